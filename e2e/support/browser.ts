@@ -1,0 +1,21 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const SCREENSHOT_DIR = path.join(import.meta.dir, "../screenshots");
+
+/** Headless Debian Chromium, with the background services off: this machine's network is closed. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/NAME.png, to look at after a run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

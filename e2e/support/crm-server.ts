@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Subprocess } from "bun";
+
+export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
+
+export interface RunningCrm {
+  url: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Runs another `crm` command against the same data directory. */
+  run(args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the compiled binary on a free port with a fresh data directory, from a working directory
+ * of its own so that nothing can come from the source tree, and reads the first-run credentials it prints.
+ */
+export async function startCrm(): Promise<RunningCrm> {
+  const workDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-"));
+  const dataDir = path.join(workDir, "data");
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workDir };
+  const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir, "--admin-email", "owner@example.com"], {
+    cwd: workDir,
+    env,
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const banner = await readUntil(child, /password: (\S+)/);
+  const url = banner.match(/running at (http:\/\/\S+?)\/?\n/)?.[1];
+  const adminPassword = banner.match(/password: (\S+)/)?.[1];
+  const adminEmail = banner.match(/e-mail: +(\S+)/)?.[1];
+  if (!url || !adminPassword || !adminEmail) throw new Error(`unexpected output from crm serve:\n${banner}`);
+
+  return {
+    url,
+    dataDir,
+    adminEmail,
+    adminPassword,
+    async run(args) {
+      const command = Bun.spawn([CRM_BINARY, ...args, "--data-dir", dataDir], { cwd: workDir, env, stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, exitCode] = await Promise.all([new Response(command.stdout).text(), new Response(command.stderr).text(), command.exited]);
+      return { exitCode, stdout, stderr };
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await child.exited;
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function readUntil(child: Subprocess<"ignore", "pipe", "inherit">, pattern: RegExp): Promise<string> {
+  const decoder = new TextDecoder();
+  let output = "";
+  const reader = child.stdout.getReader();
+  const deadline = Date.now() + 15_000;
+  while (!pattern.test(output)) {
+    if (Date.now() > deadline) throw new Error(`crm serve printed no credentials in time:\n${output}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`crm serve exited early:\n${output}`);
+    output += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return output;
+}

@@ -1,0 +1,62 @@
+import { Command } from "commander";
+import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
+import { openDatabase } from "../../core/database/open.ts";
+import { DEFAULT_ADMIN_EMAIL, readBranding } from "../../core/settings/branding.ts";
+import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
+import { resolveDataDir, withDataDir } from "../data-dir.ts";
+import { UsageError } from "../program.ts";
+
+interface ServeFlags {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+  adminEmail?: string;
+}
+
+export function serveCommand(): Command {
+  return withDataDir(
+    new Command("serve")
+      .description("run the dashboard, the JSON API and the ShipStation webhook")
+      .option("-p, --port <port>", "port to listen on (env PORT)")
+      .option("--host <host>", "address to listen on (env HOST)")
+      .option("--admin-email <email>", "e-mail of the administrator created on first start (env CRM_ADMIN_EMAIL)"),
+  ).action(serve);
+}
+
+async function serve(flags: ServeFlags): Promise<void> {
+  const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
+  const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
+  const { db, file, close } = openDatabase(resolveDataDir(flags));
+  deleteExpiredSessions(db);
+  const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
+
+  // Loaded on demand: the other commands need not load the dashboard bundle.
+  const { startServer } = await import("../../server/serve.ts");
+  const server = startServer({ db, port, hostname, env: process.env });
+  const { productName } = readBranding(db);
+  process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
+  if (firstAdmin) {
+    process.stdout.write(
+      `\nFirst start: an administrator was created. Sign in with\n  e-mail:   ${firstAdmin.user.email}\n  password: ${firstAdmin.password}\nThe password is shown only this once.\n`,
+    );
+  }
+
+  await new Promise<void>((resolve) => {
+    const shutDown = async () => {
+      process.off("SIGINT", shutDown);
+      process.off("SIGTERM", shutDown);
+      process.stdout.write("Stopping: finishing requests in flight...\n");
+      await server.stop();
+      close();
+      resolve();
+    };
+    process.on("SIGINT", shutDown);
+    process.on("SIGTERM", shutDown);
+  });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${value}"`);
+  return port;
+}

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runCrm } from "../../testing/run-crm.ts";
+
+describe("crm user and crm migrate", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "crm-cli-"));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir]);
+
+  test("migrate creates the database, then reports it up to date", async () => {
+    expect((await crm("migrate")).stdout).toMatch(/crm\.db: \d+ migration\(s\) applied/);
+    expect((await crm("migrate")).stdout).toContain("already up to date");
+  });
+
+  test("user add prints a generated password that signs in; user list shows the user in a table", async () => {
+    const added = await crm("user", "add", "--email", "Pat@Example.com", "--name", "Pat Lee", "--role", "sales");
+    expect(added.exitCode).toBe(0);
+    expect(added.stdout).toContain("Created sales Pat Lee <pat@example.com>");
+    expect(added.stdout).toMatch(/Password: [A-Za-z2-9]{16}\n/);
+
+    const listed = await crm("user", "list");
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout).toMatch(/│ *1 *│ Pat Lee *│ pat@example\.com *│ sales *│ yes/);
+  });
+
+  test("CRM_DATA_DIR chooses the data directory when --data-dir is absent", async () => {
+    await runCrm(["user", "add", "--email", "env@example.com", "--name", "Env", "--role", "admin", "--password", "password123"], { env: { CRM_DATA_DIR: dataDir } });
+    expect((await crm("user", "list")).stdout).toContain("env@example.com");
+  });
+
+  test("errors are one line on stderr with exit 1; bad usage exits 2", async () => {
+    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales");
+    const duplicate = await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales");
+    expect(duplicate).toMatchObject({ exitCode: 1, stderr: "crm: A user with e-mail pat@example.com already exists\n" });
+
+    const missing = await crm("user", "set-password", "--email", "ghost@example.com");
+    expect(missing).toMatchObject({ exitCode: 1, stderr: "crm: No user with e-mail ghost@example.com\n" });
+
+    const badRole = await crm("user", "add", "--email", "x@example.com", "--name", "X", "--role", "owner");
+    expect(badRole.exitCode).toBe(2);
+    expect(badRole.stderr).toContain("Allowed choices are admin, sales");
+
+    const shortPassword = await crm("user", "add", "--email", "y@example.com", "--name", "Y", "--role", "sales", "--password", "short");
+    expect(shortPassword).toMatchObject({ exitCode: 1, stderr: "crm: password must be at least 8 characters\n" });
+  });
+
+  test("set-password with --password sets exactly that password and prints none", async () => {
+    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales");
+    const changed = await crm("user", "set-password", "--email", "pat@example.com", "--password", "brand new secret");
+    expect(changed).toMatchObject({ exitCode: 0, stdout: "Password changed for pat@example.com\n" });
+    const generated = await crm("user", "set-password", "--email", "pat@example.com");
+    expect(generated.stdout).toMatch(/Password: [A-Za-z2-9]{16}\n/);
+  });
+});

@@ -1,0 +1,3 @@
+import { runCli } from "./program.ts";
+
+process.exitCode = await runCli(process.argv);

@@ -1,0 +1,50 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import type { CrmDatabase } from "../database/open.ts";
+import { sessions, users } from "../database/schema.ts";
+import { toPublicUser, type PublicUser } from "../users/users.ts";
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** Starts a session for a user and returns the cookie token; only its hash is stored. */
+export function startSession(db: CrmDatabase, userId: number): { token: string; expiresAt: Date } {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS);
+  db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt }).run();
+  return { token, expiresAt };
+}
+
+/** The active user a session token belongs to, sliding the session's expiry; null when unknown, expired or deactivated. */
+export function resolveSession(db: CrmDatabase, token: string): PublicUser | null {
+  const now = new Date();
+  const found = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!found || !found.user.active) return null;
+
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    db.update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS) })
+      .where(eq(sessions.id, found.session.id))
+      .run();
+  }
+  return toPublicUser(found.user);
+}
+
+export function endSession(db: CrmDatabase, token: string): void {
+  db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token))).run();
+}
+
+export function deleteExpiredSessions(db: CrmDatabase): void {
+  db.delete(sessions).where(lte(sessions.expiresAt, new Date())).run();
+}
+
+function hashSessionToken(token: string): string {
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}

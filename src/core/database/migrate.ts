@@ -1,0 +1,32 @@
+import type { Database } from "bun:sqlite";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import { bundledMigrations } from "./bundled-migrations.ts" with { type: "macro" };
+
+const MIGRATIONS: MigrationMeta[] = bundledMigrations();
+
+/**
+ * Applies the drizzle-kit migrations not yet applied, all in one transaction.
+ * Uses drizzle's own bookkeeping table so drizzle-kit and this binary agree on what ran.
+ * Returns how many migrations were applied.
+ */
+export function applyMigrations(sqlite: Database): number {
+  sqlite.run(
+    "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)",
+  );
+  const last = sqlite
+    .query<{ createdAt: number }, []>("SELECT created_at AS createdAt FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1")
+    .get();
+  const pending = MIGRATIONS.filter((migration) => !last || Number(last.createdAt) < migration.folderMillis);
+  if (pending.length === 0) return 0;
+
+  const insertApplied = sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)");
+  sqlite.transaction(() => {
+    for (const migration of pending) {
+      for (const statement of migration.sql) {
+        if (statement.trim()) sqlite.run(statement);
+      }
+      insertApplied.run(migration.hash, migration.folderMillis);
+    }
+  })();
+  return pending.length;
+}

@@ -1,0 +1,36 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema.ts";
+import { applyMigrations } from "./migrate.ts";
+
+export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+export interface OpenedDatabase {
+  db: CrmDatabase;
+  sqlite: Database;
+  file: string;
+  migrationsApplied: number;
+  close(): void;
+}
+
+export const DATABASE_FILE_NAME = "crm.db";
+
+/**
+ * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date.
+ * WAL lets the server read while a CLI import writes; the busy timeout makes the two wait for each other
+ * instead of failing.
+ */
+export function openDatabase(dataDir: string): OpenedDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DATABASE_FILE_NAME);
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  const migrationsApplied = applyMigrations(sqlite);
+  const db = drizzle({ client: sqlite, schema }) as CrmDatabase;
+  return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
+}

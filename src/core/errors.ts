@@ -1,0 +1,23 @@
+/**
+ * Errors the domain raises for bad input or a state that forbids an action.
+ * Their messages are written for the person who caused them: the server answers them as JSON
+ * with the matching status and the CLI prints them as one line.
+ */
+export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "throttled";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** The input field at fault, for "invalid". */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const forbidden = (message: string) => new DomainError("forbidden", message);

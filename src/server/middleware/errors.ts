@@ -1,0 +1,54 @@
+import { Elysia } from "elysia";
+import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
+
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  throttled: 429,
+};
+
+/**
+ * Turns every failure into JSON `{message}` with the right status. Unexpected errors are logged
+ * on the server and answered with a generic 500: a stack trace never reaches a user.
+ */
+export const errorResponses = new Elysia({ name: "error-responses" }).onError({ as: "global" }, ({ code, error, set, path }) => {
+  set.headers["content-type"] = "application/json";
+  if (error instanceof DomainError) {
+    set.status = STATUS_BY_KIND[error.kind];
+    return { message: error.message };
+  }
+  switch (code) {
+    case "VALIDATION":
+      set.status = 400;
+      return { message: describeValidationFailure(error.type, error.all[0]) };
+    case "PARSE":
+      set.status = 400;
+      return { message: "The request body is not valid JSON" };
+    case "NOT_FOUND":
+      set.status = 404;
+      return { message: `Not found: ${path}` };
+    case "INVALID_COOKIE_SIGNATURE":
+      set.status = 401;
+      return { message: "Not signed in" };
+  }
+  const status = "status" in error && typeof error.status === "number" ? error.status : 500;
+  if (status >= 500) {
+    console.error(`${new Date().toISOString()} ${path}:`, error);
+    set.status = 500;
+    return { message: "Something went wrong on the server" };
+  }
+  set.status = status;
+  return { message: "message" in error && error.message ? error.message : "Request failed" };
+});
+
+/** Names the first field at fault, in words a person can act on. */
+function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined): string {
+  const field = first?.path.replace(/^\//, "").replaceAll("/", ".");
+  if (!first || !field) return `The request ${part} is invalid`;
+  if (first.value === undefined) return `${field} is required`;
+  return `${field} is invalid: ${first.message.toLowerCase()}`;
+}

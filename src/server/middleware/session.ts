@@ -1,0 +1,67 @@
+import { Elysia, type Cookie } from "elysia";
+import { resolveSession, SESSION_IDLE_LIFETIME_MS } from "../../core/auth/sessions.ts";
+import { DomainError, forbidden } from "../../core/errors.ts";
+import type { PublicUser } from "../../core/users/users.ts";
+import type { ServerContext } from "../context.ts";
+
+export const SESSION_COOKIE = "crm_session";
+
+/**
+ * Route options `signedIn: true` and `adminOnly: true`: the route then receives `user`, and
+ * everybody else is answered 401 (no valid session) or 403 (signed in, but not an admin).
+ */
+export function sessionGuard(context: ServerContext) {
+  return new Elysia().macro({
+    signedIn: {
+      resolve({ request }) {
+        return { user: requireUser(context, request) };
+      },
+    },
+    adminOnly: {
+      resolve({ request }) {
+        const user = requireUser(context, request);
+        if (user.role !== "admin") throw forbidden("Only administrators can do this");
+        return { user };
+      },
+    },
+  });
+}
+
+export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, token: string): void {
+  cookie?.set({
+    value: token,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: cameOverHttps(request),
+    maxAge: SESSION_IDLE_LIFETIME_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(cookie: Cookie<unknown> | undefined, request: Request): void {
+  cookie?.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure: cameOverHttps(request), maxAge: 0 });
+}
+
+function requireUser(context: ServerContext, request: Request): PublicUser {
+  const token = readSessionToken(request);
+  const user = token ? resolveSession(context.db, token) : null;
+  if (!user) throw new DomainError("unauthorized", "Not signed in");
+  return user;
+}
+
+/**
+ * Read from the header rather than Elysia's `cookie` context: Elysia decides per route whether to parse
+ * cookies by reading the handler's source, which a minified build no longer shows.
+ */
+export function readSessionToken(request: Request): string | undefined {
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, ...value] = pair.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("=")) || undefined;
+  }
+  return undefined;
+}
+
+/** Behind a TLS-terminating proxy the request itself is plain http; the proxy says what the browser used. */
+function cameOverHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { writeSetting } from "../../core/settings/settings.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("GET /api/config", () => {
+  const servers: ReturnType<typeof testServer>[] = [];
+  afterEach(() => servers.splice(0).forEach((server) => server.dispose()));
+
+  test("is public and answers the defaults on a fresh database", async () => {
+    const server = testServer();
+    servers.push(server);
+    expect(await server.request("GET", "/api/config")).toMatchObject({
+      status: 200,
+      body: { productName: "Supply CRM", companyName: "Supply Co.", defaultLoginEmail: "admin@localhost" },
+    });
+  });
+
+  test("stored settings name the product, and the environment overrides them", async () => {
+    const server = testServer({ CRM_COMPANY_NAME: "Acme Testing Supplies" });
+    servers.push(server);
+    writeSetting(server.db, "productName", "Clinic Desk");
+    writeSetting(server.db, "companyName", "Stored Co.");
+    writeSetting(server.db, "defaultLoginEmail", "office@example.com");
+    expect((await server.request("GET", "/api/config")).body).toEqual({
+      productName: "Clinic Desk",
+      companyName: "Acme Testing Supplies",
+      defaultLoginEmail: "office@example.com",
+    });
+  });
+});

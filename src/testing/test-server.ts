@@ -1,0 +1,48 @@
+import { createApp } from "../server/app.ts";
+import { createUser, type UserRole } from "../core/users/users.ts";
+import { temporaryDatabase } from "./temporary-database.ts";
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/**
+ * The real API over a temporary database, called in-process. Requests come from 127.0.0.1 unless a
+ * test says otherwise, and carry the cookie of whoever signed in last through `signInAs`.
+ */
+export function testServer(env: Record<string, string | undefined> = {}) {
+  const database = temporaryDatabase();
+  const app = createApp({
+    db: database.db,
+    env,
+    clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
+  });
+
+  async function request(method: string, urlPath: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
+    const headers = new Headers(options.headers);
+    if (options.body !== undefined) headers.set("content-type", "application/json");
+    if (options.cookie) headers.set("cookie", options.cookie);
+    const response = await app.handle(
+      new Request(`http://localhost${urlPath}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    );
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  async function signInAs(role: UserRole, email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`) {
+    const password = "correct horse battery";
+    const { user } = await createUser(database.db, { email, name: `Test ${role}`, role, password });
+    const response = await request("POST", "/api/auth/login", { body: { email, password } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+    const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+    return { user, password, cookie };
+  }
+
+  return { app, db: database.db, sqlite: database.sqlite, request, signInAs, dispose: database.dispose };
+}

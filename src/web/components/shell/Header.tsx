@@ -1,0 +1,34 @@
+import { BellIcon } from "../icons";
+import { HeaderSearch } from "./HeaderSearch";
+import { UserMenu } from "./UserMenu";
+import { useScreenHeading } from "./useScreenHeading";
+
+export function Header() {
+  const { title, subtitle } = useScreenHeading();
+
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4 md:px-8">
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-xl font-semibold text-slate-900" data-testid="screen-title">
+          {title}
+        </h1>
+        {subtitle && (
+          <p className="hidden truncate text-sm text-slate-500 sm:block" data-testid="screen-subtitle">
+            {subtitle}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 items-center gap-2 md:gap-4">
+        <HeaderSearch />
+        <button
+          type="button"
+          aria-label="Notifications"
+          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus:ring-2 focus:ring-blue-500 focus:outline-none"
+        >
+          <BellIcon className="size-5" />
+        </button>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useSession } from "../../session/useSession";
+import { ChevronDownIcon, SignOutIcon } from "../icons";
+import { UserAvatar } from "./UserAvatar";
+
+export function UserMenu() {
+  const { user, signOut } = useSession();
+  if (!user) return null;
+
+  return (
+    <Menu>
+      <MenuButton
+        data-testid="user-menu-button"
+        className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 focus:ring-2 focus:ring-blue-500 focus:outline-none data-open:bg-slate-100"
+      >
+        <UserAvatar name={user.name} />
+        <span className="hidden min-w-0 lg:block">
+          <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
+          <span className="block truncate text-xs text-slate-500">{user.email}</span>
+        </span>
+        <ChevronDownIcon className="size-4 text-slate-400" />
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+      >
+        <div className="border-b border-slate-100 px-3 py-2">
+          <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+        <MenuItem>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="mt-1 flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900"
+          >
+            <SignOutIcon className="size-4" />
+            Logout
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from "react";
+import { AccountsIcon, AnalyticsIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../icons";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: ComponentType<IconProps>;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Accounts", href: "/accounts", icon: AccountsIcon },
+  { label: "Lists", href: "/lists", icon: ListsIcon },
+  { label: "Tasks", href: "/tasks", icon: TasksIcon },
+  { label: "Analytics", href: "/analytics", icon: AnalyticsIcon },
+  { label: "Settings", href: "/settings", icon: SettingsIcon },
+];

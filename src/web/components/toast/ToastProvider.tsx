@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Toast } from "./Toast";
+import { ToastContext } from "./toast-context";
+import { ToastRegion } from "./ToastRegion";
+import type { ShownToast, ToastApi, ToastOptions } from "./toast-types";
+
+export const TOAST_DURATION_MS = 5000;
+
+/** Holds the single toast on screen and renders the notification region. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [shownToast, setShownToast] = useState<ShownToast | null>(null);
+  const nextId = useRef(1);
+
+  const toast = useCallback((options: ToastOptions) => {
+    setShownToast({ ...options, id: nextId.current++ });
+  }, []);
+  const dismiss = useCallback(() => setShownToast(null), []);
+  const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  const shownToastId = shownToast?.id;
+  useEffect(() => {
+    if (shownToastId === undefined) return;
+    const timer = setTimeout(dismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shownToastId, dismiss]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastRegion>{shownToast && <Toast key={shownToast.id} toast={shownToast} onDismiss={dismiss} />}</ToastRegion>
+    </ToastContext.Provider>
+  );
+}

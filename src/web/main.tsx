@@ -1,0 +1,22 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { SWRConfig } from "swr";
+import { swrConfig } from "./api/swr-config";
+import { App } from "./App";
+import { ToastProvider } from "./components/toast/ToastProvider";
+import { discardUnparsableStoredUser } from "./session/stored-user";
+
+discardUnparsableStoredUser();
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("index.html has no #root element");
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <ToastProvider>
+        <App />
+      </ToastProvider>
+    </SWRConfig>
+  </StrictMode>,
+);

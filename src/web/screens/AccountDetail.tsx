@@ -1,0 +1,3 @@
+export function AccountDetailScreen() {
+  return <section data-testid="account-detail-screen" />;
+}

@@ -1,0 +1,3 @@
+export function AccountsScreen() {
+  return <section data-testid="accounts-screen" />;
+}

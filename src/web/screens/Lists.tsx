@@ -1,0 +1,3 @@
+export function ListsScreen() {
+  return <section data-testid="lists-screen" />;
+}

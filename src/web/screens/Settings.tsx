@@ -1,0 +1,3 @@
+export function SettingsScreen() {
+  return <section data-testid="settings-screen" />;
+}

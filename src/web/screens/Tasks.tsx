@@ -1,0 +1,3 @@
+export function TasksScreen() {
+  return <section data-testid="tasks-screen" />;
+}
