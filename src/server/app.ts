@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import type { ServerContext } from "./context.ts";
 import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { accountImportRoutes } from "./routes/account-import.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 
 /** The JSON API: every route under /api. The dashboard's files are served beside it by serve.ts. */
 export function createApp(context: ServerContext) {
@@ -11,7 +13,9 @@ export function createApp(context: ServerContext) {
     .use(errorResponses)
     .use(originCheck)
     .use(configRoutes(context))
-    .use(authRoutes(context));
+    .use(authRoutes(context))
+    .use(accountImportRoutes(context))
+    .use(uploadRoutes(context));
 }
 
 export type CrmApp = ReturnType<typeof createApp>;

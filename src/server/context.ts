@@ -3,6 +3,8 @@ import type { CrmDatabase } from "../core/database/open.ts";
 /** What every route and middleware of one running server shares. */
 export interface ServerContext {
   db: CrmDatabase;
+  /** Where uploads and other server files are kept, beside crm.db. */
+  dataDir: string;
   /** The network address of the caller; Bun.serve knows it, in-process tests choose it. */
   clientAddress(request: Request): string;
   env: Record<string, string | undefined>;

@@ -1,36 +1,56 @@
-import type { Server } from "bun";
 import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
 import { createApp } from "./app.ts";
 
 export interface ServeOptions {
   db: CrmDatabase;
+  dataDir: string;
   port: number;
   hostname: string;
   env: Record<string, string | undefined>;
+}
+
+export interface RunningServer {
+  url: URL;
+  /** Stops accepting connections and resolves once every API request in flight has been answered. */
+  stop(): Promise<void>;
 }
 
 /**
  * Serves the API under /api and the dashboard for every other path, so that the browser's router
  * owns the URLs. The dashboard is bundled into the binary at build time.
  */
-export function startServer(options: ServeOptions): Server<undefined> {
+export function startServer(options: ServeOptions): RunningServer {
   const clientAddresses = new WeakMap<Request, string>();
   const app = createApp({
     db: options.db,
+    dataDir: options.dataDir,
     env: options.env,
     clientAddress: (request) => clientAddresses.get(request) ?? "unknown",
   });
-  return Bun.serve({
+  // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
+  // database closes; Bun's own stop does not wait for them.
+  const inFlight = new Set<Promise<Response>>();
+  const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
     development: process.env.NODE_ENV !== "production",
     routes: {
       "/api/*": (request, server) => {
         clientAddresses.set(request, server.requestIP(request)?.address ?? "unknown");
-        return app.handle(request);
+        const answer = app.handle(request);
+        inFlight.add(answer);
+        return answer.finally(() => inFlight.delete(answer));
       },
       "/*": dashboard,
     },
   });
+  return {
+    url: server.url,
+    async stop() {
+      const stopped = server.stop();
+      await Promise.allSettled([...inFlight]);
+      await stopped;
+    },
+  };
 }

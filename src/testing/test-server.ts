@@ -16,6 +16,7 @@ export function testServer(env: Record<string, string | undefined> = {}) {
   const database = temporaryDatabase();
   const app = createApp({
     db: database.db,
+    dataDir: database.dataDir,
     env,
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
   });
@@ -44,5 +45,5 @@ export function testServer(env: Record<string, string | undefined> = {}) {
     return { user, password, cookie };
   }
 
-  return { app, db: database.db, sqlite: database.sqlite, request, signInAs, dispose: database.dispose };
+  return { app, db: database.db, dataDir: database.dataDir, sqlite: database.sqlite, request, signInAs, dispose: database.dispose };
 }

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
 import { openDatabase } from "../../core/database/open.ts";
+import { discardAbandonedUploads } from "../../core/import/uploads.ts";
 import { DEFAULT_ADMIN_EMAIL, readBranding } from "../../core/settings/branding.ts";
 import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { resolveDataDir, withDataDir } from "../data-dir.ts";
@@ -26,13 +27,15 @@ export function serveCommand(): Command {
 async function serve(flags: ServeFlags): Promise<void> {
   const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
-  const { db, file, close } = openDatabase(resolveDataDir(flags));
+  const dataDir = resolveDataDir(flags);
+  const { db, file, close } = openDatabase(dataDir);
   deleteExpiredSessions(db);
+  discardAbandonedUploads(db, dataDir);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
 
   // Loaded on demand: the other commands need not load the dashboard bundle.
   const { startServer } = await import("../../server/serve.ts");
-  const server = startServer({ db, port, hostname, env: process.env });
+  const server = startServer({ db, dataDir, port, hostname, env: process.env });
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
   if (firstAdmin) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Staff who sign in to the dashboard. */
 export const users = sqliteTable("users", {
@@ -48,4 +48,97 @@ export const settings = sqliteTable("settings", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch() * 1000)`),
+});
+
+/**
+ * A customer: one per e-mail address. The order statistics are derived from `orders` and rewritten in
+ * the same transaction as any order change, so list screens can sort and filter on them with indexes.
+ */
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** Lower-cased; the key orders are matched by. Accounts added by hand may have none. */
+    email: text("email").unique(),
+    domain: text("domain"),
+    phone: text("phone"),
+    listType: text("list_type").notNull().default("new"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    orderCount: integer("order_count").notNull().default(0),
+    totalOrderCents: integer("total_order_cents").notNull().default(0),
+    firstOrderAt: integer("first_order_at", { mode: "timestamp_ms" }),
+    lastOrderAt: integer("last_order_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("accounts_name_idx").on(sql`${table.name} COLLATE NOCASE`, table.id),
+    index("accounts_domain_idx").on(table.domain),
+    index("accounts_created_at_idx").on(table.createdAt),
+    index("accounts_last_order_at_idx").on(table.lastOrderAt, table.id),
+    index("accounts_order_count_idx").on(table.orderCount, table.id),
+    index("accounts_total_order_cents_idx").on(table.totalOrderCents, table.id),
+    index("accounts_list_type_idx").on(table.listType),
+  ],
+);
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email"),
+    phone: text("phone"),
+    title: text("title"),
+    isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("contacts_account_id_idx").on(table.accountId, table.isPrimary), index("contacts_email_idx").on(table.email)],
+);
+
+/**
+ * An order from any source. (source, external id) is the order's identity: seeing it again updates it.
+ * `contentHash` fingerprints what was written, so an unchanged order seen again costs no write.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["csv", "shipstation"] }).notNull(),
+    externalId: text("external_id").notNull(),
+    orderNumber: text("order_number"),
+    placedAt: integer("placed_at", { mode: "timestamp_ms" }).notNull(),
+    totalCents: integer("total_cents"),
+    /** JSON: shipTo, items and every other recognised field of the source. */
+    raw: text("raw").notNull(),
+    contentHash: text("content_hash").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("orders_source_external_id_idx").on(table.source, table.externalId),
+    // Covers the statistics recount (count, sum, min, max per account) without touching the table.
+    index("orders_account_placed_at_idx").on(table.accountId, table.placedAt, table.totalCents),
+    index("orders_order_number_idx").on(table.orderNumber),
+  ],
+);
+
+/** A file staff upload for import, between the signed upload URL being issued and the import that consumes it. */
+export const uploads = sqliteTable("uploads", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }),
+  byteSize: integer("byte_size"),
 });

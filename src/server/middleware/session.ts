@@ -9,20 +9,32 @@ export const SESSION_COOKIE = "crm_session";
 /**
  * Route options `signedIn: true` and `adminOnly: true`: the route then receives `user`, and
  * everybody else is answered 401 (no valid session) or 403 (signed in, but not an admin).
+ * The check runs in the transform phase, before the body is validated, so that a caller without a
+ * session learns nothing about what the route expects.
  */
 export function sessionGuard(context: ServerContext) {
+  const usersByRequest = new WeakMap<Request, PublicUser>();
+  const signedInUser = (request: Request): PublicUser => {
+    const known = usersByRequest.get(request);
+    if (known) return known;
+    const user = requireUser(context, request);
+    usersByRequest.set(request, user);
+    return user;
+  };
+  const adminUser = (request: Request): PublicUser => {
+    const user = signedInUser(request);
+    if (user.role !== "admin") throw forbidden("Only administrators can do this");
+    return user;
+  };
+
   return new Elysia().macro({
     signedIn: {
-      resolve({ request }) {
-        return { user: requireUser(context, request) };
-      },
+      transform: ({ request }) => void signedInUser(request),
+      resolve: ({ request }) => ({ user: signedInUser(request) }),
     },
     adminOnly: {
-      resolve({ request }) {
-        const user = requireUser(context, request);
-        if (user.role !== "admin") throw forbidden("Only administrators can do this");
-        return { user };
-      },
+      transform: ({ request }) => void adminUser(request),
+      resolve: ({ request }) => ({ user: adminUser(request) }),
     },
   });
 }

@@ -23,9 +23,8 @@ export function LoginScreen() {
     event.preventDefault();
     setIsSigningIn(true);
     try {
-      await signIn({ email, password });
+      await signIn({ email, password }, { onAuthenticated: () => navigate("/accounts") });
       toast({ title: "Welcome", description: "Successfully logged in" });
-      navigate("/accounts");
     } catch (error) {
       toast({ variant: "destructive", title: "Error", description: loginFailureMessage(error) });
       setIsSigningIn(false);
@@ -33,7 +32,7 @@ export function LoginScreen() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-100 via-white to-blue-50 px-4 py-12">
+    <div className="flex min-h-screen flex-col items-center justify-center bg-linear-to-br from-slate-100 via-white to-blue-50 px-4 py-12">
       <main className="w-full max-w-md">
         <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-xl shadow-slate-200/60">
           <div className="mb-8 text-center">

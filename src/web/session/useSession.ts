@@ -1,5 +1,7 @@
 import { useCallback } from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { flushSync } from "react-dom";
+import useSWR, { unstable_serialize, useSWRConfig, type Key } from "swr";
+import { APP_CONFIG_KEY } from "../api/app-config";
 import { apiRequest, fetcherReturningNullOn401 } from "../api/client";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
@@ -11,23 +13,29 @@ export interface LoginCredentials {
   password: string;
 }
 
+export interface SignInOptions {
+  /** Runs once the credentials are accepted, before the signed-in screens render: it can pick the URL they open on. */
+  onAuthenticated?: (user: SessionUser) => void;
+}
+
 export interface Session {
-  /** The signed-in user, or null when nobody is signed in (or while loading). */
+  /** The signed-in user; null when nobody is signed in or while the session loads. */
   user: SessionUser | null;
   isLoading: boolean;
-  signIn: (credentials: LoginCredentials) => Promise<SessionUser>;
+  signIn: (credentials: LoginCredentials, options?: SignInOptions) => Promise<SessionUser>;
   signOut: () => Promise<void>;
 }
 
 export function useSession(): Session {
   const { data, isLoading } = useSWR(SESSION_USER_KEY, fetchSessionUser);
-  const { mutate, unload } = useSWRConfig();
+  const { mutate } = useSWRConfig();
 
   const signIn = useCallback(
-    async (credentials: LoginCredentials) => {
+    async (credentials: LoginCredentials, options?: SignInOptions) => {
       const user = await apiRequest<SessionUser>("POST", "/api/auth/login", credentials);
       storeUser(user);
       rememberLoginEmail(credentials.email);
+      options?.onAuthenticated?.(user);
       await mutate(SESSION_USER_KEY, user, { revalidate: false });
       return user;
     },
@@ -41,10 +49,11 @@ export function useSession(): Session {
       console.error("Logout failed", error);
     }
     forgetStoredUser();
-    // Nothing cached for this user may leak to whoever signs in next.
-    unload({ revalidate: false });
-    await mutate(SESSION_USER_KEY, null, { revalidate: false });
-  }, [mutate, unload]);
+    // Render the login screen first, so that no screen of the shell is still mounted to refetch
+    // the data cleared below with the session it no longer has.
+    flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));
+    await mutate(isUserData, undefined, { revalidate: true });
+  }, [mutate]);
 
   return { user: data ?? null, isLoading, signIn, signOut };
 }
@@ -55,4 +64,11 @@ async function fetchSessionUser(key: typeof SESSION_USER_KEY): Promise<SessionUs
   if (user) storeUser(user);
   else forgetStoredUser();
   return user;
+}
+
+const KEYS_KEPT_ACROSS_SESSIONS = new Set([unstable_serialize(SESSION_USER_KEY), unstable_serialize(APP_CONFIG_KEY)]);
+
+/** Everything cached except the session itself and the public branding belongs to the user who leaves. */
+function isUserData(key: Key): boolean {
+  return !KEYS_KEPT_ACROSS_SESSIONS.has(unstable_serialize(key));
 }

@@ -4,7 +4,7 @@ import { ToastContext } from "./toast-context";
 import { ToastRegion } from "./ToastRegion";
 import type { ShownToast, ToastApi, ToastOptions } from "./toast-types";
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 /** Holds the single toast on screen and renders the notification region. */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useState, type PointerEvent } from "react";
 
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
 /** Lets the user drag an element to the right; releasing it past the threshold dismisses it. */
 export function useSwipeToDismiss(onDismiss: () => void) {

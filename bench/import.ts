@@ -1,0 +1,74 @@
+/**
+ * npm run bench:import — the import's speed and memory on a 1,000,000-row export (~500,000 orders,
+ * 100,000 customers), against sqlite3's own CSV import of the same file as the yardstick.
+ * Targets: import time at most 1.5x sqlite3's, peak RSS at most 256 MB, and the same for a re-import,
+ * which must report zero changes.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const CRM = path.join(import.meta.dir, "../dist/crm");
+const work = mkdtempSync(path.join(tmpdir(), "crm-bench-import-"));
+const exportFile = path.join(work, "orders.csv");
+
+try {
+  if (!existsSync(CRM)) throw new Error("dist/crm is missing: run `bun run build.ts` first (npm run bench:import does)");
+  await ensureSqlite3();
+
+  console.log(`Generating a ${ROWS.toLocaleString("en-US")}-row ShipStation export...`);
+  await run([CRM, "demo-data", "--rows", String(ROWS), "--out", exportFile, "--end-date", "2026-11-15"]);
+  console.log(`  ${(statSync(exportFile).size / 1e6).toFixed(0)} MB`);
+
+  const sqlite = await run(["sqlite3", ":memory:", `.import --csv ${exportFile} raw`]);
+  const first = await run([CRM, "import-csv", exportFile, "--json", "--data-dir", path.join(work, "data")]);
+  const again = await run([CRM, "import-csv", exportFile, "--json", "--data-dir", path.join(work, "data")]);
+  const firstResult = JSON.parse(first.stdout).results;
+  const againResult = JSON.parse(again.stdout).results;
+  const unchanged = againResult.ordersCreated + againResult.ordersUpdated + againResult.created + againResult.updated === 0;
+
+  console.log();
+  console.log(`sqlite3 .import --csv             ${seconds(sqlite.ms)}`);
+  report("crm import-csv (empty database)", first, sqlite.ms);
+  console.log(`  ${firstResult.processed.toLocaleString("en-US")} rows, ${firstResult.ordersCreated.toLocaleString("en-US")} orders, ${firstResult.created.toLocaleString("en-US")} accounts, ${firstResult.skipped} bad rows`);
+  report("crm import-csv (same file again)", again, sqlite.ms);
+  console.log(`  changes reported by the re-import: ${unchanged ? "none" : JSON.stringify(againResult)}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function report(label: string, measured: Measured, sqliteMs: number): void {
+  const ratio = measured.ms / sqliteMs;
+  const rss = measured.maxRssBytes / 1024 / 1024;
+  console.log(
+    `${label.padEnd(34)}${seconds(measured.ms)}  ${Math.round(ROWS / (measured.ms / 1000)).toLocaleString("en-US")} rows/s  ` +
+      `ratio ${ratio.toFixed(2)} (target <= 1.5 ${ratio <= 1.5 ? "met" : "MISSED"})  peak RSS ${rss.toFixed(0)} MB (target <= 256 ${rss <= 256 ? "met" : "MISSED"})`,
+  );
+}
+
+interface Measured {
+  ms: number;
+  maxRssBytes: number;
+  stdout: string;
+}
+
+async function run(command: string[]): Promise<Measured> {
+  const started = performance.now();
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const ms = performance.now() - started;
+  if (exitCode !== 0) throw new Error(`${command.join(" ")} exited ${exitCode}: ${stderr}`);
+  return { ms, maxRssBytes: child.resourceUsage()?.maxRSS ?? 0, stdout };
+}
+
+async function ensureSqlite3(): Promise<void> {
+  if (Bun.which("sqlite3")) return;
+  if (process.getuid?.() !== 0) throw new Error("sqlite3 is needed as the yardstick: sudo apt-get install -y sqlite3");
+  console.log("Installing sqlite3 (apt-get install -y sqlite3)...");
+  for (const command of [["apt-get", "update"], ["apt-get", "install", "-y", "sqlite3"]]) await run(command);
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`.padStart(9);
+}

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Papa from "papaparse";
+import { runCrm } from "../../testing/run-crm.ts";
+
+describe("crm demo-data", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-demo-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("writes exactly the rows asked for, the same bytes for the same options, and imports cleanly but for its bad rows", async () => {
+    const first = path.join(dir, "a.csv");
+    const second = path.join(dir, "b.csv");
+    const args = ["--rows", "5000", "--seed", "7", "--end-date", "2026-11-15"];
+    const run = await runCrm(["demo-data", ...args, "--out", first]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^Wrote 5,000 rows \([\d,]+ orders, 500 customers, \d+ bad rows?\) to /);
+    await runCrm(["demo-data", ...args, "--out", second]);
+    expect(readFileSync(first).equals(readFileSync(second))).toBe(true);
+
+    const parsed = Papa.parse<Record<string, string>>(readFileSync(first, "utf8"), { header: true, skipEmptyLines: true });
+    expect(parsed.data).toHaveLength(5000);
+    const badRows = Number(run.stdout.match(/(\d+) bad rows?/)![1]);
+
+    const imported = await runCrm(["import-csv", first, "--json", "--data-dir", path.join(dir, "data")]);
+    const result = JSON.parse(imported.stdout).results;
+    expect(result.processed).toBe(5000);
+    expect(result.skipped).toBe(badRows);
+    expect(result.created).toBeGreaterThan(400);
+  });
+
+  test("another seed gives another file; bad flags are usage errors", async () => {
+    const one = path.join(dir, "one.csv");
+    const two = path.join(dir, "two.csv");
+    await runCrm(["demo-data", "--rows", "50", "--seed", "1", "--end-date", "2026-11-15", "--out", one]);
+    await runCrm(["demo-data", "--rows", "50", "--seed", "2", "--end-date", "2026-11-15", "--out", two]);
+    expect(readFileSync(one).equals(readFileSync(two))).toBe(false);
+    for (const bad of [["--rows", "many"], ["--rows", "10", "--end-date", "2026-02-30"], ["--rows", "10", "--seed", "-1"]]) {
+      const run = await runCrm(["demo-data", ...bad, "--out", path.join(dir, "x.csv")]);
+      expect(run.exitCode).toBe(2);
+    }
+  });
+});

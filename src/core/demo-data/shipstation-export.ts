@@ -1,0 +1,91 @@
+import { closeSync, openSync, writeSync } from "node:fs";
+import { invalid } from "../errors.ts";
+import { calendarDateInZone } from "../time/wall-clock.ts";
+import { DeliberateFlaws } from "./deliberate-flaws.ts";
+import { createDemoCustomers } from "./demo-customers.ts";
+import { OrderHistory } from "./order-history.ts";
+import { SeededRandom } from "./random.ts";
+import { SHIPSTATION_EXPORT_HEADER, ShipStationRowEncoder } from "./shipstation-csv.ts";
+
+export interface DemoExportOptions {
+  /** Data rows to write, one per line item; the last order is shortened to end exactly here. */
+  rows: number;
+  /** Path of the CSV file to create or overwrite. */
+  out: string;
+  /** The same seed (default 1) and other options give a byte-identical file. */
+  seed?: number;
+  /** Default: one customer per 10 rows. */
+  customers?: number;
+  /** The last day of order history, as its UTC calendar date (new Date("2026-11-15") is November 15); default: today in New York. */
+  endDate?: Date;
+}
+
+export interface DemoExportSummary {
+  rows: number;
+  orders: number;
+  /** Customers with at least one order in the file. */
+  customers: number;
+  /** Rows spoiled on purpose (missing or invalid e-mail, unreadable date). */
+  badRows: number;
+}
+
+/**
+ * Writes a made-up ShipStation "Export Orders" CSV (one row per line item) of a drug-testing supplies
+ * store: two years of orders from clinics, labs, treatment centers, employers and individual buyers.
+ * Streams to disk, keeping only the customers in memory. onProgress receives the rows written so far,
+ * every 10,000 rows and once at the end.
+ */
+export function writeDemoShipStationExport(options: DemoExportOptions, onProgress?: (rowsWritten: number) => void): DemoExportSummary {
+  const { rows, seed = 1, customers: customerCount = Math.max(1, Math.round(rows / 10)), endDate = new Date(calendarDateInZone(new Date(), "America/New_York")) } = options;
+  validateOptions(rows, seed, customerCount, endDate);
+
+  // Separate streams, so that for example a change to how customers are made leaves order flaws where they were.
+  const random = new SeededRandom(seed);
+  const customers = createDemoCustomers(customerCount, random.derive(CUSTOMER_STREAM));
+  const history = new OrderHistory(customers, endDate, random.derive(ORDER_STREAM));
+  const flaws = new DeliberateFlaws(random.derive(FLAW_STREAM));
+  const encoder = new ShipStationRowEncoder();
+
+  // Plain synchronous writes: Bun's FileSink has been seen to repeat the tail of a chunk holding multi-byte characters.
+  const fd = openSync(options.out, "w");
+  let rowsWritten = 0;
+  let orders = 0;
+  let badRows = 0;
+  try {
+    let chunk: string[] = [SHIPSTATION_EXPORT_HEADER];
+    while (rowsWritten < rows) {
+      const order = history.nextOrder(rowsWritten, rows);
+      orders++;
+      const orderColumns = encoder.orderColumns(order, order.customer.email, order.orderDate);
+      for (const line of order.lines) {
+        const flaw = flaws.flawForRow(rowsWritten, order);
+        if (flaw !== undefined) badRows++;
+        chunk.push(encoder.lineItemRow(flaw === undefined ? orderColumns : encoder.orderColumns(order, flaw.customerEmail, flaw.orderDate), order, line));
+        rowsWritten++;
+        if (rowsWritten % ROWS_PER_CHUNK === 0) {
+          writeSync(fd, chunk.join(""));
+          chunk = [];
+          onProgress?.(rowsWritten);
+        }
+      }
+    }
+    writeSync(fd, chunk.join(""));
+  } finally {
+    closeSync(fd);
+  }
+  if (rowsWritten % ROWS_PER_CHUNK !== 0) onProgress?.(rowsWritten);
+  return { rows: rowsWritten, orders, customers: history.customersWithOrders, badRows };
+}
+
+const CUSTOMER_STREAM = 1;
+const ORDER_STREAM = 2;
+const FLAW_STREAM = 3;
+const ROWS_PER_CHUNK = 10_000;
+const LARGEST_SEED = 0xffffffff;
+
+function validateOptions(rows: number, seed: number, customers: number, endDate: Date): void {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw invalid("rows", "rows must be a whole number of at least 1");
+  if (!Number.isSafeInteger(customers) || customers < 1) throw invalid("customers", "customers must be a whole number of at least 1");
+  if (!Number.isInteger(seed) || seed < 0 || seed > LARGEST_SEED) throw invalid("seed", `seed must be a whole number from 0 to ${LARGEST_SEED}`);
+  if (Number.isNaN(endDate.getTime())) throw invalid("endDate", "end date is not a valid date");
+}

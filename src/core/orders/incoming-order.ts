@@ -1,0 +1,45 @@
+/** Where an order came from; with the source's own id it identifies the order. */
+export type OrderSource = "csv" | "shipstation";
+
+export interface ShipToAddress {
+  name?: string;
+  company?: string;
+  street1?: string;
+  street2?: string;
+  street3?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+  phone?: string;
+}
+
+export interface OrderItem {
+  sku?: string;
+  name?: string;
+  quantity?: number;
+  unitPriceCents?: number;
+}
+
+/** An order as any source delivers it, before it is stored: the one shape the CSV import, webhook and backfill share. */
+export interface IncomingOrder {
+  source: OrderSource;
+  externalId: string;
+  orderNumber: string | null;
+  /** Normalised (trimmed, lower-cased): the account's key. */
+  customerEmail: string;
+  placedAt: Date;
+  totalCents: number | null;
+  shipTo: ShipToAddress;
+  items: OrderItem[];
+  /** Every other field the source sent, kept as it came. */
+  details: Record<string, string>;
+}
+
+/** What is stored in orders.raw. */
+export interface StoredOrderRaw {
+  shipTo: ShipToAddress;
+  items: OrderItem[];
+  orderTotalCents: number | null;
+  details: Record<string, string>;
+}

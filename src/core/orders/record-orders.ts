@@ -1,0 +1,181 @@
+import type { Database, Statement } from "bun:sqlite";
+import type { CrmDatabase } from "../database/open.ts";
+import { accountDomainForEmail } from "../accounts/free-mail.ts";
+import { splitPersonName } from "../accounts/person-name.ts";
+import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";
+
+export interface OrderRecordingSummary {
+  ordersCreated: number;
+  ordersUpdated: number;
+  ordersUnchanged: number;
+  accountsCreated: number;
+  /** Accounts that existed before and whose orders changed. */
+  accountsUpdated: number;
+}
+
+export type RecordOutcome = "created" | "updated" | "unchanged";
+
+export interface OrderRecorder {
+  /**
+   * Stores an order: new (source, external id) pairs are added, known ones updated when their content
+   * changed. With `appendItems`, the items are added to those already stored for the order (an export
+   * that lists an order's item rows apart from each other).
+   */
+  record(order: IncomingOrder, options?: { appendItems?: boolean }): RecordOutcome;
+}
+
+/**
+ * The one way orders enter the database, for every source. Everything `produce` records is written in
+ * one transaction together with the statistics of every account it touched, recounted from the stored
+ * orders; if `produce` throws, nothing is written at all. A dry run does all the work, reports it, and
+ * rolls it back.
+ */
+export function recordOrders<T>(
+  db: CrmDatabase,
+  produce: (recorder: OrderRecorder) => T,
+  options: { dryRun?: boolean } = {},
+): { value: T; summary: OrderRecordingSummary } {
+  const sqlite = db.$client;
+  let outcome: { value: T; summary: OrderRecordingSummary } | undefined;
+  try {
+    sqlite.transaction(() => {
+      const recording = new OrderRecording(sqlite);
+      const value = produce(recording);
+      outcome = { value, summary: recording.finish() };
+      if (options.dryRun) throw new DryRunRollback();
+    })();
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  return outcome!;
+}
+
+/** Leaves the transaction by its error path, the only way bun:sqlite rolls one back. */
+class DryRunRollback extends Error {}
+
+class OrderRecording implements OrderRecorder {
+  private readonly now = Date.now();
+  private readonly statements: RecordingStatements;
+  private readonly accountIdByEmail = new Map<string, number>();
+  private readonly createdAccounts = new Set<number>();
+  private readonly touchedAccounts = new Set<number>();
+  private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0 };
+
+  constructor(private readonly sqlite: Database) {
+    this.statements = prepareStatements(sqlite);
+  }
+
+  record(order: IncomingOrder, options: { appendItems?: boolean } = {}): RecordOutcome {
+    const stored = this.statements.findOrder.get(order.source, order.externalId);
+    const items = options.appendItems && stored ? [...(JSON.parse(stored.raw) as StoredOrderRaw).items, ...order.items] : order.items;
+    const raw = JSON.stringify({ shipTo: order.shipTo, items, orderTotalCents: order.totalCents, details: order.details } satisfies StoredOrderRaw);
+    const contentHash = fingerprint(order, raw);
+
+    if (stored && stored.contentHash === contentHash) {
+      this.counts.ordersUnchanged++;
+      return "unchanged";
+    }
+    const accountId = this.accountFor(order);
+    const values = [accountId, order.orderNumber, order.placedAt.getTime(), order.totalCents, raw, contentHash, this.now] as const;
+    this.touchedAccounts.add(accountId);
+    if (!stored) {
+      this.statements.insertOrder.run(order.source, order.externalId, ...values);
+      this.counts.ordersCreated++;
+      return "created";
+    }
+    this.statements.updateOrder.run(...values, stored.id);
+    // The order may have moved to another customer: the one it left needs its statistics recounted too.
+    this.touchedAccounts.add(stored.accountId);
+    this.counts.ordersUpdated++;
+    return "updated";
+  }
+
+  finish(): OrderRecordingSummary {
+    this.recomputeTouchedAccountStats();
+    let accountsUpdated = 0;
+    for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
+    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
+  }
+
+  private accountFor(order: IncomingOrder): number {
+    const known = this.accountIdByEmail.get(order.customerEmail) ?? this.statements.findAccountByEmail.get(order.customerEmail)?.id;
+    if (known !== undefined) {
+      this.accountIdByEmail.set(order.customerEmail, known);
+      return known;
+    }
+    const id = this.createAccount(order);
+    this.accountIdByEmail.set(order.customerEmail, id);
+    this.createdAccounts.add(id);
+    return id;
+  }
+
+  /** A customer seen for the first time: named after the ship-to company or person, with them as primary contact. */
+  private createAccount(order: IncomingOrder): number {
+    const { shipTo, customerEmail } = order;
+    const name = shipTo.company?.trim() || shipTo.name?.trim() || customerEmail;
+    const phone = shipTo.phone?.trim() || null;
+    const account = this.statements.insertAccount.get(name, customerEmail, accountDomainForEmail(customerEmail), phone, this.now, this.now)!;
+    const contactName = shipTo.name?.trim();
+    if (contactName) {
+      const { firstName, lastName } = splitPersonName(contactName);
+      this.statements.insertPrimaryContact.run(account.id, firstName, lastName, customerEmail, phone, this.now, this.now);
+    }
+    return account.id;
+  }
+
+  /** One statement for all touched accounts; each recount reads only that account's slice of the covering index. */
+  private recomputeTouchedAccountStats(): void {
+    if (this.touchedAccounts.size === 0) return;
+    this.sqlite.run("CREATE TEMP TABLE IF NOT EXISTS touched_accounts (id INTEGER PRIMARY KEY)");
+    this.sqlite.run("DELETE FROM temp.touched_accounts");
+    const insert = this.sqlite.prepare("INSERT INTO temp.touched_accounts (id) VALUES (?)");
+    for (const id of this.touchedAccounts) insert.run(id);
+    this.sqlite.run(
+      `UPDATE accounts SET
+         (order_count, total_order_cents, first_order_at, last_order_at) =
+           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
+         updated_at = ?
+       WHERE id IN (SELECT id FROM temp.touched_accounts)`,
+      [this.now],
+    );
+    this.sqlite.run("DELETE FROM temp.touched_accounts");
+  }
+}
+
+interface RecordingStatements {
+  findOrder: Statement<{ id: number; accountId: number; raw: string; contentHash: string }, [string, string]>;
+  insertOrder: Statement<unknown, [string, string, number, string | null, number, number | null, string, string, number]>;
+  updateOrder: Statement<unknown, [number, string | null, number, number | null, string, string, number, number]>;
+  findAccountByEmail: Statement<{ id: number }, [string]>;
+  insertAccount: Statement<{ id: number }, [string, string, string | null, string | null, number, number]>;
+  insertPrimaryContact: Statement<unknown, [number, string, string, string, string | null, number, number]>;
+}
+
+function prepareStatements(sqlite: Database): RecordingStatements {
+  return {
+    findOrder: sqlite.prepare(
+      "SELECT id, account_id AS accountId, raw, content_hash AS contentHash FROM orders WHERE source = ? AND external_id = ?",
+    ),
+    insertOrder: sqlite.prepare(
+      `INSERT INTO orders (source, external_id, account_id, order_number, placed_at, total_cents, raw, content_hash, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)`,
+    ),
+    updateOrder: sqlite.prepare(
+      `UPDATE orders SET account_id = ?1, order_number = ?2, placed_at = ?3, total_cents = ?4, raw = ?5, content_hash = ?6, updated_at = ?7
+       WHERE id = ?8`,
+    ),
+    findAccountByEmail: sqlite.prepare("SELECT id FROM accounts WHERE email = ?"),
+    insertAccount: sqlite.prepare(
+      "INSERT INTO accounts (name, email, domain, phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    ),
+    insertPrimaryContact: sqlite.prepare(
+      `INSERT INTO contacts (account_id, first_name, last_name, email, phone, is_primary, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)`,
+    ),
+  };
+}
+
+/** Everything stored about an order; equal fingerprints mean nothing to write. */
+function fingerprint(order: IncomingOrder, raw: string): string {
+  return Bun.hash(`${order.customerEmail}\u0000${order.orderNumber ?? ""}\u0000${order.placedAt.getTime()}\u0000${raw}`).toString(36);
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { testServer } from "../../testing/test-server.ts";
+import { UPLOAD_LIFETIME_MS } from "../../core/import/uploads.ts";
+
+describe("importing a CSV through the API", () => {
+  let server: ReturnType<typeof testServer>;
+  let cookie: string;
+  beforeEach(async () => {
+    server = testServer();
+    cookie = (await server.signInAs("sales")).cookie;
+  });
+  afterEach(() => server.dispose());
+
+  async function uploadUrl(): Promise<string> {
+    const response = await server.request("POST", "/api/accounts/upload", { cookie });
+    expect(response.status).toBe(200);
+    return response.body.uploadURL;
+  }
+
+  async function put(url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
+    const { pathname, search } = new URL(url);
+    const response = await server.app.handle(
+      new Request(`http://localhost${pathname}${search}`, { method: "PUT", headers: { cookie, "content-type": "text/csv", ...headers }, body }),
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  const uploadedFiles = () => (existsSync(path.join(server.dataDir, "uploads")) ? readdirSync(path.join(server.dataDir, "uploads")) : []);
+
+  test("upload, PUT and process-csv import the file, answer the import result and delete the upload", async () => {
+    const url = await uploadUrl();
+    expect(url).toMatch(/^http:\/\/localhost\/api\/uploads\/[0-9a-f]{32}\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const csv = exportCsv([itemRow("1", "a@clinic.com"), itemRow("1", "a@clinic.com"), itemRow("2", "b@lab.com")]);
+    expect(await put(url, csv)).toEqual({ status: 200, body: { uploaded: true, byteSize: Buffer.byteLength(csv) } });
+    expect(uploadedFiles()).toHaveLength(1);
+
+    const processed = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    expect(processed.status).toBe(200);
+    expect(processed.body).toEqual({
+      success: true,
+      message: "Imported 2 orders for 2 accounts (2 new)",
+      results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 0, errors: [] },
+    });
+    expect(uploadedFiles()).toHaveLength(0);
+    const again = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    expect(again.status).toBe(400);
+  });
+
+  test("a second PUT to the same URL answers 409", async () => {
+    const url = await uploadUrl();
+    expect((await put(url, "a,b\n")).status).toBe(200);
+    expect(await put(url, "c,d\n")).toEqual({ status: 409, body: { message: "A file was already uploaded to this URL" } });
+  });
+
+  test("a wrong signature or an expired URL answers 403 and stores nothing", async () => {
+    const url = await uploadUrl();
+    const forged = url.replace(/signature=([0-9a-f])/, (_, first: string) => `signature=${first === "a" ? "b" : "a"}`);
+    expect((await put(forged, "a,b\n")).status).toBe(403);
+    const stretched = url.replace(/expires=(\d+)/, (_, expires: string) => `expires=${Number(expires) + UPLOAD_LIFETIME_MS}`);
+    expect((await put(stretched, "a,b\n")).status).toBe(403);
+
+    // A correctly signed URL whose time has passed, signed here with the server's key as it would have been.
+    const id = new URL(url).pathname.split("/").pop()!;
+    const expired = Date.now() - 1000;
+    const key = server.sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'uploadSigningKey'").get()!.value;
+    const signature = new Bun.CryptoHasher("sha256", key).update(`${id}.${expired}`).digest("hex");
+    expect(await put(`http://localhost/api/uploads/${id}?expires=${expired}&signature=${signature}`, "a,b\n")).toEqual({
+      status: 403,
+      body: { message: "The upload URL has expired" },
+    });
+    expect(uploadedFiles()).toHaveLength(0);
+  });
+
+  test("a body over 5,242,880 bytes answers 413 and stores nothing", async () => {
+    const url = await uploadUrl();
+    const tooBig = new Uint8Array(5_242_881).fill(0x61);
+    const response = await put(url, tooBig);
+    expect(response.status).toBe(413);
+    expect(response.body.message).toContain("5 MB");
+    expect(uploadedFiles()).toHaveLength(0);
+    expect((await put(url, "a,b\n")).status).toBe(200);
+  });
+
+  test("process-csv refuses a URL this server did not issue, without fetching it", async () => {
+    let fetched = false;
+    const outside = Bun.serve({ port: 0, fetch: () => ((fetched = true), new Response("Customer Email,Date - Order Date\n")) });
+    try {
+      for (const fileUrl of [`${outside.url.href}data.csv`, "http://localhost/api/uploads/abc?expires=1&signature=x", "not a url", "file:///etc/passwd"]) {
+        const response = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl } });
+        expect({ fileUrl, status: response.status }).toEqual({ fileUrl, status: 400 });
+        expect(response.body.message).toContain("fileUrl");
+      }
+      expect(fetched).toBe(false);
+    } finally {
+      outside.stop(true);
+    }
+    expect((await server.request("POST", "/api/accounts/process-csv", { cookie, body: {} })).body).toEqual({ message: "fileUrl is required" });
+  });
+
+  test("a rejected file answers 400 with what is missing, writes nothing and is deleted", async () => {
+    const url = await uploadUrl();
+    await put(url, "Order - Number,Date - Order Date\n1,4/2/2026\n");
+    const response = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    expect(response).toMatchObject({ status: 400, body: { message: "Missing required column: Customer Email" } });
+    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
+    expect(uploadedFiles()).toHaveLength(0);
+  });
+
+  test("without a session the import routes answer 401", async () => {
+    const url = await uploadUrl();
+    expect((await server.request("POST", "/api/accounts/upload")).status).toBe(401);
+    const { pathname, search } = new URL(url);
+    expect((await server.app.handle(new Request(`http://localhost${pathname}${search}`, { method: "PUT", body: "a" }))).status).toBe(401);
+    expect((await server.request("POST", "/api/accounts/process-csv", { body: { fileUrl: url } })).status).toBe(401);
+  });
+});
