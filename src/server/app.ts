@@ -3,6 +3,8 @@ import type { ServerContext } from "./context.ts";
 import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { accountImportRoutes } from "./routes/account-import.ts";
+import { accountRoutes } from "./routes/accounts.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -15,6 +17,8 @@ export function createApp(context: ServerContext) {
     .use(configRoutes(context))
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
+    .use(accountRoutes(context))
+    .use(adminRoutes(context))
     .use(uploadRoutes(context));
 }
 

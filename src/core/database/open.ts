@@ -2,10 +2,13 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 
 export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** What both the database and a transaction on it offer: read helpers take this so they work inside either. */
+export type CrmQueries = BaseSQLiteDatabase<"sync", void, typeof schema>;
 
 export interface OpenedDatabase {
   db: CrmDatabase;

@@ -1,0 +1,117 @@
+import { eq, sql } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { accounts, contacts } from "../database/schema.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { requireKnownListType } from "../lists/list-types.ts";
+import { primaryContactIdOf, toAccountSummary, type AccountSummary } from "./account-list.ts";
+import { normalizeCustomerEmail } from "./email.ts";
+import { accountDomainForEmail } from "./free-mail.ts";
+
+export interface AccountFields {
+  name?: string;
+  email?: string | null;
+  domain?: string | null;
+  phone?: string | null;
+}
+
+/** One account as lists show it, or a 404. */
+export function findAccount(db: CrmQueries, id: number): AccountSummary {
+  const row = db
+    .select({ account: accounts, contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email } })
+    .from(accounts)
+    .leftJoin(contacts, eq(contacts.id, primaryContactIdOf(accounts.id)))
+    .where(eq(accounts.id, id))
+    .get();
+  if (!row) throw notFound("Account not found");
+  return toAccountSummary(row.account, row.contact);
+}
+
+/** Adds an account by hand. Its domain comes from its e-mail unless given (and unless the e-mail is free mail). */
+export function createAccount(db: CrmDatabase, fields: AccountFields): AccountSummary {
+  const name = requiredName(fields.name);
+  const email = optionalEmail(fields.email);
+  const domain = fields.domain === undefined ? (email ? accountDomainForEmail(email) : null) : optionalDomain(fields.domain);
+  const now = new Date();
+  return db.transaction((tx) => {
+    if (email) assertEmailFree(tx, email, null);
+    const [created] = tx
+      .insert(accounts)
+      .values({ name, email, domain, phone: optionalText(fields.phone), createdAt: now, updatedAt: now })
+      .returning({ id: accounts.id })
+      .all();
+    return findAccount(tx, created!.id);
+  });
+}
+
+/** Changes the given fields only; values are trimmed, a blank name is refused, a taken e-mail is a conflict. */
+export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields): AccountSummary {
+  const changes: Partial<typeof accounts.$inferInsert> = {};
+  if (fields.name !== undefined) changes.name = requiredName(fields.name);
+  if (fields.email !== undefined) changes.email = optionalEmail(fields.email);
+  if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
+  if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
+  return db.transaction((tx) => {
+    findAccount(tx, id);
+    if (changes.email) assertEmailFree(tx, changes.email, id);
+    if (Object.keys(changes).length > 0) tx.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    return findAccount(tx, id);
+  });
+}
+
+export function setAccountListType(db: CrmDatabase, id: number, listType: string): AccountSummary {
+  const key = requireKnownListType(listType);
+  return db.transaction((tx) => {
+    findAccount(tx, id);
+    tx.update(accounts).set({ listType: key, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    return findAccount(tx, id);
+  });
+}
+
+/** Removes every account and everything hanging off it; users, sessions and settings stay. */
+export function clearAllCustomerData(db: CrmDatabase): void {
+  db.transaction((tx) => {
+    // Contacts and orders go with their accounts (ON DELETE CASCADE), in the same statement.
+    tx.run(sql`DELETE FROM ${accounts}`);
+    tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders')`);
+  });
+}
+
+function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number | null): void {
+  const holder = tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.email, email)).get();
+  if (holder && holder.id !== exceptAccountId) throw conflict(`The e-mail ${email} already belongs to the account ${holder.name}`);
+}
+
+function requiredName(value: string | undefined): string {
+  const name = value?.trim() ?? "";
+  if (!name) throw invalid("name", "name is required");
+  if (name.length > 200) throw invalid("name", "name must be at most 200 characters");
+  return name;
+}
+
+function optionalEmail(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const email = normalizeCustomerEmail(text);
+  if (!email) throw invalid("email", `email is not a valid e-mail address: ${text}`);
+  return email;
+}
+
+const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
+
+function optionalDomain(value: string | null): string | null {
+  const text = value
+    ?.trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/\/.*$/, "");
+  if (!text) return null;
+  if (!DOMAIN_PATTERN.test(text)) throw invalid("domain", `domain is not a valid domain name: ${value}`);
+  return text;
+}
+
+function optionalText(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (text && text.length > 200) throw invalid("phone", "phone must be at most 200 characters");
+  return text || null;
+}

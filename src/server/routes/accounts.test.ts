@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { daysAgo, seedCustomer } from "../../testing/seed.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("/api/accounts", () => {
+  let server: ReturnType<typeof testServer>;
+  let cookie: string;
+  beforeEach(async () => {
+    server = testServer();
+    cookie = (await server.signInAs("sales")).cookie;
+  });
+  afterEach(() => server.dispose());
+
+  const get = (query = "") => server.request("GET", `/api/accounts${query}`, { cookie });
+  const names = (response: { body: { name: string }[] }) => response.body.map((account) => account.name);
+
+  async function seedThree() {
+    seedCustomer(server.db, { email: "buyer@alpha-clinic.com", company: "alpha Clinic", contactName: "Ann Alpha", orders: [{ number: "A1", placedAt: daysAgo(10), total: 100 }], createdAt: daysAgo(200) });
+    seedCustomer(server.db, {
+      email: "lab@beta.org",
+      company: "Beta Lab",
+      orders: [
+        { number: "B1", placedAt: daysAgo(400), total: 1234.5 },
+        { number: "B2", placedAt: daysAgo(300), total: 10 },
+      ],
+      createdAt: daysAgo(20),
+    });
+    await server.request("POST", "/api/accounts", { cookie, body: { name: "Gamma Prospect" } });
+  }
+
+  test("lists accounts sorted by name by default, with the total in X-Total-Count and the contract's fields", async () => {
+    await seedThree();
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-total-count")).toBe("3");
+    expect(names(response)).toEqual(["alpha Clinic", "Beta Lab", "Gamma Prospect"]);
+    expect(response.body[1]).toEqual({
+      id: expect.any(Number),
+      name: "Beta Lab",
+      email: "lab@beta.org",
+      domain: "beta.org",
+      phone: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      listType: "new",
+      orderCount: 2,
+      totalOrderValue: 1244.5,
+      lastOrderDate: expect.any(String),
+      firstOrderDate: expect.any(String),
+      primaryContact: null,
+    });
+    const beta = response.body[1];
+    expect(Date.parse(beta.firstOrderDate)).toBeLessThan(Date.parse(beta.lastOrderDate));
+    expect(Math.round((Date.now() - Date.parse(beta.lastOrderDate)) / 86_400_000)).toBe(300);
+    expect(response.body[0].primaryContact).toEqual({ id: expect.any(Number), firstName: "Ann", lastName: "Alpha", email: "buyer@alpha-clinic.com" });
+  });
+
+  test("sorts by each column in both directions", async () => {
+    await seedThree();
+    expect(names(await get("?sort=totalOrderValue&dir=desc"))).toEqual(["Beta Lab", "alpha Clinic", "Gamma Prospect"]);
+    expect(names(await get("?sort=orderCount&dir=asc"))).toEqual(["Gamma Prospect", "alpha Clinic", "Beta Lab"]);
+    expect(names(await get("?sort=lastOrderDate&dir=desc"))).toEqual(["alpha Clinic", "Beta Lab", "Gamma Prospect"]);
+    expect(names(await get("?sort=name&dir=desc"))).toEqual(["Gamma Prospect", "Beta Lab", "alpha Clinic"]);
+  });
+
+  test("filters by status, timeframe and text, and pages with limit and offset", async () => {
+    await seedThree();
+    expect(names(await get("?status=active"))).toEqual(["alpha Clinic"]);
+    expect(names(await get("?status=dormant"))).toEqual(["Beta Lab"]);
+    expect(names(await get("?status=prospect"))).toEqual(["Gamma Prospect"]);
+    expect(names(await get("?timeframe=30"))).toEqual(["Beta Lab", "Gamma Prospect"]);
+    expect(names(await get("?timeframe=14"))).toEqual(["Gamma Prospect"]);
+    expect(names(await get("?q=ALPHA"))).toEqual(["alpha Clinic"]);
+    expect(names(await get("?q=beta.org"))).toEqual(["Beta Lab"]);
+    expect(names(await get("?q=%25"))).toEqual([]);
+    const page = await get("?limit=2&offset=2");
+    expect(names(page)).toEqual(["Gamma Prospect"]);
+    expect(page.headers.get("x-total-count")).toBe("3");
+  });
+
+  test("unknown filter, sort or paging values answer 400 naming the parameter", async () => {
+    for (const [query, field] of [["?status=asleep", "status"], ["?timeframe=7", "timeframe"], ["?sort=email", "sort"], ["?dir=up", "dir"], ["?limit=501", "limit"], ["?offset=-1", "offset"]] as const) {
+      const response = await get(query);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toStartWith(`${field} must be`);
+    }
+  });
+
+  test("POST creates an account with trimmed values and a domain from its e-mail; bad input answers 400 or 409", async () => {
+    const created = await server.request("POST", "/api/accounts", { cookie, body: { name: "  Delta Health ", email: " Office@Delta.com ", phone: " 555-0100 " } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Delta Health", email: "office@delta.com", domain: "delta.com", phone: "555-0100", orderCount: 0, listType: "new" });
+    expect(await server.request("POST", "/api/accounts", { cookie, body: { name: "   " } })).toMatchObject({ status: 400, body: { message: "name is required" } });
+    expect((await server.request("POST", "/api/accounts", { cookie, body: { name: "X", email: "nope" } })).body.message).toStartWith("email is not a valid");
+    expect((await server.request("POST", "/api/accounts", { cookie, body: { name: "X", domain: "not a domain" } })).body.message).toStartWith("domain is not a valid");
+    const taken = await server.request("POST", "/api/accounts", { cookie, body: { name: "Other", email: "office@delta.com" } });
+    expect(taken).toMatchObject({ status: 409, body: { message: "The e-mail office@delta.com already belongs to the account Delta Health" } });
+  });
+
+  test("PATCH changes only the given fields; list-type works with POST and PATCH and refuses unknown lists", async () => {
+    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Echo", email: "a@echo.com" } });
+    await server.request("POST", "/api/accounts", { cookie, body: { name: "Foxtrot", email: "b@foxtrot.com" } });
+    const renamed = await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: " Echo Labs " } });
+    expect(renamed.body).toMatchObject({ name: "Echo Labs", email: "a@echo.com" });
+    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { email: "b@foxtrot.com" } })).status).toBe(409);
+    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: "" } })).status).toBe(400);
+    expect((await server.request("PATCH", "/api/accounts/999999", { cookie, body: { name: "Ghost" } })).body).toEqual({ message: "Account not found" });
+
+    expect((await server.request("POST", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "active" } })).body.listType).toBe("active");
+    expect((await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "legacy" } })).body.listType).toBe("legacy");
+    const unknown = await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "vip" } });
+    expect(unknown).toMatchObject({ status: 400, body: { message: "listType must be one of new, active, legacy" } });
+    expect((await server.request("GET", `/api/accounts/${account.id}`, { cookie })).body.listType).toBe("legacy");
+  });
+
+  test("clear-all-data is for admins only and removes customer data but keeps users and sessions", async () => {
+    await seedThree();
+    expect(await server.request("DELETE", "/api/admin/clear-all-data", { cookie })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
+    expect((await get()).headers.get("x-total-count")).toBe("3");
+    const admin = await server.signInAs("admin");
+    expect((await server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie })).status).toBe(200);
+    for (const table of ["accounts", "contacts", "orders"]) {
+      expect(server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+    }
+    expect((await server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+  });
+});

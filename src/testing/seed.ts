@@ -1,0 +1,35 @@
+import type { CrmDatabase } from "../core/database/open.ts";
+import type { IncomingOrder } from "../core/orders/incoming-order.ts";
+import { recordOrders } from "../core/orders/record-orders.ts";
+
+export interface SeededOrder {
+  number: string;
+  placedAt: Date | string;
+  total: number;
+}
+
+/** Stores orders for a customer through the one real write path, creating the account as an import would. */
+export function seedCustomer(db: CrmDatabase, customer: { email: string; company?: string; contactName?: string; orders: SeededOrder[]; createdAt?: Date | string }): number {
+  recordOrders(db, (recorder) => {
+    for (const order of customer.orders) recorder.record(incomingOrder(customer.email, order, customer));
+  });
+  const { id } = db.$client.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE email = ?").get(customer.email)!;
+  if (customer.createdAt) db.$client.run("UPDATE accounts SET created_at = ? WHERE id = ?", [new Date(customer.createdAt).getTime(), id]);
+  return id;
+}
+
+export function incomingOrder(email: string, order: SeededOrder, shipTo: { company?: string; contactName?: string } = {}): IncomingOrder {
+  return {
+    source: "csv",
+    externalId: order.number,
+    orderNumber: order.number,
+    customerEmail: email,
+    placedAt: new Date(order.placedAt),
+    totalCents: Math.round(order.total * 100),
+    shipTo: { company: shipTo.company, name: shipTo.contactName },
+    items: [],
+    details: {},
+  };
+}
+
+export const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
