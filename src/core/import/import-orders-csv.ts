@@ -91,7 +91,7 @@ class ExportFileImport {
   private column: Partial<Record<OrderColumn, number>> = {};
   private otherColumns: { index: number; header: string }[] = [];
   private pending: IncomingOrder | undefined;
-  private readonly recordedOrderIds = new Set<string>();
+  private pendingOrderCells: string[] = [];
 
   constructor(
     private readonly recorder: OrderRecorder,
@@ -107,22 +107,36 @@ class ExportFileImport {
   }
 
   readRow(fields: string[], line: number): void {
-    let order: IncomingOrder;
+    const cell = (column: OrderColumn) => {
+      const index = this.column[column];
+      return index === undefined ? "" : (fields[index] ?? "").trim();
+    };
     try {
-      order = this.orderFromRow(fields);
-    } catch (error) {
-      if (error instanceof UnreadableValueError) {
-        this.report(line, error.message);
+      if (this.continuesPendingOrder(cell)) {
+        this.pending!.items.push(...this.items(cell));
         return;
       }
-      throw error;
+      const order = this.orderFromRow(fields, cell);
+      if (this.pending && this.pending.externalId === order.externalId) {
+        this.pending.items.push(...order.items);
+        return;
+      }
+      this.flush();
+      this.pending = order;
+      this.pendingOrderCells = ORDER_LEVEL_COLUMNS.map(cell);
+    } catch (error) {
+      if (!(error instanceof UnreadableValueError)) throw error;
+      this.report(line, error.message);
     }
-    if (this.pending && this.pending.externalId === order.externalId) {
-      this.pending.items.push(...order.items);
-      return;
-    }
-    this.flush();
-    this.pending = order;
+  }
+
+  /**
+   * An item row repeating its order's columns word for word needs none of them read again: only its item
+   * columns are new. This halves the work of an export whose orders have several items.
+   */
+  private continuesPendingOrder(cell: (column: OrderColumn) => string): boolean {
+    if (!this.pending?.orderNumber || cell("orderNumber") !== this.pending.orderNumber) return false;
+    return ORDER_LEVEL_COLUMNS.every((column, index) => cell(column) === this.pendingOrderCells[index]);
   }
 
   finish(): void {
@@ -131,17 +145,11 @@ class ExportFileImport {
 
   private flush(): void {
     if (!this.pending) return;
-    const appendItems = this.recordedOrderIds.has(this.pending.externalId);
-    this.recorder.record(this.pending, { appendItems });
-    this.recordedOrderIds.add(this.pending.externalId);
+    this.recorder.record(this.pending, { continuesEarlierRows: true });
     this.pending = undefined;
   }
 
-  private orderFromRow(fields: string[]): IncomingOrder {
-    const value = (column: OrderColumn) => {
-      const index = this.column[column];
-      return index === undefined ? "" : (fields[index] ?? "").trim();
-    };
+  private orderFromRow(fields: string[], value: (column: OrderColumn) => string): IncomingOrder {
     const emailText = value("customerEmail");
     if (!emailText) throw new UnreadableValueError("missing customer e-mail");
     const customerEmail = normalizeCustomerEmail(emailText);
@@ -201,6 +209,9 @@ class ExportFileImport {
     return details;
   }
 }
+
+/** The columns that make an order what it is; item rows of one order repeat them. */
+const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["customerEmail", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
 
 /** Keeps the first rows' errors word for word and counts the rest. */
 class RowErrorReport {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
-import { ApiError, apiRequest, fetcher, fetcherReturningNullOn401, keyToUrl } from "./client";
+import { ApiError, apiErrorFromAnswer, apiRequest, fetchCountedList, fetcher, fetcherReturningNullOn401, keyToUrl, onSessionEnded } from "./client";
 
 const realFetch = globalThis.fetch;
 
@@ -70,5 +70,30 @@ describe("fetchers", () => {
     expect(await fetcherReturningNullOn401(["/api/auth/me"])).toBeNull();
     answerWith(new Response("Forbidden", { status: 403 }));
     await expect(fetcherReturningNullOn401(["/api/auth/me"])).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("fetchCountedList", () => {
+  test("reads the page and the total of all matches", async () => {
+    answerWith(Response.json([{ id: 1 }, { id: 2 }], { headers: { "X-Total-Count": "1234" } }));
+    expect(await fetchCountedList("/api/accounts?limit=2")).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 1234 });
+  });
+});
+
+describe("onSessionEnded", () => {
+  test("hears every 401 answer, and nothing else", async () => {
+    const listener = mock(() => {});
+    const unregister = onSessionEnded(listener);
+    answerWith(Response.json({ message: "Not signed in" }, { status: 401 }));
+    await apiRequest("GET", "/api/accounts").catch(() => undefined);
+    expect(apiErrorFromAnswer(401, "", "Unauthorized").serverMessage).toBe("Unauthorized");
+    answerWith(Response.json({ message: "Forbidden" }, { status: 403 }));
+    await apiRequest("DELETE", "/api/admin/clear-all-data").catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(2);
+
+    unregister();
+    answerWith(Response.json({ message: "Not signed in" }, { status: 401 }));
+    await apiRequest("GET", "/api/accounts").catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 });

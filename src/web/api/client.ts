@@ -18,19 +18,46 @@ export class ApiError extends Error {
   }
 }
 
+/** One page of a list the server pages, with the number of matches over all pages. */
+export interface CountedList<T> {
+  items: T[];
+  total: number;
+}
+
 /**
  * Sends a request with the session cookie. Resolves to the parsed JSON answer,
  * or null when the answer has no content (204 or an empty body).
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw await apiErrorFrom(response);
+  const response = await send(method, url, body);
   return (await parseBody(response)) as T;
+}
+
+/** GETs a page of a list; the server counts all matches in the X-Total-Count header. */
+export async function fetchCountedList<T>(url: string): Promise<CountedList<T>> {
+  const response = await send("GET", url);
+  const items = (await parseBody(response)) as T[];
+  const total = Number(response.headers.get("X-Total-Count") ?? items.length);
+  return { items, total };
+}
+
+/**
+ * Turns a failed answer into an ApiError. Every failed answer passes here, whether fetch or an upload
+ * received it, so that a 401 from anywhere ends the session in the dashboard too.
+ */
+export function apiErrorFromAnswer(status: number, bodyText: string, statusText: string): ApiError {
+  if (status === 401) sessionEndedListener?.();
+  return new ApiError(status, messageField(bodyText) ?? (bodyText || statusText));
+}
+
+let sessionEndedListener: (() => void) | null = null;
+
+/** Registers what to do when the server answers 401; returns the function that unregisters it. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListener = listener;
+  return () => {
+    if (sessionEndedListener === listener) sessionEndedListener = null;
+  };
 }
 
 export function keyToUrl(key: ApiKey): string {
@@ -53,9 +80,15 @@ export const fetcher = createFetcher({ on401: "throw" });
 
 export const fetcherReturningNullOn401 = createFetcher({ on401: "returnNull" });
 
-async function apiErrorFrom(response: Response): Promise<ApiError> {
-  const text = await response.text();
-  return new ApiError(response.status, messageField(text) ?? (text || response.statusText));
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw apiErrorFromAnswer(response.status, await response.text(), response.statusText);
+  return response;
 }
 
 function messageField(text: string): string | undefined {

@@ -95,6 +95,119 @@ export const ProductLogoIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const EyeIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M2 12s3-7 10-7 10 7 10 7-3 7-10 7-10-7-10-7Z" />
+    <circle cx="12" cy="12" r="3" />
+  </OutlineIcon>
+);
+
+export const PencilIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+    <path d="m15 5 4 4" />
+  </OutlineIcon>
+);
+
+export const MergeIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <circle cx="18" cy="18" r="3" />
+    <circle cx="6" cy="6" r="3" />
+    <path d="M6 21V9a9 9 0 0 0 9 9" />
+  </OutlineIcon>
+);
+
+export const UploadIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m17 8-5-5-5 5" />
+    <path d="M12 3v12" />
+  </OutlineIcon>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M5 12h14" />
+    <path d="M12 5v14" />
+  </OutlineIcon>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M3 6h18" />
+    <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+  </OutlineIcon>
+);
+
+export const ArrowUpIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m5 12 7-7 7 7" />
+    <path d="M12 19V5" />
+  </OutlineIcon>
+);
+
+export const ArrowDownIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M12 5v14" />
+    <path d="m19 12-7 7-7-7" />
+  </OutlineIcon>
+);
+
+export const ChevronsUpDownIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m7 15 5 5 5-5" />
+    <path d="m7 9 5-5 5 5" />
+  </OutlineIcon>
+);
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </OutlineIcon>
+);
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </OutlineIcon>
+);
+
+export const AlertCircleIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 8v4" />
+    <path d="M12 16h.01" />
+  </OutlineIcon>
+);
+
+export const CheckCircleIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
+    <path d="m9 11 3 3L22 4" />
+  </OutlineIcon>
+);
+
+export const FileSpreadsheetIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z" />
+    <path d="M14 2v4a2 2 0 0 0 2 2h4" />
+    <path d="M8 13h2" />
+    <path d="M14 13h2" />
+    <path d="M8 17h2" />
+    <path d="M14 17h2" />
+  </OutlineIcon>
+);
+
+export const RefreshIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8" />
+    <path d="M21 3v5h-5" />
+    <path d="M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16" />
+    <path d="M8 16H3v5" />
+  </OutlineIcon>
+);
+
 /** A 24×24 stroked icon that is hidden from assistive technology; its control carries the label. */
 function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (

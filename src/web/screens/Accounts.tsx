@@ -1,3 +1,111 @@
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "wouter";
+import { useAccountList, useRefreshAccounts, type Account } from "../api/accounts";
+import { AccountFilters } from "../components/accounts/AccountFilters";
+import { AccountFormModal } from "../components/accounts/AccountFormModal";
+import {
+  hasFilters,
+  listQueryOf,
+  onPage,
+  pageRange,
+  searchFromView,
+  sortedBy,
+  viewFromSearch,
+  withFilters,
+  type AccountListView,
+} from "../components/accounts/account-list-view";
+import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
+import { AccountsLoadError } from "../components/accounts/AccountsLoadError";
+import { AccountsPagination } from "../components/accounts/AccountsPagination";
+import { AccountsTable } from "../components/accounts/AccountsTable";
+import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
+import { MergeAccountDialog } from "../components/accounts/MergeAccountDialog";
+import { Button } from "../components/Button";
+import { PlusIcon, UploadIcon } from "../components/icons";
+import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
+import { isAdmin } from "../session/session-user";
+import { useSession } from "../session/useSession";
+
 export function AccountsScreen() {
-  return <section data-testid="accounts-screen" />;
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => viewFromSearch(searchParams), [searchParams]);
+  const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(view));
+  const refreshAccounts = useRefreshAccounts();
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
+  const closeDialog = () => setOpenDialog(NO_DIALOG);
+
+  function show(next: AccountListView) {
+    setSearchParams(searchFromView(next));
+  }
+
+  // A page past the end (an old link, or accounts deleted meanwhile) gives way to the last page.
+  const lastPage = accountList ? pageRange(1, accountList.total).pageCount : null;
+  useEffect(() => {
+    if (!isValidating && lastPage !== null && view.page > lastPage) {
+      setSearchParams(searchFromView(onPage(view, lastPage)), { replace: true });
+    }
+  }, [isValidating, lastPage, view, setSearchParams]);
+
+  const isEmpty = accountList !== undefined && accountList.total === 0;
+
+  return (
+    <section data-testid="accounts-screen" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <AccountFilters filters={view} onChange={(filters) => show(withFilters(view, filters))} />
+        <div className="flex flex-wrap gap-2" data-testid="accounts-toolbar">
+          <Button icon={UploadIcon} onClick={() => setOpenDialog({ kind: "import" })}>
+            Upload Accounts
+          </Button>
+          <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "add" })}>
+            Add Account
+          </Button>
+          {user && isAdmin(user) && <ClearAllDataButton onCleared={refreshAccounts} />}
+        </div>
+      </div>
+
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        {error ? (
+          <AccountsLoadError error={error} onRetry={retry} />
+        ) : isEmpty ? (
+          <AccountsEmptyState
+            hasFilters={hasFilters(view)}
+            onUpload={() => setOpenDialog({ kind: "import" })}
+            onClearFilters={() => show(withFilters(view, { status: undefined, timeframe: undefined }))}
+          />
+        ) : (
+          <>
+            <AccountsTable
+              accounts={accountList?.items}
+              sort={view.sort}
+              direction={view.direction}
+              isRefreshing={isValidating && accountList !== undefined}
+              onSort={(column) => show(sortedBy(view, column))}
+              onEdit={(account) => setOpenDialog({ kind: "edit", account })}
+              onMerge={() => setOpenDialog({ kind: "merge" })}
+              onListTypeChanged={refreshAccounts}
+            />
+            {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => show(onPage(view, page))} />}
+          </>
+        )}
+      </div>
+
+      <ImportAccountsDialog open={openDialog.kind === "import"} onClose={closeDialog} />
+      {(openDialog.kind === "add" || openDialog.kind === "edit") && (
+        <AccountFormModal
+          account={openDialog.kind === "edit" ? openDialog.account : null}
+          onClose={closeDialog}
+          onSaved={() => {
+            closeDialog();
+            void refreshAccounts();
+          }}
+        />
+      )}
+      <MergeAccountDialog open={openDialog.kind === "merge"} onClose={closeDialog} />
+    </section>
+  );
 }
+
+type OpenDialog = { kind: "none" } | { kind: "import" } | { kind: "add" } | { kind: "edit"; account: Account } | { kind: "merge" };
+
+const NO_DIALOG: OpenDialog = { kind: "none" };

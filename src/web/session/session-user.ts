@@ -9,3 +9,7 @@ export interface SessionUser {
 export function roleLabel(role: string): string {
   return role === "admin" ? "Admin" : "Sales Manager";
 }
+
+export function isAdmin(user: SessionUser): boolean {
+  return user.role === "admin";
+}

@@ -1,8 +1,8 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { flushSync } from "react-dom";
-import useSWR, { unstable_serialize, useSWRConfig, type Key } from "swr";
+import useSWR, { unstable_serialize, useSWRConfig, type Key, type ScopedMutator } from "swr";
 import { APP_CONFIG_KEY } from "../api/app-config";
-import { apiRequest, fetcherReturningNullOn401 } from "../api/client";
+import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
 
@@ -48,14 +48,34 @@ export function useSession(): Session {
     } catch (error) {
       console.error("Logout failed", error);
     }
-    forgetStoredUser();
-    // Render the login screen first, so that no screen of the shell is still mounted to refetch
-    // the data cleared below with the session it no longer has.
-    flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));
-    await mutate(isUserData, undefined, { revalidate: true });
+    await forgetSession(mutate);
   }, [mutate]);
 
   return { user: data ?? null, isLoading, signIn, signOut };
+}
+
+/**
+ * Shows the login screen as soon as any answer is a 401: the session expired or was revoked.
+ * Used once, by the app; answers while nobody is signed in (a wrong password) change nothing.
+ */
+export function useSignOutWhenSessionEnds(): void {
+  const { cache, mutate } = useSWRConfig();
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        const isSignedIn = Boolean(cache.get(unstable_serialize(SESSION_USER_KEY))?.data);
+        if (isSignedIn) void forgetSession(mutate);
+      }),
+    [cache, mutate],
+  );
+}
+
+async function forgetSession(mutate: ScopedMutator): Promise<void> {
+  forgetStoredUser();
+  // Render the login screen first, so that no screen of the shell is still mounted to refetch
+  // the data cleared below with the session it no longer has.
+  flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));
+  await mutate(isUserData, undefined, { revalidate: true });
 }
 
 /** Loads the current user and mirrors the answer in local storage. */

@@ -7,7 +7,7 @@ export function Header() {
   const { title, subtitle } = useScreenHeading();
 
   return (
-    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4 md:px-8">
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4 md:px-8">
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-xl font-semibold text-slate-900" data-testid="screen-title">
           {title}

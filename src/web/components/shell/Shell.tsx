@@ -2,14 +2,17 @@ import type { ReactNode } from "react";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 
-/** The signed-in layout: sidebar on the left, header on top, the screen below it. */
+/**
+ * The signed-in layout: sidebar on the left, header on top, the screen below it. The page itself
+ * scrolls, with sidebar and header pinned, so a full-page screenshot or print shows a whole screen.
+ */
 export function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="flex h-screen overflow-hidden bg-slate-50">
+    <div className="flex min-h-screen bg-slate-50">
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
-        <main className="flex-1 overflow-y-auto p-4 md:p-8">{children}</main>
+        <main className="flex-1 p-4 md:p-8">{children}</main>
       </div>
     </div>
   );

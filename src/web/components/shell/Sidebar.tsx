@@ -9,28 +9,31 @@ export function Sidebar() {
   const { config } = useAppConfig();
 
   return (
-    <aside className="flex w-16 shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-300 md:w-64">
-      <div className="flex h-16 items-center gap-3 border-b border-slate-800 px-3 md:px-5">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-600 text-white">
-          <ProductLogoIcon className="size-5" />
-        </span>
-        <div className="hidden min-w-0 md:block">
-          <p className="truncate text-sm font-semibold text-white" data-testid="sidebar-product-name">
-            {config?.productName}
-          </p>
-          <p className="text-xs text-slate-400">CRM Dashboard</p>
+    // The column's background runs the page's full height; its content stays in view while the page scrolls.
+    <aside className="w-16 shrink-0 border-r border-slate-800 bg-slate-900 text-slate-300 md:w-64">
+      <div className="sticky top-0 flex h-screen flex-col">
+        <div className="flex h-16 items-center gap-3 border-b border-slate-800 px-3 md:px-5">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-600 text-white">
+            <ProductLogoIcon className="size-5" />
+          </span>
+          <div className="hidden min-w-0 md:block">
+            <p className="truncate text-sm font-semibold text-white" data-testid="sidebar-product-name">
+              {config?.productName}
+            </p>
+            <p className="text-xs text-slate-400">CRM Dashboard</p>
+          </div>
         </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-4 md:px-3">
+          <ul className="space-y-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <SidebarNavLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SidebarUser />
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-4 md:px-3">
-        <ul className="space-y-1">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.href}>
-              <SidebarNavLink item={item} />
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <SidebarUser />
     </aside>
   );
 }

@@ -1,0 +1,17 @@
+import type { Browser, Page } from "playwright-core";
+import type { RunningCrm } from "./crm-server.ts";
+
+/** A new page signed in as the first administrator (or the given user), on the accounts screen. */
+export async function signedInPage(browser: Browser, crm: RunningCrm, user = { email: crm.adminEmail, password: crm.adminPassword }): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${crm.url}/accounts`);
+  await page.getByRole("button", { name: "Sign In" }).waitFor();
+  if ((await page.getByLabel("Email").inputValue()) !== user.email) {
+    await page.getByRole("button", { name: "Use a different e-mail" }).click();
+    await page.getByLabel("Email").fill(user.email);
+  }
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByTestId("sidebar-user-name").waitFor();
+  return page;
+}

@@ -1,0 +1,116 @@
+import { useCallback } from "react";
+import useSWR, { useSWRConfig, type Key } from "swr";
+import { apiRequest, fetchCountedList, type CountedList } from "./client";
+
+const ACCOUNTS_PATH = "/api/accounts";
+
+/** An account as GET /api/accounts lists it. */
+export interface Account {
+  id: number;
+  name: string;
+  email: string | null;
+  domain: string | null;
+  phone: string | null;
+  /** ISO date-time. */
+  createdAt: string;
+  /** 'new', 'active', 'legacy' or the key of a list added later. */
+  listType: string;
+  orderCount: number;
+  /** In dollars. */
+  totalOrderValue: number;
+  lastOrderDate: string | null;
+  firstOrderDate: string | null;
+  primaryContact: PrimaryContact | null;
+}
+
+export interface PrimaryContact {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}
+
+export const ACCOUNT_STATUSES = ["active", "prospect", "dormant"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** How recently an account was added, in days. */
+export const ACCOUNT_TIMEFRAMES = [14, 30, 90] as const;
+export type AccountTimeframe = (typeof ACCOUNT_TIMEFRAMES)[number];
+
+export const ACCOUNT_SORT_COLUMNS = ["name", "lastOrderDate", "orderCount", "totalOrderValue"] as const;
+export type AccountSortColumn = (typeof ACCOUNT_SORT_COLUMNS)[number];
+
+export type SortDirection = "asc" | "desc";
+
+/** What to ask GET /api/accounts for. */
+export interface AccountListQuery {
+  status?: AccountStatus;
+  timeframe?: AccountTimeframe;
+  sort: AccountSortColumn;
+  direction: SortDirection;
+  limit: number;
+  offset: number;
+}
+
+/** The fields a person types in to add or edit an account; null clears an optional one. */
+export interface AccountFields {
+  name?: string;
+  email?: string | null;
+  domain?: string | null;
+  phone?: string | null;
+}
+
+export function useAccountList(query: AccountListQuery) {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<CountedList<Account>, unknown, string>(
+    accountListUrl(query),
+    fetchCountedList,
+    // A new page, filter or sort keeps the rows on screen until the answer replaces them: no layout jump.
+    { keepPreviousData: true },
+  );
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { accountList: data, error, isLoading, isValidating, retry };
+}
+
+/** The list URL with absent filters left out. */
+export function accountListUrl(query: AccountListQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.timeframe) params.set("timeframe", String(query.timeframe));
+  params.set("sort", query.sort);
+  params.set("dir", query.direction);
+  params.set("limit", String(query.limit));
+  params.set("offset", String(query.offset));
+  return `${ACCOUNTS_PATH}?${params}`;
+}
+
+/**
+ * Makes every cached read under /api/accounts fetch again. Cached pages nobody shows are dropped too:
+ * reads are never refetched on their own, so a page kept from before a change would stay stale.
+ */
+export function useRefreshAccounts(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    await mutate(isAccountsKey, undefined, { revalidate: true });
+  }, [mutate]);
+}
+
+export function createAccount(fields: AccountFields): Promise<Account> {
+  return apiRequest<Account>("POST", ACCOUNTS_PATH, fields);
+}
+
+export function updateAccount(id: number, changes: AccountFields): Promise<Account> {
+  return apiRequest<Account>("PATCH", `${ACCOUNTS_PATH}/${id}`, changes);
+}
+
+export function changeAccountListType(id: number, listType: string): Promise<Account> {
+  return apiRequest<Account>("PATCH", `${ACCOUNTS_PATH}/${id}/list-type`, { listType });
+}
+
+export function clearAllAccountData(): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("DELETE", "/api/admin/clear-all-data");
+}
+
+function isAccountsKey(key: Key): boolean {
+  const url = typeof key === "string" ? key : Array.isArray(key) ? key.join("/") : "";
+  return url === ACCOUNTS_PATH || url.startsWith(`${ACCOUNTS_PATH}/`) || url.startsWith(`${ACCOUNTS_PATH}?`);
+}

@@ -1,0 +1,62 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { CloseIcon } from "./icons";
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** The action buttons, right-aligned under the body. */
+  footer?: ReactNode;
+  size?: "sm" | "md" | "lg";
+  /** False while work that must not be abandoned runs: Escape, a click outside and × do nothing then. */
+  canClose?: boolean;
+  testId?: string;
+}
+
+/**
+ * A dialog over the page: focus stays inside it, Escape or a click outside closes it. Opening it
+ * focuses the control given autoFocus, else the dialog itself.
+ */
+export function Modal({ open, onClose, title, description, children, footer, size = "md", canClose = true, testId }: ModalProps) {
+  function closeIfAllowed() {
+    if (canClose) onClose();
+  }
+
+  return (
+    <Dialog open={open} onClose={closeIfAllowed} className="fixed inset-0 z-50 overflow-y-auto">
+      <DialogBackdrop className="modal-backdrop-enter fixed inset-0 bg-slate-900/50" />
+      <div className="relative flex min-h-full items-center justify-center p-4">
+        <DialogPanel
+          data-testid={testId}
+          className={`modal-enter relative w-full rounded-xl border border-slate-200 bg-white shadow-xl ${PANEL_WIDTHS[size]}`}
+        >
+          <div className="px-6 pt-5 pb-4">
+            <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            {description && <Description className="mt-1 text-sm text-slate-500">{description}</Description>}
+            {children && <div className="mt-4">{children}</div>}
+          </div>
+          {footer && (
+            <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
+          )}
+          {/* Last in the DOM, so that Tab reaches the dialog's own controls before ×. */}
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={closeIfAllowed}
+            disabled={!canClose}
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:invisible"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+const PANEL_WIDTHS = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;

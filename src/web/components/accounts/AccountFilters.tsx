@@ -1,0 +1,34 @@
+import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
+import { Select, type SelectOption } from "../Select";
+import type { AccountListFilters } from "./account-list-view";
+
+const STATUS_OPTIONS: readonly SelectOption[] = [
+  { value: "", label: "All Statuses" },
+  ...ACCOUNT_STATUSES.map((status) => ({ value: status, label: status })),
+];
+
+const ADDED_OPTIONS: readonly SelectOption[] = [
+  { value: "", label: "All Time" },
+  ...ACCOUNT_TIMEFRAMES.map((days) => ({ value: String(days), label: `Last ${days} days` })),
+];
+
+export function AccountFilters({ filters, onChange }: { filters: AccountListFilters; onChange: (filters: AccountListFilters) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3" data-testid="account-filters">
+      <Select
+        label="Status"
+        className="w-40"
+        value={filters.status ?? ""}
+        options={STATUS_OPTIONS}
+        onChange={(value) => onChange({ ...filters, status: ACCOUNT_STATUSES.find((status) => status === value) })}
+      />
+      <Select
+        label="Added"
+        className="w-40"
+        value={filters.timeframe ? String(filters.timeframe) : ""}
+        options={ADDED_OPTIONS}
+        onChange={(value) => onChange({ ...filters, timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === value) })}
+      />
+    </div>
+  );
+}

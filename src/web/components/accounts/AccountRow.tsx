@@ -1,0 +1,88 @@
+import { Link } from "wouter";
+import type { Account } from "../../api/accounts";
+import { formatCountOf } from "../../format/count";
+import { formatUsDate } from "../../format/dates";
+import { initials } from "../../format/initials";
+import { formatDollars } from "../../format/money";
+import { ICON_BUTTON_CLASS, IconButton } from "../Button";
+import { EyeIcon, MergeIcon, PencilIcon } from "../icons";
+import { isNewAccount } from "./is-new-account";
+import { ListTypeSelect } from "./ListTypeSelect";
+
+export interface AccountRowProps {
+  account: Account;
+  onEdit: () => void;
+  onMerge: () => void;
+  onListTypeChanged: () => Promise<void>;
+}
+
+export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: AccountRowProps) {
+  const detailHref = `/accounts/${account.id}`;
+  const contact = account.primaryContact;
+
+  return (
+    <tr className="hover:bg-slate-50/70" data-testid="account-row" data-account-id={account.id}>
+      <td className="px-3 py-3">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700"
+          >
+            {initials(account.name)}
+          </span>
+          <div className="min-w-0">
+            {/* Long names wrap to a second line rather than being cut: the name is what people scan for. */}
+            <Link
+              href={detailHref}
+              className="line-clamp-2 font-medium break-words text-slate-900 hover:text-blue-600 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+              data-testid="account-name"
+            >
+              {account.name}
+            </Link>
+            <div className="flex items-center gap-2">
+              <p className="truncate text-xs text-slate-500" title={account.domain ?? undefined}>
+                {account.domain ?? "No domain"}
+              </p>
+              {isNewAccount(account.createdAt) && (
+                <span className="shrink-0 rounded-full bg-emerald-100 px-1.5 py-0.5 text-[11px] leading-none font-medium text-emerald-700" data-testid="new-account-badge">
+                  New
+                </span>
+              )}
+            </div>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+        {account.lastOrderDate ? formatUsDate(account.lastOrderDate) : <span className="text-slate-400">No orders</span>}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatCountOf(account.orderCount, "order")}</td>
+      <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatDollars(account.totalOrderValue)}</td>
+      <td className="px-3 py-3">
+        {contact ? (
+          <div className="min-w-0">
+            <p className="truncate text-slate-900">{`${contact.firstName} ${contact.lastName}`.trim()}</p>
+            {contact.email && (
+              <p className="truncate text-xs text-slate-500" title={contact.email}>
+                {contact.email}
+              </p>
+            )}
+          </div>
+        ) : (
+          <span className="text-slate-400">No contact</span>
+        )}
+      </td>
+      <td className="px-3 py-3">
+        <ListTypeSelect account={account} onChanged={onListTypeChanged} />
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex items-center">
+          <Link href={detailHref} aria-label="View account" title="View account" className={ICON_BUTTON_CLASS}>
+            <EyeIcon className="size-4" />
+          </Link>
+          <IconButton label="Edit account" icon={PencilIcon} onClick={onEdit} />
+          <IconButton label="Merge account" icon={MergeIcon} onClick={onMerge} />
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button } from "../Button";
+import { AccountsIcon, UploadIcon } from "../icons";
+
+/** What the table area shows when there are no rows: an empty database, or filters that match nothing. */
+export function AccountsEmptyState({ hasFilters, onUpload, onClearFilters }: { hasFilters: boolean; onUpload: () => void; onClearFilters: () => void }) {
+  if (hasFilters) {
+    return (
+      <div className="px-6 py-16 text-center" data-testid="accounts-no-matches">
+        <p className="text-sm text-slate-600">No accounts match these filters.</p>
+        <button
+          type="button"
+          onClick={onClearFilters}
+          className="mt-2 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+        >
+          Clear filters
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center px-6 py-16 text-center" data-testid="accounts-empty">
+      <span className="flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+        <AccountsIcon className="size-6" />
+      </span>
+      <p className="mt-4 text-base font-semibold text-slate-900">No accounts yet</p>
+      <p className="mt-1 max-w-sm text-sm text-slate-500">
+        Upload a CSV of orders with Upload Accounts: every customer e-mail in it becomes an account.
+      </p>
+      <Button variant="primary" icon={UploadIcon} className="mt-5" onClick={onUpload}>
+        Upload Accounts
+      </Button>
+    </div>
+  );
+}

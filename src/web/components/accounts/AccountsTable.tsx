@@ -1,0 +1,110 @@
+import type { Account, AccountSortColumn, SortDirection } from "../../api/accounts";
+import { AccountRow } from "./AccountRow";
+import { ACCOUNTS_PAGE_SIZE } from "./account-list-view";
+import { SortableColumnHeader } from "./SortableColumnHeader";
+
+export interface AccountsTableProps {
+  /** Undefined while the first page loads: placeholder rows hold the table's height. */
+  accounts: Account[] | undefined;
+  sort: AccountSortColumn;
+  direction: SortDirection;
+  /** True while a new page, filter or sort loads over the rows shown. */
+  isRefreshing: boolean;
+  onSort: (column: AccountSortColumn) => void;
+  onEdit: (account: Account) => void;
+  onMerge: (account: Account) => void;
+  onListTypeChanged: () => Promise<void>;
+}
+
+/**
+ * Fixed widths for all but the Account column, which takes what is left: the table fits beside the
+ * sidebar at 1280 pixels, and long names or e-mails are cut short instead of pushing columns off screen.
+ */
+const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-42", "w-31", "w-28"] as const;
+
+const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] = [
+  { column: "name", label: "Account" },
+  { column: "lastOrderDate", label: "Last Order" },
+  { column: "orderCount", label: "Total Orders" },
+  { column: "totalOrderValue", label: "Total Order Value" },
+];
+
+const PLAIN_COLUMNS = ["Primary Contact", "List", "Actions"] as const;
+
+export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort, onEdit, onMerge, onListTypeChanged }: AccountsTableProps) {
+  const isLoading = accounts === undefined;
+
+  return (
+    <div className="overflow-x-auto">
+      <table
+        className={`w-full min-w-[952px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
+        aria-busy={isLoading || isRefreshing}
+        data-testid="accounts-table"
+      >
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, index) => (
+            <col key={index} className={width} />
+          ))}
+        </colgroup>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            {SORTABLE_COLUMNS.map(({ column, label }) => (
+              <SortableColumnHeader
+                key={column}
+                label={label}
+                direction={sort === column ? direction : null}
+                onClick={() => onSort(column)}
+              />
+            ))}
+            {PLAIN_COLUMNS.map((label) => (
+              <th key={label} scope="col" className="px-3 py-3 align-bottom text-xs font-semibold whitespace-nowrap text-slate-500">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {isLoading
+            ? Array.from({ length: ACCOUNTS_PAGE_SIZE }, (_, index) => <PlaceholderRow key={index} />)
+            : accounts.map((account) => (
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  onEdit={() => onEdit(account)}
+                  onMerge={() => onMerge(account)}
+                  onListTypeChanged={onListTypeChanged}
+                />
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The shape of a row while it loads, as tall as a real one. */
+function PlaceholderRow() {
+  return (
+    <tr aria-hidden="true" data-testid="account-row-placeholder">
+      <td className="px-3 py-3">
+        <div className="flex items-center gap-3">
+          <span className="size-9 shrink-0 animate-pulse rounded-full bg-slate-200" />
+          <span className="space-y-2">
+            <span className="block h-3.5 w-40 animate-pulse rounded bg-slate-200" />
+            <span className="block h-3 w-24 animate-pulse rounded bg-slate-100" />
+          </span>
+        </div>
+      </td>
+      {[20, 16, 18, 32].map((width, index) => (
+        <td key={index} className="px-3 py-3">
+          <span className="block h-3.5 animate-pulse rounded bg-slate-200" style={{ width: `${width * 4}px` }} />
+        </td>
+      ))}
+      <td className="px-3 py-3">
+        <span className="block h-[38px] w-full animate-pulse rounded-lg bg-slate-100" />
+      </td>
+      <td className="px-3 py-3">
+        <span className="block h-8 w-24 animate-pulse rounded bg-slate-100" />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, test } from "bun:test";
+import { listQueryOf, pageRange, searchFromView, sortedBy, viewFromSearch, withFilters, type AccountListView } from "./account-list-view";
+
+const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
+
+describe("viewFromSearch", () => {
+  test("an empty query string is the default view: all accounts by name, first page", () => {
+    expect(viewFromSearch(new URLSearchParams())).toEqual({ ...DEFAULT_VIEW, status: undefined, timeframe: undefined });
+  });
+
+  test("reads filters, sort and page", () => {
+    expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&sort=orderCount&dir=desc&page=3"))).toEqual({
+      status: "dormant",
+      timeframe: 30,
+      sort: "orderCount",
+      direction: "desc",
+      page: 3,
+    });
+  });
+
+  test("ignores unknown values instead of failing", () => {
+    expect(viewFromSearch(new URLSearchParams("status=gone&timeframe=7&sort=email&dir=up&page=-2"))).toEqual({
+      ...DEFAULT_VIEW,
+      status: undefined,
+      timeframe: undefined,
+    });
+    expect(viewFromSearch(new URLSearchParams("page=2.5")).page).toBe(1);
+  });
+});
+
+describe("searchFromView", () => {
+  test("leaves defaults out", () => {
+    expect(searchFromView(DEFAULT_VIEW).toString()).toBe("");
+  });
+
+  test("round-trips through viewFromSearch", () => {
+    const view: AccountListView = { status: "prospect", timeframe: 90, sort: "totalOrderValue", direction: "desc", page: 4 };
+    const search = searchFromView(view);
+    expect(search.toString()).toBe("status=prospect&timeframe=90&sort=totalOrderValue&dir=desc&page=4");
+    expect(viewFromSearch(search)).toEqual(view);
+  });
+});
+
+describe("sortedBy", () => {
+  test("a new column sorts ascending from the first page", () => {
+    expect(sortedBy({ ...DEFAULT_VIEW, direction: "desc", page: 5 }, "lastOrderDate")).toEqual({
+      sort: "lastOrderDate",
+      direction: "asc",
+      page: 1,
+    });
+  });
+
+  test("the sorted column flips direction", () => {
+    const once = sortedBy(DEFAULT_VIEW, "name");
+    expect(once.direction).toBe("desc");
+    expect(sortedBy(once, "name").direction).toBe("asc");
+  });
+});
+
+describe("withFilters", () => {
+  test("goes back to the first page and keeps the sort", () => {
+    expect(withFilters({ sort: "orderCount", direction: "desc", page: 7 }, { status: "active", timeframe: 14 })).toEqual({
+      status: "active",
+      timeframe: 14,
+      sort: "orderCount",
+      direction: "desc",
+      page: 1,
+    });
+  });
+});
+
+describe("listQueryOf", () => {
+  test("asks the server for ten accounts from the page's offset", () => {
+    expect(listQueryOf({ status: "active", sort: "name", direction: "asc", page: 3 })).toEqual({
+      status: "active",
+      timeframe: undefined,
+      sort: "name",
+      direction: "asc",
+      limit: 10,
+      offset: 20,
+    });
+  });
+});
+
+describe("pageRange", () => {
+  test("numbers the rows a page shows", () => {
+    expect(pageRange(1, 25)).toEqual({ from: 1, to: 10, pageCount: 3 });
+    expect(pageRange(3, 25)).toEqual({ from: 21, to: 25, pageCount: 3 });
+  });
+
+  test("an empty list has one empty page", () => {
+    expect(pageRange(1, 0)).toEqual({ from: 0, to: 0, pageCount: 1 });
+  });
+});

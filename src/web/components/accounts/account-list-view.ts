@@ -1,0 +1,87 @@
+import {
+  ACCOUNT_SORT_COLUMNS,
+  ACCOUNT_STATUSES,
+  ACCOUNT_TIMEFRAMES,
+  type AccountListQuery,
+  type AccountSortColumn,
+  type AccountStatus,
+  type AccountTimeframe,
+  type SortDirection,
+} from "../../api/accounts";
+
+export const ACCOUNTS_PAGE_SIZE = 10;
+
+/** What the accounts screen shows. It lives in the URL's query string, so reload and Back keep it. */
+export interface AccountListView {
+  status?: AccountStatus;
+  timeframe?: AccountTimeframe;
+  sort: AccountSortColumn;
+  direction: SortDirection;
+  /** Counted from 1. */
+  page: number;
+}
+
+export type AccountListFilters = Pick<AccountListView, "status" | "timeframe">;
+
+const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
+
+/** Reads the view from a query string; anything missing or unknown takes its default. */
+export function viewFromSearch(search: URLSearchParams): AccountListView {
+  const page = Number(search.get("page"));
+  return {
+    status: ACCOUNT_STATUSES.find((status) => status === search.get("status")),
+    timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === search.get("timeframe")),
+    sort: ACCOUNT_SORT_COLUMNS.find((column) => column === search.get("sort")) ?? DEFAULT_VIEW.sort,
+    direction: search.get("dir") === "desc" ? "desc" : "asc",
+    page: Number.isInteger(page) && page > 1 ? page : DEFAULT_VIEW.page,
+  };
+}
+
+/** The query string of a view; defaults are left out so that the plain /accounts URL is the default view. */
+export function searchFromView(view: AccountListView): URLSearchParams {
+  const search = new URLSearchParams();
+  if (view.status) search.set("status", view.status);
+  if (view.timeframe) search.set("timeframe", String(view.timeframe));
+  if (view.sort !== DEFAULT_VIEW.sort) search.set("sort", view.sort);
+  if (view.direction !== DEFAULT_VIEW.direction) search.set("dir", view.direction);
+  if (view.page !== DEFAULT_VIEW.page) search.set("page", String(view.page));
+  return search;
+}
+
+export function listQueryOf(view: AccountListView): AccountListQuery {
+  return {
+    status: view.status,
+    timeframe: view.timeframe,
+    sort: view.sort,
+    direction: view.direction,
+    limit: ACCOUNTS_PAGE_SIZE,
+    offset: (view.page - 1) * ACCOUNTS_PAGE_SIZE,
+  };
+}
+
+/** New filters show their first page. */
+export function withFilters(view: AccountListView, filters: AccountListFilters): AccountListView {
+  return { ...view, ...filters, page: 1 };
+}
+
+export function hasFilters(view: AccountListView): boolean {
+  return view.status !== undefined || view.timeframe !== undefined;
+}
+
+/** A click on a column header: a new column sorts ascending, the sorted one flips. Either way back to page 1. */
+export function sortedBy(view: AccountListView, column: AccountSortColumn): AccountListView {
+  const direction = view.sort === column && view.direction === "asc" ? "desc" : "asc";
+  return { ...view, sort: column, direction, page: 1 };
+}
+
+export function onPage(view: AccountListView, page: number): AccountListView {
+  return { ...view, page };
+}
+
+/** Where a page sits in the whole list: 'Showing {from} to {to} of {total}'. */
+export function pageRange(page: number, total: number): { from: number; to: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE));
+  if (total === 0) return { from: 0, to: 0, pageCount };
+  const from = (page - 1) * ACCOUNTS_PAGE_SIZE + 1;
+  return { from, to: Math.min(total, page * ACCOUNTS_PAGE_SIZE), pageCount };
+}
