@@ -4,7 +4,11 @@ import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { accountImportRoutes } from "./routes/account-import.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { contactRoutes } from "./routes/contacts.ts";
+import { noteRoutes } from "./routes/notes.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -18,6 +22,10 @@ export function createApp(context: ServerContext) {
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
     .use(accountRoutes(context))
+    .use(activityRoutes(context))
+    .use(contactRoutes(context))
+    .use(noteRoutes(context))
+    .use(searchRoutes(context))
     .use(adminRoutes(context))
     .use(uploadRoutes(context));
 }

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL, type SQLWrapper
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { escapeLike, ftsPhrase } from "../database/search-text.ts";
+import { MIN_SEARCH_LENGTH } from "./account-search.ts";
 
 export const ACCOUNT_STATUSES = ["active", "dormant", "prospect"] as const;
 export const ACCOUNT_TIMEFRAMES = [14, 30, 90] as const;
@@ -117,19 +119,21 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.status === "dormant") filters.push(lt(accounts.lastOrderAt, activeSince));
   if (query.status === "prospect") filters.push(isNull(accounts.lastOrderAt));
   if (query.timeframeDays) filters.push(gte(accounts.createdAt, new Date(now - query.timeframeDays * DAY_MS)));
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-    filters.push(or(likeEscaped(sql`lower(${accounts.name})`, pattern), likeEscaped(accounts.domain, pattern), likeEscaped(accounts.email, pattern)));
-  }
+  if (query.search) filters.push(containsText(query.search));
   return filters;
+}
+
+/** Name, domain or e-mail contains the text: through the trigram index from 3 characters, by a scan below. */
+function containsText(text: string): SQL {
+  if (text.length >= MIN_SEARCH_LENGTH) {
+    return sql`${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${`{name domain email}: ${ftsPhrase(text)}`})`;
+  }
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  return or(likeEscaped(sql`lower(${accounts.name})`, pattern), likeEscaped(accounts.domain, pattern), likeEscaped(accounts.email, pattern))!;
 }
 
 function likeEscaped(column: SQLWrapper, pattern: string): SQL {
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {

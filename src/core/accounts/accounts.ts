@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { requireKnownListType } from "../lists/list-types.ts";
+import { recordActivity } from "../activity/activity.ts";
+import type { Actor } from "../activity/actor.ts";
+import { listName, requireKnownListType } from "../lists/list-types.ts";
 import { primaryContactIdOf, toAccountSummary, type AccountSummary } from "./account-list.ts";
 import { normalizeCustomerEmail } from "./email.ts";
 import { accountDomainForEmail } from "./free-mail.ts";
@@ -27,7 +29,7 @@ export function findAccount(db: CrmQueries, id: number): AccountSummary {
 }
 
 /** Adds an account by hand. Its domain comes from its e-mail unless given (and unless the e-mail is free mail). */
-export function createAccount(db: CrmDatabase, fields: AccountFields): AccountSummary {
+export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Actor): AccountSummary {
   const name = requiredName(fields.name);
   const email = optionalEmail(fields.email);
   const domain = fields.domain === undefined ? (email ? accountDomainForEmail(email) : null) : optionalDomain(fields.domain);
@@ -39,30 +41,36 @@ export function createAccount(db: CrmDatabase, fields: AccountFields): AccountSu
       .values({ name, email, domain, phone: optionalText(fields.phone), createdAt: now, updatedAt: now })
       .returning({ id: accounts.id })
       .all();
+    recordActivity(tx, created!.id, "account_created", "Account created", actor);
     return findAccount(tx, created!.id);
   });
 }
 
 /** Changes the given fields only; values are trimmed, a blank name is refused, a taken e-mail is a conflict. */
-export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields): AccountSummary {
+export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields, actor: Actor): AccountSummary {
   const changes: Partial<typeof accounts.$inferInsert> = {};
   if (fields.name !== undefined) changes.name = requiredName(fields.name);
   if (fields.email !== undefined) changes.email = optionalEmail(fields.email);
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
   if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
   return db.transaction((tx) => {
-    findAccount(tx, id);
+    const before = findAccount(tx, id);
+    const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
+    if (changed.length === 0) return before;
     if (changes.email) assertEmailFree(tx, changes.email, id);
-    if (Object.keys(changes).length > 0) tx.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    tx.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    recordActivity(tx, id, "account_updated", describeAccountChange(before, changes, changed), actor);
     return findAccount(tx, id);
   });
 }
 
-export function setAccountListType(db: CrmDatabase, id: number, listType: string): AccountSummary {
+export function setAccountListType(db: CrmDatabase, id: number, listType: string, actor: Actor): AccountSummary {
   const key = requireKnownListType(listType);
   return db.transaction((tx) => {
-    findAccount(tx, id);
+    const before = findAccount(tx, id);
+    if (before.listType === key) return before;
     tx.update(accounts).set({ listType: key, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    recordActivity(tx, id, "list_changed", `Moved from ${listName(before.listType)} to ${listName(key)}`, actor);
     return findAccount(tx, id);
   });
 }
@@ -70,10 +78,15 @@ export function setAccountListType(db: CrmDatabase, id: number, listType: string
 /** Removes every account and everything hanging off it; users, sessions and settings stay. */
 export function clearAllCustomerData(db: CrmDatabase): void {
   db.transaction((tx) => {
-    // Contacts and orders go with their accounts (ON DELETE CASCADE), in the same statement.
+    // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     tx.run(sql`DELETE FROM ${accounts}`);
-    tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders')`);
+    tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
   });
+}
+
+function describeAccountChange(before: AccountSummary, changes: AccountFields, changed: (keyof AccountFields)[]): string {
+  if (changed.length === 1 && changed[0] === "name") return `Renamed from "${before.name}" to "${changes.name}"`;
+  return `Changed ${changed.map((key) => (key === "email" ? "e-mail" : key)).join(", ")}`;
 }
 
 function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number | null): void {

@@ -142,3 +142,40 @@ export const uploads = sqliteTable("uploads", {
   receivedAt: integer("received_at", { mode: "timestamp_ms" }),
   byteSize: integer("byte_size"),
 });
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text("title"),
+    content: text("content").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("notes_account_created_at_idx").on(table.accountId, table.createdAt)],
+);
+
+/**
+ * The timeline of an account: what changed, who did it and when, plus calls, e-mails and meetings
+ * staff log by hand. `actorName` is kept as it was then, so the timeline survives a user's removal.
+ */
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    summary: text("summary").notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("activities_account_occurred_at_idx").on(table.accountId, table.occurredAt, table.id)],
+);

@@ -17,3 +17,7 @@ export function requireKnownListType(listType: string): string {
   }
   return key;
 }
+
+export function listName(key: string): string {
+  return BUILT_IN_LISTS.find((list) => list.key === key)?.name ?? key;
+}

@@ -1,9 +1,14 @@
 import { Elysia, t } from "elysia";
+import { getAccountDetail, listOrders } from "../../core/accounts/account-detail.ts";
 import { listAccounts, parseAccountQuery } from "../../core/accounts/account-list.ts";
-import { createAccount, findAccount, setAccountListType, updateAccount } from "../../core/accounts/accounts.ts";
+import { createAccount, setAccountListType, updateAccount } from "../../core/accounts/accounts.ts";
+import { actorOf } from "../../core/activity/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { toAccountJson } from "../json/account-json.ts";
+import { toContactJson } from "../json/contact-json.ts";
+import { toOrderJson } from "../json/order-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { idParam, pageQuery } from "./params.ts";
 
 const accountFields = {
   name: t.Optional(t.String({ maxLength: 1000 })),
@@ -11,7 +16,6 @@ const accountFields = {
   domain: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
   phone: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
 };
-const accountId = t.Object({ id: t.Numeric({ minimum: 1 }) });
 const listTypeBody = t.Object({ listType: t.String({ maxLength: 100 }) });
 
 export function accountRoutes(context: ServerContext) {
@@ -27,24 +31,44 @@ export function accountRoutes(context: ServerContext) {
       },
       { signedIn: true, query: t.Record(t.String(), t.String()) },
     )
-    .post("/", ({ body, set }) => {
-      set.status = 201;
-      return toAccountJson(createAccount(db, body));
-    }, { signedIn: true, body: t.Object(accountFields) })
-    .get("/:id", ({ params }) => toAccountJson(findAccount(db, params.id)), { signedIn: true, params: accountId })
-    .patch("/:id", ({ params, body }) => toAccountJson(updateAccount(db, params.id, body)), {
+    .post(
+      "/",
+      ({ body, set, user }) => {
+        set.status = 201;
+        return toAccountJson(createAccount(db, body, actorOf(user)));
+      },
+      { signedIn: true, body: t.Object(accountFields) },
+    )
+    .get(
+      "/:id",
+      ({ params }) => {
+        const { contacts, orders, ...account } = getAccountDetail(db, params.id);
+        return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) };
+      },
+      { signedIn: true, params: idParam },
+    )
+    .get(
+      "/:id/orders",
+      ({ params, query, set }) => {
+        const page = listOrders(db, params.id, query);
+        set.headers["x-total-count"] = String(page.total);
+        return page.orders.map(toOrderJson);
+      },
+      { signedIn: true, params: idParam, query: pageQuery },
+    )
+    .patch("/:id", ({ params, body, user }) => toAccountJson(updateAccount(db, params.id, body, actorOf(user))), {
       signedIn: true,
-      params: accountId,
+      params: idParam,
       body: t.Object(accountFields),
     })
-    .post("/:id/list-type", ({ params, body }) => toAccountJson(setAccountListType(db, params.id, body.listType)), {
+    .post("/:id/list-type", ({ params, body, user }) => toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user))), {
       signedIn: true,
-      params: accountId,
+      params: idParam,
       body: listTypeBody,
     })
-    .patch("/:id/list-type", ({ params, body }) => toAccountJson(setAccountListType(db, params.id, body.listType)), {
+    .patch("/:id/list-type", ({ params, body, user }) => toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user))), {
       signedIn: true,
-      params: accountId,
+      params: idParam,
       body: listTypeBody,
     });
 }

@@ -1,0 +1,59 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { orders } from "../database/schema.ts";
+import { listContacts, type Contact } from "../contacts/contacts.ts";
+import type { StoredOrderRaw } from "../orders/incoming-order.ts";
+import { assertAccountExists } from "./account-exists.ts";
+import type { AccountSummary } from "./account-list.ts";
+import { findAccount } from "./accounts.ts";
+
+export interface StoredOrder {
+  id: number;
+  source: string;
+  externalId: string;
+  orderNumber: string | null;
+  placedAt: Date;
+  createdAt: Date;
+  totalCents: number | null;
+  raw: StoredOrderRaw;
+}
+
+export interface AccountDetail extends AccountSummary {
+  contacts: Contact[];
+  orders: StoredOrder[];
+}
+
+/** Everything the account screen shows at once: the account, its contacts and its orders, newest first. */
+export function getAccountDetail(db: CrmDatabase, id: number): AccountDetail {
+  return db.transaction((tx) => {
+    const account = findAccount(tx, id);
+    return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id).orders };
+  });
+}
+
+/** An account's orders, newest first, a page at a time (all of them without a limit). */
+export function listOrders(db: CrmQueries, accountId: number, page: { limit?: number; offset?: number } = {}): { orders: StoredOrder[]; total: number } {
+  assertAccountExists(db, accountId);
+  const rows = db
+    .select()
+    .from(orders)
+    .where(eq(orders.accountId, accountId))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(page.limit ?? -1)
+    .offset(page.offset ?? 0)
+    .all();
+  const total = page.limit === undefined ? rows.length : (db.select({ total: count() }).from(orders).where(eq(orders.accountId, accountId)).get()?.total ?? 0);
+  return {
+    total,
+    orders: rows.map((row) => ({
+      id: row.id,
+      source: row.source,
+      externalId: row.externalId,
+      orderNumber: row.orderNumber,
+      placedAt: row.placedAt,
+      createdAt: row.createdAt,
+      totalCents: row.totalCents,
+      raw: JSON.parse(row.raw) as StoredOrderRaw,
+    })),
+  };
+}

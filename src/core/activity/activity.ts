@@ -1,0 +1,71 @@
+import { desc, eq } from "drizzle-orm";
+import { assertAccountExists } from "../accounts/account-exists.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { activities } from "../database/schema.ts";
+import { invalid } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+
+/** Kinds of change the core records on an account's timeline. */
+export type ChangeKind =
+  | "account_created"
+  | "account_updated"
+  | "list_changed"
+  | "contact_added"
+  | "contact_updated"
+  | "note_added"
+  | "note_edited"
+  | "note_deleted"
+  | "orders_imported"
+  | "orders_received";
+
+/** Kinds staff log by hand from the 'Log Activity' dialog. */
+export const LOGGED_ACTIVITY_KINDS = ["call", "email", "meeting", "other"] as const;
+export type LoggedActivityKind = (typeof LOGGED_ACTIVITY_KINDS)[number];
+
+export interface ActivityEntry {
+  id: number;
+  kind: string;
+  summary: string;
+  actorName: string | null;
+  occurredAt: Date;
+}
+
+/** Adds a change to an account's timeline; called inside the transaction that makes the change. */
+export function recordActivity(db: CrmQueries, accountId: number, kind: ChangeKind, summary: string, actor: Actor): void {
+  const now = new Date();
+  db.insert(activities)
+    .values({ accountId, kind, summary, actorUserId: actor.userId, actorName: actor.name, occurredAt: now, createdAt: now })
+    .run();
+}
+
+/** The newest entries of an account's timeline first. */
+export function listActivity(db: CrmDatabase, accountId: number, page: { limit: number; offset: number } = { limit: 100, offset: 0 }): ActivityEntry[] {
+  assertAccountExists(db, accountId);
+  return db
+    .select({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
+    .from(activities)
+    .where(eq(activities.accountId, accountId))
+    .orderBy(desc(activities.occurredAt), desc(activities.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all();
+}
+
+/** A call, e-mail, meeting or other contact staff record by hand, at the date they give. */
+export function logActivity(db: CrmDatabase, accountId: number, input: { kind: string; summary: string; date?: string }, actor: Actor): ActivityEntry {
+  const kind = LOGGED_ACTIVITY_KINDS.find((candidate) => candidate === input.kind);
+  if (!kind) throw invalid("kind", `kind must be one of ${LOGGED_ACTIVITY_KINDS.join(", ")}`);
+  const summary = input.summary.trim();
+  if (!summary) throw invalid("summary", "summary is required");
+  if (summary.length > 2000) throw invalid("summary", "summary must be at most 2000 characters");
+  const occurredAt = input.date ? new Date(input.date) : new Date();
+  if (Number.isNaN(occurredAt.getTime())) throw invalid("date", `date is not a valid date: ${input.date}`);
+
+  assertAccountExists(db, accountId);
+  const [entry] = db
+    .insert(activities)
+    .values({ accountId, kind, summary, actorUserId: actor.userId, actorName: actor.name, occurredAt, createdAt: new Date() })
+    .returning({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
+    .all();
+  return entry!;
+}

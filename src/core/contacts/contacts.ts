@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { assertAccountExists } from "../accounts/account-exists.ts";
+import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { recordActivity } from "../activity/activity.ts";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { contacts } from "../database/schema.ts";
+import { invalid, notFound } from "../errors.ts";
+
+export type Contact = typeof contacts.$inferSelect;
+
+export interface ContactFields {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phone?: string | null;
+  title?: string | null;
+  isPrimary?: boolean;
+}
+
+/** An account's contacts, the primary one first. */
+export function listContacts(db: CrmQueries, accountId: number): Contact[] {
+  return db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(desc(contacts.isPrimary), asc(contacts.id)).all();
+}
+
+/** Adds a contact: first name, last name and e-mail are required. The first contact of an account becomes its primary. */
+export function addContact(db: CrmDatabase, accountId: number, fields: ContactFields, actor: Actor): Contact {
+  const firstName = requiredText("firstName", fields.firstName);
+  const lastName = requiredText("lastName", fields.lastName);
+  const email = requiredEmail(fields.email);
+  const now = new Date();
+  return db.transaction((tx) => {
+    assertAccountExists(tx, accountId);
+    const isFirst = !tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, accountId)).get();
+    const isPrimary = fields.isPrimary === true || isFirst;
+    if (isPrimary) clearPrimary(tx, accountId, null);
+    const [contact] = tx
+      .insert(contacts)
+      .values({ accountId, firstName, lastName, email, phone: optionalText("phone", fields.phone), title: optionalText("title", fields.title), isPrimary, createdAt: now, updatedAt: now })
+      .returning()
+      .all();
+    recordActivity(tx, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
+    return contact!;
+  });
+}
+
+/** Changes the given fields of a contact; making it primary clears the flag on the account's other contacts. */
+export function updateContact(db: CrmDatabase, contactId: number, fields: ContactFields, actor: Actor): Contact {
+  const changes: Partial<typeof contacts.$inferInsert> = {};
+  if (fields.firstName !== undefined) changes.firstName = requiredText("firstName", fields.firstName);
+  if (fields.lastName !== undefined) changes.lastName = requiredText("lastName", fields.lastName);
+  if (fields.email !== undefined) changes.email = requiredEmail(fields.email);
+  if (fields.phone !== undefined) changes.phone = optionalText("phone", fields.phone);
+  if (fields.title !== undefined) changes.title = optionalText("title", fields.title);
+  if (fields.isPrimary !== undefined) changes.isPrimary = fields.isPrimary;
+
+  return db.transaction((tx) => {
+    const existing = tx.select().from(contacts).where(eq(contacts.id, contactId)).get();
+    if (!existing) throw notFound("Contact not found");
+    const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => changes[key] !== existing[key as keyof Contact]);
+    if (changed.length === 0) return existing;
+    if (changes.isPrimary) clearPrimary(tx, existing.accountId, contactId);
+    const [updated] = tx.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
+    const summary =
+      changes.isPrimary && changed.length === 1
+        ? `Made ${fullName(updated!)} the primary contact`
+        : `Updated contact ${fullName(updated!)} (${changed.map((key) => FIELD_LABELS[key] ?? key).join(", ")})`;
+    recordActivity(tx, existing.accountId, "contact_updated", summary, actor);
+    return updated!;
+  });
+}
+
+export function fullName(contact: { firstName: string; lastName: string }): string {
+  return `${contact.firstName} ${contact.lastName}`.trim();
+}
+
+const FIELD_LABELS: Partial<Record<keyof Contact, string>> = {
+  firstName: "first name",
+  lastName: "last name",
+  email: "e-mail",
+  phone: "phone",
+  title: "title",
+  isPrimary: "primary",
+};
+
+function clearPrimary(tx: CrmQueries, accountId: number, exceptContactId: number | null): void {
+  const others = exceptContactId === null ? eq(contacts.accountId, accountId) : and(eq(contacts.accountId, accountId), ne(contacts.id, exceptContactId));
+  tx.update(contacts).set({ isPrimary: false }).where(and(others, eq(contacts.isPrimary, true))).run();
+}
+
+function requiredText(field: string, value: string | undefined): string {
+  const text = value?.trim() ?? "";
+  if (!text) throw invalid(field, `${field} is required`);
+  if (text.length > 200) throw invalid(field, `${field} must be at most 200 characters`);
+  return text;
+}
+
+function requiredEmail(value: string | null | undefined): string {
+  const text = value?.trim() ?? "";
+  if (!text) throw invalid("email", "email is required");
+  const email = normalizeCustomerEmail(text);
+  if (!email) throw invalid("email", `email is not a valid e-mail address: ${text}`);
+  return email;
+}
+
+function optionalText(field: string, value: string | null | undefined): string | null {
+  const text = value?.trim() ?? "";
+  if (text.length > 200) throw invalid(field, `${field} must be at most 200 characters`);
+  return text || null;
+}

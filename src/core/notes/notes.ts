@@ -1,0 +1,105 @@
+import { desc, eq } from "drizzle-orm";
+import { assertAccountExists } from "../accounts/account-exists.ts";
+import { recordActivity } from "../activity/activity.ts";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { notes, users } from "../database/schema.ts";
+import { invalid, notFound } from "../errors.ts";
+
+export interface Note {
+  id: number;
+  accountId: number;
+  title: string | null;
+  content: string;
+  createdByName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NoteFields {
+  title?: string | null;
+  content?: string;
+}
+
+/** An account's notes, newest first, with their author's name. */
+export function listNotes(db: CrmDatabase, accountId: number): Note[] {
+  assertAccountExists(db, accountId);
+  return noteQuery(db).where(eq(notes.accountId, accountId)).orderBy(desc(notes.createdAt), desc(notes.id)).all();
+}
+
+/** A blank title is stored as none; the content is required. */
+export function createNote(db: CrmDatabase, accountId: number, fields: NoteFields, actor: Actor): Note {
+  const content = requiredContent(fields.content);
+  const title = optionalTitle(fields.title);
+  const now = new Date();
+  return db.transaction((tx) => {
+    assertAccountExists(tx, accountId);
+    const [created] = tx.insert(notes).values({ accountId, title, content, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).returning({ id: notes.id }).all();
+    recordActivity(tx, accountId, "note_added", `Added a note: ${describe(title, content)}`, actor);
+    return findNote(tx, created!.id);
+  });
+}
+
+/** Edits move updatedAt, which is what marks a note '(edited)'. */
+export function updateNote(db: CrmDatabase, noteId: number, fields: NoteFields, actor: Actor): Note {
+  const changes: Partial<typeof notes.$inferInsert> = {};
+  if (fields.content !== undefined) changes.content = requiredContent(fields.content);
+  if (fields.title !== undefined) changes.title = optionalTitle(fields.title);
+  return db.transaction((tx) => {
+    const existing = findNote(tx, noteId);
+    if (Object.keys(changes).length === 0) return existing;
+    tx.update(notes).set({ ...changes, updatedAt: new Date() }).where(eq(notes.id, noteId)).run();
+    const updated = findNote(tx, noteId);
+    recordActivity(tx, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actor);
+    return updated;
+  });
+}
+
+export function deleteNote(db: CrmDatabase, noteId: number, actor: Actor): void {
+  db.transaction((tx) => {
+    const existing = findNote(tx, noteId);
+    tx.delete(notes).where(eq(notes.id, noteId)).run();
+    recordActivity(tx, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actor);
+  });
+}
+
+function findNote(db: CrmQueries, noteId: number): Note {
+  const note = noteQuery(db).where(eq(notes.id, noteId)).get();
+  if (!note) throw notFound("Note not found");
+  return note;
+}
+
+function noteQuery(db: CrmQueries) {
+  return db
+    .select({
+      id: notes.id,
+      accountId: notes.accountId,
+      title: notes.title,
+      content: notes.content,
+      createdByName: users.name,
+      createdAt: notes.createdAt,
+      updatedAt: notes.updatedAt,
+    })
+    .from(notes)
+    .leftJoin(users, eq(users.id, notes.createdByUserId));
+}
+
+const MAX_CONTENT = 20_000;
+
+function requiredContent(value: string | undefined): string {
+  const content = value?.trim() ?? "";
+  if (!content) throw invalid("content", "content is required");
+  if (content.length > MAX_CONTENT) throw invalid("content", `content must be at most ${MAX_CONTENT.toLocaleString("en-US")} characters`);
+  return content;
+}
+
+function optionalTitle(value: string | null | undefined): string | null {
+  const title = value?.trim() ?? "";
+  if (title.length > 200) throw invalid("title", "title must be at most 200 characters");
+  return title || null;
+}
+
+function describe(title: string | null, content: string): string {
+  const text = title ?? content;
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

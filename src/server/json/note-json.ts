@@ -1,0 +1,13 @@
+import type { Note } from "../../core/notes/notes.ts";
+
+export function toNoteJson(note: Note) {
+  return {
+    id: note.id,
+    accountId: note.accountId,
+    title: note.title,
+    content: note.content,
+    createdByName: note.createdByName,
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { daysAgo, seedCustomer } from "../../testing/seed.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("an account's detail, orders and activity", () => {
+  let server: ReturnType<typeof testServer>;
+  let cookie: string;
+  beforeEach(async () => {
+    server = testServer();
+    cookie = (await server.signInAs("sales", "sam@example.com")).cookie;
+  });
+  afterEach(() => server.dispose());
+
+  test("GET /api/accounts/{id} has contacts and orders newest first, prices in dollars; a missing account is 404", async () => {
+    const id = seedCustomer(server.db, {
+      email: "buyer@clinic.com",
+      company: "Clinic",
+      contactName: "Ann Lee",
+      orders: [
+        { number: "OLD", placedAt: daysAgo(30), total: 10.5 },
+        { number: "NEW", placedAt: daysAgo(1), total: 99.99 },
+      ],
+    });
+    const response = await server.request("GET", `/api/accounts/${id}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id, name: "Clinic", orderCount: 2, totalOrderValue: 110.49 });
+    expect(response.body.contacts).toEqual([
+      { id: expect.any(Number), accountId: id, firstName: "Ann", lastName: "Lee", email: "buyer@clinic.com", phone: null, title: null, isPrimary: true },
+    ]);
+    expect(response.body.orders.map((order: { orderNumber: string }) => order.orderNumber)).toEqual(["NEW", "OLD"]);
+    expect(response.body.orders[0]).toMatchObject({ total: 99.99, externalId: "NEW", raw: { orderTotal: 99.99, items: [] } });
+    expect(await server.request("GET", "/api/accounts/424242", { cookie })).toMatchObject({ status: 404, body: { message: "Account not found" } });
+    expect((await server.request("GET", "/api/accounts/abc", { cookie })).status).toBe(400);
+  });
+
+  test("GET /api/accounts/{id}/orders pages with limit and offset and counts in X-Total-Count", async () => {
+    const orders = Array.from({ length: 7 }, (_, i) => ({ number: `N${i}`, placedAt: daysAgo(10 - i), total: i }));
+    const id = seedCustomer(server.db, { email: "many@clinic.com", orders });
+    const page = await server.request("GET", `/api/accounts/${id}/orders?limit=5&offset=5`, { cookie });
+    expect(page.headers.get("x-total-count")).toBe("7");
+    expect(page.body.map((order: { orderNumber: string }) => order.orderNumber)).toEqual(["N1", "N0"]);
+    expect((await server.request("GET", "/api/accounts/999/orders", { cookie })).status).toBe(404);
+  });
+
+  test("every change to an account lands on its timeline with who made it; staff can log calls and meetings", async () => {
+    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Timeline Co" } });
+    await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: "Timeline Labs" } });
+    await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "active" } });
+    await server.request("POST", "/api/contacts", { cookie, body: { accountId: account.id, firstName: "Kim", lastName: "Park", email: "kim@timeline.com" } });
+    const { body: note } = await server.request("POST", `/api/accounts/${account.id}/notes`, { cookie, body: { title: "Pricing", content: "Asked for a quote" } });
+    await server.request("PATCH", `/api/notes/${note.id}`, { cookie, body: { content: "Quote sent" } });
+    await server.request("DELETE", `/api/notes/${note.id}`, { cookie });
+    const logged = await server.request("POST", `/api/accounts/${account.id}/activity`, {
+      cookie,
+      body: { kind: "call", summary: "Discussed reorder", date: "2026-11-20T15:00:00.000Z" },
+    });
+    expect(logged).toMatchObject({ status: 201, body: { kind: "call", summary: "Discussed reorder", actorName: "Test sales", occurredAt: "2026-11-20T15:00:00.000Z" } });
+
+    const timeline = await server.request("GET", `/api/accounts/${account.id}/activity`, { cookie });
+    const changes = timeline.body.filter((entry: { kind: string }) => entry.kind !== "call");
+    expect(changes.map((entry: { kind: string; summary: string }) => [entry.kind, entry.summary])).toEqual([
+      ["note_deleted", "Deleted a note: Pricing"],
+      ["note_edited", "Edited a note: Pricing"],
+      ["note_added", "Added a note: Pricing"],
+      ["contact_added", "Added contact Kim Park"],
+      ["list_changed", "Moved from New to Active"],
+      ["account_updated", 'Renamed from "Timeline Co" to "Timeline Labs"'],
+      ["account_created", "Account created"],
+    ]);
+    expect(new Set(timeline.body.map((entry: { actorName: string }) => entry.actorName))).toEqual(new Set(["Test sales"]));
+  });
+
+  test("logging activity checks its fields", async () => {
+    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Checks" } });
+    const post = (body: object) => server.request("POST", `/api/accounts/${account.id}/activity`, { cookie, body });
+    expect((await post({ kind: "fax", summary: "x" })).body.message).toBe("kind must be one of call, email, meeting, other");
+    expect((await post({ kind: "call", summary: "  " })).body.message).toBe("summary is required");
+    expect((await post({ kind: "call", summary: "x", date: "soon" })).body.message).toStartWith("date is not a valid date");
+    expect((await server.request("POST", "/api/accounts/999/activity", { cookie, body: { kind: "call", summary: "x" } })).status).toBe(404);
+  });
+});
