@@ -23,11 +23,14 @@ export interface AccountDetail extends AccountSummary {
   orders: StoredOrder[];
 }
 
-/** Everything the account screen shows at once: the account, its contacts and its orders, newest first. */
+/** The newest orders come with the account; the rest are paged through listOrders (an account may have thousands). */
+export const ORDERS_IN_ACCOUNT_DETAIL = 25;
+
+/** What the account screen shows at once: the account, its contacts and its newest orders. */
 export function getAccountDetail(db: CrmDatabase, id: number): AccountDetail {
   return db.transaction((tx) => {
     const account = findAccount(tx, id);
-    return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id).orders };
+    return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders };
   });
 }
 

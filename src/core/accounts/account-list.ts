@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { CrmDatabase } from "../database/open.ts";
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { preparedOnce } from "../database/prepared.ts";
+import { readUntilDataChanges } from "../database/read-cache.ts";
 import { escapeLike, ftsPhrase } from "../database/search-text.ts";
 import { MIN_SEARCH_LENGTH } from "./account-search.ts";
 
@@ -45,23 +47,59 @@ export interface AccountSummary {
 }
 
 /**
- * One page of accounts, filtered and sorted in SQL. Every sort has an index on (column, id), so a page
- * costs the same at offset 0 as deep into 100,000 accounts' worth of index.
+ * One page of accounts, filtered and sorted in SQL. Every sort has an index on (column, id), so the
+ * page's ids come from the index alone, and only those rows are joined to their contact.
  */
 export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: AccountSummary[]; total: number } {
-  const where = and(...filtersOf(query));
-  const total = db.select({ count: sql<number>`count(*)` }).from(accounts).where(where).get()?.count ?? 0;
-  const order = query.direction === "asc" ? asc : desc;
-  const rows = db
-    .select({ account: accounts, contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email } })
-    .from(accounts)
-    .leftJoin(contacts, eq(contacts.id, primaryContactIdOf(accounts.id)))
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[query.sort]), order(accounts.id))
-    .limit(query.limit)
-    .offset(query.offset)
+  const now = Date.now();
+  const values = {
+    activeSince: now - ACTIVE_WINDOW_DAYS * DAY_MS,
+    createdSince: now - (query.timeframeDays ?? 0) * DAY_MS,
+    search: searchValue(query.search),
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}`;
+  // Counting every match is the one cost that grows with the table; it only changes when data does
+  // (or, for the status and timeframe windows, with the minute).
+  const total = readUntilDataChanges(db.$client, `accounts:${shape}:${query.timeframeDays}:${query.search}:${Math.floor(now / 60_000)}`, () =>
+    preparedOnce(db, `countAccounts:${shape}`, () =>
+      db.select({ count: sql<number>`count(*)` }).from(accounts).where(and(...filtersOf(query))).prepare(),
+    ).get(values)?.count ?? 0,
+  );
+  const rows = preparedOnce(db, `accountsPage:${shape}:${query.sort}:${query.direction}`, () => {
+    const order = query.direction === "asc" ? asc : desc;
+    const page = db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(...filtersOf(query)))
+      .orderBy(order(SORT_COLUMNS[query.sort]), order(accounts.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    return db
+      .select({ account: accounts, primaryContactId })
+      .from(page)
+      .innerJoin(accounts, eq(accounts.id, page.id))
+      .orderBy(order(SORT_COLUMNS[query.sort]), order(accounts.id))
+      .prepare();
+  }).all(values);
+  return { accounts: withPrimaryContacts(db, rows), total };
+}
+
+/**
+ * Completes account rows with their primary contact, read for all of them in one query: a correlated
+ * join per row costs several times more than the one lookup by ids.
+ */
+export function withPrimaryContacts(db: CrmQueries, rows: { account: typeof accounts.$inferSelect; primaryContactId: number | null }[]): AccountSummary[] {
+  const ids = rows.flatMap((row) => (row.primaryContactId === null ? [] : [row.primaryContactId]));
+  const found = ids.length === 0 ? [] : db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
+    .from(contacts)
+    .where(sql`${contacts.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
     .all();
-  return { accounts: rows.map(({ account, contact }) => toAccountSummary(account, contact)), total };
+  const byId = new Map(found.map((contact) => [contact.id, contact]));
+  return rows.map(({ account, primaryContactId }) => toAccountSummary(account, (primaryContactId !== null && byId.get(primaryContactId)) || null));
 }
 
 /** Reads list parameters as they come from a URL; unknown values are refused naming the parameter. */
@@ -77,10 +115,11 @@ export function parseAccountQuery(input: Record<string, string | undefined>): Ac
   };
 }
 
-/** The contact shown for an account: the one flagged primary, else the first added. */
-export function primaryContactIdOf(accountId: typeof accounts.id): SQL {
-  return sql`(SELECT c.id FROM ${contacts} c WHERE c.account_id = ${accountId} ORDER BY c.is_primary DESC, c.id LIMIT 1)`;
-}
+/**
+ * The contact shown for an account: the one flagged primary, else the first added. The account's id is
+ * written with its table, as drizzle leaves single-table columns bare and "id" would mean the contact's.
+ */
+export const primaryContactId = sql<number | null>`(SELECT c.id FROM ${contacts} c WHERE c.account_id = ${accounts}.id ORDER BY c.is_primary DESC, c.id LIMIT 1)`;
 
 export function toAccountSummary(
   account: typeof accounts.$inferSelect,
@@ -111,29 +150,31 @@ const SORT_COLUMNS = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The filters as SQL with placeholders (activeSince, createdSince, search), so one prepared statement serves every value. */
 function filtersOf(query: AccountQuery): (SQL | undefined)[] {
-  const now = Date.now();
-  const activeSince = new Date(now - ACTIVE_WINDOW_DAYS * DAY_MS);
   const filters: (SQL | undefined)[] = [];
-  if (query.status === "active") filters.push(gte(accounts.lastOrderAt, activeSince));
-  if (query.status === "dormant") filters.push(lt(accounts.lastOrderAt, activeSince));
+  if (query.status === "active") filters.push(gte(accounts.lastOrderAt, sql.placeholder("activeSince")));
+  if (query.status === "dormant") filters.push(lt(accounts.lastOrderAt, sql.placeholder("activeSince")));
   if (query.status === "prospect") filters.push(isNull(accounts.lastOrderAt));
-  if (query.timeframeDays) filters.push(gte(accounts.createdAt, new Date(now - query.timeframeDays * DAY_MS)));
-  if (query.search) filters.push(containsText(query.search));
+  if (query.timeframeDays) filters.push(gte(accounts.createdAt, sql.placeholder("createdSince")));
+  if (searchKind(query.search) === "trigram") {
+    filters.push(sql`${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${sql.placeholder("search")})`);
+  }
+  if (searchKind(query.search) === "scan") {
+    filters.push(or(...[sql`lower(${accounts.name})`, accounts.domain, accounts.email].map((column) => sql`${column} LIKE ${sql.placeholder("search")} ESCAPE '\\'`)));
+  }
   return filters;
 }
 
-/** Name, domain or e-mail contains the text: through the trigram index from 3 characters, by a scan below. */
-function containsText(text: string): SQL {
-  if (text.length >= MIN_SEARCH_LENGTH) {
-    return sql`${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${`{name domain email}: ${ftsPhrase(text)}`})`;
-  }
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
-  return or(likeEscaped(sql`lower(${accounts.name})`, pattern), likeEscaped(accounts.domain, pattern), likeEscaped(accounts.email, pattern))!;
+/** Name, domain or e-mail contains the text: through the trigram index from 3 characters, by a scan below that. */
+function searchKind(search: string | undefined): "none" | "trigram" | "scan" {
+  if (!search) return "none";
+  return search.length >= MIN_SEARCH_LENGTH ? "trigram" : "scan";
 }
 
-function likeEscaped(column: SQLWrapper, pattern: string): SQL {
-  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+function searchValue(search: string | undefined): string {
+  if (searchKind(search) === "trigram") return `{name domain email}: ${ftsPhrase(search!)}`;
+  return search ? `%${escapeLike(search.toLowerCase())}%` : "";
 }
 
 function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {

@@ -1,8 +1,10 @@
 import type { CrmDatabase } from "../database/open.ts";
-import { escapeLike, ftsPhrase } from "../database/search-text.ts";
+import { ftsPhrase } from "../database/search-text.ts";
 
 export const MIN_SEARCH_LENGTH = 3;
 export const SEARCH_RESULT_LIMIT = 10;
+/** Inner matches are read from the trigram index up to this many before they are ranked by name. */
+const INNER_MATCH_CANDIDATES = 200;
 
 export interface AccountSearchHit {
   id: number;
@@ -12,32 +14,48 @@ export interface AccountSearchHit {
 }
 
 /**
- * The header search: accounts whose name, domain, e-mail or phone, whose contacts' names or e-mails
- * (through the trigram index account_search), or whose order numbers (by prefix, through their index)
- * contain the text. Prefix matches rank before inner matches, then names alphabetically.
+ * The header search. First the accounts whose name, e-mail, domain or an order number starts with the
+ * text, each found by a range scan of its index; then, to fill the ten places, accounts containing it
+ * anywhere in their name, domain, e-mail, phone or contacts, through the trigram index account_search.
+ * Each group is ordered by name.
  */
 export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[] {
   const query = text.trim();
   if (query.length < MIN_SEARCH_LENGTH) return [];
-  const prefix = `${escapeLike(query)}%`;
-  return db.$client
-    .query<AccountSearchHit, { phrase: string; prefix: string; upperQuery: string; query: string; limit: number }>(
-      `WITH hits(account_id, rank) AS (
-         SELECT s.rowid,
-                CASE WHEN s.name LIKE $prefix ESCAPE '\\' OR s.email LIKE $prefix ESCAPE '\\' OR s.domain LIKE $prefix ESCAPE '\\'
-                       OR s.phone LIKE $prefix ESCAPE '\\' THEN 0 ELSE 1 END
-         FROM account_search s
-         WHERE account_search MATCH $phrase
-         UNION ALL
-         SELECT o.account_id, 0 FROM orders o
-         WHERE (o.order_number >= $query AND o.order_number < $query || char(1114111))
-            OR (o.order_number >= $upperQuery AND o.order_number < $upperQuery || char(1114111))
-       )
-       SELECT a.id, a.name, a.domain, a.order_count AS orderCount
-       FROM (SELECT account_id, min(rank) AS rank FROM hits GROUP BY account_id) best
-       JOIN accounts a ON a.id = best.account_id
-       ORDER BY best.rank, a.name COLLATE NOCASE, a.id
-       LIMIT $limit`,
+  const sqlite = db.$client;
+  const limit = SEARCH_RESULT_LIMIT;
+  const range = (start: string) => ({ start, end: `${start}\u{10FFFF}`, limit });
+
+  const prefixIds = new Set<number>();
+  const collect = (sql: string, params: { start: string; end: string; limit: number }) => {
+    for (const { id } of sqlite.query<{ id: number }, typeof params>(sql).all(params)) prefixIds.add(id);
+  };
+  collect(
+    "SELECT id FROM accounts WHERE name COLLATE NOCASE >= $start AND name COLLATE NOCASE < $end ORDER BY name COLLATE NOCASE, id LIMIT $limit",
+    range(query),
+  );
+  collect("SELECT id FROM accounts WHERE email >= $start AND email < $end LIMIT $limit", range(query.toLowerCase()));
+  collect("SELECT id FROM accounts WHERE domain >= $start AND domain < $end LIMIT $limit", range(query.toLowerCase()));
+  for (const spelling of new Set([query, query.toUpperCase()])) {
+    collect("SELECT DISTINCT account_id AS id FROM orders WHERE order_number >= $start AND order_number < $end LIMIT $limit", range(spelling));
+  }
+
+  const prefixHits = hitsByName(sqlite, [...prefixIds]).slice(0, limit);
+  if (prefixHits.length === limit) return prefixHits;
+  const innerIds = sqlite
+    .query<{ id: number }, { phrase: string; limit: number }>("SELECT rowid AS id FROM account_search WHERE account_search MATCH $phrase LIMIT $limit")
+    .all({ phrase: ftsPhrase(query), limit: INNER_MATCH_CANDIDATES })
+    .map(({ id }) => id)
+    .filter((id) => !prefixIds.has(id));
+  return [...prefixHits, ...hitsByName(sqlite, innerIds)].slice(0, limit);
+}
+
+function hitsByName(sqlite: CrmDatabase["$client"], ids: number[]): AccountSearchHit[] {
+  if (ids.length === 0) return [];
+  return sqlite
+    .query<AccountSearchHit, [string]>(
+      `SELECT id, name, domain, order_count AS orderCount FROM accounts
+       WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id`,
     )
-    .all({ phrase: ftsPhrase(query), prefix, query, upperQuery: query.toUpperCase(), limit: SEARCH_RESULT_LIMIT });
+    .all(JSON.stringify(ids));
 }

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { accounts, contacts } from "../database/schema.ts";
+import { accounts } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
 import { listName, requireKnownListType } from "../lists/list-types.ts";
-import { primaryContactIdOf, toAccountSummary, type AccountSummary } from "./account-list.ts";
+import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
 import { normalizeCustomerEmail } from "./email.ts";
 import { accountDomainForEmail } from "./free-mail.ts";
 
@@ -18,14 +18,9 @@ export interface AccountFields {
 
 /** One account as lists show it, or a 404. */
 export function findAccount(db: CrmQueries, id: number): AccountSummary {
-  const row = db
-    .select({ account: accounts, contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email } })
-    .from(accounts)
-    .leftJoin(contacts, eq(contacts.id, primaryContactIdOf(accounts.id)))
-    .where(eq(accounts.id, id))
-    .get();
+  const row = db.select({ account: accounts, primaryContactId }).from(accounts).where(eq(accounts.id, id)).get();
   if (!row) throw notFound("Account not found");
-  return toAccountSummary(row.account, row.contact);
+  return withPrimaryContacts(db, [row])[0]!;
 }
 
 /** Adds an account by hand. Its domain comes from its e-mail unless given (and unless the e-mail is free mail). */

@@ -1,4 +1,5 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { preparedOnce } from "../database/prepared.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
@@ -20,12 +21,14 @@ export function startSession(db: CrmDatabase, userId: number): { token: string; 
 /** The active user a session token belongs to, sliding the session's expiry; null when unknown, expired or deactivated. */
 export function resolveSession(db: CrmDatabase, token: string): PublicUser | null {
   const now = new Date();
-  const found = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
-    .get();
+  const found = preparedOnce(db, "resolveSession", () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+      .prepare(),
+  ).get({ tokenHash: hashSessionToken(token), now: now.getTime() });
   if (!found || !found.user.active) return null;
 
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -102,9 +102,16 @@ export function updateAccount(id: number, changes: AccountFields): Promise<Accou
   return apiRequest<Account>("PATCH", `${ACCOUNTS_PATH}/${id}`, changes);
 }
 
-export function changeAccountListType(id: number, listType: string): Promise<Account> {
-  return apiRequest<Account>("PATCH", `${ACCOUNTS_PATH}/${id}/list-type`, { listType });
-}
+/** How a screen asks to move an account to another list. */
+export type ListTypeChange = (id: number, listType: string) => Promise<Account>;
+
+/** The accounts table and the lists screen send PATCH. */
+export const changeAccountListType: ListTypeChange = (id, listType) =>
+  apiRequest<Account>("PATCH", `${ACCOUNTS_PATH}/${id}/list-type`, { listType });
+
+/** The account screen sends POST to the same path, as the product always has; the server treats both alike. */
+export const setAccountListTypeFromDetail: ListTypeChange = (id, listType) =>
+  apiRequest<Account>("POST", `${ACCOUNTS_PATH}/${id}/list-type`, { listType });
 
 export function clearAllAccountData(): Promise<{ message: string }> {
   return apiRequest<{ message: string }>("DELETE", "/api/admin/clear-all-data");

@@ -10,7 +10,7 @@ export interface ModalProps {
   children?: ReactNode;
   /** The action buttons, right-aligned under the body. */
   footer?: ReactNode;
-  size?: "sm" | "md" | "lg";
+  size?: "sm" | "md" | "lg" | "xl";
   /** False while work that must not be abandoned runs: Escape, a click outside and × do nothing then. */
   canClose?: boolean;
   testId?: string;
@@ -59,4 +59,4 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   );
 }
 
-const PANEL_WIDTHS = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;
+const PANEL_WIDTHS = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;

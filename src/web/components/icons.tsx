@@ -208,6 +208,107 @@ export const RefreshIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const CheckIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M20 6 9 17l-5-5" />
+  </OutlineIcon>
+);
+
+export const PhoneIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72 12.84 12.84 0 0 0 .7 2.81 2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45 12.84 12.84 0 0 0 2.81.7A2 2 0 0 1 22 16.92z" />
+  </OutlineIcon>
+);
+
+export const MailIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <rect width="20" height="16" x="2" y="4" rx="2" />
+    <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
+  </OutlineIcon>
+);
+
+export const CalendarIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <rect width="18" height="18" x="3" y="4" rx="2" />
+    <path d="M16 2v4" />
+    <path d="M8 2v4" />
+    <path d="M3 10h18" />
+  </OutlineIcon>
+);
+
+export const UserIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
+    <circle cx="12" cy="7" r="4" />
+  </OutlineIcon>
+);
+
+export const UserPlusIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M19 8v6" />
+    <path d="M22 11h-6" />
+  </OutlineIcon>
+);
+
+export const NoteIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z" />
+    <path d="M14 2v4a2 2 0 0 0 2 2h4" />
+    <path d="M16 13H8" />
+    <path d="M16 17H8" />
+    <path d="M10 9H8" />
+  </OutlineIcon>
+);
+
+export const PackageIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m7.5 4.27 9 5.15" />
+    <path d="M21 8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73l7 4a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16Z" />
+    <path d="m3.3 7 8.7 5 8.7-5" />
+    <path d="M12 22V12" />
+  </OutlineIcon>
+);
+
+export const BuildingIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M6 22V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v18Z" />
+    <path d="M6 12H4a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h2" />
+    <path d="M18 9h2a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-2" />
+    <path d="M10 6h4" />
+    <path d="M10 10h4" />
+    <path d="M10 14h4" />
+    <path d="M10 18h4" />
+  </OutlineIcon>
+);
+
+export const MapPinIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+    <circle cx="12" cy="10" r="3" />
+  </OutlineIcon>
+);
+
+export const MessageIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </OutlineIcon>
+);
+
+export const StarIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M12 2 15.09 8.26 22 9.27 17 14.14 18.18 21.02 12 17.77 5.82 21.02 7 14.14 2 9.27 8.91 8.26Z" />
+  </OutlineIcon>
+);
+
+export const ClockIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </OutlineIcon>
+);
+
 /** A 24×24 stroked icon that is hidden from assistive technology; its control carries the label. */
 function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (

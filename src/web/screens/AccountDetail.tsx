@@ -1,3 +1,59 @@
+import { useParams } from "wouter";
+import { useAccountDetail } from "../api/account-detail";
+import { useRefreshAccounts } from "../api/accounts";
+import { ApiError } from "../api/client";
+import { AccountBreadcrumb } from "../components/account-detail/AccountBreadcrumb";
+import { AccountDetailSkeleton } from "../components/account-detail/AccountDetailSkeleton";
+import { AccountInfoCard } from "../components/account-detail/AccountInfoCard";
+import { AccountNotFound } from "../components/account-detail/AccountNotFound";
+import { parseAccountId } from "../components/account-detail/account-route";
+import { ContactsCard } from "../components/account-detail/ContactsCard";
+import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
+import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
+import { LoadError } from "../components/LoadError";
+
 export function AccountDetailScreen() {
-  return <section data-testid="account-detail-screen" />;
+  const params = useParams<{ id: string }>();
+  const accountId = parseAccountId(params.id);
+  if (accountId === null) return <AccountNotFound />;
+  // Mounted afresh for each account, so that nothing opened, typed or kept on screen carries over to the next.
+  return <AccountDetail key={accountId} accountId={accountId} />;
+}
+
+function AccountDetail({ accountId }: { accountId: number }) {
+  const { account, error, retry } = useAccountDetail(accountId);
+  // Any change to the account refetches everything read under /api/accounts: this screen's account,
+  // timeline and notes, and the account lists, which show its name, contact and list.
+  const refreshAccounts = useRefreshAccounts();
+
+  if (!account) {
+    if (error instanceof ApiError && error.status === 404) return <AccountNotFound />;
+    if (error) {
+      return (
+        <section className="space-y-6" data-testid="account-detail-screen">
+          <AccountBreadcrumb name="Account" />
+          <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+            <LoadError title="The account could not be loaded." error={error} onRetry={retry} testId="account-detail-error" />
+          </div>
+        </section>
+      );
+    }
+    return <AccountDetailSkeleton />;
+  }
+
+  return (
+    <section className="space-y-6" data-testid="account-detail-screen" data-account-id={account.id}>
+      <AccountBreadcrumb name={account.name} />
+      <AccountInfoCard account={account} onChanged={refreshAccounts} />
+      <RecentOrdersCard account={account} />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="min-w-0">
+          <ContactsCard accountId={account.id} contacts={account.contacts} onChanged={refreshAccounts} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <CustomerActivityCard accountId={account.id} />
+        </div>
+      </div>
+    </section>
+  );
 }

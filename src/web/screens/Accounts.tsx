@@ -15,7 +15,6 @@ import {
   type AccountListView,
 } from "../components/accounts/account-list-view";
 import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
-import { AccountsLoadError } from "../components/accounts/AccountsLoadError";
 import { AccountsPagination } from "../components/accounts/AccountsPagination";
 import { AccountsTable } from "../components/accounts/AccountsTable";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
@@ -23,6 +22,7 @@ import { MergeAccountDialog } from "../components/accounts/MergeAccountDialog";
 import { Button } from "../components/Button";
 import { PlusIcon, UploadIcon } from "../components/icons";
 import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
+import { LoadError } from "../components/LoadError";
 import { isAdmin } from "../session/session-user";
 import { useSession } from "../session/useSession";
 
@@ -66,7 +66,7 @@ export function AccountsScreen() {
 
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         {error ? (
-          <AccountsLoadError error={error} onRetry={retry} />
+          <LoadError title="The accounts could not be loaded." error={error} onRetry={retry} testId="accounts-error" />
         ) : isEmpty ? (
           <AccountsEmptyState
             hasFilters={hasFilters(view)}

@@ -1,41 +1,55 @@
 import { useState } from "react";
-import { changeAccountListType, type Account } from "../../api/accounts";
+import { changeAccountListType, type Account, type ListTypeChange } from "../../api/accounts";
 import { Select } from "../Select";
 import { useToast } from "../toast/useToast";
 import { listTypeOptions } from "./list-types";
 
-/** Moves an account to another list as soon as one is picked; disabled until the list has been refetched. */
-export function ListTypeSelect({ account, onChanged }: { account: Account; onChanged: () => Promise<void> }) {
+export interface ListTypeSelectProps {
+  account: Account;
+  /** Refetches what shows the account; the select stays disabled until it resolves. */
+  onChanged: () => Promise<void>;
+  /** How to ask the server; PATCH unless the screen says otherwise. */
+  changeListType?: ListTypeChange;
+  /** A visible label; without one the select is labelled for screen readers only. */
+  label?: string;
+}
+
+/** Moves an account to another list as soon as one is picked; disabled while the change is pending. */
+export function ListTypeSelect({ account, onChanged, changeListType = changeAccountListType, label }: ListTypeSelectProps) {
   const { toast } = useToast();
-  const [pendingListType, setPendingListType] = useState<string | null>(null);
-  const shownListType = pendingListType ?? account.listType;
+  const [isPending, setIsPending] = useState(false);
+  // The list just picked is shown for as long as the account on screen is the one it was picked on:
+  // the refetched account replaces it, so the select never flicks back to the old list in between.
+  const [picked, setPicked] = useState<{ listType: string; on: Account } | null>(null);
+  const shownListType = picked?.on === account ? picked.listType : account.listType;
 
   async function moveTo(listType: string) {
-    setPendingListType(listType);
+    setPicked({ listType, on: account });
+    setIsPending(true);
     try {
-      await changeAccountListType(account.id, listType);
+      await changeListType(account.id, listType);
     } catch {
-      setPendingListType(null);
+      setPicked(null);
+      setIsPending(false);
       toast({ variant: "destructive", title: "Error", description: "Failed to update account list type." });
       return;
     }
     toast({ title: "List updated", description: "Account list type has been updated successfully." });
-    // The chosen list stays shown until the refetched row carries it, so the select never flicks back.
     try {
       await onChanged();
     } finally {
-      setPendingListType(null);
+      setIsPending(false);
     }
   }
 
   return (
     <Select
-      label={`List for ${account.name}`}
-      hideLabel
+      label={label ?? `List for ${account.name}`}
+      hideLabel={label === undefined}
       className="w-full"
       value={shownListType}
       options={listTypeOptions(shownListType)}
-      disabled={pendingListType !== null}
+      disabled={isPending}
       onChange={(listType) => void moveTo(listType)}
       data-testid="list-type-select"
     />

@@ -78,10 +78,10 @@ export function onPage(view: AccountListView, page: number): AccountListView {
   return { ...view, page };
 }
 
-/** Where a page sits in the whole list: 'Showing {from} to {to} of {total}'. */
-export function pageRange(page: number, total: number): { from: number; to: number; pageCount: number } {
-  const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE));
+/** Where a page sits in the whole list, rows counted from 1: 'Showing {from} to {to} of {total}'. */
+export function pageRange(page: number, total: number, pageSize: number = ACCOUNTS_PAGE_SIZE): { from: number; to: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (total === 0) return { from: 0, to: 0, pageCount };
-  const from = (page - 1) * ACCOUNTS_PAGE_SIZE + 1;
-  return { from, to: Math.min(total, page * ACCOUNTS_PAGE_SIZE), pageCount };
+  const from = (page - 1) * pageSize + 1;
+  return { from, to: Math.min(total, page * pageSize), pageCount };
 }

@@ -1,0 +1,53 @@
+/**
+ * npm run bench:api — the JSON API on 100,000 accounts, 200,000 contacts and 1,000,000 orders, with 16
+ * concurrent connections on loopback. Targets: p95 at most 20 ms for each request kind; the accounts
+ * page at least half the throughput of a bare Bun.serve answering the same bytes from memory; the
+ * dashboard's JavaScript at most 200 KB gzipped.
+ */
+import { benchmarkDatabase } from "./support/benchmark-database.ts";
+import { startBenchServer } from "./support/crm-process.ts";
+import { formatLoad, measureLoad, type LoadResult } from "./support/load.ts";
+
+const P95_TARGET_MS = 20;
+const { dataDir, heavyAccountId } = benchmarkDatabase();
+const server = await startBenchServer(dataDir);
+const get = (path: string) => () => new Request(`${server.url}${path}`, { headers: { cookie: server.cookie } });
+
+try {
+  const results: LoadResult[] = [];
+  const offsets = [0, 10, 500, 5000, 50_000];
+  for (const sort of ["name", "lastOrderDate", "orderCount", "totalOrderValue"]) {
+    for (const filter of ["", "&status=active", "&timeframe=90"]) {
+      const name = `accounts page sort=${sort}${filter ? ` ${filter.slice(1)}` : ""}`;
+      results.push(
+        await measureLoad(name, (i) => get(`/api/accounts?sort=${sort}&dir=${i % 2 ? "asc" : "desc"}&limit=10&offset=${filter ? 0 : offsets[i % offsets.length]}${filter}`)()),
+      );
+    }
+  }
+  results.push(await measureLoad("search, 3 letters", (i) => get(`/api/search?q=${["cli", "lab", "sum", "ops", "rec"][i % 5]}`)()));
+  results.push(await measureLoad("search, 10 letters", (i) => get(`/api/search?q=${["riverside ", "clearwater", "toxicolog", "occupation"][i % 4]}`)()));
+  results.push(await measureLoad("account detail, 1,000 orders", get(`/api/accounts/${heavyAccountId}`)));
+  for (const result of results) console.log(formatLoad(result, P95_TARGET_MS));
+
+  // The yardstick: the same answer's bytes from memory, through the same client, at the same concurrency.
+  const sample = await fetch(get("/api/accounts?sort=name&dir=asc&limit=10&offset=0")());
+  const bytes = await sample.arrayBuffer();
+  const headers = { "content-type": "application/json", "x-total-count": sample.headers.get("x-total-count") ?? "0" };
+  const bare = Bun.serve({ port: 0, fetch: () => new Response(bytes, { headers }) });
+  const bareResult = await measureLoad("bare Bun.serve, same bytes", () => new Request(bare.url));
+  bare.stop(true);
+  const crmResult = await measureLoad("accounts page sort=name (same request)", get("/api/accounts?sort=name&dir=asc&limit=10&offset=0"));
+  console.log(formatLoad(bareResult));
+  console.log(formatLoad(crmResult));
+  const ratio = crmResult.requestsPerSecond / bareResult.requestsPerSecond;
+  console.log(`accounts page throughput / bare server: ${ratio.toFixed(2)} (target >= 0.5 ${ratio >= 0.5 ? "met" : "MISSED"})`);
+
+  const html = await (await fetch(server.url)).text();
+  let gzipped = 0;
+  for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+    gzipped += Bun.gzipSync(new Uint8Array(await (await fetch(`${server.url}${src}`)).arrayBuffer())).byteLength;
+  }
+  console.log(`dashboard JavaScript gzipped: ${(gzipped / 1024).toFixed(1)} KB (target <= 200 KB ${gzipped <= 200 * 1024 ? "met" : "MISSED"})`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import type { Subprocess } from "bun";
+
+export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
+const BENCH_PASSWORD = "benchmark-password-1";
+
+/** dist/crm serving a data directory on a free port, signed in as its administrator. */
+export async function startBenchServer(dataDir: string): Promise<{ url: string; cookie: string; stop(): Promise<void> }> {
+  const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { stdout: "pipe", stderr: "inherit" });
+  const url = await readUrl(child);
+  await run([CRM_BINARY, "user", "set-password", "--email", "admin@localhost", "--password", BENCH_PASSWORD, "--data-dir", dataDir]);
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@localhost", password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  return {
+    url,
+    cookie,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.exited;
+    },
+  };
+}
+
+export async function run(command: string[]): Promise<string> {
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  if (code !== 0) throw new Error(`${command.join(" ")} exited ${code}: ${stderr}`);
+  return stdout;
+}
+
+async function readUrl(child: Subprocess<"ignore", "pipe", "inherit">): Promise<string> {
+  const reader = child.stdout.getReader();
+  let output = "";
+  while (!/running at (http:\S+?)\/?\n/.test(output)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`crm serve exited:\n${output}`);
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return output.match(/running at (http:\S+?)\/?\n/)![1]!;
+}

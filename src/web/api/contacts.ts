@@ -1,0 +1,33 @@
+import { apiRequest } from "./client";
+
+export interface Contact {
+  id: number;
+  accountId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  /** Job title. */
+  title: string | null;
+  isPrimary: boolean;
+}
+
+export interface NewContact {
+  accountId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The fields an inline edit changes one at a time. */
+export type EditableContactField = "firstName" | "lastName" | "email" | "phone" | "title";
+
+export type ContactChanges = Partial<Pick<Contact, EditableContactField | "isPrimary">>;
+
+export function addContact(contact: NewContact): Promise<Contact> {
+  return apiRequest<Contact>("POST", "/api/contacts", contact);
+}
+
+export function updateContact(contactId: number, changes: ContactChanges): Promise<Contact> {
+  return apiRequest<Contact>("PATCH", `/api/contacts/${contactId}`, changes);
+}

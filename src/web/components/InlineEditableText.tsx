@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { IconButton } from "./Button";
+import { CheckIcon, CloseIcon } from "./icons";
+import { decideInlineSave, shownInlineValue, type SavedInlineValue } from "./inline-edit";
+import { Spinner } from "./Spinner";
+
+export interface InlineEditableTextProps {
+  value: string | null;
+  /** Names the field in lower case: 'account name' labels the button 'Edit account name'. */
+  label: string;
+  /** Stores the trimmed text; resolves with the value as the server stored it (it may normalise it). */
+  onSave: (text: string) => Promise<string | null>;
+  /** Shown in place of an empty value, and in the empty input: 'Add phone number'. */
+  placeholder: string;
+  type?: "text" | "email" | "tel";
+  /** The look of the value: size, weight, colour. */
+  textClassName?: string;
+  testId?: string;
+}
+
+type Mode = "viewing" | "editing" | "saving";
+
+/**
+ * A value that turns into an input when clicked (or on Enter or Space). Enter or ✓ saves, Escape or ×
+ * discards; unchanged text is not sent. A failed save is logged and the old value comes back.
+ */
+export function InlineEditableText({ value, label, onSave, placeholder, type = "text", textClassName = "text-sm text-slate-900", testId }: InlineEditableTextProps) {
+  const [mode, setMode] = useState<Mode>("viewing");
+  const [draft, setDraft] = useState("");
+  const [saved, setSaved] = useState<SavedInlineValue | null>(null);
+  const valueId = useId();
+  const viewButtonRef = useRef<HTMLButtonElement>(null);
+  const shouldRefocus = useRef(false);
+
+  // Once the value given is no longer the one a save replaced, the refetched value has taken over.
+  if (saved !== null && value !== saved.replaced) setSaved(null);
+  const shown = shownInlineValue(value, saved);
+
+  useEffect(() => {
+    // Back from editing, keyboard focus returns to the value rather than to the top of the page.
+    if (mode === "viewing" && shouldRefocus.current) {
+      shouldRefocus.current = false;
+      viewButtonRef.current?.focus();
+    }
+  }, [mode]);
+
+  function startEditing() {
+    setDraft(shown ?? "");
+    setMode("editing");
+  }
+
+  function stopEditing() {
+    shouldRefocus.current = true;
+    setMode("viewing");
+  }
+
+  async function save() {
+    // Enter pressed again while the first save is under way must not send it twice.
+    if (mode !== "editing") return;
+    const decision = decideInlineSave(shown, draft);
+    if (decision.kind === "unchanged") {
+      stopEditing();
+      return;
+    }
+    setMode("saving");
+    try {
+      const stored = await onSave(decision.text);
+      setSaved({ stored, replaced: value });
+    } catch (error) {
+      console.error(`Failed to save the ${label}`, error);
+    }
+    stopEditing();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void save();
+    } else if (event.key === "Escape") {
+      // Escape belongs to this field: it must not also close a dialog or menu around it.
+      event.preventDefault();
+      event.stopPropagation();
+      stopEditing();
+    }
+  }
+
+  if (mode === "viewing") {
+    return (
+      <button
+        ref={viewButtonRef}
+        type="button"
+        onClick={startEditing}
+        aria-label={`Edit ${label}`}
+        aria-describedby={valueId}
+        title={`Edit ${label}`}
+        data-testid={testId}
+        className="-mx-1.5 inline-flex max-w-full min-w-0 cursor-text rounded-md px-1.5 py-0.5 text-left transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+      >
+        <span id={valueId} className={`min-w-0 break-words ${shown ? textClassName : "text-sm text-slate-400 italic"}`}>
+          {shown || placeholder}
+        </span>
+      </button>
+    );
+  }
+
+  const isSaving = mode === "saving";
+  return (
+    <span className="-mx-1.5 flex max-w-full min-w-0 items-center gap-1" data-testid={testId && `${testId}-editor`}>
+      <input
+        type={type}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-label={label.charAt(0).toUpperCase() + label.slice(1)}
+        placeholder={placeholder}
+        readOnly={isSaving}
+        aria-busy={isSaving}
+        autoFocus
+        data-testid={testId && `${testId}-input`}
+        className={`min-w-0 flex-1 rounded-md border border-blue-500 bg-white px-1.5 py-0.5 ring-2 ring-blue-500/20 outline-none read-only:bg-slate-50 read-only:text-slate-500 ${textClassName}`}
+      />
+      {isSaving ? (
+        <span className="flex size-7 items-center justify-center">
+          <Spinner className="size-4" label={`Saving ${label}`} />
+        </span>
+      ) : (
+        <>
+          <IconButton label={`Save ${label}`} icon={CheckIcon} onClick={() => void save()} className="text-emerald-600 hover:text-emerald-700" />
+          <IconButton label={`Cancel editing ${label}`} icon={CloseIcon} onClick={stopEditing} />
+        </>
+      )}
+    </span>
+  );
+}

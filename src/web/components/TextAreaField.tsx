@@ -1,0 +1,34 @@
+import { useId, type TextareaHTMLAttributes } from "react";
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onChange"> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled multi-line input, styled and marked like TextField. */
+export function TextAreaField({ label, value, onChange, required, id, className = "", ...props }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const textAreaId = id ?? generatedId;
+
+  return (
+    <div className={className}>
+      <label htmlFor={textAreaId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        )}
+      </label>
+      <textarea
+        id={textAreaId}
+        value={value}
+        required={required}
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
+        {...props}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from "react";
+import type { AccountDetail } from "../../api/account-detail";
+import { setAccountListTypeFromDetail, updateAccount } from "../../api/accounts";
+import { formatUsDate } from "../../format/dates";
+import { initials } from "../../format/initials";
+import { AccountFormModal } from "../accounts/AccountFormModal";
+import { ListTypeSelect } from "../accounts/ListTypeSelect";
+import { MergeAccountDialog } from "../accounts/MergeAccountDialog";
+import { Button } from "../Button";
+import { MergeIcon, PencilIcon } from "../icons";
+import { InlineEditableText } from "../InlineEditableText";
+import { primaryContactOf } from "./contact-display";
+import { ContactField } from "./ContactField";
+import { DetailCard, Field, FieldGroupHeading } from "./DetailCard";
+import { shipToLines } from "./order-display";
+
+export interface AccountInfoCardProps {
+  account: AccountDetail;
+  /** Refetches the account, its timeline and the account lists. */
+  onChanged: () => Promise<void>;
+}
+
+/** Who the customer is: name, phone, list, primary contact and where orders ship to, most of it editable in place. */
+export function AccountInfoCard({ account, onChanged }: AccountInfoCardProps) {
+  const [openDialog, setOpenDialog] = useState<"edit" | "merge" | null>(null);
+  const primaryContact = primaryContactOf(account.contacts);
+  // Orders come newest first: the latest order says where the customer ships to now.
+  const shipTo = account.orders[0]?.raw.shipTo;
+  const shipToAddress = shipTo ? shipToLines(shipTo) : [];
+
+  async function saveName(name: string): Promise<string> {
+    const saved = await updateAccount(account.id, { name });
+    void onChanged();
+    return saved.name;
+  }
+
+  async function savePhone(phone: string): Promise<string | null> {
+    const saved = await updateAccount(account.id, { phone });
+    void onChanged();
+    return saved.phone;
+  }
+
+  return (
+    <DetailCard
+      title="Account Information"
+      testId="account-info-card"
+      actions={
+        <>
+          <Button size="sm" icon={MergeIcon} onClick={() => setOpenDialog("merge")} data-testid="merge-account-button">
+            Merge Account
+          </Button>
+          <Button size="sm" icon={PencilIcon} onClick={() => setOpenDialog("edit")} data-testid="edit-account-button">
+            Edit Account
+          </Button>
+        </>
+      }
+    >
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-base font-semibold text-blue-700"
+        >
+          {initials(account.name)}
+        </span>
+        <div className="min-w-0 flex-1 pt-0.5">
+          <InlineEditableText
+            value={account.name}
+            label="account name"
+            placeholder="Add account name"
+            onSave={saveName}
+            textClassName="text-xl font-semibold text-slate-900"
+            testId="account-name-field"
+          />
+          {account.domain && (
+            <p className="truncate text-sm text-slate-500" data-testid="account-domain">
+              {account.domain}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-x-8 gap-y-6 border-t border-slate-100 pt-5 md:grid-cols-3">
+        <div>
+          <FieldGroupHeading>Details</FieldGroupHeading>
+          <dl className="space-y-3">
+            <Field label="Phone">
+              <InlineEditableText value={account.phone} label="account phone" placeholder="Add phone number" type="tel" onSave={savePhone} testId="account-phone-field" />
+            </Field>
+            {account.email && (
+              <Field label="Email">
+                <span className="block truncate" title={account.email}>
+                  {account.email}
+                </span>
+              </Field>
+            )}
+            <Field label="Customer Since" testId="customer-since">
+              {formatUsDate(account.createdAt)}
+            </Field>
+            <div className="max-w-48">
+              <ListTypeSelect account={account} onChanged={onChanged} changeListType={setAccountListTypeFromDetail} label="List Type" />
+            </div>
+          </dl>
+        </div>
+
+        <div data-testid="primary-contact">
+          <FieldGroupHeading>Primary Contact</FieldGroupHeading>
+          {primaryContact ? (
+            <dl className="space-y-3">
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="First Name">
+                  <ContactField contact={primaryContact} field="firstName" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                </Field>
+                <Field label="Last Name">
+                  <ContactField contact={primaryContact} field="lastName" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                </Field>
+              </div>
+              <Field label="Email">
+                <ContactField contact={primaryContact} field="email" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+              </Field>
+              <Field label="Phone">
+                <ContactField contact={primaryContact} field="phone" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+              </Field>
+              <Field label="Job Title">
+                <ContactField contact={primaryContact} field="title" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+              </Field>
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-400">No contact yet.</p>
+          )}
+        </div>
+
+        <div>
+          <FieldGroupHeading>Ship To Address</FieldGroupHeading>
+          {shipToAddress.length > 0 ? (
+            <address className="text-sm leading-6 text-slate-900 not-italic" data-testid="ship-to-address">
+              {shipToAddress.map((line, index) => (
+                <span key={index} className="block break-words">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : (
+            <p className="text-sm text-slate-400" data-testid="ship-to-address">
+              No shipping address yet.
+            </p>
+          )}
+        </div>
+      </div>
+
+      {openDialog === "edit" && (
+        <AccountFormModal
+          account={account}
+          onClose={() => setOpenDialog(null)}
+          onSaved={() => {
+            setOpenDialog(null);
+            void onChanged();
+          }}
+        />
+      )}
+      <MergeAccountDialog open={openDialog === "merge"} onClose={() => setOpenDialog(null)} />
+    </DetailCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type ComponentType } from "react";
+import type { ActivityEntry } from "../../api/activity";
+import { formatUsDateTime } from "../../format/dates";
+import {
+  BuildingIcon,
+  CalendarIcon,
+  ClockIcon,
+  ListsIcon,
+  MailIcon,
+  MessageIcon,
+  NoteIcon,
+  PackageIcon,
+  PencilIcon,
+  PhoneIcon,
+  TrashIcon,
+  UploadIcon,
+  UserIcon,
+  UserPlusIcon,
+  type IconProps,
+} from "../icons";
+
+interface KindLook {
+  /** Read out before the summary, since the icon alone says it. */
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Background and icon colour of the dot on the timeline. */
+  colors: string;
+}
+
+const KIND_LOOKS: Record<string, KindLook> = {
+  account_created: { label: "Account created", icon: BuildingIcon, colors: "bg-emerald-50 text-emerald-600" },
+  account_updated: { label: "Account updated", icon: PencilIcon, colors: "bg-slate-100 text-slate-600" },
+  list_changed: { label: "List changed", icon: ListsIcon, colors: "bg-violet-50 text-violet-600" },
+  contact_added: { label: "Contact added", icon: UserPlusIcon, colors: "bg-emerald-50 text-emerald-600" },
+  contact_updated: { label: "Contact updated", icon: UserIcon, colors: "bg-slate-100 text-slate-600" },
+  note_added: { label: "Note added", icon: NoteIcon, colors: "bg-amber-50 text-amber-600" },
+  note_edited: { label: "Note edited", icon: NoteIcon, colors: "bg-amber-50 text-amber-600" },
+  note_deleted: { label: "Note deleted", icon: TrashIcon, colors: "bg-red-50 text-red-600" },
+  orders_imported: { label: "Orders imported", icon: UploadIcon, colors: "bg-blue-50 text-blue-600" },
+  orders_received: { label: "Orders received", icon: PackageIcon, colors: "bg-blue-50 text-blue-600" },
+  call: { label: "Call", icon: PhoneIcon, colors: "bg-sky-50 text-sky-600" },
+  email: { label: "E-mail", icon: MailIcon, colors: "bg-sky-50 text-sky-600" },
+  meeting: { label: "Meeting", icon: CalendarIcon, colors: "bg-sky-50 text-sky-600" },
+  other: { label: "Other", icon: MessageIcon, colors: "bg-sky-50 text-sky-600" },
+};
+
+/** The newest entries shown at first; the rest are a click away, so the card does not run on for pages. */
+const FIRST_ENTRIES_SHOWN = 10;
+
+/** A kind this dashboard does not know yet still gets a dot. */
+const UNKNOWN_KIND: KindLook = { label: "Activity", icon: ClockIcon, colors: "bg-slate-100 text-slate-500" };
+
+/** The account's history, newest first: what happened, who did it and when. */
+export function ActivityTimeline({ entries }: { entries: readonly ActivityEntry[] }) {
+  const [isShowingAll, setIsShowingAll] = useState(false);
+  const shownEntries = isShowingAll ? entries : entries.slice(0, FIRST_ENTRIES_SHOWN);
+
+  return (
+    <div>
+      <ol data-testid="activity-timeline">
+        {shownEntries.map((entry, index) => (
+          <TimelineEntry key={entry.id} entry={entry} isLast={index === shownEntries.length - 1} />
+        ))}
+      </ol>
+      {entries.length > FIRST_ENTRIES_SHOWN && (
+        <button
+          type="button"
+          onClick={() => setIsShowingAll(!isShowingAll)}
+          aria-expanded={isShowingAll}
+          className="mt-4 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+          data-testid="activity-show-all"
+        >
+          {isShowingAll ? "Show less" : `Show all ${entries.length} entries`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function TimelineEntry({ entry, isLast }: { entry: ActivityEntry; isLast: boolean }) {
+  const look = KIND_LOOKS[entry.kind] ?? UNKNOWN_KIND;
+  const Icon = look.icon;
+  return (
+    <li className="relative flex gap-3 pb-5 last:pb-0" data-testid="activity-entry" data-kind={entry.kind}>
+      {!isLast && <span aria-hidden="true" className="absolute top-9 bottom-1 left-4 w-px -translate-x-1/2 bg-slate-200" />}
+      <span className={`relative flex size-8 shrink-0 items-center justify-center rounded-full ${look.colors}`}>
+        <Icon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1 pt-1">
+        <p className="text-sm break-words text-slate-900">
+          <span className="sr-only">{look.label}: </span>
+          {entry.summary}
+        </p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          {entry.actorName ?? "System"} · <time dateTime={entry.occurredAt}>{formatUsDateTime(entry.occurredAt)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,164 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useState, type ReactNode } from "react";
+import { useAccountActivity } from "../../api/activity";
+import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
+import { Button } from "../Button";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { PlusIcon } from "../icons";
+import { LoadError } from "../LoadError";
+import { useToast } from "../toast/useToast";
+import { ActivityTimeline } from "./ActivityTimeline";
+import { DetailCard, SkeletonLines } from "./DetailCard";
+import { LogActivityModal } from "./LogActivityModal";
+import { NoteFormModal } from "./NoteFormModal";
+import { NotesList } from "./NotesList";
+
+const TABS = ["Activity", "Notes", "Emails", "Tasks"] as const;
+
+type OpenDialog = { kind: "none" } | { kind: "log-activity" } | { kind: "note-form"; note: Note | null } | { kind: "delete-note"; note: Note };
+
+const NO_DIALOG: OpenDialog = { kind: "none" };
+
+/** The account's timeline and notes in tabs, with e-mails and tasks to come. */
+export function CustomerActivityCard({ accountId }: { accountId: number }) {
+  const { toast } = useToast();
+  const activity = useAccountActivity(accountId);
+  const notes = useAccountNotes(accountId);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const closeDialog = () => setOpenDialog(NO_DIALOG);
+
+  /** Every change to a note is on the timeline too. */
+  function refreshNotesAndActivity() {
+    void notes.refresh();
+    void activity.refresh();
+  }
+
+  async function removeNote(note: Note) {
+    setIsDeleting(true);
+    try {
+      await deleteNote(note.id);
+    } catch {
+      toast({ variant: "destructive", title: "Error", description: "Failed to delete note." });
+      return;
+    } finally {
+      setIsDeleting(false);
+    }
+    closeDialog();
+    refreshNotesAndActivity();
+  }
+
+  return (
+    <DetailCard title="Customer Activity" testId="customer-activity-card" bodyClassName="">
+      <TabGroup>
+        <TabList aria-label="Customer activity" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-5">
+          {TABS.map((tab) => (
+            <Tab
+              key={tab}
+              data-testid={`activity-tab-${tab.toLowerCase()}`}
+              className="-mb-px border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+            >
+              {tab}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          <TabPanel className="p-5 focus:outline-none" data-testid="activity-panel">
+            <PanelToolbar>
+              <Button size="sm" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "log-activity" })} data-testid="log-activity-button">
+                Log Activity
+              </Button>
+            </PanelToolbar>
+            {activity.activity ? (
+              activity.activity.length === 0 ? (
+                <EmptyPanel testId="activity-empty">No activity yet.</EmptyPanel>
+              ) : (
+                <ActivityTimeline entries={activity.activity} />
+              )
+            ) : activity.error ? (
+              <LoadError title="The activity could not be loaded." error={activity.error} onRetry={activity.refresh} compact testId="activity-error" />
+            ) : (
+              <SkeletonLines count={4} />
+            )}
+          </TabPanel>
+          <TabPanel className="p-5 focus:outline-none" data-testid="notes-panel">
+            <PanelToolbar>
+              <Button size="sm" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "note-form", note: null })} data-testid="add-note-button">
+                Add Note
+              </Button>
+            </PanelToolbar>
+            {notes.notes ? (
+              notes.notes.length === 0 ? (
+                <EmptyPanel testId="notes-empty">No notes have been added yet.</EmptyPanel>
+              ) : (
+                <NotesList
+                  notes={notes.notes}
+                  onEdit={(note) => setOpenDialog({ kind: "note-form", note })}
+                  onDelete={(note) => setOpenDialog({ kind: "delete-note", note })}
+                />
+              )
+            ) : notes.error ? (
+              <LoadError title="The notes could not be loaded." error={notes.error} onRetry={notes.refresh} compact testId="notes-error" />
+            ) : (
+              <SkeletonLines count={4} />
+            )}
+          </TabPanel>
+          <TabPanel className="p-5 focus:outline-none" data-testid="emails-panel">
+            <EmptyPanel>No email history available.</EmptyPanel>
+          </TabPanel>
+          <TabPanel className="p-5 focus:outline-none" data-testid="tasks-panel">
+            <EmptyPanel>No tasks assigned.</EmptyPanel>
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+
+      {openDialog.kind === "log-activity" && (
+        <LogActivityModal
+          accountId={accountId}
+          onClose={closeDialog}
+          onLogged={() => {
+            closeDialog();
+            void activity.refresh();
+          }}
+        />
+      )}
+      {openDialog.kind === "note-form" && (
+        <NoteFormModal
+          accountId={accountId}
+          note={openDialog.note}
+          onClose={closeDialog}
+          onSaved={() => {
+            closeDialog();
+            refreshNotesAndActivity();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={openDialog.kind === "delete-note"}
+        title="Delete Note"
+        message="Are you sure you want to delete this note? This action cannot be undone."
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={isDeleting}
+        isDestructive
+        onConfirm={() => {
+          if (openDialog.kind === "delete-note") void removeNote(openDialog.note);
+        }}
+        onCancel={closeDialog}
+        testId="delete-note-dialog"
+      />
+    </DetailCard>
+  );
+}
+
+function PanelToolbar({ children }: { children: ReactNode }) {
+  return <div className="mb-4 flex justify-end">{children}</div>;
+}
+
+function EmptyPanel({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className="py-8 text-center text-sm text-slate-500" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
