@@ -7,6 +7,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contacts.ts";
+import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -25,6 +26,7 @@ export function createApp(context: ServerContext) {
     .use(activityRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
+    .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(adminRoutes(context))
     .use(uploadRoutes(context));

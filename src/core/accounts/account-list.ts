@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { requireKnownListType } from "../lists/list-types.ts";
+import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { readUntilDataChanges } from "../database/read-cache.ts";
 import { escapeLike, ftsPhrase } from "../database/search-text.ts";
@@ -25,6 +27,10 @@ export interface AccountQuery {
   timeframeDays?: number;
   /** Name, domain or e-mail contains this text. */
   search?: string;
+  /** Only accounts in this list. */
+  listType?: string;
+  /** Only accounts whose first order falls in this window (New York calendar dates, inclusive). */
+  firstOrder?: FirstOrderWindow;
   sort: AccountSort;
   direction: "asc" | "desc";
   limit: number;
@@ -52,17 +58,23 @@ export interface AccountSummary {
  */
 export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: AccountSummary[]; total: number } {
   const now = Date.now();
+  if (query.listType !== undefined) requireKnownListType(db, query.listType);
+  const firstOrder = firstOrderRange(query.firstOrder ?? {});
   const values = {
     activeSince: now - ACTIVE_WINDOW_DAYS * DAY_MS,
     createdSince: now - (query.timeframeDays ?? 0) * DAY_MS,
     search: searchValue(query.search),
+    listType: query.listType ?? "",
+    firstOrderFrom: firstOrder.from,
+    firstOrderTo: firstOrder.to,
     limit: query.limit,
     offset: query.offset,
   };
-  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}`;
+  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}`;
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
-  const total = readUntilDataChanges(db.$client, `accounts:${shape}:${query.timeframeDays}:${query.search}:${Math.floor(now / 60_000)}`, () =>
+  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, Math.floor(now / 60_000)]);
+  const total = readUntilDataChanges(db.$client, `accounts:${countKey}`, () =>
     preparedOnce(db, `countAccounts:${shape}`, () =>
       db.select({ count: sql<number>`count(*)` }).from(accounts).where(and(...filtersOf(query))).prepare(),
     ).get(values)?.count ?? 0,
@@ -108,6 +120,8 @@ export function parseAccountQuery(input: Record<string, string | undefined>): Ac
     status: optionalChoice("status", input.status, ACCOUNT_STATUSES),
     timeframeDays: input.timeframe ? Number(choice("timeframe", input.timeframe, ACCOUNT_TIMEFRAMES.map(String))) : undefined,
     search: input.q?.trim() || undefined,
+    listType: input.listType?.trim() || undefined,
+    firstOrder: input.from || input.to ? { from: input.from || undefined, to: input.to || undefined } : undefined,
     sort: optionalChoice("sort", input.sort, ACCOUNT_SORTS) ?? "name",
     direction: optionalChoice("dir", input.dir, SORT_DIRECTIONS) ?? "asc",
     limit: wholeNumber("limit", input.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
@@ -157,6 +171,8 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.status === "dormant") filters.push(lt(accounts.lastOrderAt, sql.placeholder("activeSince")));
   if (query.status === "prospect") filters.push(isNull(accounts.lastOrderAt));
   if (query.timeframeDays) filters.push(gte(accounts.createdAt, sql.placeholder("createdSince")));
+  if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
+  if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
   if (searchKind(query.search) === "trigram") {
     filters.push(sql`${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${sql.placeholder("search")})`);
   }

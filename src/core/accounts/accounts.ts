@@ -60,12 +60,12 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
 }
 
 export function setAccountListType(db: CrmDatabase, id: number, listType: string, actor: Actor): AccountSummary {
-  const key = requireKnownListType(listType);
   return db.transaction((tx) => {
+    const { key } = requireKnownListType(tx, listType);
     const before = findAccount(tx, id);
     if (before.listType === key) return before;
     tx.update(accounts).set({ listType: key, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-    recordActivity(tx, id, "list_changed", `Moved from ${listName(before.listType)} to ${listName(key)}`, actor);
+    recordActivity(tx, id, "list_changed", `Moved from ${listName(tx, before.listType)} to ${listName(tx, key)}`, actor);
     return findAccount(tx, id);
   });
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
@@ -38,10 +38,10 @@ export function recordActivity(db: CrmQueries, accountId: number, kind: ChangeKi
     .run();
 }
 
-/** The newest entries of an account's timeline first. */
-export function listActivity(db: CrmDatabase, accountId: number, page: { limit: number; offset: number } = { limit: 100, offset: 0 }): ActivityEntry[] {
+/** A page of an account's timeline, newest first, and how many entries it has in all. */
+export function listActivity(db: CrmDatabase, accountId: number, page: { limit: number; offset: number }): { entries: ActivityEntry[]; total: number } {
   assertAccountExists(db, accountId);
-  return db
+  const entries = db
     .select({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
     .from(activities)
     .where(eq(activities.accountId, accountId))
@@ -49,6 +49,8 @@ export function listActivity(db: CrmDatabase, accountId: number, page: { limit: 
     .limit(page.limit)
     .offset(page.offset)
     .all();
+  const total = db.select({ total: count() }).from(activities).where(eq(activities.accountId, accountId)).get()?.total ?? 0;
+  return { entries, total };
 }
 
 /** A call, e-mail, meeting or other contact staff record by hand, at the date they give. */

@@ -78,7 +78,8 @@ export const accounts = sqliteTable(
     index("accounts_last_order_at_idx").on(table.lastOrderAt, table.id),
     index("accounts_order_count_idx").on(table.orderCount, table.id),
     index("accounts_total_order_cents_idx").on(table.totalOrderCents, table.id),
-    index("accounts_list_type_idx").on(table.listType),
+    // Covers the lists summary (count, value, last order per list, filtered by first order date) without the table.
+    index("accounts_list_summary_idx").on(table.listType, table.firstOrderAt, table.totalOrderCents, table.lastOrderAt),
   ],
 );
 
@@ -179,3 +180,13 @@ export const activities = sqliteTable(
   },
   (table) => [index("activities_account_occurred_at_idx").on(table.accountId, table.occurredAt, table.id)],
 );
+
+/** The lists accounts are sorted into: the built-in New, Active and Legacy, and lists staff create. */
+export const lists = sqliteTable("lists", {
+  key: text("key").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description"),
+  builtIn: integer("built_in", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+}, (table) => [uniqueIndex("lists_name_unique").on(sql`${table.name} COLLATE NOCASE`)]);

@@ -10,11 +10,19 @@ export function activityRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/accounts/:id/activity" })
     .use(sessionGuard(context))
-    .get("/", ({ params, query }) => listActivity(db, params.id, { limit: query.limit ?? 100, offset: query.offset ?? 0 }).map(toActivityJson), {
-      signedIn: true,
-      params: idParam,
-      query: pageQuery,
-    })
+    .get(
+      "/",
+      ({ params, query, set }) => {
+        const page = listActivity(db, params.id, { limit: query.limit ?? 100, offset: query.offset ?? 0 });
+        set.headers["x-total-count"] = String(page.total);
+        return page.entries.map(toActivityJson);
+      },
+      {
+        signedIn: true,
+        params: idParam,
+        query: pageQuery,
+      },
+    )
     .post(
       "/",
       ({ params, body, set, user }) => {

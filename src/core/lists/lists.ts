@@ -1,0 +1,128 @@
+import { eq, sql } from "drizzle-orm";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { readUntilDataChanges } from "../database/read-cache.ts";
+import { accounts, activities, lists } from "../database/schema.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { firstOrderRange, type FirstOrderWindow } from "./first-order-window.ts";
+import { allLists, DEFAULT_LIST_TYPE, type ListRecord } from "./list-types.ts";
+
+export interface ListSummary {
+  key: string;
+  name: string;
+  description: string | null;
+  builtIn: boolean;
+  /** Accounts in the list whose first order falls in the date filter (all of them without one). */
+  count: number;
+  totalCount: number;
+  totalOrderCents: number;
+  lastOrderAt: Date | null;
+}
+
+
+/**
+ * Every list with its figures, from one pass over a covering index of (list, first order, value, last
+ * order); repeated calls are free until the data changes.
+ */
+export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): ListSummary[] {
+  const { from, to } = firstOrderRange(window);
+  return readUntilDataChanges(db.$client, `lists:${from}:${to}`, () => {
+    const filtered = sql`${accounts.firstOrderAt} BETWEEN ${from} AND ${to}`;
+    const figures = db
+      .select({
+        key: accounts.listType,
+        count: sql<number>`count(*) FILTER (WHERE ${filtered})`,
+        totalCount: sql<number>`count(*)`,
+        totalOrderCents: sql<number>`coalesce(sum(${accounts.totalOrderCents}) FILTER (WHERE ${filtered}), 0)`,
+        lastOrderAt: sql<number | null>`max(${accounts.lastOrderAt}) FILTER (WHERE ${filtered})`,
+      })
+      .from(accounts)
+      .groupBy(accounts.listType)
+      .all();
+    const byKey = new Map(figures.map((row) => [row.key, row]));
+    return allLists(db).map((list) => {
+      const row = byKey.get(list.key);
+      return {
+        key: list.key,
+        name: list.name,
+        description: list.description,
+        builtIn: list.builtIn,
+        count: row?.count ?? 0,
+        totalCount: row?.totalCount ?? 0,
+        totalOrderCents: row?.totalOrderCents ?? 0,
+        lastOrderAt: row?.lastOrderAt == null ? null : new Date(row.lastOrderAt),
+      };
+    });
+  });
+}
+
+/** A custom list; its key is made from its name and never changes, so renaming it moves no account. */
+export function createList(db: CrmDatabase, input: { name?: string; description?: string | null }): ListRecord {
+  const name = requiredName(input.name);
+  const now = new Date();
+  return db.transaction((tx) => {
+    assertNameFree(tx, name, null);
+    const base = slugOf(name);
+    let key = base;
+    for (let suffix = 2; tx.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
+    const [created] = tx.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
+    return created!;
+  });
+}
+
+export function updateList(db: CrmDatabase, key: string, input: { name?: string; description?: string | null }): ListRecord {
+  return db.transaction((tx) => {
+    const list = customList(tx, key, "renamed");
+    const changes: Partial<ListRecord> = { updatedAt: new Date() };
+    if (input.name !== undefined) {
+      changes.name = requiredName(input.name);
+      assertNameFree(tx, changes.name, key);
+    }
+    if (input.description !== undefined) changes.description = optionalDescription(input.description);
+    const [updated] = tx.update(lists).set(changes).where(eq(lists.key, list.key)).returning().all();
+    return updated!;
+  });
+}
+
+/** Deletes a custom list; its accounts move to New, each with a timeline entry, in the same transaction. */
+export function deleteList(db: CrmDatabase, key: string, actor: Actor): { accountsMoved: number } {
+  return db.transaction((tx) => {
+    const list = customList(tx, key, "deleted");
+    const now = new Date();
+    tx.run(sql`INSERT INTO ${activities} (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+               SELECT id, 'list_changed', ${`Moved from ${list.name} to New (list deleted)`}, ${actor.userId}, ${actor.name}, ${now.getTime()}, ${now.getTime()}
+               FROM ${accounts} WHERE list_type = ${list.key}`);
+    const moved = tx.update(accounts).set({ listType: DEFAULT_LIST_TYPE, updatedAt: now }).where(eq(accounts.listType, list.key)).returning({ id: accounts.id }).all();
+    tx.delete(lists).where(eq(lists.key, list.key)).run();
+    return { accountsMoved: moved.length };
+  });
+}
+
+function customList(tx: CrmQueries, key: string, action: string): ListRecord {
+  const list = tx.select().from(lists).where(eq(lists.key, key)).get();
+  if (!list) throw notFound("List not found");
+  if (list.builtIn) throw conflict(`The built-in list ${list.name} cannot be ${action}`);
+  return list;
+}
+
+function assertNameFree(tx: CrmQueries, name: string, exceptKey: string | null): void {
+  const holder = tx.select({ key: lists.key }).from(lists).where(sql`${lists.name} = ${name} COLLATE NOCASE`).get();
+  if (holder && holder.key !== exceptKey) throw conflict(`A list named ${name} already exists`);
+}
+
+function requiredName(value: string | undefined): string {
+  const name = value?.trim() ?? "";
+  if (!name) throw invalid("name", "name is required");
+  if (name.length > 80) throw invalid("name", "name must be at most 80 characters");
+  return name;
+}
+
+function optionalDescription(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? "";
+  if (text.length > 500) throw invalid("description", "description must be at most 500 characters");
+  return text || null;
+}
+
+function slugOf(name: string): string {
+  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "list";
+}
