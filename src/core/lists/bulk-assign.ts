@@ -17,8 +17,14 @@ export interface BulkAssignResult {
  * list, in one transaction, with a timeline entry for each account whose list actually changed.
  * Set-based: the e-mails go into a temporary table and three statements do the rest.
  */
-export function bulkAssignList(db: CrmDatabase, input: { emails: string[]; listType: string }, actor: Actor, options: { dryRun?: boolean } = {}): BulkAssignResult {
-  if (input.emails.length > MAX_BULK_EMAILS) throw invalid("emails", `emails may list at most ${MAX_BULK_EMAILS.toLocaleString("en-US")} addresses per call`);
+export function bulkAssignList(
+  db: CrmDatabase,
+  input: { emails: string[]; listType: string },
+  actor: Actor,
+  options: { dryRun?: boolean; maxEmails?: number } = {},
+): BulkAssignResult {
+  const maxEmails = options.maxEmails ?? MAX_BULK_EMAILS;
+  if (input.emails.length > maxEmails) throw invalid("emails", `emails may list at most ${maxEmails.toLocaleString("en-US")} addresses per call`);
   const emails = [...new Set(input.emails.map((email) => normalizeCustomerEmail(email)).filter((email): email is string => email !== null))];
   if (emails.length === 0) throw invalid("emails", "emails must contain at least one valid e-mail address");
 
