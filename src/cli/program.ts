@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import packageJson from "../../package.json" with { type: "json" };
 import { DomainError } from "../core/errors.ts";
 import { assignListsCommand } from "./commands/assign-lists.ts";
+import { backfillCommand } from "./commands/backfill.ts";
 import { demoDataCommand } from "./commands/demo-data.ts";
 import { importCsvCommand } from "./commands/import-csv.ts";
 import { migrateCommand } from "./commands/migrate.ts";
@@ -28,7 +29,7 @@ export function buildProgram(): Command {
     .version(packageJson.version, "-v, --version")
     .showHelpAfterError("(run crm help for usage)")
     .exitOverride();
-  for (const command of [serveCommand(), importCsvCommand(), assignListsCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
+  for (const command of [serveCommand(), importCsvCommand(), assignListsCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
     program.addCommand(command);
   }
   // Subcommands inherit the override so that a usage error anywhere maps to exit code 2.

@@ -3,7 +3,7 @@
  * Their messages are written for the person who caused them: the server answers them as JSON
  * with the matching status and the CLI prints them as one line.
  */
-export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "throttled";
+export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "throttled" | "unavailable";
 
 export class DomainError extends Error {
   constructor(

@@ -10,6 +10,8 @@ import { contactRoutes } from "./routes/contacts.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -28,6 +30,8 @@ export function createApp(context: ServerContext) {
     .use(noteRoutes(context))
     .use(listRoutes(context))
     .use(searchRoutes(context))
+    .use(settingsRoutes(context))
+    .use(webhookRoutes(context))
     .use(adminRoutes(context))
     .use(uploadRoutes(context));
 }

@@ -1,4 +1,6 @@
 import type { CrmDatabase } from "../core/database/open.ts";
+import type { BackfillJobs } from "./background/backfill-jobs.ts";
+import type { WebhookWorker } from "./background/webhook-worker.ts";
 
 /** What every route and middleware of one running server shares. */
 export interface ServerContext {
@@ -8,4 +10,6 @@ export interface ServerContext {
   /** The network address of the caller; Bun.serve knows it, in-process tests choose it. */
   clientAddress(request: Request): string;
   env: Record<string, string | undefined>;
+  webhookWorker: Pick<WebhookWorker, "wake">;
+  backfills: Pick<BackfillJobs, "start">;
 }

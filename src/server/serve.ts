@@ -1,6 +1,8 @@
 import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
 import { createApp } from "./app.ts";
+import { createBackfillJobs } from "./background/backfill-jobs.ts";
+import { startWebhookWorker } from "./background/webhook-worker.ts";
 
 export interface ServeOptions {
   db: CrmDatabase;
@@ -12,7 +14,10 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: URL;
-  /** Stops accepting connections and resolves once every API request in flight has been answered. */
+  /**
+   * Stops accepting connections and resolves once every API request in flight has been answered and the
+   * background work (webhook events, a backfill) has stopped where it safely can.
+   */
   stop(): Promise<void>;
 }
 
@@ -22,11 +27,15 @@ export interface RunningServer {
  */
 export function startServer(options: ServeOptions): RunningServer {
   const clientAddresses = new WeakMap<Request, string>();
+  const webhookWorker = startWebhookWorker(options.db, options.env);
+  const backfills = createBackfillJobs(options.db, options.env);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
     env: options.env,
     clientAddress: (request) => clientAddresses.get(request) ?? "unknown",
+    webhookWorker,
+    backfills,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
   // database closes; Bun's own stop does not wait for them.
@@ -49,7 +58,7 @@ export function startServer(options: ServeOptions): RunningServer {
     url: server.url,
     async stop() {
       const stopped = server.stop();
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop()]);
       await stopped;
     },
   };

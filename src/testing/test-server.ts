@@ -1,4 +1,7 @@
 import { createApp } from "../server/app.ts";
+import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
+import { startWebhookWorker } from "../server/background/webhook-worker.ts";
+import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
 import { createUser, type UserRole } from "../core/users/users.ts";
 import { temporaryDatabase } from "./temporary-database.ts";
 
@@ -12,13 +15,17 @@ export interface TestResponse {
  * The real API over a temporary database, called in-process. Requests come from 127.0.0.1 unless a
  * test says otherwise, and carry the cookie of whoever signed in last through `signInAs`.
  */
-export function testServer(env: Record<string, string | undefined> = {}) {
+export function testServer(env: Record<string, string | undefined> = {}, options: { clientOptions?: ClientOptions; pollMs?: number } = {}) {
   const database = temporaryDatabase();
+  const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
+  const backfills = createBackfillJobs(database.db, env, options.clientOptions);
   const app = createApp({
     db: database.db,
     dataDir: database.dataDir,
     env,
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
+    webhookWorker,
+    backfills,
   });
 
   async function request(method: string, urlPath: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
@@ -45,5 +52,16 @@ export function testServer(env: Record<string, string | undefined> = {}) {
     return { user, password, cookie };
   }
 
-  return { app, db: database.db, dataDir: database.dataDir, sqlite: database.sqlite, request, signInAs, dispose: database.dispose };
+  return {
+    app,
+    db: database.db,
+    dataDir: database.dataDir,
+    sqlite: database.sqlite,
+    request,
+    signInAs,
+    async dispose() {
+      await Promise.all([webhookWorker.stop(), backfills.stop()]);
+      database.dispose();
+    },
+  };
 }

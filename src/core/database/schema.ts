@@ -190,3 +190,45 @@ export const lists = sqliteTable("lists", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 }, (table) => [uniqueIndex("lists_name_unique").on(sql`${table.name} COLLATE NOCASE`)]);
+
+/**
+ * A ShipStation webhook call, stored as it arrived before it is answered, so that nothing is lost: a
+ * background worker fetches its orders, retrying with backoff, and resumes pending ones after a restart.
+ */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    resourceUrl: text("resource_url").notNull(),
+    resourceType: text("resource_type").notNull(),
+    state: text("state", { enum: ["pending", "done", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    ordersCreated: integer("orders_created").notNull().default(0),
+    ordersUpdated: integer("orders_updated").notNull().default(0),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("webhook_events_due_idx").on(table.state, table.nextAttemptAt)],
+);
+
+/** Backfills from ShipStation's API: the running one holds the lock (with a heartbeat), past ones report. */
+export const backfillRuns = sqliteTable(
+  "backfill_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    days: integer("days").notNull(),
+    state: text("state", { enum: ["running", "succeeded", "failed", "interrupted"] }).notNull(),
+    trigger: text("trigger").notNull(),
+    pages: integer("pages").notNull().default(0),
+    ordersCreated: integer("orders_created").notNull().default(0),
+    ordersUpdated: integer("orders_updated").notNull().default(0),
+    accountsCreated: integer("accounts_created").notNull().default(0),
+    error: text("error"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    heartbeatAt: integer("heartbeat_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("backfill_runs_state_idx").on(table.state, table.startedAt)],
+);

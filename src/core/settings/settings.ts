@@ -3,7 +3,15 @@ import type { CrmDatabase } from "../database/open.ts";
 import { settings } from "../database/schema.ts";
 
 /** Setting keys the product knows; nothing else is ever stored. */
-export type SettingKey = "productName" | "companyName" | "defaultLoginEmail" | "uploadSigningKey";
+export type SettingKey =
+  | "productName"
+  | "companyName"
+  | "defaultLoginEmail"
+  | "uploadSigningKey"
+  | "shipstationApiKey"
+  | "shipstationApiSecret"
+  | "shipstationWebhookSecret"
+  | "shipstationConnection";
 
 export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {
   return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;

@@ -9,6 +9,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   throttled: 429,
+  unavailable: 503,
 };
 
 /**

@@ -13,4 +13,13 @@ describe("accountListUrl", () => {
       accountListUrl({ status: "dormant", timeframe: 30, sort: "totalOrderValue", direction: "desc", limit: 10, offset: 20 }),
     ).toBe("/api/accounts?status=dormant&timeframe=30&sort=totalOrderValue&dir=desc&limit=10&offset=20");
   });
+
+  test("sends the list and the first-order window of a lists screen tab", () => {
+    expect(
+      accountListUrl({ listType: "active", firstOrder: { from: "2026-01-01", to: "2026-03-31" }, sort: "name", direction: "asc", limit: 10, offset: 0 }),
+    ).toBe("/api/accounts?listType=active&from=2026-01-01&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0");
+    expect(accountListUrl({ listType: "new", firstOrder: { to: "2026-03-31" }, sort: "name", direction: "asc", limit: 10, offset: 0 })).toBe(
+      "/api/accounts?listType=new&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0",
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { useCallback } from "react";
-import useSWR, { useSWRConfig, type Key } from "swr";
+import useSWR from "swr";
+import { useRefreshReads } from "./cached-reads";
 import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { firstOrderParams, LISTS_PATH, type FirstOrderWindow } from "./lists";
 
 const ACCOUNTS_PATH = "/api/accounts";
 
@@ -46,6 +48,10 @@ export type SortDirection = "asc" | "desc";
 export interface AccountListQuery {
   status?: AccountStatus;
   timeframe?: AccountTimeframe;
+  /** Only the accounts in this list, by its key. */
+  listType?: string;
+  /** Only the accounts whose first order falls in this window. */
+  firstOrder?: FirstOrderWindow;
   sort: AccountSortColumn;
   direction: SortDirection;
   limit: number;
@@ -76,6 +82,8 @@ export function accountListUrl(query: AccountListQuery): string {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.timeframe) params.set("timeframe", String(query.timeframe));
+  if (query.listType) params.set("listType", query.listType);
+  for (const [name, value] of firstOrderParams(query.firstOrder ?? {})) params.set(name, value);
   params.set("sort", query.sort);
   params.set("dir", query.direction);
   params.set("limit", String(query.limit));
@@ -83,15 +91,12 @@ export function accountListUrl(query: AccountListQuery): string {
   return `${ACCOUNTS_PATH}?${params}`;
 }
 
-/**
- * Makes every cached read under /api/accounts fetch again. Cached pages nobody shows are dropped too:
- * reads are never refetched on their own, so a page kept from before a change would stay stale.
- */
+/** The lists' counts and totals are figures of their accounts: a change to accounts changes them too. */
+const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH] as const;
+
+/** Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline and notes, and the lists' figures. */
 export function useRefreshAccounts(): () => Promise<void> {
-  const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate(isAccountsKey, undefined, { revalidate: true });
-  }, [mutate]);
+  return useRefreshReads(ACCOUNT_PATHS);
 }
 
 export function createAccount(fields: AccountFields): Promise<Account> {
@@ -115,9 +120,4 @@ export const setAccountListTypeFromDetail: ListTypeChange = (id, listType) =>
 
 export function clearAllAccountData(): Promise<{ message: string }> {
   return apiRequest<{ message: string }>("DELETE", "/api/admin/clear-all-data");
-}
-
-function isAccountsKey(key: Key): boolean {
-  const url = typeof key === "string" ? key : Array.isArray(key) ? key.join("/") : "";
-  return url === ACCOUNTS_PATH || url.startsWith(`${ACCOUNTS_PATH}/`) || url.startsWith(`${ACCOUNTS_PATH}?`);
 }

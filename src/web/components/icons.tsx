@@ -309,6 +309,20 @@ export const ClockIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const MoreHorizontalIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+    <circle cx="5" cy="12" r="1" />
+  </OutlineIcon>
+);
+
+export const FilterIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M22 3H2l8 9.46V19l4 2v-8.54L22 3z" />
+  </OutlineIcon>
+);
+
 /** A 24×24 stroked icon that is hidden from assistive technology; its control carries the label. */
 function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (

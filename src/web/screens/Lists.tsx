@@ -1,3 +1,144 @@
+import { useCallback, useMemo, useState } from "react";
+import { flushSync } from "react-dom";
+import { useSearchParams } from "wouter";
+import { useRefreshAccounts } from "../api/accounts";
+import { useListSummaries, useRefreshLists, type ListDefinition } from "../api/lists";
+import { Button } from "../components/Button";
+import { MailIcon, PlusIcon } from "../components/icons";
+import { BulkEmailAssignmentDialog } from "../components/lists/BulkEmailAssignmentDialog";
+import { DeleteListDialog } from "../components/lists/DeleteListDialog";
+import { FirstOrderDateFilter } from "../components/lists/FirstOrderDateFilter";
+import { ListFormModal } from "../components/lists/ListFormModal";
+import { ListSummaryCards } from "../components/lists/ListSummaryCards";
+import { ListTabs, ListTabsPlaceholder } from "../components/lists/ListTabs";
+import {
+  firstOrderFilterOf,
+  isFiltered,
+  listsViewFromSearch,
+  openList,
+  searchFromListsView,
+  withFirstOrderDates,
+  withList,
+  type ListsView,
+} from "../components/lists/lists-view";
+import { LoadError } from "../components/LoadError";
+import { useDebouncedValue } from "../useDebouncedValue";
+
+/** Typing a date changes it several times (a year is typed digit by digit): the lists are asked once it settles. */
+const DATE_TYPING_DELAY_MS = 300;
+
 export function ListsScreen() {
-  return <section data-testid="lists-screen" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => listsViewFromSearch(searchParams), [searchParams]);
+  const settledFrom = useDebouncedValue(view.from, DATE_TYPING_DELAY_MS);
+  const settledTo = useDebouncedValue(view.to, DATE_TYPING_DELAY_MS);
+  const filter = useMemo(() => firstOrderFilterOf({ from: settledFrom, to: settledTo }), [settledFrom, settledTo]);
+  const { lists, error, retry } = useListSummaries(filter.window);
+  const refreshAccounts = useRefreshAccounts();
+  const refreshLists = useRefreshLists();
+  const [isFilterOpen, setIsFilterOpen] = useState(() => view.from !== "" || view.to !== "");
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
+  const closeDialog = () => setOpenDialog(NO_DIALOG);
+
+  const show = useCallback(
+    (next: ListsView, options?: { replace: boolean }) => setSearchParams(searchFromListsView(next), options),
+    [setSearchParams],
+  );
+  const shownList = lists && openList(lists, view.list);
+  const listActions = {
+    onEditList: (list: ListDefinition) => setOpenDialog({ kind: "edit", list }),
+    onDeleteList: (list: ListDefinition) => setOpenDialog({ kind: "delete", list }),
+  };
+
+  return (
+    <section data-testid="lists-screen" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <FirstOrderDateFilter
+          dates={view}
+          problem={firstOrderFilterOf(view).problem}
+          isOpen={isFilterOpen}
+          onToggle={() => setIsFilterOpen(!isFilterOpen)}
+          // Each date typed replaces the history entry: Back leaves the screen rather than undoing keystrokes.
+          onChange={(dates) => show(withFirstOrderDates(view, dates), { replace: true })}
+        />
+        <div className="flex flex-wrap gap-2" data-testid="lists-toolbar">
+          <Button icon={MailIcon} onClick={() => setOpenDialog({ kind: "bulk" })} data-testid="bulk-email-assignment-button">
+            Bulk Email Assignment
+          </Button>
+          <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "create" })} data-testid="create-list-button">
+            Create New List
+          </Button>
+        </div>
+      </div>
+
+      {error && !lists ? (
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <LoadError title="The lists could not be loaded." error={error} onRetry={retry} testId="lists-error" />
+        </div>
+      ) : (
+        <>
+          <ListSummaryCards
+            lists={lists}
+            isFiltered={isFiltered(filter.window)}
+            openListKey={shownList?.key}
+            onOpen={(list) => show(withList(view, list.key))}
+            onEdit={listActions.onEditList}
+            onDelete={listActions.onDeleteList}
+          />
+          {lists && shownList ? (
+            <ListTabs
+              lists={lists}
+              openList={shownList}
+              onOpen={(list) => show(withList(view, list.key))}
+              view={view}
+              window={filter.window}
+              onShow={show}
+              onClearFilter={() => show(withFirstOrderDates(view, { from: "", to: "" }))}
+              {...listActions}
+            />
+          ) : (
+            <ListTabsPlaceholder />
+          )}
+        </>
+      )}
+
+      {openDialog.kind === "bulk" && <BulkEmailAssignmentDialog onClose={closeDialog} />}
+      {(openDialog.kind === "create" || openDialog.kind === "edit") && (
+        <ListFormModal
+          list={openDialog.kind === "edit" ? openDialog.list : null}
+          onClose={closeDialog}
+          onSaved={async (saved) => {
+            closeDialog();
+            await refreshLists();
+            // A new list opens, ready for accounts, once the lists know it; a renamed one stays where it was.
+            if (openDialog.kind === "create") show(withList(view, saved.key));
+          }}
+        />
+      )}
+      {openDialog.kind === "delete" && (
+        <DeleteListDialog
+          list={openDialog.list}
+          accountCount={lists?.find((list) => list.key === openDialog.list.key)?.totalCount}
+          onClose={closeDialog}
+          onDeleted={() => {
+            closeDialog();
+            // Its tab, if open, gives way to the first one before anything is refetched: asked again, its accounts would be refused.
+            const firstList = lists?.[0];
+            if (firstList && shownList?.key === openDialog.list.key) flushSync(() => show(withList(view, firstList.key), { replace: true }));
+            // Its accounts are in New now: the lists and every page of accounts change.
+            void refreshAccounts();
+          }}
+        />
+      )}
+    </section>
+  );
 }
+
+type OpenDialog =
+  | { kind: "none" }
+  | { kind: "bulk" }
+  | { kind: "create" }
+  | { kind: "edit"; list: ListDefinition }
+  | { kind: "delete"; list: ListDefinition };
+
+const NO_DIALOG: OpenDialog = { kind: "none" };

@@ -12,7 +12,8 @@ import { ListTypeSelect } from "./ListTypeSelect";
 export interface AccountRowProps {
   account: Account;
   onEdit: () => void;
-  onMerge: () => void;
+  /** Without it the row has no merge button: the lists screen offers only view and edit. */
+  onMerge?: () => void;
   onListTypeChanged: () => Promise<void>;
 }
 
@@ -80,7 +81,7 @@ export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: Acco
             <EyeIcon className="size-4" />
           </Link>
           <IconButton label="Edit account" icon={PencilIcon} onClick={onEdit} />
-          <IconButton label="Merge account" icon={MergeIcon} onClick={onMerge} />
+          {onMerge && <IconButton label="Merge account" icon={MergeIcon} onClick={onMerge} />}
         </div>
       </td>
     </tr>

@@ -12,7 +12,8 @@ export interface AccountsTableProps {
   isRefreshing: boolean;
   onSort: (column: AccountSortColumn) => void;
   onEdit: (account: Account) => void;
-  onMerge: (account: Account) => void;
+  /** Without it rows have no merge button. */
+  onMerge?: (account: Account) => void;
   onListTypeChanged: () => Promise<void>;
 }
 
@@ -71,7 +72,7 @@ export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort,
                   key={account.id}
                   account={account}
                   onEdit={() => onEdit(account)}
-                  onMerge={() => onMerge(account)}
+                  onMerge={onMerge && (() => onMerge(account))}
                   onListTypeChanged={onListTypeChanged}
                 />
               ))}

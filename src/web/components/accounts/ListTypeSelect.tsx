@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { changeAccountListType, type Account, type ListTypeChange } from "../../api/accounts";
+import { useLists } from "../../api/lists";
 import { Select } from "../Select";
 import { useToast } from "../toast/useToast";
 import { listTypeOptions } from "./list-types";
@@ -14,9 +15,13 @@ export interface ListTypeSelectProps {
   label?: string;
 }
 
-/** Moves an account to another list as soon as one is picked; disabled while the change is pending. */
+/**
+ * Moves an account to another list as soon as one is picked; disabled while the change is pending.
+ * Offers the built-in lists, then the custom ones; every select on screen shares the one read of them.
+ */
 export function ListTypeSelect({ account, onChanged, changeListType = changeAccountListType, label }: ListTypeSelectProps) {
   const { toast } = useToast();
+  const lists = useLists();
   const [isPending, setIsPending] = useState(false);
   // The list just picked is shown for as long as the account on screen is the one it was picked on:
   // the refetched account replaces it, so the select never flicks back to the old list in between.
@@ -48,7 +53,7 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
       hideLabel={label === undefined}
       className="w-full"
       value={shownListType}
-      options={listTypeOptions(shownListType)}
+      options={listTypeOptions(shownListType, lists)}
       disabled={isPending}
       onChange={(listType) => void moveTo(listType)}
       data-testid="list-type-select"

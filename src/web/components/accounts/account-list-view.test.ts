@@ -43,7 +43,8 @@ describe("searchFromView", () => {
 
 describe("sortedBy", () => {
   test("a new column sorts ascending from the first page", () => {
-    expect(sortedBy({ ...DEFAULT_VIEW, direction: "desc", page: 5 }, "lastOrderDate")).toEqual({
+    const onPage5: AccountListView = { ...DEFAULT_VIEW, direction: "desc", page: 5 };
+    expect(sortedBy(onPage5, "lastOrderDate")).toEqual({
       sort: "lastOrderDate",
       direction: "asc",
       page: 1,

@@ -11,14 +11,18 @@ import {
 
 export const ACCOUNTS_PAGE_SIZE = 10;
 
-/** What the accounts screen shows. It lives in the URL's query string, so reload and Back keep it. */
-export interface AccountListView {
-  status?: AccountStatus;
-  timeframe?: AccountTimeframe;
+/** The sort and page of a table of accounts that the server sorts and pages. */
+export interface SortedAccountsPage {
   sort: AccountSortColumn;
   direction: SortDirection;
   /** Counted from 1. */
   page: number;
+}
+
+/** What the accounts screen shows. It lives in the URL's query string, so reload and Back keep it. */
+export interface AccountListView extends SortedAccountsPage {
+  status?: AccountStatus;
+  timeframe?: AccountTimeframe;
 }
 
 export type AccountListFilters = Pick<AccountListView, "status" | "timeframe">;
@@ -69,12 +73,12 @@ export function hasFilters(view: AccountListView): boolean {
 }
 
 /** A click on a column header: a new column sorts ascending, the sorted one flips. Either way back to page 1. */
-export function sortedBy(view: AccountListView, column: AccountSortColumn): AccountListView {
+export function sortedBy<View extends SortedAccountsPage>(view: View, column: AccountSortColumn): View {
   const direction = view.sort === column && view.direction === "asc" ? "desc" : "asc";
   return { ...view, sort: column, direction, page: 1 };
 }
 
-export function onPage(view: AccountListView, page: number): AccountListView {
+export function onPage<View extends SortedAccountsPage>(view: View, page: number): View {
   return { ...view, page };
 }
 

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Database } from "bun:sqlite";
+import { runCrm } from "../../testing/run-crm.ts";
+import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
+
+describe("crm backfill", () => {
+  let dir: string;
+  let standIn: ReturnType<typeof startShipStationStandIn>;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-backfill-"));
+  });
+  afterEach(() => {
+    standIn?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const env = () => ({ SHIPSTATION_API_URL: standIn.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET });
+  const orders = (count: number) => Array.from({ length: count }, (_, i) => standInOrder(i + 1, { orderDate: pacificNow(-(i + 1)) }));
+  const backfill = (...args: string[]) => runCrm(["backfill", ...args, "--data-dir", path.join(dir, "data")], { env: env() });
+  const query = (sql: string) => {
+    const db = new Database(path.join(dir, "data", "crm.db"), { readonly: true });
+    try {
+      return db.query(sql).get();
+    } finally {
+      db.close();
+    }
+  };
+
+  test("pulls the orders against the stand-in and prints a JSON summary", async () => {
+    standIn = startShipStationStandIn();
+    standIn.addOrders(orders(40));
+    const run = await backfill("--days", "3", "--json");
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ days: 3, state: "succeeded", pages: 1, ordersCreated: 40, error: null });
+    expect(run.stderr).toBe("");
+    expect(query("SELECT count(*) AS n FROM orders")).toEqual({ n: 40 });
+  });
+
+  test("a second backfill while one runs exits 1 with a clear message; bad --days exits 2", async () => {
+    standIn = startShipStationStandIn();
+    await runCrm(["migrate", "--data-dir", path.join(dir, "data")]);
+    const db = new Database(path.join(dir, "data", "crm.db"));
+    db.run("INSERT INTO backfill_runs (days, state, trigger, started_at, heartbeat_at) VALUES (30, 'running', 'cli', ?, ?)", [Date.now(), Date.now()]);
+    db.close();
+    const second = await backfill("--days", "5");
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toStartWith("crm: A backfill is already running");
+    expect((await backfill("--days", "120")).exitCode).toBe(2);
+  });
+
+  test("SIGTERM stops cleanly: written pages stay, the run is interrupted, exit 1", async () => {
+    standIn = startShipStationStandIn({ rateLimit: 1, rateWindowSeconds: 60 });
+    standIn.addOrders(orders(600));
+    const child = Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "backfill", "--days", "30", "--data-dir", path.join(dir, "data")], {
+      env: { ...process.env, ...env() },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    // The first page is written, then the client waits a minute for the rate limit to reset.
+    for (let i = 0; i < 300; i++) {
+      await Bun.sleep(20);
+      try {
+        if ((query("SELECT pages FROM backfill_runs") as { pages: number } | null)?.pages === 1) break;
+      } catch {
+        // The database may not exist yet.
+      }
+    }
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(1);
+    expect(await new Response(child.stderr).text()).toContain("interrupted");
+    expect(query("SELECT state, pages, orders_created FROM backfill_runs")).toEqual({ state: "interrupted", pages: 1, orders_created: 500 });
+  }, 30_000);
+});

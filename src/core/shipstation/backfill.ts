@@ -1,0 +1,114 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { CrmDatabase } from "../database/open.ts";
+import { backfillRuns } from "../database/schema.ts";
+import { conflict, DomainError, invalid } from "../errors.ts";
+import { recordOrders } from "../orders/record-orders.ts";
+import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
+import { incomingOrderFromShipStation, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
+import { readShipStationConfig } from "./shipstation-settings.ts";
+
+export const MIN_BACKFILL_DAYS = 1;
+export const MAX_BACKFILL_DAYS = 90;
+export const DEFAULT_BACKFILL_DAYS = 30;
+/** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
+const HEARTBEAT_STALE_MS = 2 * 60_000;
+
+export type BackfillRun = typeof backfillRuns.$inferSelect;
+
+export interface BackfillOptions extends Omit<ClientOptions, "onWait"> {
+  onProgress?(run: BackfillRun): void;
+}
+
+/**
+ * Claims the backfill lock and records a running backfill. Only one can run at a time, across every
+ * process sharing the database; one whose process died stops holding the lock after two minutes.
+ */
+export function beginBackfill(db: CrmDatabase, env: Record<string, string | undefined>, days: number, trigger: "cli" | "dashboard"): BackfillRun {
+  if (!Number.isInteger(days) || days < MIN_BACKFILL_DAYS || days > MAX_BACKFILL_DAYS) {
+    throw invalid("days", `days must be a whole number from ${MIN_BACKFILL_DAYS} to ${MAX_BACKFILL_DAYS}`);
+  }
+  const config = readShipStationConfig(db, env);
+  if (!config.apiKey || !config.apiSecret) throw invalid("days", "Set the ShipStation API key and secret before a backfill");
+  return db.transaction((tx) => {
+    const now = new Date();
+    tx.update(backfillRuns)
+      .set({ state: "interrupted", error: "The process running it stopped", finishedAt: now })
+      .where(and(eq(backfillRuns.state, "running"), lt(backfillRuns.heartbeatAt, new Date(now.getTime() - HEARTBEAT_STALE_MS))))
+      .run();
+    const running = tx.select().from(backfillRuns).where(eq(backfillRuns.state, "running")).get();
+    if (running) throw conflict(`A backfill is already running (started ${running.startedAt.toISOString()}, ${running.days} days)`);
+    const [run] = tx.insert(backfillRuns).values({ days, state: "running", trigger, startedAt: now, heartbeatAt: now }).returning().all();
+    return run!;
+  });
+}
+
+/**
+ * Pages through ShipStation's orders of the run's window, oldest first, writing each page in its own
+ * transaction: a stopped or failed run keeps what it wrote and the next run completes it. ShipStation's
+ * `pages` is not trusted: the last page is the first one that comes back short.
+ */
+export async function continueBackfill(db: CrmDatabase, env: Record<string, string | undefined>, run: BackfillRun, options: BackfillOptions = {}): Promise<BackfillRun> {
+  const config = readShipStationConfig(db, env);
+  const heartbeat = () => db.update(backfillRuns).set({ heartbeatAt: new Date() }).where(eq(backfillRuns.id, run.id)).run();
+  const client = new ShipStationClient({ apiUrl: config.apiUrl, apiKey: config.apiKey ?? "", apiSecret: config.apiSecret ?? "" }, { ...options, onWait: heartbeat });
+  const end = new Date();
+  const start = new Date(end.getTime() - run.days * 24 * 60 * 60 * 1000);
+  let current = run;
+  try {
+    for (let page = 1; ; page++) {
+      const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
+      const orders = Array.isArray(answer.orders) ? answer.orders : [];
+      const { summary } = recordOrders(db, (recorder) => {
+        for (const order of orders) {
+          const incoming = incomingOrderFromShipStation(order);
+          if (incoming) recorder.record(incoming);
+        }
+      });
+      current = update(db, run.id, {
+        pages: current.pages + 1,
+        ordersCreated: current.ordersCreated + summary.ordersCreated,
+        ordersUpdated: current.ordersUpdated + summary.ordersUpdated,
+        accountsCreated: current.accountsCreated + summary.accountsCreated,
+        heartbeatAt: new Date(),
+      });
+      options.onProgress?.(current);
+      if (orders.length < PAGE_SIZE) break;
+    }
+    return update(db, run.id, { state: "succeeded", finishedAt: new Date() });
+  } catch (error) {
+    const stopped = error instanceof StoppedError;
+    return update(db, run.id, {
+      state: stopped ? "interrupted" : "failed",
+      error: stopped ? "Stopped before finishing; run it again to complete" : error instanceof Error ? error.message : String(error),
+      finishedAt: new Date(),
+    });
+  }
+}
+
+/** The running backfill, else the most recent one; null before the first. */
+export function latestBackfill(db: CrmDatabase): BackfillRun | null {
+  return db.select().from(backfillRuns).orderBy(desc(eq(backfillRuns.state, "running")), desc(backfillRuns.startedAt), desc(backfillRuns.id)).limit(1).get() ?? null;
+}
+
+function update(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): BackfillRun {
+  const [updated] = db.update(backfillRuns).set(changes).where(eq(backfillRuns.id, id)).returning().all();
+  if (!updated) throw new DomainError("not_found", "Backfill not found");
+  return updated;
+}
+
+const PACIFIC_FORMAT = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHIPSTATION_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** ShipStation's date filters are Pacific wall-clock times: "2026-11-21 08:30:00". */
+export function pacificTime(instant: Date): string {
+  const part = Object.fromEntries(PACIFIC_FORMAT.formatToParts(instant).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}

@@ -1,0 +1,141 @@
+import { DomainError } from "../errors.ts";
+import type { ShipStationOrder } from "./shipstation-order.ts";
+
+export interface ShipStationCredentials {
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface OrdersPage {
+  orders: ShipStationOrder[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface ClientOptions {
+  /** Stops waiting and retrying at once (SIGTERM). */
+  signal?: AbortSignal;
+  /** How long one request may take. */
+  timeoutMs?: number;
+  /** Waits between retries; tests shorten them. */
+  retryDelaysMs?: number[];
+  onWait?(reason: string, ms: number): void;
+}
+
+export const PAGE_SIZE = 500;
+const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 20000];
+const MAX_RATE_LIMIT_WAITS = 20;
+
+/**
+ * ShipStation's API v1 as this product uses it: HTTP Basic auth, and its limit of 40 requests a minute
+ * per key, which every answer reports in X-Rate-Limit-* headers. When none are left the client waits for
+ * the reset; a 429 waits and tries again; 5xx answers, network errors and timeouts are retried with backoff.
+ */
+export class ShipStationClient {
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly credentials: ShipStationCredentials,
+    private readonly options: ClientOptions = {},
+  ) {}
+
+  /** One page of orders placed in a window, oldest first. Times are Pacific wall-clock strings, as ShipStation takes them. */
+  listOrders(query: { orderDateStart: string; orderDateEnd: string; page: number; pageSize?: number }): Promise<OrdersPage> {
+    const url = new URL(`${this.credentials.apiUrl}/orders`);
+    url.searchParams.set("orderDateStart", query.orderDateStart);
+    url.searchParams.set("orderDateEnd", query.orderDateEnd);
+    url.searchParams.set("sortBy", "OrderDate");
+    url.searchParams.set("sortDir", "ASC");
+    url.searchParams.set("page", String(query.page));
+    url.searchParams.set("pageSize", String(query.pageSize ?? PAGE_SIZE));
+    return this.get(url.href) as Promise<OrdersPage>;
+  }
+
+  /** Any resource on the API's origin, such as a webhook's resource_url. */
+  async get(url: string): Promise<unknown> {
+    const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    let failures = 0;
+    let rateLimitWaits = 0;
+    for (;;) {
+      await this.waitUntil(this.pausedUntil, "rate limit");
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          headers: { authorization: `Basic ${btoa(`${this.credentials.apiKey}:${this.credentials.apiSecret}`)}`, accept: "application/json" },
+          signal: this.requestSignal(),
+        });
+      } catch (error) {
+        if (this.options.signal?.aborted) throw new StoppedError();
+        if (failures >= delays.length) throw new DomainError("invalid", `ShipStation did not answer: ${describe(error)}`);
+        await this.waitUntil(Date.now() + delays[failures++]!, "network error");
+        continue;
+      }
+      this.rememberRateLimit(response);
+      if (response.status === 429) {
+        await response.arrayBuffer();
+        if (++rateLimitWaits > MAX_RATE_LIMIT_WAITS) throw new DomainError("invalid", "ShipStation kept answering 429 (too many requests)");
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + resetSeconds(response, 60) * 1000);
+        continue;
+      }
+      if (response.status >= 500) {
+        await response.arrayBuffer();
+        if (failures >= delays.length) throw new DomainError("invalid", `ShipStation answered ${response.status} ${response.statusText}`);
+        await this.waitUntil(Date.now() + delays[failures++]!, `ShipStation ${response.status}`);
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) {
+        await response.arrayBuffer();
+        throw new DomainError("invalid", "ShipStation refused the API key and secret (401)");
+      }
+      if (!response.ok) throw new DomainError("invalid", `ShipStation answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      return response.json();
+    }
+  }
+
+  private rememberRateLimit(response: Response): void {
+    if (response.headers.get("x-rate-limit-remaining") === "0") {
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + resetSeconds(response, 60) * 1000);
+    }
+  }
+
+  private requestSignal(): AbortSignal {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+    return this.options.signal ? AbortSignal.any([this.options.signal, timeout]) : timeout;
+  }
+
+  private async waitUntil(until: number, reason: string): Promise<void> {
+    if (this.options.signal?.aborted) throw new StoppedError();
+    const ms = until - Date.now();
+    if (ms <= 0) return;
+    this.options.onWait?.(reason, ms);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, ms);
+      this.options.signal?.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          reject(new StoppedError());
+        },
+        { once: true },
+      );
+    });
+  }
+}
+
+/** The work was asked to stop (SIGTERM, a server shutting down); what was written stays. */
+export class StoppedError extends Error {
+  constructor() {
+    super("Stopped before finishing");
+  }
+}
+
+function resetSeconds(response: Response, fallback: number): number {
+  const seconds = Number(response.headers.get("x-rate-limit-reset") ?? response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : fallback;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,62 @@
+import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { dollarsToCents } from "../import/money.ts";
+import { parseShipStationDate } from "../import/shipstation-date.ts";
+import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
+
+/** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
+export const SHIPSTATION_TIME_ZONE = "America/Los_Angeles";
+
+/** The parts of an API v1 order this product reads; ShipStation sends many more. */
+export interface ShipStationOrder {
+  orderId: number;
+  orderNumber?: string | null;
+  orderDate?: string | null;
+  createDate?: string | null;
+  modifyDate?: string | null;
+  orderStatus?: string | null;
+  customerEmail?: string | null;
+  shipTo?: Partial<Record<"name" | "company" | "street1" | "street2" | "street3" | "city" | "state" | "postalCode" | "country" | "phone", string | null>> | null;
+  items?: { sku?: string | null; name?: string | null; quantity?: number | null; unitPrice?: number | null }[] | null;
+  orderTotal?: number | null;
+}
+
+/**
+ * An API order as the one order writer takes it; null when it has no usable customer e-mail or date,
+ * as such an order can belong to no account.
+ */
+export function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | null {
+  const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
+  const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
+  if (!customerEmail || !placedAt) return null;
+  return {
+    source: "shipstation",
+    externalId: String(order.orderId),
+    orderNumber: order.orderNumber?.trim() || null,
+    customerEmail,
+    placedAt,
+    totalCents: typeof order.orderTotal === "number" ? dollarsToCents(order.orderTotal) : null,
+    shipTo: shipToOf(order.shipTo),
+    items: (order.items ?? []).map(itemOf),
+    details: compactText({ orderStatus: order.orderStatus, createDate: order.createDate, modifyDate: order.modifyDate }),
+  };
+}
+
+function shipToOf(shipTo: ShipStationOrder["shipTo"]): ShipToAddress {
+  return compactText({ ...shipTo });
+}
+
+function itemOf(item: NonNullable<ShipStationOrder["items"]>[number]): OrderItem {
+  const result: OrderItem = compactText({ sku: item.sku, name: item.name });
+  if (typeof item.quantity === "number") result.quantity = item.quantity;
+  if (typeof item.unitPrice === "number") result.unitPriceCents = dollarsToCents(item.unitPrice);
+  return result;
+}
+
+function compactText<K extends string>(values: Partial<Record<K, string | null | undefined | boolean>>): Partial<Record<K, string>> {
+  const kept: Partial<Record<K, string>> = {};
+  for (const key in values) {
+    const value = values[key];
+    if (typeof value === "string" && value.trim()) kept[key] = value.trim();
+  }
+  return kept;
+}

@@ -1,0 +1,154 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { webhookEvents } from "../database/schema.ts";
+import { DomainError, invalid } from "../errors.ts";
+import { recordOrders } from "../orders/record-orders.ts";
+import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
+import { incomingOrderFromShipStation, type ShipStationOrder } from "./shipstation-order.ts";
+import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
+
+export const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
+/** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure an event is marked failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+
+export interface WebhookDelivery {
+  /** From the `secret` query parameter or the X-Webhook-Secret header. */
+  secret: string | undefined;
+  resourceUrl: unknown;
+  resourceType: unknown;
+}
+
+/**
+ * Accepts a ShipStation webhook: checks the shared secret in constant time and the resource_url's origin,
+ * then stores the event for the worker. Nothing is stored when either check fails, and nothing is fetched here.
+ */
+export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, delivery: WebhookDelivery): { id: number } {
+  const config = readShipStationConfig(db, env);
+  if (!config.webhookSecret) throw new DomainError("unavailable", "The ShipStation webhook is not configured: set a webhook secret first");
+  if (!delivery.secret || !sameSecret(delivery.secret, config.webhookSecret)) throw new DomainError("unauthorized", "Missing or wrong webhook secret");
+  if (typeof delivery.resourceUrl !== "string" || !isShipStationResource(delivery.resourceUrl, config.apiUrl)) {
+    throw invalid("resource_url", "resource_url must be a URL on the ShipStation API");
+  }
+  const resourceType = typeof delivery.resourceType === "string" && delivery.resourceType.trim() ? delivery.resourceType.trim().slice(0, 50) : "UNKNOWN";
+  const now = new Date();
+  const [stored] = db
+    .insert(webhookEvents)
+    .values({ resourceUrl: delivery.resourceUrl, resourceType, state: "pending", nextAttemptAt: now, receivedAt: now })
+    .returning({ id: webhookEvents.id })
+    .all();
+  return stored!;
+}
+
+/**
+ * Works through every event that is due, oldest first: fetches its resource (every page of it) with the
+ * API credentials and writes the orders through the one order writer. A failure schedules a retry.
+ * Returns how many events it handled.
+ */
+export async function processDueWebhookEvents(db: CrmDatabase, env: Record<string, string | undefined>, clientOptions: ClientOptions = {}): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    if (clientOptions.signal?.aborted) return handled;
+    const event = db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.state, "pending"), lte(webhookEvents.nextAttemptAt, new Date())))
+      .orderBy(asc(webhookEvents.nextAttemptAt), asc(webhookEvents.id))
+      .limit(1)
+      .get();
+    if (!event) return handled;
+    await processEvent(db, readShipStationConfig(db, env), event, clientOptions);
+    handled++;
+  }
+}
+
+async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: typeof webhookEvents.$inferSelect, clientOptions: ClientOptions): Promise<void> {
+  try {
+    if (!config.apiKey || !config.apiSecret) throw new DomainError("invalid", "The ShipStation API key and secret are not configured");
+    if (!isShipStationResource(event.resourceUrl, config.apiUrl)) throw new DomainError("invalid", "resource_url is no longer on the configured API");
+    const client = new ShipStationClient({ apiUrl: config.apiUrl, apiKey: config.apiKey, apiSecret: config.apiSecret }, clientOptions);
+    const counts = { created: 0, updated: 0 };
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const answer = (await client.get(pageUrl(event.resourceUrl, page))) as { orders?: ShipStationOrder[]; pages?: number };
+      const orders = Array.isArray(answer.orders) ? answer.orders : [];
+      const { summary } = recordOrders(db, (recorder) => {
+        for (const order of orders) {
+          const incoming = incomingOrderFromShipStation(order);
+          if (incoming) recorder.record(incoming);
+        }
+      });
+      counts.created += summary.ordersCreated;
+      counts.updated += summary.ordersUpdated;
+      pages = typeof answer.pages === "number" ? answer.pages : 1;
+      if (orders.length === 0) break;
+    }
+    db.update(webhookEvents)
+      .set({ state: "done", attempts: sql`${webhookEvents.attempts} + 1`, ordersCreated: counts.created, ordersUpdated: counts.updated, lastError: null, finishedAt: new Date() })
+      .where(eq(webhookEvents.id, event.id))
+      .run();
+  } catch (error) {
+    if (clientOptions.signal?.aborted) return;
+    const attempts = event.attempts + 1;
+    const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    db.update(webhookEvents)
+      .set({
+        attempts,
+        state: delay === undefined ? "failed" : "pending",
+        nextAttemptAt: new Date(Date.now() + (delay ?? 0)),
+        lastError: error instanceof Error ? error.message : String(error),
+        finishedAt: delay === undefined ? new Date() : null,
+      })
+      .where(eq(webhookEvents.id, event.id))
+      .run();
+  }
+}
+
+/** The webhook events Settings shows: pending ones and recent failures. */
+export function webhookEventSummary(db: CrmDatabase) {
+  const counts = db
+    .select({ state: webhookEvents.state, count: sql<number>`count(*)` })
+    .from(webhookEvents)
+    .groupBy(webhookEvents.state)
+    .all();
+  const recentFailures = db
+    .select({ id: webhookEvents.id, resourceType: webhookEvents.resourceType, lastError: webhookEvents.lastError, receivedAt: webhookEvents.receivedAt })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.state, "failed"))
+    .orderBy(sql`${webhookEvents.id} DESC`)
+    .limit(5)
+    .all();
+  const count = (state: string) => counts.find((row) => row.state === state)?.count ?? 0;
+  return { pending: count("pending"), done: count("done"), failed: count("failed"), recentFailures };
+}
+
+/**
+ * V1 webhooks are not signed, so the worker must never be sent somewhere else with our credentials: the
+ * resource must be on the configured API's origin, or with the default API any ssapiN.shipstation.com host.
+ */
+export function isShipStationResource(resourceUrl: string, apiUrl: string): boolean {
+  let resource: URL;
+  try {
+    resource = new URL(resourceUrl);
+  } catch {
+    return false;
+  }
+  if (resource.username || resource.password) return false;
+  if (apiUrl === DEFAULT_SHIPSTATION_API_URL) {
+    return resource.protocol === "https:" && resource.port === "" && /^ssapi\d*\.shipstation\.com$/.test(resource.hostname);
+  }
+  return resource.origin === new URL(apiUrl).origin;
+}
+
+function pageUrl(resourceUrl: string, page: number): string {
+  if (page === 1) return resourceUrl;
+  const url = new URL(resourceUrl);
+  url.searchParams.set("page", String(page));
+  return url.href;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

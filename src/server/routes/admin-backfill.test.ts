@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("/api/admin/backfill", () => {
+  let standIn: ReturnType<typeof startShipStationStandIn>;
+  let server: ReturnType<typeof testServer>;
+  let admin: string;
+  beforeEach(async () => {
+    standIn = startShipStationStandIn();
+    server = testServer({ SHIPSTATION_API_URL: standIn.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET });
+    admin = (await server.signInAs("admin")).cookie;
+  });
+  afterEach(async () => {
+    await server.dispose();
+    standIn.stop();
+  });
+
+  test("POST answers 202 at once and the job runs in the background; GET reports it", async () => {
+    standIn.addOrders(Array.from({ length: 30 }, (_, i) => standInOrder(i + 1, { orderDate: pacificNow(-(i + 1)) })));
+    expect((await server.request("GET", "/api/admin/backfill", { cookie: admin })).body).toEqual({ backfill: null });
+    const started = await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days: 7 } });
+    expect(started).toMatchObject({ status: 202, body: { days: 7, state: "running", trigger: "dashboard" } });
+    let report = (await server.request("GET", "/api/admin/backfill", { cookie: admin })).body.backfill;
+    for (let i = 0; i < 200 && report.state === "running"; i++) {
+      await Bun.sleep(10);
+      report = (await server.request("GET", "/api/admin/backfill", { cookie: admin })).body.backfill;
+    }
+    expect(report).toMatchObject({ state: "succeeded", pages: 1, ordersCreated: 30, accountsCreated: expect.any(Number), error: null });
+  });
+
+  test("days outside 1-90 answer 400; a second start while one runs answers 409; sales users get 403", async () => {
+    expect((await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days: 91 } })).body.message).toBe("days must be a whole number from 1 to 90");
+    server.sqlite.run("INSERT INTO backfill_runs (days, state, trigger, started_at, heartbeat_at) VALUES (30, 'running', 'cli', ?, ?)", [Date.now(), Date.now()]);
+    expect((await server.request("POST", "/api/admin/backfill", { cookie: admin, body: {} })).status).toBe(409);
+    const sales = (await server.signInAs("sales")).cookie;
+    expect((await server.request("POST", "/api/admin/backfill", { cookie: sales, body: { days: 5 } })).status).toBe(403);
+    expect((await server.request("GET", "/api/admin/backfill", { cookie: sales })).status).toBe(403);
+  });
+});

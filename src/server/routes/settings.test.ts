@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../../testing/shipstation-stand-in.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("/api/settings", () => {
+  let standIn: ReturnType<typeof startShipStationStandIn>;
+  let server: ReturnType<typeof testServer>;
+  let admin: string;
+  let sales: string;
+  beforeEach(async () => {
+    standIn = startShipStationStandIn();
+    server = testServer({ SHIPSTATION_API_URL: standIn.url });
+    admin = (await server.signInAs("admin")).cookie;
+    sales = (await server.signInAs("sales")).cookie;
+  });
+  afterEach(async () => {
+    await server.dispose();
+    standIn.stop();
+  });
+
+  const settings = async (cookie = admin) => (await server.request("GET", "/api/settings", { cookie })).body.shipstation;
+  const patch = (body: object, cookie = admin) => server.request("PATCH", "/api/settings", { cookie, body });
+
+  test("says what is configured, never the secrets: at most their last 4 characters", async () => {
+    expect(await settings(sales)).toMatchObject({
+      apiUrl: standIn.url,
+      webhookPath: "/api/webhooks/shipstation",
+      apiKey: { configured: false, source: null, hint: null },
+      status: { state: "not_configured" },
+    });
+    expect((await patch({ apiKey: "  live-key-abcd1234  " })).status).toBe(200);
+    const after = await settings(sales);
+    expect(after.apiKey).toEqual({ configured: true, source: "database", hint: "…1234" });
+    expect(JSON.stringify(after)).not.toContain("live-key");
+  });
+
+  test("only admins change settings, one at a time, and absurd values answer 400", async () => {
+    expect((await patch({ webhookSecret: "sales-cannot-set" }, sales)).status).toBe(403);
+    expect((await patch({})).body.message).toBe("Send exactly one of apiKey, apiSecret, webhookSecret");
+    expect((await patch({ apiKey: "abcdefgh", apiSecret: "abcdefgh" })).status).toBe(400);
+    expect((await patch({ apiSecret: "   " })).body.message).toBe("apiSecret is required");
+    expect((await patch({ apiSecret: "short" })).body.message).toBe("apiSecret must be 8 to 200 characters");
+    expect((await patch({ webhookSecret: "has space inside" })).body.message).toBe("webhookSecret must not contain spaces or control characters");
+    expect((await settings()).webhookSecret.configured).toBe(false);
+  });
+
+  test("the environment wins over stored values", async () => {
+    const withEnv = testServer({ SHIPSTATION_API_URL: standIn.url, SHIPSTATION_WEBHOOK_SECRET: "from-the-environment-9876" });
+    try {
+      const cookie = (await withEnv.signInAs("admin")).cookie;
+      await withEnv.request("PATCH", "/api/settings", { cookie, body: { webhookSecret: "stored-value-1111" } });
+      const body = (await withEnv.request("GET", "/api/settings", { cookie })).body.shipstation;
+      expect(body.webhookSecret).toEqual({ configured: true, source: "environment", hint: "…9876" });
+    } finally {
+      await withEnv.dispose();
+    }
+  });
+
+  test("Test Connection calls ShipStation and the status tells the truth", async () => {
+    await patch({ apiKey: STAND_IN_API_KEY });
+    await patch({ apiSecret: "wrong-secret-value" });
+    const failed = await server.request("POST", "/api/settings/shipstation/test", { cookie: admin });
+    expect(failed.body.shipstation.status).toMatchObject({ state: "error", message: expect.stringContaining("401") });
+    await patch({ apiSecret: STAND_IN_API_SECRET });
+    expect((await settings()).status.state).toBe("unchecked");
+    const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: sales });
+    expect(connected.body.shipstation.status).toMatchObject({ state: "connected", message: null });
+  });
+
+  test("without a session the settings answer 401", async () => {
+    expect((await server.request("GET", "/api/settings")).status).toBe(401);
+    expect((await server.request("PATCH", "/api/settings", { body: { apiKey: "abcdefghij" } })).status).toBe(401);
+  });
+});

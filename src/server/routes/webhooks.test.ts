@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
+import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { testServer } from "../../testing/test-server.ts";
+import { startWebhookWorker } from "../background/webhook-worker.ts";
+
+const SECRET = "webhook-secret-123";
+
+describe("the ShipStation webhook", () => {
+  let standIn: ReturnType<typeof startShipStationStandIn>;
+  let server: ReturnType<typeof testServer>;
+  let env: Record<string, string>;
+  beforeEach(() => {
+    standIn = startShipStationStandIn();
+    env = { SHIPSTATION_API_URL: standIn.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
+    server = testServer(env, { clientOptions: { retryDelaysMs: [1, 1] } });
+  });
+  afterEach(async () => {
+    await server.dispose();
+    standIn.stop();
+  });
+
+  const deliver = (resourceUrl: string, query = `?secret=${SECRET}`, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/webhooks/shipstation${query}`, { body: { resource_url: resourceUrl, resource_type: "ORDER_NOTIFY" }, headers });
+  const count = (table: string) => (server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const eventually = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await Bun.sleep(10);
+    expect(check()).toBe(true);
+  };
+
+  test("a valid call is answered at once and its orders reach the database through the real HTTP path", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(1001, { customerEmail: "Lab@Riverside.org" }), standInOrder(1002)], "batch-1")!;
+    const response = await deliver(resourceUrl);
+    expect(response).toMatchObject({ status: 200, body: { received: true } });
+    await eventually(() => count("orders") === 2);
+    const account = server.sqlite.query("SELECT name, email, order_count FROM accounts WHERE email = 'lab@riverside.org'").get();
+    expect(account).toEqual({ name: "US Govt", email: "lab@riverside.org", order_count: 1 });
+    expect(standIn.requests.some((url) => url.searchParams.get("importBatch") === "batch-1")).toBe(true);
+    await eventually(() => (server.sqlite.query("SELECT state FROM webhook_events").get() as { state: string }).state === "done");
+  });
+
+  test("the secret may come in the X-Webhook-Secret header instead", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(2001)], "batch-2")!;
+    expect((await deliver(resourceUrl, "", { "x-webhook-secret": SECRET })).status).toBe(200);
+  });
+
+  test("a missing or wrong secret answers 401 and stores nothing", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(3001)], "batch-3")!;
+    expect(await deliver(resourceUrl, "")).toMatchObject({ status: 401, body: { message: "Missing or wrong webhook secret" } });
+    expect((await deliver(resourceUrl, "?secret=wrong-secret-123")).status).toBe(401);
+    expect((await deliver(resourceUrl, "", { "x-webhook-secret": `${SECRET}x` })).status).toBe(401);
+    expect(count("webhook_events")).toBe(0);
+  });
+
+  test("without a configured secret the webhook answers 503", async () => {
+    const unconfigured = testServer({ SHIPSTATION_API_URL: standIn.url });
+    try {
+      const response = await unconfigured.request("POST", "/api/webhooks/shipstation?secret=anything", { body: { resource_url: `${standIn.url}/orders` } });
+      expect(response.status).toBe(503);
+    } finally {
+      await unconfigured.dispose();
+    }
+  });
+
+  test("a resource_url on another origin answers 400 and is never requested", async () => {
+    let requested = false;
+    const elsewhere = Bun.serve({ port: 0, fetch: () => ((requested = true), Response.json({ orders: [] })) });
+    try {
+      for (const url of [`${elsewhere.url.href}orders`, "https://ssapi.shipstation.com.evil.example/orders", "file:///etc/passwd", "not a url"]) {
+        const response = await deliver(url);
+        expect(response.status).toBe(400);
+        expect(response.body.message).toContain("resource_url");
+      }
+      await Bun.sleep(100);
+      expect(requested).toBe(false);
+      expect(count("webhook_events")).toBe(0);
+    } finally {
+      elsewhere.stop(true);
+    }
+  });
+
+  test("the same webhook delivered twice changes nothing the second time", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(4001), standInOrder(4002)], "batch-4")!;
+    await deliver(resourceUrl);
+    await eventually(() => count("orders") === 2);
+    const before = server.sqlite.query("SELECT * FROM orders ORDER BY id").all();
+    await deliver(resourceUrl);
+    await eventually(() => (server.sqlite.query("SELECT count(*) AS n FROM webhook_events WHERE state = 'done'").get() as { n: number }).n === 2);
+    expect(server.sqlite.query("SELECT * FROM orders ORDER BY id").all()).toEqual(before);
+    expect(server.sqlite.query("SELECT orders_created, orders_updated FROM webhook_events ORDER BY id").all()).toEqual([
+      { orders_created: 2, orders_updated: 0 },
+      { orders_created: 0, orders_updated: 0 },
+    ]);
+  });
+
+  test("a failed fetch is retried with backoff and then succeeds", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(5001)], "batch-5")!;
+    standIn.failNextRequests(3, 500);
+    await deliver(resourceUrl);
+    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number }).attempts === 1);
+    const failed = server.sqlite.query("SELECT state, last_error, next_attempt_at FROM webhook_events").get() as { state: string; last_error: string; next_attempt_at: number };
+    expect(failed.state).toBe("pending");
+    expect(failed.last_error).toContain("500");
+    // The first retry comes about a minute later.
+    expect(failed.next_attempt_at - Date.now()).toBeGreaterThan(50_000);
+    expect(count("orders")).toBe(0);
+
+    server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0");
+    await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
+    expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "done", attempts: 2 });
+    expect(count("orders")).toBe(1);
+  });
+
+  test("after five failures an event is marked failed and shows in Settings", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(6001)], "batch-6")!;
+    standIn.failNextRequests(1000, 502);
+    await deliver(resourceUrl);
+    for (let attempt = 0; attempt < 6; attempt++) {
+      server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0 WHERE state = 'pending'");
+      await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
+    }
+    expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "failed", attempts: 5 });
+    const admin = await server.signInAs("admin");
+    const settings = await server.request("GET", "/api/settings", { cookie: admin.cookie });
+    expect(settings.body.shipstation.webhookEvents).toMatchObject({ failed: 1, pending: 0 });
+    expect(settings.body.shipstation.webhookEvents.recentFailures[0].lastError).toContain("502");
+  });
+
+  test("events still pending when a server stops are processed when the next one starts", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(7001)], "batch-7")!;
+    // As left by a server that stopped after storing the event and before fetching it.
+    const restarted = temporaryDatabase();
+    try {
+      restarted.sqlite.run("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, 'ORDER_NOTIFY', 'pending', 0, 0)", [resourceUrl]);
+      const worker = startWebhookWorker(restarted.db, env, { pollMs: 60_000 });
+      for (let i = 0; i < 200 && (restarted.sqlite.query("SELECT state FROM webhook_events").get() as { state: string }).state !== "done"; i++) await Bun.sleep(10);
+      await worker.stop();
+      expect(restarted.sqlite.query("SELECT state FROM webhook_events").get()).toEqual({ state: "done" });
+      expect(restarted.sqlite.query("SELECT count(*) AS n FROM orders").get()).toEqual({ n: 1 });
+    } finally {
+      restarted.dispose();
+    }
+  });
+});

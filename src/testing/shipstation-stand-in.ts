@@ -1,0 +1,121 @@
+import type { Server } from "bun";
+import type { ShipStationOrder } from "../core/shipstation/shipstation-order.ts";
+import documentedOrder from "./fixtures/shipstation-order.json" with { type: "json" };
+
+export const STAND_IN_API_KEY = "stand-in-key";
+export const STAND_IN_API_SECRET = "stand-in-secret";
+
+export interface StandInOptions {
+  /** Requests allowed per window before 429 (ShipStation: 40 a minute). */
+  rateLimit?: number;
+  rateWindowSeconds?: number;
+}
+
+/**
+ * A local ShipStation API v1 for tests and trials, speaking its real protocol: HTTP Basic auth,
+ * GET /orders with orderDateStart/orderDateEnd (Pacific wall-clock times), page and pageSize (at most
+ * 500), importBatch for webhook resources, the X-Rate-Limit-* headers on every answer and 429 past the
+ * limit. Orders are built like ShipStation's documented example. It can be told to fail requests.
+ */
+export function startShipStationStandIn(options: StandInOptions = {}) {
+  const orders: ShipStationOrder[] = [];
+  const batches = new Map<string, number[]>();
+  const requests: URL[] = [];
+  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  const limit = options.rateLimit ?? 1_000_000;
+  const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
+  let windowStart = Date.now();
+  let used = 0;
+
+  const server: Server<undefined> = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(request) {
+      const url = new URL(request.url);
+      requests.push(url);
+      if (request.headers.get("authorization") !== `Basic ${btoa(`${STAND_IN_API_KEY}:${STAND_IN_API_SECRET}`)}`) {
+        return Response.json({ Message: "Authorization has been denied for this request." }, { status: 401 });
+      }
+      const now = Date.now();
+      if (now - windowStart >= windowMs) [windowStart, used] = [now, 0];
+      const resetSeconds = Math.max(0, Math.ceil((windowStart + windowMs - now) / 1000));
+      if (used >= limit) return rateLimited(new Response("Too Many Requests", { status: 429 }), limit, 0, resetSeconds);
+      used++;
+      if (failures.count > 0) {
+        failures.count--;
+        return rateLimited(new Response("Internal Server Error", { status: failures.status }), limit, limit - used, resetSeconds);
+      }
+      if (url.pathname !== "/orders") return Response.json({ Message: "Not found" }, { status: 404 });
+      return rateLimited(Response.json(ordersPage(url)), limit, limit - used, resetSeconds);
+    },
+  });
+
+  function ordersPage(url: URL) {
+    const batch = url.searchParams.get("importBatch");
+    const start = normalized(url.searchParams.get("orderDateStart"));
+    const end = normalized(url.searchParams.get("orderDateEnd"));
+    const ids = batch === null ? null : new Set(batches.get(batch) ?? []);
+    const matching = orders
+      .filter((order) => (ids ? ids.has(order.orderId) : true))
+      .filter((order) => (!start || normalized(order.orderDate)! >= start) && (!end || normalized(order.orderDate)! <= end))
+      .sort((a, b) => normalized(a.orderDate)!.localeCompare(normalized(b.orderDate)!) || a.orderId - b.orderId);
+    const pageSize = Math.min(500, Number(url.searchParams.get("pageSize") ?? 100));
+    const page = Number(url.searchParams.get("page") ?? 1);
+    return {
+      orders: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+      page,
+      pages: Math.max(1, Math.ceil(matching.length / pageSize)),
+    };
+  }
+
+  return {
+    url: server.url.href.replace(/\/$/, ""),
+    requests,
+    /** Adds orders, optionally as one webhook import batch whose resource_url is returned. */
+    addOrders(added: ShipStationOrder[], batchId?: string): string | undefined {
+      orders.push(...added);
+      if (batchId === undefined) return undefined;
+      batches.set(batchId, [...(batches.get(batchId) ?? []), ...added.map((order) => order.orderId)]);
+      return `${server.url.href.replace(/\/$/, "")}/orders?importBatch=${batchId}`;
+    },
+    failNextRequests(count: number, status = 500) {
+      failures = { count, status };
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+/** A ShipStation order shaped like the API's documented example, varied by number, e-mail and date. */
+export function standInOrder(orderId: number, overrides: Partial<ShipStationOrder> & { customerEmail?: string } = {}): ShipStationOrder {
+  return {
+    ...(documentedOrder as unknown as ShipStationOrder),
+    orderId,
+    orderNumber: `SS-${orderId}`,
+    customerEmail: `buyer${orderId}@clinic${orderId % 7}.com`,
+    orderDate: pacificNow(-orderId % 1000),
+    orderTotal: 100 + (orderId % 50),
+    ...overrides,
+  };
+}
+
+/** Pacific wall-clock time, minutes from now, as ShipStation writes it: "2026-11-21T08:30:00.0000000". */
+export function pacificNow(minutesFromNow = 0): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(new Date(Date.now() + minutesFromNow * 60_000))
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}.0000000`;
+}
+
+function normalized(text: string | null | undefined): string | null {
+  return text ? text.replace("T", " ").slice(0, 19) : null;
+}
+
+function rateLimited(response: Response, limit: number, remaining: number, resetSeconds: number): Response {
+  response.headers.set("X-Rate-Limit-Limit", String(limit));
+  response.headers.set("X-Rate-Limit-Remaining", String(Math.max(0, remaining)));
+  response.headers.set("X-Rate-Limit-Reset", String(resetSeconds));
+  return response;
+}

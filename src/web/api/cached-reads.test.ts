@@ -1,0 +1,17 @@
+import { describe, expect, test } from "bun:test";
+import { readsUnder } from "./cached-reads";
+
+describe("readsUnder", () => {
+  test("matches the path, its sub-paths and its queries", () => {
+    expect(readsUnder("/api/lists", "/api/lists")).toBe(true);
+    expect(readsUnder("/api/lists?from=2026-01-01", "/api/lists")).toBe(true);
+    expect(readsUnder("/api/accounts/12/orders?limit=5&offset=0", "/api/accounts")).toBe(true);
+    expect(readsUnder(["/api/accounts", 12], "/api/accounts")).toBe(true);
+  });
+
+  test("does not match a path that merely starts with the same letters", () => {
+    expect(readsUnder("/api/listsx", "/api/lists")).toBe(false);
+    expect(readsUnder("/api/config", "/api/lists")).toBe(false);
+    expect(readsUnder(null, "/api/lists")).toBe(false);
+  });
+});

@@ -1,0 +1,113 @@
+import { useCallback } from "react";
+import useSWR from "swr";
+import { useRefreshReads } from "./cached-reads";
+import { apiRequest } from "./client";
+
+export const LISTS_PATH = "/api/lists";
+
+/** A list accounts can be put in: one of the built-in New, Active and Legacy, or one staff added. */
+export interface ListDefinition {
+  /** What accounts store as their listType; it never changes, even when the list is renamed. */
+  key: string;
+  name: string;
+  description: string | null;
+  /** Built-in lists cannot be renamed or deleted. */
+  builtIn: boolean;
+}
+
+/** A list as GET /api/lists answers it: with the figures of its accounts. */
+export interface ListSummary extends ListDefinition {
+  /** Accounts whose first order falls in the date filter; all of the list's accounts without one. */
+  count: number;
+  /** All of the list's accounts, whatever the filter. */
+  totalCount: number;
+  /** In dollars, over the accounts counted. */
+  totalOrderValue: number;
+  /** ISO date-time of the latest order of the accounts counted; null when they have none. */
+  lastOrderDate: string | null;
+}
+
+/** The lists screen's filter: New York calendar dates (YYYY-MM-DD), both inclusive, either one optional. */
+export interface FirstOrderWindow {
+  from?: string;
+  to?: string;
+}
+
+/** What staff type in to create or edit a list; a blank description is stored as none. */
+export interface ListFields {
+  name: string;
+  description: string;
+}
+
+export interface BulkAssignment {
+  emails: string[];
+  /** The key of the list the accounts go to. */
+  listType: string;
+}
+
+/** What POST /api/accounts/bulk-assign-list answers. */
+export interface BulkAssignOutcome {
+  /** 'Moved 3 of 4 matched accounts to Active' */
+  message: string;
+  results: {
+    /** Distinct valid e-mails sent. */
+    totalEmails: number;
+    /** Distinct accounts the e-mails matched, by the account's own address or a contact's. */
+    accountsFound: number;
+    /** Accounts that were in another list and have been moved. */
+    accountsUpdated: number;
+    notFoundEmails: string[];
+  };
+}
+
+/**
+ * Every list, built-in ones first, with its figures over the window. Kept on screen while a change or
+ * a new window refetches them, so the cards and tabs do not blink.
+ */
+export function useListSummaries(window: FirstOrderWindow = {}) {
+  const { data, error, isValidating, mutate } = useSWR<ListSummary[]>(listSummariesUrl(window), { keepPreviousData: true });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { lists: data, error, isValidating, retry };
+}
+
+/** Every list, for the list selects; the same read as the unfiltered lists screen, so it is fetched once. */
+export function useLists(): ListDefinition[] | undefined {
+  return useListSummaries().lists;
+}
+
+export function listSummariesUrl(window: FirstOrderWindow): string {
+  const params = firstOrderParams(window);
+  return params.size === 0 ? LISTS_PATH : `${LISTS_PATH}?${params}`;
+}
+
+/** The window as query parameters, leaving out the dates nobody chose. */
+export function firstOrderParams(window: FirstOrderWindow): URLSearchParams {
+  const params = new URLSearchParams();
+  if (window.from) params.set("from", window.from);
+  if (window.to) params.set("to", window.to);
+  return params;
+}
+
+const LIST_PATHS = [LISTS_PATH] as const;
+
+/** Refetches the lists, after one is added or renamed; accounts are not affected by either. */
+export function useRefreshLists(): () => Promise<void> {
+  return useRefreshReads(LIST_PATHS);
+}
+
+export function createList(fields: ListFields): Promise<ListDefinition> {
+  return apiRequest<ListDefinition>("POST", LISTS_PATH, fields);
+}
+
+export function updateList(key: string, fields: ListFields): Promise<ListDefinition> {
+  return apiRequest<ListDefinition>("PATCH", `${LISTS_PATH}/${encodeURIComponent(key)}`, fields);
+}
+
+/** The list's accounts move to New. */
+export function deleteList(key: string): Promise<{ accountsMoved: number }> {
+  return apiRequest<{ accountsMoved: number }>("DELETE", `${LISTS_PATH}/${encodeURIComponent(key)}`);
+}
+
+export function bulkAssignList(assignment: BulkAssignment): Promise<BulkAssignOutcome> {
+  return apiRequest<BulkAssignOutcome>("POST", "/api/accounts/bulk-assign-list", assignment);
+}

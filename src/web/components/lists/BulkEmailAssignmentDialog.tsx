@@ -1,0 +1,142 @@
+import { useDeferredValue, useId, useMemo, useState, type FormEvent } from "react";
+import { extractEmails } from "../../../core/lists/extract-emails.ts";
+import { useRefreshAccounts } from "../../api/accounts";
+import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
+import { formatCount } from "../../format/count";
+import { Button } from "../Button";
+import { Modal } from "../Modal";
+import { Select } from "../Select";
+import { TextAreaField } from "../TextAreaField";
+import { useToast } from "../toast/useToast";
+import { BulkAssignmentResult } from "./BulkAssignmentResult";
+import { assignButtonLabel, bulkTargetOptions, DEFAULT_BULK_TARGET, detectedEmailsText, MAX_BULK_EMAILS, targetListName } from "./bulk-assignment";
+
+/**
+ * 'Bulk Email Assignment': paste e-mails in any shape, pick a list, and every account with one of
+ * them moves to it; then what matched and what did not. Mounted afresh each time it opens.
+ */
+export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) {
+  const { toast } = useToast();
+  const lists = useLists();
+  const refreshAccounts = useRefreshAccounts();
+  const formId = useId();
+  const [text, setText] = useState("");
+  const [listType, setListType] = useState(DEFAULT_BULK_TARGET);
+  const [isAssigning, setIsAssigning] = useState(false);
+  const [outcome, setOutcome] = useState<BulkAssignOutcome | null>(null);
+  // Counting a large paste takes a moment: typing stays responsive while the count catches up.
+  const countedText = useDeferredValue(text);
+  const emailCount = useMemo(() => extractEmails(countedText).length, [countedText]);
+  const isTooMany = emailCount > MAX_BULK_EMAILS;
+  const listName = targetListName(lists, listType);
+
+  async function assign(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isAssigning) return;
+    // The text as it is now, not the deferred copy the count shows.
+    const emails = extractEmails(text);
+    if (emails.length === 0) {
+      toast({ variant: "destructive", title: "No Emails Found", description: "Please enter valid email addresses." });
+      return;
+    }
+    setIsAssigning(true);
+    let result: BulkAssignOutcome;
+    try {
+      result = await bulkAssignList({ emails, listType });
+    } catch {
+      setIsAssigning(false);
+      toast({
+        variant: "destructive",
+        title: "Assignment Failed",
+        description: "Failed to assign accounts to list. Please check the email format and try again.",
+      });
+      return;
+    }
+    toast({ title: "Assignment Complete", description: result.message });
+    setIsAssigning(false);
+    setOutcome(result);
+    void refreshAccounts();
+  }
+
+  function assignAnother() {
+    setOutcome(null);
+    setText("");
+  }
+
+  if (outcome) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title="Bulk Email Assignment"
+        description={`Accounts assigned to ${listName}.`}
+        size="lg"
+        testId="bulk-email-dialog"
+        footer={
+          <>
+            <Button onClick={assignAnother} data-testid="bulk-assign-another">
+              Assign Another List
+            </Button>
+            <Button variant="primary" onClick={onClose} data-testid="bulk-done">
+              Done
+            </Button>
+          </>
+        }
+      >
+        <BulkAssignmentResult outcome={outcome} />
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Bulk Email Assignment"
+      description="Paste e-mail addresses, one per line, separated by commas, or as CSV text. Every account with one of them moves to the list you choose."
+      size="lg"
+      canClose={!isAssigning}
+      testId="bulk-email-dialog"
+      footer={
+        <>
+          <Button onClick={onClose} disabled={isAssigning}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form={formId} disabled={emailCount === 0 || isTooMany || isAssigning} data-testid="bulk-assign-button">
+            {assignButtonLabel(listName, isAssigning)}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={assign} className="space-y-4" data-testid="bulk-email-form">
+        <div>
+          <TextAreaField
+            label="Email Addresses"
+            value={text}
+            onChange={setText}
+            rows={8}
+            readOnly={isAssigning}
+            placeholder={"jane@clinic.com\njohn@recovery.org, ops@labs.com"}
+            spellCheck={false}
+            autoFocus
+            className="[&_textarea]:font-mono"
+            data-testid="bulk-emails-input"
+          />
+          <p aria-live="polite" className={`mt-1.5 text-sm ${isTooMany ? "text-red-600" : "text-slate-500"}`} data-testid="bulk-emails-detected">
+            {detectedEmailsText(emailCount)}
+            {isTooMany && ` — at most ${formatCount(MAX_BULK_EMAILS)} can be assigned at once; split them up.`}
+          </p>
+        </div>
+        <Select
+          label="Target List"
+          value={listType}
+          options={bulkTargetOptions(lists)}
+          onChange={setListType}
+          disabled={isAssigning}
+          className="max-w-xs"
+          data-testid="bulk-target-list"
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { useAccountList, useRefreshAccounts, type Account } from "../../api/accounts";
+import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
+import { AccountFormModal } from "../accounts/AccountFormModal";
+import { onPage, pageRange, sortedBy } from "../accounts/account-list-view";
+import { AccountsPagination } from "../accounts/AccountsPagination";
+import { AccountsTable } from "../accounts/AccountsTable";
+import { LoadError } from "../LoadError";
+import { ListActionsMenu } from "./ListActionsMenu";
+import { isFiltered, tabQueryOf, type ListsView } from "./lists-view";
+
+export interface ListAccountsPanelProps {
+  list: ListSummary;
+  view: ListsView;
+  /** The first-order-date filter as sent to the server. */
+  window: FirstOrderWindow;
+  /** Shows another sort or page; `replace` leaves no history entry, for corrections nobody asked for. */
+  onShow: (view: ListsView, options?: { replace: boolean }) => void;
+  onClearFilter: () => void;
+  onEditList: (list: ListDefinition) => void;
+  onDeleteList: (list: ListDefinition) => void;
+}
+
+/** One list's accounts, ten a page, sorted and paged by the server, within the date filter. */
+export function ListAccountsPanel({ list, view, window, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
+  const { accountList, error, isValidating, retry } = useAccountList(tabQueryOf(view, list.key, window));
+  const refreshAccounts = useRefreshAccounts();
+  const [editedAccount, setEditedAccount] = useState<Account | null>(null);
+
+  // A page past the end (the last account of the page moved to another list, say) gives way to the last page.
+  const lastPage = accountList ? pageRange(1, accountList.total).pageCount : null;
+  useEffect(() => {
+    if (!isValidating && lastPage !== null && view.page > lastPage) onShow(onPage(view, lastPage), { replace: true });
+  }, [isValidating, lastPage, view, onShow]);
+
+  return (
+    <div data-testid="list-tab-panel" data-list-key={list.key}>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
+        <p className="min-w-0 text-sm text-slate-500">{list.description ?? (list.builtIn ? "" : "No description.")}</p>
+        {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
+      </div>
+      {error ? (
+        <LoadError title="The accounts in this list could not be loaded." error={error} onRetry={retry} testId="list-accounts-error" />
+      ) : accountList?.total === 0 ? (
+        <EmptyList isFilteredOut={isFiltered(window) && list.totalCount > 0} onClearFilter={onClearFilter} />
+      ) : (
+        <>
+          <AccountsTable
+            accounts={accountList?.items}
+            sort={view.sort}
+            direction={view.direction}
+            isRefreshing={isValidating && accountList !== undefined}
+            onSort={(column) => onShow(sortedBy(view, column))}
+            onEdit={setEditedAccount}
+            onListTypeChanged={refreshAccounts}
+          />
+          {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => onShow(onPage(view, page))} />}
+        </>
+      )}
+      {editedAccount && (
+        <AccountFormModal
+          account={editedAccount}
+          onClose={() => setEditedAccount(null)}
+          onSaved={() => {
+            setEditedAccount(null);
+            void refreshAccounts();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** An empty list, or a list whose accounts all fall outside the date filter. */
+function EmptyList({ isFilteredOut, onClearFilter }: { isFilteredOut: boolean; onClearFilter: () => void }) {
+  if (isFilteredOut) {
+    return (
+      <div className="px-6 py-16 text-center" data-testid="list-no-matches">
+        <p className="text-sm text-slate-600">No accounts in this list had their first order within these dates.</p>
+        <button
+          type="button"
+          onClick={onClearFilter}
+          className="mt-2 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+        >
+          Clear filter
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p className="px-6 py-16 text-center text-sm text-slate-500" data-testid="list-empty">
+      No accounts in this list yet
+    </p>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, test } from "bun:test";
+import { extractEmails } from "../../../core/lists/extract-emails.ts";
+import type { ListDefinition } from "../../api/lists";
+import { assignButtonLabel, bulkTargetOptions, detectedEmailsText, matchedPercent, matchSummaryText, targetListName } from "./bulk-assignment";
+
+const LISTS: readonly ListDefinition[] = [
+  { key: "wholesale", name: "Wholesale", description: null, builtIn: false },
+  { key: "new", name: "New", description: null, builtIn: true },
+  { key: "active", name: "Active", description: null, builtIn: true },
+  { key: "legacy", name: "Legacy", description: null, builtIn: true },
+  { key: "clinics", name: "Clinics", description: "Outpatient clinics", builtIn: false },
+];
+
+describe("detectedEmailsText", () => {
+  test("counts the distinct e-mails found in pasted text", () => {
+    const pasted = 'Name,Email\n"Lopez, Brandon",brandon@anchor.org\nana@bay.com; ANA@bay.com\nnot an email, jo@x.io';
+    expect(detectedEmailsText(extractEmails(pasted).length)).toBe("3 email(s) detected");
+  });
+
+  test("reads the same for none, one and thousands", () => {
+    expect(detectedEmailsText(0)).toBe("0 email(s) detected");
+    expect(detectedEmailsText(1)).toBe("1 email(s) detected");
+    expect(detectedEmailsText(12_500)).toBe("12,500 email(s) detected");
+  });
+});
+
+describe("bulkTargetOptions", () => {
+  test("offers the built-in lists as customers, then the custom lists by name", () => {
+    expect(bulkTargetOptions(LISTS)).toEqual([
+      { value: "new", label: "New Customers" },
+      { value: "active", label: "Active Customers" },
+      { value: "legacy", label: "Legacy Customers" },
+      { value: "clinics", label: "Clinics" },
+      { value: "wholesale", label: "Wholesale" },
+    ]);
+  });
+
+  test("offers the built-in lists while the lists load", () => {
+    expect(bulkTargetOptions(undefined).map((option) => option.label)).toEqual(["New Customers", "Active Customers", "Legacy Customers"]);
+  });
+});
+
+describe("assignButtonLabel", () => {
+  test("names the list, or says the assignment is under way", () => {
+    expect(assignButtonLabel(targetListName(LISTS, "active"), false)).toBe("Assign to Active List");
+    expect(assignButtonLabel(targetListName(undefined, "legacy"), false)).toBe("Assign to Legacy List");
+    expect(assignButtonLabel(targetListName(LISTS, "wholesale"), false)).toBe("Assign to Wholesale List");
+    expect(assignButtonLabel("Active", true)).toBe("Assigning...");
+  });
+
+  test("does not say List twice", () => {
+    expect(assignButtonLabel("Holiday Mailing List", false)).toBe("Assign to Holiday Mailing List");
+    expect(assignButtonLabel("Checklist", false)).toBe("Assign to Checklist List");
+  });
+});
+
+describe("the result", () => {
+  test("fills the bar with the share of e-mails matched", () => {
+    expect(matchedPercent(3, 4)).toBe(75);
+    expect(matchedPercent(0, 0)).toBe(0);
+    expect(matchedPercent(1, 3)).toBe(33);
+  });
+
+  test("says how many e-mails matched", () => {
+    expect(matchSummaryText(3, 4)).toBe("3 of 4 emails matched existing accounts");
+    expect(matchSummaryText(1200, 50_000)).toBe("1,200 of 50,000 emails matched existing accounts");
+  });
+});

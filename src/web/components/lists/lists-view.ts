@@ -1,0 +1,79 @@
+import type { AccountListQuery } from "../../api/accounts";
+import type { FirstOrderWindow, ListDefinition } from "../../api/lists";
+import { listQueryOf, searchFromView, viewFromSearch, type SortedAccountsPage } from "../accounts/account-list-view";
+
+/**
+ * What the lists screen shows: the tab, the first-order-date filter, and the open tab's sort and page.
+ * It lives in the URL's query string, so reload and Back keep it.
+ */
+export interface ListsView extends SortedAccountsPage {
+  /** The open tab's list key; the first list when absent. */
+  list?: string;
+  /** YYYY-MM-DD, as a date input gives it; empty when not chosen. */
+  from: string;
+  to: string;
+}
+
+/** The filter to send, or why the dates chosen cannot be: the dates are then ignored, not guessed at. */
+export interface FirstOrderFilter {
+  window: FirstOrderWindow;
+  problem: string | null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the view from a query string; anything missing or unreadable takes its default. */
+export function listsViewFromSearch(search: URLSearchParams): ListsView {
+  const { sort, direction, page } = viewFromSearch(search);
+  return {
+    list: search.get("list") || undefined,
+    from: isoDateOrEmpty(search.get("from")),
+    to: isoDateOrEmpty(search.get("to")),
+    sort,
+    direction,
+    page,
+  };
+}
+
+/** The query string of a view; defaults are left out so that the plain /lists URL is the default view. */
+export function searchFromListsView(view: ListsView): URLSearchParams {
+  const search = new URLSearchParams();
+  if (view.list) search.set("list", view.list);
+  if (view.from) search.set("from", view.from);
+  if (view.to) search.set("to", view.to);
+  for (const [name, value] of searchFromView(view)) search.set(name, value);
+  return search;
+}
+
+/** Another tab opens on its first page, sorted as the last one was. */
+export function withList(view: ListsView, list: string): ListsView {
+  return { ...view, list, page: 1 };
+}
+
+/** New dates show the first page: the old page may be past the end of the filtered list. */
+export function withFirstOrderDates(view: ListsView, dates: { from: string; to: string }): ListsView {
+  return { ...view, from: dates.from, to: dates.to, page: 1 };
+}
+
+export function firstOrderFilterOf(view: Pick<ListsView, "from" | "to">): FirstOrderFilter {
+  if (view.from && view.to && view.from > view.to) return { window: {}, problem: "The From date is after the To date." };
+  return { window: { from: view.from || undefined, to: view.to || undefined }, problem: null };
+}
+
+export function isFiltered(window: FirstOrderWindow): boolean {
+  return Boolean(window.from || window.to);
+}
+
+/** The list whose tab is open: the one the view names, else the first (after its list was deleted, say). */
+export function openList<T extends ListDefinition>(lists: readonly T[], key: string | undefined): T | undefined {
+  return lists.find((list) => list.key === key) ?? lists[0];
+}
+
+/** What a tab's table asks GET /api/accounts for: one page of the list's accounts within the filter. */
+export function tabQueryOf(view: ListsView, listKey: string, window: FirstOrderWindow): AccountListQuery {
+  return { ...listQueryOf({ sort: view.sort, direction: view.direction, page: view.page }), listType: listKey, firstOrder: window };
+}
+
+function isoDateOrEmpty(text: string | null): string {
+  return text && ISO_DATE.test(text) ? text : "";
+}
