@@ -2,6 +2,7 @@ import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
 import { createApp } from "./app.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
+import { startSearchIndexer } from "./background/search-indexer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
 export interface ServeOptions {
@@ -29,6 +30,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const clientAddresses = new WeakMap<Request, string>();
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);
+  const searchIndexer = startSearchIndexer(options.db.$client);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -58,6 +60,7 @@ export function startServer(options: ServeOptions): RunningServer {
     url: server.url,
     async stop() {
       const stopped = server.stop();
+      searchIndexer.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop()]);
       await stopped;
     },

@@ -64,6 +64,7 @@ export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: 
     activeSince: now - ACTIVE_WINDOW_DAYS * DAY_MS,
     createdSince: now - (query.timeframeDays ?? 0) * DAY_MS,
     search: searchValue(query.search),
+    pattern: query.search ? `%${escapeLike(query.search.toLowerCase())}%` : "",
     listType: query.listType ?? "",
     firstOrderFrom: firstOrder.from,
     firstOrderTo: firstOrder.to,
@@ -174,10 +175,15 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
   if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
   if (searchKind(query.search) === "trigram") {
-    filters.push(sql`${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${sql.placeholder("search")})`);
+    filters.push(
+      sql`(${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${sql.placeholder("search")})
+           OR ${accounts.id} IN (SELECT q.account_id FROM search_queue q JOIN accounts queued ON queued.id = q.account_id
+                                 WHERE lower(queued.name) LIKE ${sql.placeholder("pattern")} ESCAPE '\\'
+                                    OR queued.domain LIKE ${sql.placeholder("pattern")} ESCAPE '\\' OR queued.email LIKE ${sql.placeholder("pattern")} ESCAPE '\\'))`,
+    );
   }
   if (searchKind(query.search) === "scan") {
-    filters.push(or(...[sql`lower(${accounts.name})`, accounts.domain, accounts.email].map((column) => sql`${column} LIKE ${sql.placeholder("search")} ESCAPE '\\'`)));
+    filters.push(or(...[sql`lower(${accounts.name})`, accounts.domain, accounts.email].map((column) => sql`${column} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`)));
   }
   return filters;
 }
@@ -189,8 +195,7 @@ function searchKind(search: string | undefined): "none" | "trigram" | "scan" {
 }
 
 function searchValue(search: string | undefined): string {
-  if (searchKind(search) === "trigram") return `{name domain email}: ${ftsPhrase(search!)}`;
-  return search ? `%${escapeLike(search.toLowerCase())}%` : "";
+  return searchKind(search) === "trigram" ? `{name domain email}: ${ftsPhrase(search!)}` : "";
 }
 
 function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {

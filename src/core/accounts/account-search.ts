@@ -1,5 +1,6 @@
 import type { CrmDatabase } from "../database/open.ts";
-import { ftsPhrase } from "../database/search-text.ts";
+import { escapeLike, ftsPhrase } from "../database/search-text.ts";
+import { refreshSearchIndex } from "./search-index.ts";
 
 export const MIN_SEARCH_LENGTH = 3;
 export const SEARCH_RESULT_LIMIT = 10;
@@ -42,13 +43,29 @@ export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[
 
   const prefixHits = hitsByName(sqlite, [...prefixIds]).slice(0, limit);
   if (prefixHits.length === limit) return prefixHits;
+  refreshSearchIndex(sqlite);
   const innerIds = sqlite
-    .query<{ id: number }, { phrase: string; limit: number }>("SELECT rowid AS id FROM account_search WHERE account_search MATCH $phrase LIMIT $limit")
-    .all({ phrase: ftsPhrase(query), limit: INNER_MATCH_CANDIDATES })
+    .query<{ id: number }, { phrase: string; pattern: string; limit: number }>(
+      `SELECT rowid AS id FROM account_search WHERE account_search MATCH $phrase
+       UNION
+       SELECT account_id FROM (${QUEUED_ACCOUNTS_CONTAINING})
+       LIMIT $limit`,
+    )
+    .all({ phrase: ftsPhrase(query), pattern: `%${escapeLike(query)}%`, limit: INNER_MATCH_CANDIDATES })
     .map(({ id }) => id)
     .filter((id) => !prefixIds.has(id));
   return [...prefixHits, ...hitsByName(sqlite, innerIds)].slice(0, limit);
 }
+
+/**
+ * Accounts the trigram index has not caught up with yet (a large import is indexed in the background),
+ * matched by a scan of just those: the search never misses a change, however recent.
+ */
+const QUEUED_ACCOUNTS_CONTAINING = `
+  SELECT q.account_id FROM search_queue q JOIN accounts a ON a.id = q.account_id
+  WHERE a.name LIKE $pattern ESCAPE '\\' OR a.email LIKE $pattern ESCAPE '\\' OR a.domain LIKE $pattern ESCAPE '\\' OR a.phone LIKE $pattern ESCAPE '\\'
+     OR EXISTS (SELECT 1 FROM contacts c WHERE c.account_id = a.id
+                AND (c.first_name || ' ' || c.last_name LIKE $pattern ESCAPE '\\' OR c.email LIKE $pattern ESCAPE '\\'))`;
 
 function hitsByName(sqlite: CrmDatabase["$client"], ids: number[]): AccountSearchHit[] {
   if (ids.length === 0) return [];

@@ -1,13 +1,14 @@
 import { useCallback } from "react";
 import useSWR from "swr";
 import type { Account } from "./accounts";
+import { fetchCountedList, type CountedList } from "./client";
 import type { Contact } from "./contacts";
 
-/** What GET /api/accounts/{id} answers: the account as lists show it, with its contacts and orders. */
+/** What GET /api/accounts/{id} answers: the account as lists show it, with its contacts and latest orders. */
 export interface AccountDetail extends Account {
   /** The primary contact first. */
   contacts: Contact[];
-  /** Newest first. */
+  /** The newest 25 only, newest first: an account can have thousands. useAccountOrders pages through all of them. */
   orders: Order[];
 }
 
@@ -68,4 +69,18 @@ export function useAccountDetail(accountId: number) {
   const { data, error, mutate } = useSWR<AccountDetail>(accountDetailUrl(accountId), { keepPreviousData: true });
   const retry = useCallback(() => void mutate(), [mutate]);
   return { account: data, error, retry };
+}
+
+/**
+ * One page of the account's orders, newest first, with the number of all its orders. A new page keeps
+ * the one on screen until it arrives, so the table does not jump.
+ */
+export function useAccountOrders(accountId: number, limit: number, offset: number) {
+  const { data, error, isValidating, mutate } = useSWR<CountedList<Order>, unknown, string>(
+    `${accountDetailUrl(accountId)}/orders?limit=${limit}&offset=${offset}`,
+    fetchCountedList,
+    { keepPreviousData: true },
+  );
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { orderPage: data, error, isValidating, retry };
 }

@@ -1,7 +1,8 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import useSWR from "swr";
 import { accountDetailUrl } from "./account-detail";
-import { apiRequest } from "./client";
+import { useRefreshReads } from "./cached-reads";
+import { apiRequest, fetchCountedList, type CountedList } from "./client";
 
 /** Kinds the server records when something changes. */
 export type ChangeActivityKind =
@@ -38,15 +39,27 @@ export interface LoggedActivity {
   date: string;
 }
 
-/** An account's timeline, newest first; kept on screen while a change refetches it. */
-export function useAccountActivity(accountId: number) {
-  const { data, error, mutate } = useSWR<ActivityEntry[]>(`${accountDetailUrl(accountId)}/activity`, { keepPreviousData: true });
-  const refresh = useCallback(async () => {
-    await mutate();
-  }, [mutate]);
-  return { activity: data, error, refresh };
+/** One page of an account's timeline, newest first, with the number of all its entries; kept on screen while a change refetches it. */
+export function useAccountActivity(accountId: number, limit: number, offset: number) {
+  const { data, error, mutate } = useSWR<CountedList<ActivityEntry>, unknown, string>(
+    `${activityUrl(accountId)}?limit=${limit}&offset=${offset}`,
+    fetchCountedList,
+    { keepPreviousData: true },
+  );
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { activityPage: data, error, retry };
+}
+
+/** Refetches every page of the account's timeline read so far, after something is added to it. */
+export function useRefreshAccountActivity(accountId: number): () => Promise<void> {
+  const paths = useMemo(() => [activityUrl(accountId)], [accountId]);
+  return useRefreshReads(paths);
 }
 
 export function logActivity(accountId: number, activity: LoggedActivity): Promise<ActivityEntry> {
-  return apiRequest<ActivityEntry>("POST", `${accountDetailUrl(accountId)}/activity`, activity);
+  return apiRequest<ActivityEntry>("POST", activityUrl(accountId), activity);
+}
+
+function activityUrl(accountId: number): string {
+  return `${accountDetailUrl(accountId)}/activity`;
 }

@@ -11,7 +11,7 @@ export function readsUnder(key: Key, path: string): boolean {
  * Makes every cached read under one of the paths fetch again. Cached reads nobody shows are dropped
  * too: reads are never refetched on their own, so one kept from before a change would stay stale.
  * Hooks that keep previous data go on showing it until the new answer replaces it.
- * `paths` must be a constant: a new array on each render would make a new function each time.
+ * `paths` must keep its identity (a constant, or memoized): a new array each render would make a new function each time.
  */
 export function useRefreshReads(paths: readonly string[]): () => Promise<void> {
   const { mutate } = useSWRConfig();

@@ -323,6 +323,30 @@ export const FilterIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const CopyIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <rect width="14" height="14" x="8" y="8" rx="2" ry="2" />
+    <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
+  </OutlineIcon>
+);
+
+export const PlugIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M12 22v-5" />
+    <path d="M9 8V2" />
+    <path d="M15 8V2" />
+    <path d="M18 8v5a4 4 0 0 1-4 4h-4a4 4 0 0 1-4-4V8z" />
+  </OutlineIcon>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8" />
+    <path d="M3 3v5h5" />
+    <path d="M12 7v5l4 2" />
+  </OutlineIcon>
+);
+
 /** A 24×24 stroked icon that is hidden from assistive technology; its control carries the label. */
 function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { useSearchParams } from "wouter";
 import { useRefreshAccounts } from "../api/accounts";
@@ -7,7 +7,7 @@ import { Button } from "../components/Button";
 import { MailIcon, PlusIcon } from "../components/icons";
 import { BulkEmailAssignmentDialog } from "../components/lists/BulkEmailAssignmentDialog";
 import { DeleteListDialog } from "../components/lists/DeleteListDialog";
-import { FirstOrderDateFilter } from "../components/lists/FirstOrderDateFilter";
+import { FirstOrderFilterPanel, FirstOrderFilterToggle } from "../components/lists/FirstOrderDateFilter";
 import { ListFormModal } from "../components/lists/ListFormModal";
 import { ListSummaryCards } from "../components/lists/ListSummaryCards";
 import { ListTabs, ListTabsPlaceholder } from "../components/lists/ListTabs";
@@ -37,6 +37,7 @@ export function ListsScreen() {
   const refreshAccounts = useRefreshAccounts();
   const refreshLists = useRefreshLists();
   const [isFilterOpen, setIsFilterOpen] = useState(() => view.from !== "" || view.to !== "");
+  const filterPanelId = useId();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
 
@@ -52,23 +53,32 @@ export function ListsScreen() {
 
   return (
     <section data-testid="lists-screen" className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <FirstOrderDateFilter
-          dates={view}
-          problem={firstOrderFilterOf(view).problem}
-          isOpen={isFilterOpen}
-          onToggle={() => setIsFilterOpen(!isFilterOpen)}
-          // Each date typed replaces the history entry: Back leaves the screen rather than undoing keystrokes.
-          onChange={(dates) => show(withFirstOrderDates(view, dates), { replace: true })}
-        />
-        <div className="flex flex-wrap gap-2" data-testid="lists-toolbar">
-          <Button icon={MailIcon} onClick={() => setOpenDialog({ kind: "bulk" })} data-testid="bulk-email-assignment-button">
-            Bulk Email Assignment
-          </Button>
-          <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "create" })} data-testid="create-list-button">
-            Create New List
-          </Button>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <FirstOrderFilterToggle
+            isOpen={isFilterOpen}
+            isApplied={isFiltered(filter.window)}
+            panelId={filterPanelId}
+            onToggle={() => setIsFilterOpen(!isFilterOpen)}
+          />
+          <div className="flex flex-wrap gap-2" data-testid="lists-toolbar">
+            <Button icon={MailIcon} onClick={() => setOpenDialog({ kind: "bulk" })} data-testid="bulk-email-assignment-button">
+              Bulk Email Assignment
+            </Button>
+            <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "create" })} data-testid="create-list-button">
+              Create New List
+            </Button>
+          </div>
         </div>
+        {isFilterOpen && (
+          <FirstOrderFilterPanel
+            id={filterPanelId}
+            dates={view}
+            problem={firstOrderFilterOf(view).problem}
+            // Each date typed replaces the history entry: Back leaves the screen rather than undoing keystrokes.
+            onChange={(dates) => show(withFirstOrderDates(view, dates), { replace: true })}
+          />
+        )}
       </div>
 
       {error && !lists ? (

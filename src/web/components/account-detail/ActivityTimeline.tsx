@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from "react";
-import type { ActivityEntry } from "../../api/activity";
+import { useAccountActivity, type ActivityEntry } from "../../api/activity";
+import { formatCount } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import {
   BuildingIcon,
@@ -18,6 +19,8 @@ import {
   UserPlusIcon,
   type IconProps,
 } from "../icons";
+import { LoadError } from "../LoadError";
+import { SkeletonLines } from "./DetailCard";
 
 interface KindLook {
   /** Read out before the summary, since the icon alone says it. */
@@ -45,24 +48,44 @@ const KIND_LOOKS: Record<string, KindLook> = {
 };
 
 /** The newest entries shown at first; the rest are a click away, so the card does not run on for pages. */
-const FIRST_ENTRIES_SHOWN = 10;
+export const FIRST_ENTRIES_SHOWN = 10;
+
+/** The most entries the server gives in one answer: 'Show all' asks for as few pages as it can. */
+const ALL_ENTRIES_PAGE_SIZE = 500;
 
 /** A kind this dashboard does not know yet still gets a dot. */
 const UNKNOWN_KIND: KindLook = { label: "Activity", icon: ClockIcon, colors: "bg-slate-100 text-slate-500" };
 
-/** The account's history, newest first: what happened, who did it and when. */
-export function ActivityTimeline({ entries }: { entries: readonly ActivityEntry[] }) {
+export interface ActivityTimelineProps {
+  accountId: number;
+  /** The newest entries, up to FIRST_ENTRIES_SHOWN. */
+  firstEntries: readonly ActivityEntry[];
+  /** How many entries the account has in all. */
+  total: number;
+}
+
+/** The account's history, newest first: what happened, who did it and when. 'Show all' fetches the rest from the server. */
+export function ActivityTimeline({ accountId, firstEntries, total }: ActivityTimelineProps) {
   const [isShowingAll, setIsShowingAll] = useState(false);
-  const shownEntries = isShowingAll ? entries : entries.slice(0, FIRST_ENTRIES_SHOWN);
+  const pageCount = Math.ceil(total / ALL_ENTRIES_PAGE_SIZE);
 
   return (
     <div>
       <ol data-testid="activity-timeline">
-        {shownEntries.map((entry, index) => (
-          <TimelineEntry key={entry.id} entry={entry} isLast={index === shownEntries.length - 1} />
-        ))}
+        {isShowingAll
+          ? Array.from({ length: pageCount }, (_, index) => (
+              <ActivityPageEntries
+                key={index}
+                accountId={accountId}
+                offset={index * ALL_ENTRIES_PAGE_SIZE}
+                isLastPage={index === pageCount - 1}
+                // The entries already on screen stay there while the first page loads.
+                placeholderEntries={index === 0 ? firstEntries : []}
+              />
+            ))
+          : firstEntries.map((entry, index) => <TimelineEntry key={entry.id} entry={entry} isLast={index === firstEntries.length - 1} />)}
       </ol>
-      {entries.length > FIRST_ENTRIES_SHOWN && (
+      {total > FIRST_ENTRIES_SHOWN && (
         <button
           type="button"
           onClick={() => setIsShowingAll(!isShowingAll)}
@@ -70,10 +93,46 @@ export function ActivityTimeline({ entries }: { entries: readonly ActivityEntry[
           className="mt-4 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
           data-testid="activity-show-all"
         >
-          {isShowingAll ? "Show less" : `Show all ${entries.length} entries`}
+          {isShowingAll ? "Show less" : `Show all ${formatCount(total)} entries`}
         </button>
       )}
     </div>
+  );
+}
+
+interface ActivityPageEntriesProps {
+  accountId: number;
+  offset: number;
+  isLastPage: boolean;
+  placeholderEntries: readonly ActivityEntry[];
+}
+
+/** One page of the whole timeline, fetched on its own; the timeline line stops at the last entry of the last page. */
+function ActivityPageEntries({ accountId, offset, isLastPage, placeholderEntries }: ActivityPageEntriesProps) {
+  const { activityPage, error, retry } = useAccountActivity(accountId, ALL_ENTRIES_PAGE_SIZE, offset);
+
+  if (!activityPage) {
+    return (
+      <>
+        {placeholderEntries.map((entry) => (
+          <TimelineEntry key={entry.id} entry={entry} isLast={false} />
+        ))}
+        <li>
+          {error ? (
+            <LoadError title="More of the activity could not be loaded." error={error} onRetry={retry} compact testId="activity-page-error" />
+          ) : (
+            <SkeletonLines count={3} className="py-2" />
+          )}
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      {activityPage.items.map((entry, index) => (
+        <TimelineEntry key={entry.id} entry={entry} isLast={isLastPage && index === activityPage.items.length - 1} />
+      ))}
+    </>
   );
 }
 

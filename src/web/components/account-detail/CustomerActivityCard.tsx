@@ -1,13 +1,13 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useState, type ReactNode } from "react";
-import { useAccountActivity } from "../../api/activity";
+import { useAccountActivity, useRefreshAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { PlusIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { useToast } from "../toast/useToast";
-import { ActivityTimeline } from "./ActivityTimeline";
+import { ActivityTimeline, FIRST_ENTRIES_SHOWN } from "./ActivityTimeline";
 import { DetailCard, SkeletonLines } from "./DetailCard";
 import { LogActivityModal } from "./LogActivityModal";
 import { NoteFormModal } from "./NoteFormModal";
@@ -22,7 +22,8 @@ const NO_DIALOG: OpenDialog = { kind: "none" };
 /** The account's timeline and notes in tabs, with e-mails and tasks to come. */
 export function CustomerActivityCard({ accountId }: { accountId: number }) {
   const { toast } = useToast();
-  const activity = useAccountActivity(accountId);
+  const activity = useAccountActivity(accountId, FIRST_ENTRIES_SHOWN, 0);
+  const refreshActivity = useRefreshAccountActivity(accountId);
   const notes = useAccountNotes(accountId);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -31,7 +32,7 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
   /** Every change to a note is on the timeline too. */
   function refreshNotesAndActivity() {
     void notes.refresh();
-    void activity.refresh();
+    void refreshActivity();
   }
 
   async function removeNote(note: Note) {
@@ -69,14 +70,14 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
                 Log Activity
               </Button>
             </PanelToolbar>
-            {activity.activity ? (
-              activity.activity.length === 0 ? (
+            {activity.activityPage ? (
+              activity.activityPage.total === 0 ? (
                 <EmptyPanel testId="activity-empty">No activity yet.</EmptyPanel>
               ) : (
-                <ActivityTimeline entries={activity.activity} />
+                <ActivityTimeline accountId={accountId} firstEntries={activity.activityPage.items} total={activity.activityPage.total} />
               )
             ) : activity.error ? (
-              <LoadError title="The activity could not be loaded." error={activity.error} onRetry={activity.refresh} compact testId="activity-error" />
+              <LoadError title="The activity could not be loaded." error={activity.error} onRetry={activity.retry} compact testId="activity-error" />
             ) : (
               <SkeletonLines count={4} />
             )}
@@ -118,7 +119,7 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
           onClose={closeDialog}
           onLogged={() => {
             closeDialog();
-            void activity.refresh();
+            void refreshActivity();
           }}
         />
       )}

@@ -9,75 +9,71 @@ export interface FirstOrderDates {
   to: string;
 }
 
-export interface FirstOrderDateFilterProps {
+export interface FirstOrderFilterToggleProps {
+  isOpen: boolean;
+  /** The filter keeps applying while its dates are hidden; the toggle then shows a dot, so it is not forgotten. */
+  isApplied: boolean;
+  /** The id of the panel it shows and hides. */
+  panelId: string;
+  onToggle: () => void;
+}
+
+/** 'Filter by first order date': shows and hides the From and To dates. */
+export function FirstOrderFilterToggle({ isOpen, isApplied, panelId, onToggle }: FirstOrderFilterToggleProps) {
+  return (
+    <Button
+      icon={FilterIcon}
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? panelId : undefined}
+      onClick={onToggle}
+      data-testid="first-order-filter-toggle"
+      data-applied={isApplied}
+    >
+      Filter by first order date
+      {isApplied && !isOpen && (
+        <span className="size-2 rounded-full bg-blue-600">
+          <span className="sr-only">(applied)</span>
+        </span>
+      )}
+    </Button>
+  );
+}
+
+export interface FirstOrderFilterPanelProps {
+  id: string;
   dates: FirstOrderDates;
   /** Why the dates are not applied, if they are not. */
   problem: string | null;
-  isOpen: boolean;
-  onToggle: () => void;
   onChange: (dates: FirstOrderDates) => void;
 }
 
-/**
- * 'Filter by first order date': a toggle revealing From and To dates and Clear. The filter keeps
- * applying while the inputs are hidden; the toggle then shows a dot, so it is never forgotten.
- */
-export function FirstOrderDateFilter({ dates, problem, isOpen, onToggle, onChange }: FirstOrderDateFilterProps) {
-  const panelId = useId();
+/** From and To dates, either optional, and Clear; the cards and tabs count only accounts whose first order falls between them. */
+export function FirstOrderFilterPanel({ id, dates, problem, onChange }: FirstOrderFilterPanelProps) {
   const problemId = useId();
   const hasDates = dates.from !== "" || dates.to !== "";
+  const dateProps = { "aria-invalid": problem !== null, "aria-describedby": problem ? problemId : undefined, className: "w-44" };
 
   return (
-    <div className="flex flex-wrap items-end gap-3" data-testid="first-order-filter">
-      <Button
-        icon={FilterIcon}
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? panelId : undefined}
-        onClick={onToggle}
-        className={hasDates ? "border-blue-300 bg-blue-50 text-blue-700 hover:bg-blue-100" : ""}
-        data-testid="first-order-filter-toggle"
-      >
-        Filter by first order date
-        {hasDates && !isOpen && (
-          <span className="size-2 rounded-full bg-blue-600">
-            <span className="sr-only">(applied)</span>
-          </span>
-        )}
+    <div
+      id={id}
+      role="group"
+      aria-label="First order date"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
+      data-testid="first-order-filter"
+    >
+      <TextField label="From" type="date" value={dates.from} max={dates.to || undefined} onChange={(from) => onChange({ ...dates, from })} {...dateProps} data-testid="first-order-from" />
+      <TextField label="To" type="date" value={dates.to} min={dates.from || undefined} onChange={(to) => onChange({ ...dates, to })} {...dateProps} data-testid="first-order-to" />
+      <Button onClick={() => onChange({ from: "", to: "" })} disabled={!hasDates} data-testid="first-order-filter-clear">
+        Clear
       </Button>
-      {isOpen && (
-        <div id={panelId} role="group" aria-label="First order date" className="flex flex-wrap items-end gap-3">
-          <TextField
-            label="From"
-            type="date"
-            value={dates.from}
-            max={dates.to || undefined}
-            onChange={(from) => onChange({ ...dates, from })}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            className="w-40"
-            data-testid="first-order-from"
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={dates.to}
-            min={dates.from || undefined}
-            onChange={(to) => onChange({ ...dates, to })}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            className="w-40"
-            data-testid="first-order-to"
-          />
-          <Button onClick={() => onChange({ from: "", to: "" })} disabled={!hasDates} data-testid="first-order-filter-clear">
-            Clear
-          </Button>
-          {problem && (
-            <p id={problemId} role="alert" className="self-center text-sm text-red-600" data-testid="first-order-filter-problem">
-              {problem}
-            </p>
-          )}
-        </div>
-      )}
+      <p
+        id={problemId}
+        role={problem ? "alert" : undefined}
+        className={`min-w-48 flex-1 self-center text-sm ${problem ? "text-red-600" : "text-slate-500"}`}
+        data-testid={problem ? "first-order-filter-problem" : undefined}
+      >
+        {problem ?? "Only accounts whose first order falls within these dates (New York time) are counted and listed."}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import type { Database } from "bun:sqlite";
+
+/** How many queued accounts one refresh re-indexes; more wait for the next one (or the background indexer). */
+export const SEARCH_INDEX_BATCH = 2000;
+
+/**
+ * Brings the trigram index account_search up to date for accounts queued by the triggers on accounts
+ * and contacts, a batch at a time, in one transaction. Returns how many accounts are still queued.
+ */
+export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BATCH): number {
+  return sqlite.transaction(() => {
+    const ids = JSON.stringify(
+      sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM search_queue ORDER BY account_id LIMIT ?").all(batchSize).map((row) => row.id),
+    );
+    sqlite.run("DELETE FROM account_search WHERE rowid IN (SELECT value FROM json_each(?))", [ids]);
+    sqlite.run(
+      `INSERT INTO account_search (rowid, name, domain, email, phone, contacts)
+       SELECT a.id, a.name, coalesce(a.domain, ''), coalesce(a.email, ''), coalesce(a.phone, ''),
+              coalesce((SELECT group_concat(c.first_name || ' ' || c.last_name || ' ' || coalesce(c.email, ''), ' ') FROM contacts c WHERE c.account_id = a.id), '')
+       FROM accounts a WHERE a.id IN (SELECT value FROM json_each(?))`,
+      [ids],
+    );
+    sqlite.run("DELETE FROM search_queue WHERE account_id IN (SELECT value FROM json_each(?))", [ids]);
+    return sqlite.query<{ left: number }, []>("SELECT count(*) AS left FROM search_queue").get()!.left;
+  })();
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef } from "react";
+import useSWR, { unstable_serialize, useSWRConfig } from "swr";
+import { useRefreshAccounts } from "./accounts";
+import { apiRequest } from "./client";
+
+const BACKFILL_PATH = "/api/admin/backfill";
+
+/** How often a running backfill's progress is asked for. */
+const RUNNING_POLL_MS = 1500;
+
+export const MIN_BACKFILL_DAYS = 1;
+export const MAX_BACKFILL_DAYS = 90;
+export const DEFAULT_BACKFILL_DAYS = 30;
+
+export type BackfillState = "running" | "succeeded" | "failed" | "interrupted";
+
+/** One import of ShipStation's orders of the last days, page by page. */
+export interface BackfillRun {
+  id: number;
+  days: number;
+  state: BackfillState;
+  /** Who started it: from this dashboard or the command line. */
+  trigger: "dashboard" | "cli";
+  /** Pages of orders imported so far. */
+  pages: number;
+  ordersCreated: number;
+  ordersUpdated: number;
+  accountsCreated: number;
+  /** Why it failed or stopped; null otherwise. */
+  error: string | null;
+  /** ISO date-time. */
+  startedAt: string;
+  /** ISO date-time; null while it runs. */
+  finishedAt: string | null;
+}
+
+/** What GET /api/admin/backfill answers: the running backfill, else the latest; null before the first. */
+interface LatestBackfillAnswer {
+  backfill: BackfillRun | null;
+}
+
+/**
+ * The running or latest backfill, for admins, with the action that starts one. Its progress is asked for
+ * every 1.5 s while it runs; when it ends, the accounts it created or changed are fetched again.
+ */
+export function useLatestBackfill() {
+  // The interval must follow the answer being shown, including one just put there by start(): SWR only
+  // restarts its timer when the interval changes, and an interval function that once answered 0 never runs again.
+  const { cache } = useSWRConfig();
+  const shown: LatestBackfillAnswer | undefined = cache.get(unstable_serialize(BACKFILL_PATH))?.data;
+  const { data, error, mutate } = useSWR<LatestBackfillAnswer>(BACKFILL_PATH, {
+    // Only while one runs: the app's reads are otherwise never refetched on a timer.
+    refreshInterval: shown?.backfill?.state === "running" ? RUNNING_POLL_MS : 0,
+    // The app's reads are deduplicated for as long as they are cached: every poll would get the first answer back.
+    dedupingInterval: 0,
+    // Asked again on each visit: a backfill may have started from the command line, or ended, meanwhile.
+    revalidateOnMount: true,
+  });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  useRefreshAccountsWhenBackfillEnds(data?.backfill);
+
+  const start = useCallback(
+    async (days: number) => {
+      try {
+        const run = await apiRequest<BackfillRun>("POST", BACKFILL_PATH, { days });
+        await mutate({ backfill: run }, { revalidate: false });
+        return run;
+      } catch (startError) {
+        // Refused because one is already running (perhaps from the command line): show that one.
+        void mutate();
+        throw startError;
+      }
+    },
+    [mutate],
+  );
+
+  /** Undefined while loading; null before the first backfill. */
+  const backfill = data?.backfill;
+  return { backfill, error, retry, start };
+}
+
+/** A backfill writes accounts and orders: once one that was seen running has ended, every read of them is refreshed. */
+function useRefreshAccountsWhenBackfillEnds(backfill: BackfillRun | null | undefined): void {
+  const refreshAccounts = useRefreshAccounts();
+  const runningId = useRef<number | null>(null);
+  useEffect(() => {
+    if (backfill?.state === "running") {
+      runningId.current = backfill.id;
+    } else if (runningId.current !== null) {
+      runningId.current = null;
+      void refreshAccounts();
+    }
+  }, [backfill, refreshAccounts]);
+}

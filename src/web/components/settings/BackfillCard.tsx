@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from "react";
+import { DEFAULT_BACKFILL_DAYS, MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, useLatestBackfill } from "../../api/backfill";
+import { ApiError } from "../../api/client";
+import { Button } from "../Button";
+import { HistoryIcon } from "../icons";
+import { LoadError } from "../LoadError";
+import { TextField } from "../TextField";
+import { useToast } from "../toast/useToast";
+import { BackfillRunSkeleton, BackfillRunSummary } from "./BackfillRunSummary";
+import { SettingsCard } from "./SettingsCard";
+
+/** For admins: imports ShipStation's orders of the last days, and follows the running or latest import. */
+export function BackfillCard() {
+  const { toast } = useToast();
+  const { backfill, error, retry, start } = useLatestBackfill();
+  const [days, setDays] = useState(String(DEFAULT_BACKFILL_DAYS));
+  const [isStarting, setIsStarting] = useState(false);
+  const isProcessing = isStarting || backfill?.state === "running";
+
+  // The input's min, max and step are checked by the browser before this runs.
+  async function startBackfill(event: FormEvent) {
+    event.preventDefault();
+    const dayCount = Number(days);
+    setIsStarting(true);
+    try {
+      await start(dayCount);
+      toast({ title: "Backfill Started", description: `Historical data import for ${dayCount} days has been started.` });
+    } catch (startError) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        // 409: one is already running; 400: the credentials are missing or the days are out of range.
+        description: startError instanceof ApiError && (startError.status === 409 || startError.status === 400) ? startError.serverMessage : "Failed to start backfill process",
+      });
+    } finally {
+      setIsStarting(false);
+    }
+  }
+
+  return (
+    <SettingsCard title="Backfill Historical Data" description="Pull orders from the last 30-90 days" icon={HistoryIcon} testId="backfill-card">
+      <form onSubmit={(event) => void startBackfill(event)} className="flex flex-wrap items-end gap-3">
+        <TextField
+          label="Days"
+          type="number"
+          inputMode="numeric"
+          min={MIN_BACKFILL_DAYS}
+          max={MAX_BACKFILL_DAYS}
+          step={1}
+          required
+          value={days}
+          onChange={setDays}
+          disabled={isProcessing}
+          className="w-32"
+          data-testid="backfill-days"
+        />
+        <Button type="submit" variant="primary" disabled={isProcessing} data-testid="backfill-start">
+          {isProcessing ? "Processing..." : "Start Backfill"}
+        </Button>
+      </form>
+      {backfill === undefined ? (
+        error ? (
+          <LoadError title="The latest backfill could not be loaded." error={error} onRetry={retry} compact testId="backfill-load-error" />
+        ) : (
+          <BackfillRunSkeleton />
+        )
+      ) : backfill === null ? (
+        <p className="text-sm text-slate-500" data-testid="backfill-none">
+          No backfill has run yet.
+        </p>
+      ) : (
+        <BackfillRunSummary run={backfill} refreshError={error} onRetry={retry} />
+      )}
+    </SettingsCard>
+  );
+}

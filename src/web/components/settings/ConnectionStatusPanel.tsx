@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { ApiError } from "../../api/client";
+import type { ConnectionStatus, ShipStationSettings } from "../../api/settings";
+import { formatUsDateTime } from "../../format/dates";
+import { Button } from "../Button";
+import { RefreshIcon } from "../icons";
+import { useToast } from "../toast/useToast";
+import { connectionBadge } from "./status-badges";
+import { StatusBadge } from "./StatusBadge";
+
+export interface ConnectionStatusPanelProps {
+  status: ConnectionStatus;
+  /** Calls ShipStation with the saved credentials; resolves to the settings with the new status. */
+  onTest: () => Promise<ShipStationSettings>;
+}
+
+/** Whether ShipStation accepted the saved credentials when last tested, why not, and a button to test them again. */
+export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelProps) {
+  const { toast } = useToast();
+  const [isTesting, setIsTesting] = useState(false);
+  const canTest = status.state !== "not_configured";
+
+  async function test() {
+    setIsTesting(true);
+    try {
+      const { status: tested } = await onTest();
+      if (tested.state === "connected") toast({ title: "Connection successful" });
+      else toast({ variant: "destructive", title: "Connection failed", description: tested.message ?? "ShipStation did not accept the saved credentials." });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Connection failed", description: error instanceof ApiError ? error.serverMessage : "The server could not be reached." });
+    } finally {
+      setIsTesting(false);
+    }
+  }
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="shipstation-status">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <StatusBadge badge={connectionBadge(status.state)} state={status.state} testId="shipstation-status-badge" />
+          <span className="text-sm text-slate-500">{statusLine(status)}</span>
+        </div>
+        <Button size="sm" icon={RefreshIcon} onClick={() => void test()} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
+          {isTesting ? "Testing..." : "Test Connection"}
+        </Button>
+      </div>
+      {status.state === "error" && status.message && (
+        <p className="mt-2 text-sm break-words text-red-700" data-testid="shipstation-status-message">
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function statusLine(status: ConnectionStatus): string {
+  if (status.state === "not_configured") return "Save the API Key and API Secret to connect.";
+  if (!status.checkedAt) return "Test the connection to check the saved credentials.";
+  return `Last tested ${formatUsDateTime(status.checkedAt)}`;
+}

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { ApiError } from "../../api/client";
+import type { SecretDescription } from "../../api/settings";
+import { Button } from "../Button";
+import { useToast } from "../toast/useToast";
+import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
+
+export interface SecretFieldProps {
+  label: string;
+  /** What the secret is for and where to find it. */
+  help: ReactNode;
+  description: SecretDescription;
+  canChange: boolean;
+  /** Saves the trimmed value; rejects when the server refused it. */
+  onSave: (value: string) => Promise<void>;
+  /** Prefix of the hooks: `${testId}-input`, `${testId}-update`. */
+  testId: string;
+}
+
+/**
+ * A write-only secret: the field starts empty, whatever is saved, and says only how the saved value ends.
+ * Update saves what was typed and empties the field again.
+ */
+export function SecretField({ label, help, description, canChange, onSave, testId }: SecretFieldProps) {
+  const { toast } = useToast();
+  const inputId = useId();
+  const helpId = useId();
+  const [value, setValue] = useState("");
+  const [isSaving, setIsSaving] = useState(false);
+  const isLocked = !canChange || isSetByEnvironment(description);
+  const typed = value.trim();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (isLocked || typed === "" || isSaving) return;
+    setIsSaving(true);
+    try {
+      await onSave(typed);
+      setValue("");
+      toast({ title: "Settings Updated", description: "Your settings have been saved successfully." });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        // A 400 says what is wrong with the value (too short, spaces…); anything else is no use to the person typing.
+        description: error instanceof ApiError && error.status === 400 ? error.serverMessage : "Failed to update settings",
+      });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void save(event)} data-testid={testId}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          type="password"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder={secretPlaceholder(description)}
+          disabled={isLocked || isSaving}
+          // Never offer the sign-in password saved for this site, nor save this one as it.
+          autoComplete="new-password"
+          spellCheck={false}
+          aria-describedby={helpId}
+          className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm text-slate-900 shadow-sm placeholder:font-sans placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50"
+          data-testid={`${testId}-input`}
+        />
+        <Button type="submit" disabled={isLocked || typed === "" || isSaving} data-testid={`${testId}-update`}>
+          {isSaving ? "Updating..." : "Update"}
+        </Button>
+      </div>
+      <p id={helpId} className="mt-1.5 text-xs text-slate-500">
+        {help}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { useShipStationSettings, type ShipStationSecretName } from "../../api/settings";
+import { LoadError } from "../LoadError";
+import { LockIcon, PlugIcon } from "../icons";
+import { ConnectionStatusPanel } from "./ConnectionStatusPanel";
+import { SecretField } from "./SecretField";
+import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import { WebhookEventsPanel } from "./WebhookEventsPanel";
+import { webhookUrl } from "./webhook-url";
+import { WebhookUrlField } from "./WebhookUrlField";
+
+const TITLE = "ShipStation Integration";
+const DESCRIPTION = "Orders placed in ShipStation reach their accounts through its webhooks.";
+
+const SECRET_FIELDS: readonly { name: ShipStationSecretName; label: string; help: string; testId: string }[] = [
+  {
+    name: "webhookSecret",
+    label: "Webhook Secret",
+    help: "A password of your choice that ShipStation sends with each webhook; calls without it are refused.",
+    testId: "webhook-secret",
+  },
+  { name: "apiKey", label: "API Key", help: "From ShipStation: Account Settings, API Settings.", testId: "api-key" },
+  { name: "apiSecret", label: "API Secret", help: "Shown next to the API Key in ShipStation.", testId: "api-secret" },
+];
+
+/**
+ * The ShipStation connection as it really is: whether the last test passed, the webhook address to give
+ * ShipStation, the secrets (write-only; admins change them) and webhook calls that are waiting or failed.
+ */
+export function ShipStationCard({ canChangeSettings }: { canChangeSettings: boolean }) {
+  const { settings, error, retry, saveSecret, testConnection } = useShipStationSettings();
+  // The server never gives a secret out. One saved from this page is kept, for this visit only, so that
+  // the webhook URL can be copied with it.
+  const [webhookSecretSavedHere, setWebhookSecretSavedHere] = useState<string | null>(null);
+
+  if (!settings && error) {
+    return (
+      <SettingsCard title={TITLE} description={DESCRIPTION} icon={PlugIcon} testId="shipstation-card">
+        <LoadError title="The ShipStation settings could not be loaded." error={error} onRetry={retry} compact testId="shipstation-load-error" />
+      </SettingsCard>
+    );
+  }
+  if (!settings) return <SettingsCardSkeleton title={TITLE} icon={PlugIcon} rows={4} testId="shipstation-card-loading" />;
+
+  async function save(name: ShipStationSecretName, value: string) {
+    await saveSecret(name, value);
+    if (name === "webhookSecret") setWebhookSecretSavedHere(value);
+  }
+
+  return (
+    <SettingsCard title={TITLE} description={DESCRIPTION} icon={PlugIcon} testId="shipstation-card">
+      <ConnectionStatusPanel status={settings.status} onTest={testConnection} />
+      <WebhookEventsPanel events={settings.webhookEvents} />
+      <WebhookUrlField
+        url={webhookUrl(window.location.origin, settings.webhookPath)}
+        webhookSecret={settings.webhookSecret}
+        secretSavedHere={webhookSecretSavedHere}
+      />
+      <div className="space-y-5">
+        {SECRET_FIELDS.map((field) => (
+          <SecretField
+            key={field.name}
+            label={field.label}
+            help={field.help}
+            description={settings[field.name]}
+            canChange={canChangeSettings}
+            onSave={(value) => save(field.name, value)}
+            testId={field.testId}
+          />
+        ))}
+      </div>
+      {!canChangeSettings && (
+        <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="settings-admin-note">
+          <LockIcon className="size-4 shrink-0" />
+          Only administrators can change these settings.
+        </p>
+      )}
+    </SettingsCard>
+  );
+}
