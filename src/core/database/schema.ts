@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Staff who sign in to the dashboard. */
 export const users = sqliteTable("users", {
@@ -70,8 +70,11 @@ export const accounts = sqliteTable(
     totalOrderCents: integer("total_order_cents").notNull().default(0),
     firstOrderAt: integer("first_order_at", { mode: "timestamp_ms" }),
     lastOrderAt: integer("last_order_at", { mode: "timestamp_ms" }),
+    /** The user who looks after the account: the one its welcome task went to, or whom staff chose. */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
+    index("accounts_owner_user_id_idx").on(table.ownerUserId),
     index("accounts_name_idx").on(sql`${table.name} COLLATE NOCASE`, table.id),
     index("accounts_domain_idx").on(table.domain),
     index("accounts_created_at_idx").on(table.createdAt),
@@ -231,4 +234,70 @@ export const backfillRuns = sqliteTable(
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("backfill_runs_state_idx").on(table.state, table.startedAt)],
+);
+
+/** Follow-up work: staff create tasks by hand, and task automation creates welcome and new-contact tasks. */
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    notes: text("notes"),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    assigneeId: integer("assignee_id")
+      .notNull()
+      .references(() => users.id),
+    /** A calendar date in America/New_York, YYYY-MM-DD: "due today" means today there. */
+    dueDate: text("due_date").notNull(),
+    status: text("status", { enum: ["open", "done"] }).notNull().default("open"),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    source: text("source", { enum: ["manual", "welcome", "new-contact"] }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("tasks_assignee_status_due_idx").on(table.assigneeId, table.status, table.dueDate),
+    index("tasks_account_status_due_idx").on(table.accountId, table.status, table.dueDate),
+    index("tasks_status_due_idx").on(table.status, table.dueDate),
+  ],
+);
+
+/**
+ * Two accounts that may be one customer, stored once with the lower id first. A pair staff dismiss
+ * stays, marked, so that it is never flagged again.
+ */
+export const duplicatePairs = sqliteTable(
+  "duplicate_pairs",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    otherAccountId: integer("other_account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    /** JSON array of the rules that matched, e.g. ["same domain", "similar name (92%)"]. */
+    reasons: text("reasons").notNull(),
+    state: text("state", { enum: ["open", "dismissed"] }).notNull().default("open"),
+    detectedAt: integer("detected_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.otherAccountId] }),
+    index("duplicate_pairs_other_idx").on(table.otherAccountId, table.state),
+    index("duplicate_pairs_state_idx").on(table.state, table.accountId),
+  ],
+);
+
+/** E-mails of accounts merged away, kept so that their later orders land on the account that absorbed them. */
+export const accountAliases = sqliteTable(
+  "account_aliases",
+  {
+    email: text("email").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("account_aliases_account_idx").on(table.accountId)],
 );
