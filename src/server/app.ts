@@ -11,6 +11,8 @@ import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
+import { taskRoutes } from "./routes/tasks.ts";
+import { teamRoutes } from "./routes/team.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
@@ -31,6 +33,8 @@ export function createApp(context: ServerContext) {
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))
+    .use(taskRoutes(context))
+    .use(teamRoutes(context))
     .use(webhookRoutes(context))
     .use(adminRoutes(context))
     .use(uploadRoutes(context));

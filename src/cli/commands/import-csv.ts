@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { COMMAND_LINE } from "../../core/activity/actor.ts";
 import { importOrdersCsv, DEFAULT_IMPORT_TIME_ZONE, type CsvImportResult } from "../../core/import/import-orders-csv.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
@@ -31,6 +32,7 @@ export function importCsvCommand(): Command {
         {
           timeZone: flags.tz,
           dryRun: flags.dryRun,
+          actor: COMMAND_LINE,
           onProgress: ({ rowsRead, bytesRead, totalBytes }) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows" }),
         },
       );

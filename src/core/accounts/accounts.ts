@@ -3,6 +3,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { recordActivity } from "../activity/activity.ts";
+import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import type { Actor } from "../activity/actor.ts";
 import { listName, requireKnownListType } from "../lists/list-types.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
@@ -37,6 +38,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
       .returning({ id: accounts.id })
       .all();
     recordActivity(tx, created!.id, "account_created", "Account created", actor);
+    createWelcomeTasks(db, [created!.id]);
     return findAccount(tx, created!.id);
   });
 }

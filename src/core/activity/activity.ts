@@ -16,7 +16,10 @@ export type ChangeKind =
   | "note_edited"
   | "note_deleted"
   | "orders_imported"
-  | "orders_received";
+  | "orders_received"
+  | "task_created"
+  | "task_updated"
+  | "task_deleted";
 
 /** Kinds staff log by hand from the 'Log Activity' dialog. */
 export const LOGGED_ACTIVITY_KINDS = ["call", "email", "meeting", "other"] as const;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { recordActivity } from "../activity/activity.ts";
+import { createNewContactTask } from "../tasks/task-automation.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
@@ -40,6 +41,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
       .returning()
       .all();
     recordActivity(tx, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
+    createNewContactTask(db, accountId, fullName(contact!));
     return contact!;
   });
 }

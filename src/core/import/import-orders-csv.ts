@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { CrmDatabase } from "../database/open.ts";
+import type { Actor } from "../activity/actor.ts";
 import { invalid } from "../errors.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
@@ -26,6 +27,8 @@ export interface CsvImportOptions {
   timeZone?: string;
   /** Read and check everything, report what would change, write nothing. */
   dryRun?: boolean;
+  /** Who imports: named on the timelines of the accounts it changes. */
+  actor?: Actor;
   onProgress?(progress: CsvImportProgress): void;
 }
 
@@ -81,7 +84,7 @@ export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options
         bytesOfEarlierFiles += fileSize(file.path);
       }
     },
-    { dryRun: options.dryRun },
+    { dryRun: options.dryRun, actor: options.actor },
   );
   return buildResult(rowsRead, summary, report, options.dryRun === true);
 }

@@ -1,5 +1,8 @@
 import type { Database, Statement } from "bun:sqlite";
+import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import { inTransaction } from "../database/transaction.ts";
+import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import { accountDomainForEmail } from "../accounts/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import type { IncomingOrder, OrderItem, StoredOrderRaw } from "./incoming-order.ts";
@@ -34,25 +37,20 @@ export interface OrderRecorder {
 export function recordOrders<T>(
   db: CrmDatabase,
   produce: (recorder: OrderRecorder) => T,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; actor?: Actor } = {},
 ): { value: T; summary: OrderRecordingSummary } {
-  const sqlite = db.$client;
-  let outcome: { value: T; summary: OrderRecordingSummary } | undefined;
-  try {
-    sqlite.transaction(() => {
-      const recording = new OrderRecording(sqlite);
+  return inTransaction(
+    db.$client,
+    () => {
+      const recording = new OrderRecording(db);
       const value = produce(recording);
-      outcome = { value, summary: recording.finish() };
-      if (options.dryRun) throw new DryRunRollback();
-    })();
-  } catch (error) {
-    if (!(error instanceof DryRunRollback)) throw error;
-  }
-  return outcome!;
+      return { value, summary: recording.finish(options.actor ?? SYSTEM) };
+    },
+    options,
+  );
 }
 
-/** Leaves the transaction by its error path, the only way bun:sqlite rolls one back. */
-class DryRunRollback extends Error {}
+const SYSTEM: Actor = { userId: null, name: "System" };
 
 class OrderRecording implements OrderRecorder {
   private readonly now = Date.now();
@@ -64,10 +62,15 @@ class OrderRecording implements OrderRecorder {
   /** Orders this recording inserted have ids above this; those it updated are listed. */
   private readonly lastOrderIdBefore: number;
   private readonly updatedOrderIds = new Set<number>();
+  /** Per account: orders created and updated, and the source, for its timeline entry. */
+  private readonly changesByAccount = new Map<number, { created: number; updated: number }>();
+  private source: IncomingOrder["source"] = "csv";
+  private readonly sqlite: Database;
 
-  constructor(private readonly sqlite: Database) {
-    this.statements = prepareStatements(sqlite);
-    this.lastOrderIdBefore = sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
+  constructor(private readonly db: CrmDatabase) {
+    this.sqlite = db.$client;
+    this.statements = prepareStatements(this.sqlite);
+    this.lastOrderIdBefore = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
   }
 
   private wroteEarlier(orderId: number): boolean {
@@ -80,8 +83,10 @@ class OrderRecording implements OrderRecorder {
     let contentHash = fingerprint(order, raw);
     // Most orders are new: trying the insert first spares them a lookup.
     const inserted = this.statements.insertOrder.run(order.source, order.externalId, accountId, order.orderNumber, order.placedAt.getTime(), order.totalCents, raw, contentHash, this.now);
+    this.source = order.source;
     if (inserted.changes > 0) {
       this.touchedAccounts.add(accountId);
+      this.changesOf(accountId).created++;
       this.counts.ordersCreated++;
       return "created";
     }
@@ -100,12 +105,21 @@ class OrderRecording implements OrderRecorder {
     // The order may have moved to another customer: the one it left needs its statistics recounted too.
     this.touchedAccounts.add(accountId);
     this.touchedAccounts.add(stored.accountId);
+    this.changesOf(accountId).updated++;
     this.counts.ordersUpdated++;
     return "updated";
   }
 
-  finish(): OrderRecordingSummary {
+  private changesOf(accountId: number) {
+    let changes = this.changesByAccount.get(accountId);
+    if (!changes) this.changesByAccount.set(accountId, (changes = { created: 0, updated: 0 }));
+    return changes;
+  }
+
+  finish(actor: Actor): OrderRecordingSummary {
     this.recomputeTouchedAccountStats();
+    this.recordTimelineEntries(actor);
+    createWelcomeTasks(this.db, [...this.createdAccounts]);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
     return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
@@ -134,6 +148,26 @@ class OrderRecording implements OrderRecorder {
       this.statements.insertPrimaryContact.run(accountId, firstName, lastName, customerEmail, phone, this.now, this.now);
     }
     return accountId;
+  }
+
+  /** One timeline entry per account whose orders changed, written in one statement. */
+  private recordTimelineEntries(actor: Actor): void {
+    if (this.changesByAccount.size === 0) return;
+    const received = this.source === "shipstation";
+    const origin = received ? "ShipStation" : "a CSV import";
+    const entries = [...this.changesByAccount].map(([accountId, { created, updated }]) => {
+      const orders = `${created + updated} order${created + updated === 1 ? "" : "s"}`;
+      const summary = this.createdAccounts.has(accountId)
+        ? `Created from ${origin} with ${orders}`
+        : `${orders} ${received ? "received from ShipStation" : "imported"} (${created} new, ${updated} updated)`;
+      return [accountId, summary];
+    });
+    this.sqlite.run(
+      `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+       SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ?, ?, ?
+       FROM json_each(?)`,
+      [received ? "orders_received" : "orders_imported", actor.userId, actor.name, this.now, this.now, JSON.stringify(entries)],
+    );
   }
 
   /** One statement for all touched accounts; each recount reads only that account's slice of the covering index. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { CrmDatabase } from "../database/open.ts";
+import type { CrmQueries } from "../database/open.ts";
 import { settings } from "../database/schema.ts";
 
 /** Setting keys the product knows; nothing else is ever stored. */
@@ -11,13 +11,15 @@ export type SettingKey =
   | "shipstationApiKey"
   | "shipstationApiSecret"
   | "shipstationWebhookSecret"
-  | "shipstationConnection";
+  | "shipstationConnection"
+  | "taskAutomation"
+  | "roundRobinCursor";
 
-export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {
+export function readSetting(db: CrmQueries, key: SettingKey): string | undefined {
   return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;
 }
 
-export function writeSetting(db: CrmDatabase, key: SettingKey, value: string): void {
+export function writeSetting(db: CrmQueries, key: SettingKey, value: string): void {
   const updatedAt = new Date();
   db.insert(settings)
     .values({ key, value, updatedAt })

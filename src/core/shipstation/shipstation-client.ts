@@ -131,9 +131,10 @@ export class StoppedError extends Error {
   }
 }
 
+/** Seconds until the rate-limit window resets; at least one, since a reset "now" rounded down would retry in a busy loop. */
 function resetSeconds(response: Response, fallback: number): number {
   const seconds = Number(response.headers.get("x-rate-limit-reset") ?? response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : fallback;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.max(1, seconds) : fallback;
 }
 
 function describe(error: unknown): string {

@@ -72,12 +72,16 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
     for (let page = 1, pages = 1; page <= pages; page++) {
       const answer = (await client.get(pageUrl(event.resourceUrl, page))) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const { summary } = recordOrders(db, (recorder) => {
-        for (const order of orders) {
-          const incoming = incomingOrderFromShipStation(order);
-          if (incoming) recorder.record(incoming);
-        }
-      });
+      const { summary } = recordOrders(
+        db,
+        (recorder) => {
+          for (const order of orders) {
+            const incoming = incomingOrderFromShipStation(order);
+            if (incoming) recorder.record(incoming);
+          }
+        },
+        { actor: SHIPSTATION_ACTOR },
+      );
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
       pages = typeof answer.pages === "number" ? answer.pages : 1;

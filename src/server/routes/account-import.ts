@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { actorOf } from "../../core/activity/actor.ts";
 import { invalid } from "../../core/errors.ts";
 import { importOrdersCsv } from "../../core/import/import-orders-csv.ts";
 import { discardUpload, findUploadedFile, issueUploadTicket } from "../../core/import/uploads.ts";
@@ -17,12 +18,12 @@ export function accountImportRoutes(context: ServerContext) {
     )
     .post(
       "/process-csv",
-      ({ body }) => {
+      ({ body, user }) => {
         const ticket = ticketFromUploadUrl(body.fileUrl);
         if (!ticket) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
         const filePath = findUploadedFile(context.db, context.dataDir, ticket);
         try {
-          return importOrdersCsv(context.db, [{ path: filePath, displayName: "upload" }]);
+          return importOrdersCsv(context.db, [{ path: filePath, displayName: "upload" }], { actor: actorOf(user) });
         } finally {
           discardUpload(context.db, context.dataDir, ticket.id);
         }

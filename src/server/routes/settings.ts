@@ -11,6 +11,7 @@ import {
   type ShipStationSecretName,
 } from "../../core/shipstation/shipstation-settings.ts";
 import { webhookEventSummary } from "../../core/shipstation/webhook-events.ts";
+import { readTaskAutomation, saveTaskAutomation, type TaskAutomationSettings } from "../../core/tasks/task-automation.ts";
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
 
@@ -40,6 +41,14 @@ export function settingsRoutes(context: ServerContext) {
         }),
       },
     )
+    .get("/task-automation", () => readTaskAutomation(db), { signedIn: true })
+    .put("/task-automation", ({ body }) => saveTaskAutomation(db, body as TaskAutomationSettings), {
+      adminOnly: true,
+      body: t.Object({
+        welcome: t.Object({ enabled: t.Boolean(), dueInDays: t.Number(), assignTo: t.Union([t.Literal("round_robin"), t.Integer()]) }),
+        newContact: t.Object({ enabled: t.Boolean(), dueInDays: t.Number(), assignTo: t.String({ maxLength: 20 }) }),
+      }),
+    })
     .post(
       "/shipstation/test",
       async () => {

@@ -3,6 +3,7 @@ import useSWR from "swr";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, fetchCountedList, type CountedList } from "./client";
 import { firstOrderParams, LISTS_PATH, type FirstOrderWindow } from "./lists";
+import { TASKS_PATH } from "./tasks";
 
 const ACCOUNTS_PATH = "/api/accounts";
 
@@ -91,10 +92,13 @@ export function accountListUrl(query: AccountListQuery): string {
   return `${ACCOUNTS_PATH}?${params}`;
 }
 
-/** The lists' counts and totals are figures of their accounts: a change to accounts changes them too. */
-const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH] as const;
+/**
+ * The lists' counts and totals are figures of their accounts: a change to accounts changes them too.
+ * So do tasks: they show account names, and the task automation adds some when accounts or contacts are added.
+ */
+const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH] as const;
 
-/** Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline and notes, and the lists' figures. */
+/** Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline and notes, the lists' figures and the tasks. */
 export function useRefreshAccounts(): () => Promise<void> {
   return useRefreshReads(ACCOUNT_PATHS);
 }

@@ -60,6 +60,7 @@ export function logActivity(accountId: number, activity: LoggedActivity): Promis
   return apiRequest<ActivityEntry>("POST", activityUrl(accountId), activity);
 }
 
-function activityUrl(accountId: number): string {
+/** Where an account's timeline is read and written. */
+export function activityUrl(accountId: number): string {
   return `${accountDetailUrl(accountId)}/activity`;
 }

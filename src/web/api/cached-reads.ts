@@ -14,8 +14,17 @@ export function readsUnder(key: Key, path: string): boolean {
  * `paths` must keep its identity (a constant, or memoized): a new array each render would make a new function each time.
  */
 export function useRefreshReads(paths: readonly string[]): () => Promise<void> {
+  const refreshReadsUnder = useRefreshReadsUnder();
+  return useCallback(() => refreshReadsUnder(paths), [refreshReadsUnder, paths]);
+}
+
+/** useRefreshReads for paths known only once a change is made, such as the timeline of the account it touched. */
+export function useRefreshReadsUnder(): (paths: readonly string[]) => Promise<void> {
   const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate((key) => paths.some((path) => readsUnder(key, path)), undefined, { revalidate: true });
-  }, [mutate, paths]);
+  return useCallback(
+    async (paths: readonly string[]) => {
+      await mutate((key) => paths.some((path) => readsUnder(key, path)), undefined, { revalidate: true });
+    },
+    [mutate],
+  );
 }

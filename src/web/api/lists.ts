@@ -65,9 +65,9 @@ export interface BulkAssignOutcome {
  * a new window refetches them, so the cards and tabs do not blink.
  */
 export function useListSummaries(window: FirstOrderWindow = {}) {
-  const { data, error, isValidating, mutate } = useSWR<ListSummary[]>(listSummariesUrl(window), { keepPreviousData: true });
+  const { data, error, mutate } = useSWR<ListSummary[]>(listSummariesUrl(window), { keepPreviousData: true });
   const retry = useCallback(() => void mutate(), [mutate]);
-  return { lists: data, error, isValidating, retry };
+  return { lists: data, error, retry };
 }
 
 /** Every list, for the list selects; the same read as the unfiltered lists screen, so it is fetched once. */

@@ -30,7 +30,7 @@ export function Select({ label, hideLabel = false, value, options, onChange, cla
           id={selectId}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className="block w-full appearance-none rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
+          className="block w-full appearance-none truncate rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
           {...props}
         >
           {options.map((option) => (

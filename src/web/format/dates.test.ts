@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatUsDate, formatUsDateTime } from "./dates";
+import { addDaysToDate, formatUsCalendarDate, formatUsDate, formatUsDateTime, todayInNewYork } from "./dates";
 
 describe("formatUsDate", () => {
   test("shows month, day and year with two-digit month and day", () => {
@@ -22,5 +22,39 @@ describe("formatUsDateTime", () => {
 
   test("follows daylight saving time", () => {
     expect(formatUsDateTime("2026-01-15T18:05:00.000Z")).toBe("01/15/2026, 1:05 PM");
+  });
+});
+
+describe("todayInNewYork", () => {
+  test("is still yesterday in New York a minute before its midnight, though UTC has moved on", () => {
+    expect(todayInNewYork(new Date("2026-11-22T04:59:00.000Z"))).toBe("2026-11-21");
+  });
+
+  test("turns at New York midnight", () => {
+    expect(todayInNewYork(new Date("2026-11-22T05:00:00.000Z"))).toBe("2026-11-22");
+  });
+
+  test("follows daylight saving time: midnight is at 04:00 UTC in summer", () => {
+    expect(todayInNewYork(new Date("2026-07-04T03:59:00.000Z"))).toBe("2026-07-03");
+    expect(todayInNewYork(new Date("2026-07-04T04:00:00.000Z"))).toBe("2026-07-04");
+  });
+});
+
+describe("addDaysToDate", () => {
+  test("moves across month and year ends", () => {
+    expect(addDaysToDate("2026-11-30", 1)).toBe("2026-12-01");
+    expect(addDaysToDate("2026-12-28", 7)).toBe("2027-01-04");
+    expect(addDaysToDate("2026-03-01", -1)).toBe("2026-02-28");
+  });
+
+  test("is not thrown off by the daylight saving change", () => {
+    expect(addDaysToDate("2026-03-07", 1)).toBe("2026-03-08");
+    expect(addDaysToDate("2026-03-08", 1)).toBe("2026-03-09");
+  });
+});
+
+describe("formatUsCalendarDate", () => {
+  test("shows a due date as the same day, US style", () => {
+    expect(formatUsCalendarDate("2026-11-23")).toBe("11/23/2026");
   });
 });

@@ -15,7 +15,7 @@ import {
   firstOrderFilterOf,
   isFiltered,
   listsViewFromSearch,
-  openList,
+  shownListOf,
   searchFromListsView,
   withFirstOrderDates,
   withList,
@@ -45,7 +45,7 @@ export function ListsScreen() {
     (next: ListsView, options?: { replace: boolean }) => setSearchParams(searchFromListsView(next), options),
     [setSearchParams],
   );
-  const shownList = lists && openList(lists, view.list);
+  const shownList = lists && shownListOf(lists, view.list);
   const listActions = {
     onEditList: (list: ListDefinition) => setOpenDialog({ kind: "edit", list }),
     onDeleteList: (list: ListDefinition) => setOpenDialog({ kind: "delete", list }),
@@ -90,7 +90,7 @@ export function ListsScreen() {
           <ListSummaryCards
             lists={lists}
             isFiltered={isFiltered(filter.window)}
-            openListKey={shownList?.key}
+            shownListKey={shownList?.key}
             onOpen={(list) => show(withList(view, list.key))}
             onEdit={listActions.onEditList}
             onDelete={listActions.onDeleteList}
@@ -98,7 +98,7 @@ export function ListsScreen() {
           {lists && shownList ? (
             <ListTabs
               lists={lists}
-              openList={shownList}
+              shownList={shownList}
               onOpen={(list) => show(withList(view, list.key))}
               view={view}
               window={filter.window}

@@ -36,7 +36,8 @@ export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort,
   const isLoading = accounts === undefined;
 
   return (
-    <div className="overflow-x-auto">
+    // Relative, so that the hidden labels of the list selects (absolutely placed) scroll with the table instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table
         className={`w-full min-w-[952px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
         aria-busy={isLoading || isRefreshing}

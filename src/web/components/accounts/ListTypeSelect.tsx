@@ -47,13 +47,17 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
     }
   }
 
+  const options = listTypeOptions(shownListType, lists);
+
   return (
     <Select
       label={label ?? `List for ${account.name}`}
       hideLabel={label === undefined}
       className="w-full"
       value={shownListType}
-      options={listTypeOptions(shownListType, lists)}
+      options={options}
+      // A long list name is cut short in the table: hovering shows all of it.
+      title={options.find((option) => option.value === shownListType)?.label}
       disabled={isPending}
       onChange={(listType) => void moveTo(listType)}
       data-testid="list-type-select"

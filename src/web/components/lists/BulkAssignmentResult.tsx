@@ -1,8 +1,9 @@
 import { useId } from "react";
 import type { BulkAssignOutcome } from "../../api/lists";
+import { copyToClipboard } from "../../copy-to-clipboard";
 import { formatCount } from "../../format/count";
 import { Button } from "../Button";
-import { CheckCircleIcon } from "../icons";
+import { CheckCircleIcon, CopyIcon } from "../icons";
 import { useToast } from "../toast/useToast";
 import { matchedPercent, matchSummaryText } from "./bulk-assignment";
 
@@ -18,7 +19,7 @@ export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }
 
   async function copyNotFound() {
     try {
-      await navigator.clipboard.writeText(notFoundEmails.join("\n"));
+      await copyToClipboard(notFoundEmails.join("\n"));
       toast({ title: "Copied to clipboard" });
     } catch {
       toast({ variant: "destructive", title: "Error", description: "The e-mails could not be copied." });
@@ -61,7 +62,7 @@ export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }
             <h3 id={notFoundHeadingId} className="text-sm font-medium text-slate-900">
               Not found ({formatCount(notFoundEmails.length)})
             </h3>
-            <Button size="sm" variant="ghost" onClick={() => void copyNotFound()} data-testid="bulk-copy-not-found">
+            <Button size="sm" variant="ghost" icon={CopyIcon} onClick={() => void copyNotFound()} data-testid="bulk-copy-not-found">
               Copy all
             </Button>
           </div>

@@ -35,8 +35,8 @@ export function ListAccountsPanel({ list, view, window, onShow, onClearFilter, o
 
   return (
     <div data-testid="list-tab-panel" data-list-key={list.key}>
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
-        <p className="min-w-0 text-sm text-slate-500">{list.description ?? (list.builtIn ? "" : "No description.")}</p>
+      <div className="flex min-h-13 items-center justify-between gap-3 border-b border-slate-100 px-5 py-2">
+        <p className={`min-w-0 text-sm ${list.description ? "text-slate-500" : "text-slate-400 italic"}`}>{list.description ?? "No description"}</p>
         {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
       </div>
       {error ? (

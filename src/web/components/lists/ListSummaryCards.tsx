@@ -10,7 +10,8 @@ export interface ListSummaryCardsProps {
   lists: ListSummary[] | undefined;
   /** The counts are of the accounts within the date filter: each says out of how many. */
   isFiltered: boolean;
-  openListKey: string | undefined;
+  /** The list whose tab is shown: its card is highlighted. */
+  shownListKey: string | undefined;
   /** A click on a card opens its list's tab. */
   onOpen: (list: ListSummary) => void;
   onEdit: (list: ListDefinition) => void;
@@ -18,16 +19,16 @@ export interface ListSummaryCardsProps {
 }
 
 /** A card per list, built-in lists first: how many accounts, what they ordered, and their latest order. */
-export function ListSummaryCards({ lists, isFiltered, openListKey, onOpen, onEdit, onDelete }: ListSummaryCardsProps) {
+export function ListSummaryCards({ lists, isFiltered, shownListKey, onOpen, onEdit, onDelete }: ListSummaryCardsProps) {
   return (
-    <section aria-label="List summaries" aria-busy={lists === undefined} className="grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] gap-4" data-testid="list-summary-cards">
+    <section aria-label="List summaries" aria-busy={lists === undefined} className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-4" data-testid="list-summary-cards">
       {lists
         ? lists.map((list) => (
             <ListSummaryCard
               key={list.key}
               list={list}
               isFiltered={isFiltered}
-              isOpen={list.key === openListKey}
+              isShown={list.key === shownListKey}
               onOpen={() => onOpen(list)}
               onEdit={onEdit}
               onDelete={onDelete}
@@ -41,16 +42,16 @@ export function ListSummaryCards({ lists, isFiltered, openListKey, onOpen, onEdi
 interface ListSummaryCardProps {
   list: ListSummary;
   isFiltered: boolean;
-  isOpen: boolean;
+  isShown: boolean;
   onOpen: () => void;
   onEdit: (list: ListDefinition) => void;
   onDelete: (list: ListDefinition) => void;
 }
 
-function ListSummaryCard({ list, isFiltered, isOpen, onOpen, onEdit, onDelete }: ListSummaryCardProps) {
+function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }: ListSummaryCardProps) {
   return (
     <article
-      className={`relative flex flex-col rounded-xl border bg-white p-5 shadow-sm transition-colors hover:border-slate-300 ${isOpen ? "border-blue-300 ring-1 ring-blue-300" : "border-slate-200"}`}
+      className={`relative flex flex-col rounded-xl border bg-white p-5 shadow-sm transition-colors hover:border-slate-300 ${isShown ? "border-blue-300 ring-1 ring-blue-300" : "border-slate-200"}`}
       data-testid="list-summary-card"
       data-list-key={list.key}
     >
@@ -62,7 +63,7 @@ function ListSummaryCard({ list, isFiltered, isOpen, onOpen, onEdit, onDelete }:
             <button
               type="button"
               onClick={onOpen}
-              aria-pressed={isOpen}
+              aria-pressed={isShown}
               className="line-clamp-2 rounded text-left text-base font-semibold break-words text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-blue-500"
               title={list.name}
               data-testid="list-card-name"
@@ -73,11 +74,10 @@ function ListSummaryCard({ list, isFiltered, isOpen, onOpen, onEdit, onDelete }:
         </div>
         {!list.builtIn && <ListActionsMenu list={list} onEdit={onEdit} onDelete={onDelete} className="relative z-10 -mt-1 -mr-2" />}
       </div>
-      {list.description && (
-        <p className="mt-1 line-clamp-1 text-sm text-slate-500" title={list.description}>
-          {list.description}
-        </p>
-      )}
+      {/* Always a line, empty or not, so that the figures of all cards stay level. */}
+      <p className="mt-1 line-clamp-1 min-h-5 text-sm text-slate-500" title={list.description ?? undefined}>
+        {list.description}
+      </p>
 
       <p className="mt-4 flex items-baseline gap-1.5">
         <span className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="list-card-count">
@@ -91,7 +91,7 @@ function ListSummaryCard({ list, isFiltered, isOpen, onOpen, onEdit, onDelete }:
         <span className="text-sm text-slate-500">{list.count === 1 ? "account" : "accounts"}</span>
       </p>
 
-      <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
+      <dl className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-3 border-t border-slate-100 pt-4 text-sm">
         <div className="min-w-0">
           <dt className="text-xs font-medium text-slate-500">Total Value</dt>
           <dd className="mt-0.5 truncate font-medium text-slate-900 tabular-nums" data-testid="list-card-total-value">

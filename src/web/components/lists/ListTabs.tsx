@@ -7,13 +7,13 @@ import { ListAccountsPanel, type ListAccountsPanelProps } from "./ListAccountsPa
 export interface ListTabsProps extends Omit<ListAccountsPanelProps, "list"> {
   /** Built-in lists first, then custom ones. */
   lists: ListSummary[];
-  openList: ListSummary;
+  shownList: ListSummary;
   onOpen: (list: ListSummary) => void;
 }
 
 /** A tab per list with its count (within the date filter); the open tab lists its accounts. */
-export function ListTabs({ lists, openList, onOpen, ...panelProps }: ListTabsProps) {
-  const selectedIndex = Math.max(0, lists.indexOf(openList));
+export function ListTabs({ lists, shownList, onOpen, ...panelProps }: ListTabsProps) {
+  const selectedIndex = Math.max(0, lists.indexOf(shownList));
 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -24,7 +24,7 @@ export function ListTabs({ lists, openList, onOpen, ...panelProps }: ListTabsPro
           if (list) onOpen(list);
         }}
       >
-        <TabList aria-label="Lists" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-3" data-testid="list-tabs">
+        <TabList aria-label="Lists" className="relative flex gap-1 overflow-x-auto border-b border-slate-200 px-3" data-testid="list-tabs">
           {lists.map((list) => (
             <Tab
               key={list.key}

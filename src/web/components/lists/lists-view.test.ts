@@ -5,7 +5,7 @@ import {
   firstOrderFilterOf,
   isFiltered,
   listsViewFromSearch,
-  openList,
+  shownListOf,
   searchFromListsView,
   tabQueryOf,
   withFirstOrderDates,
@@ -87,17 +87,17 @@ describe("isFiltered", () => {
   });
 });
 
-describe("openList", () => {
+describe("shownListOf", () => {
   const lists: ListDefinition[] = [
     { key: "new", name: "New", description: null, builtIn: true },
     { key: "vip", name: "VIP", description: null, builtIn: false },
   ];
 
   test("is the list the view names, else the first one", () => {
-    expect(openList(lists, "vip")?.key).toBe("vip");
-    expect(openList(lists, "deleted")?.key).toBe("new");
-    expect(openList(lists, undefined)?.key).toBe("new");
-    expect(openList([], "vip")).toBeUndefined();
+    expect(shownListOf(lists, "vip")?.key).toBe("vip");
+    expect(shownListOf(lists, "deleted")?.key).toBe("new");
+    expect(shownListOf(lists, undefined)?.key).toBe("new");
+    expect(shownListOf([], "vip")).toBeUndefined();
   });
 });
 

@@ -65,7 +65,7 @@ export function isFiltered(window: FirstOrderWindow): boolean {
 }
 
 /** The list whose tab is open: the one the view names, else the first (after its list was deleted, say). */
-export function openList<T extends ListDefinition>(lists: readonly T[], key: string | undefined): T | undefined {
+export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: string | undefined): T | undefined {
   return lists.find((list) => list.key === key) ?? lists[0];
 }
 

@@ -20,14 +20,14 @@ export function BackfillRunSummary({ run, refreshError, onRetry }: BackfillRunSu
   const isRunning = run.state === "running";
   return (
     <section aria-label={isRunning ? "Running backfill" : "Last backfill"} className="rounded-lg border border-slate-200" data-testid="backfill-status" data-state={run.state}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          {isRunning ? "Running backfill" : "Last backfill"}
-          <span className="font-normal text-slate-500">
-            · {run.days} {run.days === 1 ? "day" : "days"}, started from {run.trigger === "cli" ? "the command line" : "the dashboard"}
-          </span>
-        </h3>
-        <div className="flex items-center gap-2">
+      <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold text-slate-900">{isRunning ? "Running backfill" : "Last backfill"}</h3>
+          <p className="mt-0.5 text-xs text-slate-500">
+            Last {run.days} {run.days === 1 ? "day" : "days"}, started from {run.trigger === "cli" ? "the command line" : "the dashboard"}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
           {isRunning && <Spinner className="size-4" />}
           <StatusBadge badge={backfillBadge(run.state)} state={run.state} testId="backfill-state" />
         </div>

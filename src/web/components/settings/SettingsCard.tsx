@@ -20,7 +20,7 @@ export function SettingsCard({ title, description, icon: Icon, children, testId 
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">{description}</p>
       </CardHeader>
-      <div className="space-y-6 p-6">{children}</div>
+      <div className="space-y-6 p-4 sm:p-6">{children}</div>
     </section>
   );
 }
@@ -33,7 +33,7 @@ export function SettingsCardSkeleton({ title, icon, rows, testId }: { title: str
         <span aria-hidden="true" className="block h-5 w-48 animate-pulse rounded bg-slate-200" />
         <span aria-hidden="true" className="mt-2 block h-4 w-72 max-w-full animate-pulse rounded bg-slate-100" />
       </CardHeader>
-      <div aria-hidden="true" className="space-y-6 p-6">
+      <div aria-hidden="true" className="space-y-6 p-4 sm:p-6">
         {Array.from({ length: rows }, (_, index) => (
           <div key={index}>
             <span className="block h-4 w-32 animate-pulse rounded bg-slate-200" />
@@ -47,7 +47,7 @@ export function SettingsCardSkeleton({ title, icon, rows, testId }: { title: str
 
 function CardHeader({ icon: Icon, children }: { icon: ComponentType<IconProps>; children: ReactNode }) {
   return (
-    <header className="flex items-start gap-3 border-b border-slate-100 px-6 py-4">
+    <header className="flex items-start gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
         <Icon className="size-5" />
       </span>

@@ -57,6 +57,12 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
         secretSavedHere={webhookSecretSavedHere}
       />
       <div className="space-y-5">
+        {!canChangeSettings && (
+          <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600" data-testid="settings-admin-note">
+            <LockIcon className="size-4 shrink-0" />
+            Only administrators can change these settings.
+          </p>
+        )}
         {SECRET_FIELDS.map((field) => (
           <SecretField
             key={field.name}
@@ -69,12 +75,6 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
           />
         ))}
       </div>
-      {!canChangeSettings && (
-        <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="settings-admin-note">
-          <LockIcon className="size-4 shrink-0" />
-          Only administrators can change these settings.
-        </p>
-      )}
     </SettingsCard>
   );
 }

@@ -35,7 +35,7 @@ export function WebhookUrlField({ url, webhookSecret, secretSavedHere }: Webhook
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
         Webhook URL
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id={inputId}
           readOnly
@@ -45,7 +45,7 @@ export function WebhookUrlField({ url, webhookSecret, secretSavedHere }: Webhook
           className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
           data-testid="webhook-url"
         />
-        <Button icon={CopyIcon} onClick={() => void copy()} aria-label="Copy webhook URL" data-testid="webhook-url-copy">
+        <Button icon={CopyIcon} onClick={() => void copy()} aria-label="Copy webhook URL" className="self-start sm:self-auto" data-testid="webhook-url-copy">
           Copy
         </Button>
       </div>

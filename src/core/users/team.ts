@@ -1,0 +1,71 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { sessions, users } from "../database/schema.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { generatePassword, hashPassword } from "./passwords.ts";
+import { toPublicUser, USER_ROLES, type PublicUser } from "./users.ts";
+
+export interface TeamMember extends PublicUser {
+  /** The last request any of their sessions made; null when they never signed in. */
+  lastActiveAt: Date | null;
+}
+
+export function listTeam(db: CrmDatabase): TeamMember[] {
+  return db
+    .select({ user: users, lastActiveAt: sql<number | null>`(SELECT max(${sessions.lastSeenAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users}.id)` })
+    .from(users)
+    .orderBy(sql`${users.active} DESC`, sql`${users.name} COLLATE NOCASE`)
+    .all()
+    .map(({ user, lastActiveAt }) => ({ ...toPublicUser(user), lastActiveAt: lastActiveAt === null ? null : new Date(lastActiveAt) }));
+}
+
+/** Changes a user's role; the last active administrator cannot be demoted (409). */
+export function changeRole(db: CrmDatabase, userId: number, role: string): PublicUser {
+  const newRole = USER_ROLES.find((candidate) => candidate === role);
+  if (!newRole) throw invalid("role", `role must be one of ${USER_ROLES.join(", ")}`);
+  return db.transaction((tx) => {
+    const user = requireUser(tx, userId);
+    if (user.role === "admin" && newRole !== "admin" && user.active) assertAnotherActiveAdmin(tx, userId, "demoted");
+    const [updated] = tx.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    return toPublicUser(updated!);
+  });
+}
+
+/** Deactivating signs the user out everywhere at once; the last active administrator cannot be deactivated (409). */
+export function setUserActive(db: CrmDatabase, userId: number, active: boolean): PublicUser {
+  return db.transaction((tx) => {
+    const user = requireUser(tx, userId);
+    if (!active && user.role === "admin" && user.active) assertAnotherActiveAdmin(tx, userId, "deactivated");
+    const [updated] = tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    if (!active) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    return toPublicUser(updated!);
+  });
+}
+
+/** A new one-time password, shown once; the user's sessions end. */
+export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ user: PublicUser; password: string }> {
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const user = db.transaction((tx) => {
+    requireUser(tx, userId);
+    const [updated] = tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    return updated!;
+  });
+  return { user: toPublicUser(user), password };
+}
+
+export function findUserById(db: CrmQueries, userId: number): PublicUser {
+  return toPublicUser(requireUser(db, userId));
+}
+
+function requireUser(db: CrmQueries, userId: number) {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
+function assertAnotherActiveAdmin(db: CrmQueries, userId: number, action: string): void {
+  const others = db.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, userId))).get();
+  if (!others) throw conflict(`The last active administrator cannot be ${action}`);
+}
