@@ -1,5 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { CrmDatabase } from "../database/open.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
 import { recordOrders } from "../orders/record-orders.ts";
@@ -32,10 +32,7 @@ export function beginBackfill(db: CrmDatabase, env: Record<string, string | unde
   if (!config.apiKey || !config.apiSecret) throw invalid("days", "Set the ShipStation API key and secret before a backfill");
   return db.transaction((tx) => {
     const now = new Date();
-    tx.update(backfillRuns)
-      .set({ state: "interrupted", error: "The process running it stopped", finishedAt: now })
-      .where(and(eq(backfillRuns.state, "running"), lt(backfillRuns.heartbeatAt, new Date(now.getTime() - HEARTBEAT_STALE_MS))))
-      .run();
+    expireDeadBackfills(tx);
     const running = tx.select().from(backfillRuns).where(eq(backfillRuns.state, "running")).get();
     if (running) throw conflict(`A backfill is already running (started ${running.startedAt.toISOString()}, ${running.days} days)`);
     const [run] = tx.insert(backfillRuns).values({ days, state: "running", trigger, startedAt: now, heartbeatAt: now }).returning().all();
@@ -90,9 +87,19 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
   }
 }
 
-/** The running backfill, else the most recent one; null before the first. */
+/** The running backfill, else the most recent one; null before the first. A run whose process died reads as interrupted. */
 export function latestBackfill(db: CrmDatabase): BackfillRun | null {
+  expireDeadBackfills(db);
   return db.select().from(backfillRuns).orderBy(desc(eq(backfillRuns.state, "running")), desc(backfillRuns.startedAt), desc(backfillRuns.id)).limit(1).get() ?? null;
+}
+
+/** A running backfill silent for too long lost its process: it no longer holds the lock. */
+function expireDeadBackfills(db: CrmQueries): void {
+  const now = new Date();
+  db.update(backfillRuns)
+    .set({ state: "interrupted", error: "The process running it stopped", finishedAt: now })
+    .where(and(eq(backfillRuns.state, "running"), lt(backfillRuns.heartbeatAt, new Date(now.getTime() - HEARTBEAT_STALE_MS))))
+    .run();
 }
 
 function update(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): BackfillRun {

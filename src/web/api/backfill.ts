@@ -60,11 +60,10 @@ export function useLatestBackfill() {
   useRefreshAccountsWhenBackfillEnds(data?.backfill);
 
   const start = useCallback(
-    async (days: number) => {
+    async (days: number): Promise<void> => {
       try {
         const run = await apiRequest<BackfillRun>("POST", BACKFILL_PATH, { days });
         await mutate({ backfill: run }, { revalidate: false });
-        return run;
       } catch (startError) {
         // Refused because one is already running (perhaps from the command line): show that one.
         void mutate();

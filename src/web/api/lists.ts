@@ -64,8 +64,8 @@ export interface BulkAssignOutcome {
  * Every list, built-in ones first, with its figures over the window. Kept on screen while a change or
  * a new window refetches them, so the cards and tabs do not blink.
  */
-export function useListSummaries(window: FirstOrderWindow = {}) {
-  const { data, error, mutate } = useSWR<ListSummary[]>(listSummariesUrl(window), { keepPreviousData: true });
+export function useListSummaries(firstOrderWindow: FirstOrderWindow = {}) {
+  const { data, error, mutate } = useSWR<ListSummary[]>(listSummariesUrl(firstOrderWindow), { keepPreviousData: true });
   const retry = useCallback(() => void mutate(), [mutate]);
   return { lists: data, error, retry };
 }
@@ -75,16 +75,16 @@ export function useLists(): ListDefinition[] | undefined {
   return useListSummaries().lists;
 }
 
-export function listSummariesUrl(window: FirstOrderWindow): string {
-  const params = firstOrderParams(window);
+export function listSummariesUrl(firstOrderWindow: FirstOrderWindow): string {
+  const params = firstOrderParams(firstOrderWindow);
   return params.size === 0 ? LISTS_PATH : `${LISTS_PATH}?${params}`;
 }
 
 /** The window as query parameters, leaving out the dates nobody chose. */
-export function firstOrderParams(window: FirstOrderWindow): URLSearchParams {
+export function firstOrderParams(firstOrderWindow: FirstOrderWindow): URLSearchParams {
   const params = new URLSearchParams();
-  if (window.from) params.set("from", window.from);
-  if (window.to) params.set("to", window.to);
+  if (firstOrderWindow.from) params.set("from", firstOrderWindow.from);
+  if (firstOrderWindow.to) params.set("to", firstOrderWindow.to);
   return params;
 }
 

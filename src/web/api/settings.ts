@@ -73,10 +73,9 @@ export function useShipStationSettings() {
   const retry = useCallback(() => void mutate(), [mutate]);
 
   const saveSecret = useCallback(
-    async (name: ShipStationSecretName, value: string) => {
+    async (name: ShipStationSecretName, value: string): Promise<void> => {
       const answer = await apiRequest<SettingsAnswer>("PATCH", SETTINGS_PATH, { [name]: value });
       await mutate(answer, { revalidate: false });
-      return answer.shipstation;
     },
     [mutate],
   );

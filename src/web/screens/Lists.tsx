@@ -101,7 +101,7 @@ export function ListsScreen() {
               shownList={shownList}
               onOpen={(list) => show(withList(view, list.key))}
               view={view}
-              window={filter.window}
+              firstOrderWindow={filter.window}
               onShow={show}
               onClearFilter={() => show(withFirstOrderDates(view, { from: "", to: "" }))}
               {...listActions}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { PlusIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { useToast } from "../toast/useToast";
+import { AccountTasks } from "../tasks/AccountTasks";
 import { ActivityTimeline, FIRST_ENTRIES_SHOWN } from "./ActivityTimeline";
 import { DetailCard, SkeletonLines } from "./DetailCard";
 import { LogActivityModal } from "./LogActivityModal";
@@ -108,7 +109,7 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
             <EmptyPanel>No email history available.</EmptyPanel>
           </TabPanel>
           <TabPanel className="p-5 focus:outline-none" data-testid="tasks-panel">
-            <EmptyPanel>No tasks assigned.</EmptyPanel>
+            <AccountTasks accountId={accountId} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

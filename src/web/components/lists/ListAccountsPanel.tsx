@@ -13,7 +13,7 @@ export interface ListAccountsPanelProps {
   list: ListSummary;
   view: ListsView;
   /** The first-order-date filter as sent to the server. */
-  window: FirstOrderWindow;
+  firstOrderWindow: FirstOrderWindow;
   /** Shows another sort or page; `replace` leaves no history entry, for corrections nobody asked for. */
   onShow: (view: ListsView, options?: { replace: boolean }) => void;
   onClearFilter: () => void;
@@ -22,8 +22,8 @@ export interface ListAccountsPanelProps {
 }
 
 /** One list's accounts, ten a page, sorted and paged by the server, within the date filter. */
-export function ListAccountsPanel({ list, view, window, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
-  const { accountList, error, isValidating, retry } = useAccountList(tabQueryOf(view, list.key, window));
+export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
+  const { accountList, error, isValidating, retry } = useAccountList(tabQueryOf(view, list.key, firstOrderWindow));
   const refreshAccounts = useRefreshAccounts();
   const [editedAccount, setEditedAccount] = useState<Account | null>(null);
 
@@ -42,7 +42,7 @@ export function ListAccountsPanel({ list, view, window, onShow, onClearFilter, o
       {error ? (
         <LoadError title="The accounts in this list could not be loaded." error={error} onRetry={retry} testId="list-accounts-error" />
       ) : accountList?.total === 0 ? (
-        <EmptyList isFilteredOut={isFiltered(window) && list.totalCount > 0} onClearFilter={onClearFilter} />
+        <EmptyList isFilteredOut={isFiltered(firstOrderWindow) && list.totalCount > 0} onClearFilter={onClearFilter} />
       ) : (
         <>
           <AccountsTable

@@ -60,8 +60,8 @@ export function firstOrderFilterOf(view: Pick<ListsView, "from" | "to">): FirstO
   return { window: { from: view.from || undefined, to: view.to || undefined }, problem: null };
 }
 
-export function isFiltered(window: FirstOrderWindow): boolean {
-  return Boolean(window.from || window.to);
+export function isFiltered(firstOrderWindow: FirstOrderWindow): boolean {
+  return Boolean(firstOrderWindow.from || firstOrderWindow.to);
 }
 
 /** The list whose tab is open: the one the view names, else the first (after its list was deleted, say). */
@@ -70,8 +70,8 @@ export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: 
 }
 
 /** What a tab's table asks GET /api/accounts for: one page of the list's accounts within the filter. */
-export function tabQueryOf(view: ListsView, listKey: string, window: FirstOrderWindow): AccountListQuery {
-  return { ...listQueryOf({ sort: view.sort, direction: view.direction, page: view.page }), listType: listKey, firstOrder: window };
+export function tabQueryOf(view: ListsView, listKey: string, firstOrderWindow: FirstOrderWindow): AccountListQuery {
+  return { ...listQueryOf({ sort: view.sort, direction: view.direction, page: view.page }), listType: listKey, firstOrder: firstOrderWindow };
 }
 
 function isoDateOrEmpty(text: string | null): string {

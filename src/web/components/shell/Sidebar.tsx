@@ -1,4 +1,5 @@
 import { useAppConfig } from "../../api/app-config";
+import { useTasksNeedingAttention } from "../../api/tasks";
 import { ProductLogoIcon } from "../icons";
 import { NAV_ITEMS } from "./nav-items";
 import { SidebarNavLink } from "./SidebarNavLink";
@@ -7,6 +8,7 @@ import { SidebarUser } from "./SidebarUser";
 /** The left column: branding, navigation and the signed-in user. Collapses to icons on small screens. */
 export function Sidebar() {
   const { config } = useAppConfig();
+  const { attention } = useTasksNeedingAttention();
 
   return (
     // The column's background runs the page's full height; its content stays in view while the page scrolls.
@@ -27,7 +29,10 @@ export function Sidebar() {
           <ul className="space-y-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.href}>
-                <SidebarNavLink item={item} />
+                <SidebarNavLink
+                  item={item}
+                  badge={item.href === "/tasks" && attention ? { count: attention.count, description: "overdue or due today", testId: "sidebar-tasks-badge" } : undefined}
+                />
               </li>
             ))}
           </ul>

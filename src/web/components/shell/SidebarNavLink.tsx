@@ -1,23 +1,43 @@
 import { Link, useLocation } from "wouter";
+import { formatCount } from "../../format/count";
 import { isNavLinkActive } from "./is-nav-link-active";
 import type { NavItem } from "./nav-items";
 
-export function SidebarNavLink({ item }: { item: NavItem }) {
+export interface SidebarNavLinkProps {
+  item: NavItem;
+  /** What needs attention behind the link, as a count badge; none when 0 or absent. */
+  badge?: { count: number; description: string; testId: string };
+}
+
+export function SidebarNavLink({ item, badge }: SidebarNavLinkProps) {
   const [location] = useLocation();
   const isActive = isNavLinkActive(item.href, location);
   const Icon = item.icon;
+  const hasBadge = badge !== undefined && badge.count > 0;
 
   return (
     <Link
       href={item.href}
       aria-current={isActive ? "page" : undefined}
-      title={item.label}
-      className={`flex items-center justify-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus:ring-2 focus:ring-blue-500 focus:outline-none md:justify-start ${
+      title={hasBadge ? `${item.label}: ${formatCount(badge.count)} ${badge.description}` : item.label}
+      className={`relative flex items-center justify-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus:ring-2 focus:ring-blue-500 focus:outline-none md:justify-start ${
         isActive ? "bg-blue-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
       }`}
     >
       <Icon className="size-5 shrink-0" />
       <span className="sr-only md:not-sr-only">{item.label}</span>
+      {hasBadge && (
+        // Over the icon's corner in the narrow sidebar; at the row's end in the wide one.
+        <span
+          className={`absolute top-1 right-1 min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-semibold tabular-nums md:static md:ml-auto md:py-1 ${
+            isActive ? "bg-white text-blue-700" : "bg-red-500 text-white"
+          }`}
+          data-testid={badge.testId}
+        >
+          {formatCount(badge.count)}
+          <span className="sr-only"> {badge.description}</span>
+        </span>
+      )}
     </Link>
   );
 }

@@ -1,0 +1,111 @@
+import type { Database } from "bun:sqlite";
+import type { MatchProfile } from "./match-rules.ts";
+import type { NormalizedName } from "./name-normalization.ts";
+
+/**
+ * Keys that sort accounts whose names may be similar next to each other (a sorted-neighbourhood index):
+ * the name as is, reversed (a typo near the start leaves the end in place), and with its words sorted
+ * (reordered words). Each starts with the name's digits, since names with different numbers never match.
+ */
+export const SORTED_NAME_KEYS = ["name_key", "reversed_key", "tokens_key"] as const;
+export type SortedNameKey = (typeof SORTED_NAME_KEYS)[number];
+export type ExactKey = "name_key" | "phone_key";
+
+/**
+ * Brings the blocking keys of this connection up to date: builds them from every account when it has
+ * none, and rebuilds them when another connection (a CLI import, a second server) has committed since,
+ * as nothing tells this one what that changed. Accounts this connection changes are refreshed one by
+ * one through `refreshBlockingKeys`.
+ *
+ * The keys live in a TEMP table until accounts carry them as indexed columns; the state row lives there
+ * too, so a rolled-back transaction takes both back together.
+ */
+export function ensureBlockingKeys(sqlite: Database, loadAll: () => Iterable<MatchProfile>): void {
+  const { current, present } = sqlite
+    .query<{ current: number; present: number }, []>(
+      "SELECT (SELECT data_version FROM pragma_data_version) AS current, (SELECT count(*) FROM sqlite_temp_master WHERE name = 'duplicate_keys_state') AS present",
+    )
+    .get()!;
+  const built = present ? sqlite.query<{ version: number }, []>("SELECT data_version AS version FROM temp.duplicate_keys_state").get()?.version : undefined;
+  if (built !== current) rebuildBlockingKeys(sqlite, loadAll());
+}
+
+/** Writes the keys of every account afresh; indexes are built after the rows, which is several times faster. */
+export function rebuildBlockingKeys(sqlite: Database, profiles: Iterable<MatchProfile>): void {
+  sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys");
+  sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys_state");
+  sqlite.run(
+    "CREATE TEMP TABLE duplicate_keys (account_id INTEGER PRIMARY KEY, name_key TEXT, reversed_key TEXT, tokens_key TEXT, phone_key TEXT)",
+  );
+  insertKeys(sqlite, profiles);
+  for (const column of [...SORTED_NAME_KEYS, "phone_key"]) sqlite.run(`CREATE INDEX temp.duplicate_keys_${column} ON duplicate_keys (${column})`);
+  sqlite.run("CREATE TEMP TABLE duplicate_keys_state (data_version INTEGER NOT NULL)");
+  sqlite.run("INSERT INTO temp.duplicate_keys_state (data_version) SELECT data_version FROM pragma_data_version");
+}
+
+/** Replaces the keys of these accounts; ids without a profile (deleted accounts) lose theirs. */
+export function refreshBlockingKeys(sqlite: Database, accountIds: number[], profiles: Map<number, MatchProfile>): void {
+  sqlite.run("DELETE FROM temp.duplicate_keys WHERE account_id IN (SELECT value FROM json_each(?))", [JSON.stringify(accountIds)]);
+  insertKeys(sqlite, accountIds.flatMap((id) => profiles.get(id) ?? []));
+}
+
+/** The keys of a profile as stored, for looking its neighbours up. */
+export function sortedNameKeys(name: NormalizedName): Record<SortedNameKey, string> {
+  return {
+    name_key: `${name.digits}|${name.key}`,
+    reversed_key: `${name.digits}|${[...name.key].reverse().join("")}`,
+    tokens_key: `${name.digits}|${name.tokens.toSorted().join(" ")}`,
+  };
+}
+
+/** Other accounts with this exact key, at most `limit` of them. */
+export function accountsWithKey(sqlite: Database, column: ExactKey, value: string, exceptAccountId: number, limit: number): number[] {
+  return sqlite
+    .query<{ id: number }, [string, number, number]>(`SELECT account_id AS id FROM temp.duplicate_keys WHERE ${column} = ? AND account_id != ? LIMIT ?`)
+    .all(value, exceptAccountId, limit)
+    .map((row) => row.id);
+}
+
+/** The `count` accounts just before and the `count` just after a key in its order (ties broken by id). */
+export function neighbours(sqlite: Database, column: SortedNameKey, value: string, accountId: number, count: number): number[] {
+  const before = sqlite
+    .query<{ id: number }, [string, number, number]>(
+      `SELECT account_id AS id FROM temp.duplicate_keys WHERE (${column}, account_id) < (?, ?) ORDER BY ${column} DESC, account_id DESC LIMIT ?`,
+    )
+    .all(value, accountId, count);
+  const after = sqlite
+    .query<{ id: number }, [string, number, number]>(
+      `SELECT account_id AS id FROM temp.duplicate_keys WHERE (${column}, account_id) > (?, ?) ORDER BY ${column}, account_id LIMIT ?`,
+    )
+    .all(value, accountId, count);
+  return [...before, ...after].map((row) => row.id);
+}
+
+/** Every account with a name, in the order of a sorted key: what a full run slides its window over. */
+export function accountsInKeyOrder(sqlite: Database, column: SortedNameKey): number[] {
+  return sqlite
+    .query<{ id: number }, []>(`SELECT account_id AS id FROM temp.duplicate_keys WHERE ${column} IS NOT NULL ORDER BY ${column}, account_id`)
+    .all()
+    .map((row) => row.id);
+}
+
+/** The accounts sharing each exact key, for keys shared by 2 to `maxAccounts` accounts. */
+export function keyGroups(sqlite: Database, column: ExactKey, maxAccounts: number): number[][] {
+  return sqlite
+    .query<{ ids: string }, [number]>(
+      `SELECT group_concat(account_id) AS ids FROM temp.duplicate_keys WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) BETWEEN 2 AND ?`,
+    )
+    .all(maxAccounts)
+    .map((row) => row.ids.split(",").map(Number));
+}
+
+function insertKeys(sqlite: Database, profiles: Iterable<MatchProfile>): void {
+  const insert = sqlite.query<unknown, [number, string | null, string | null, string | null, string | null]>(
+    "INSERT INTO temp.duplicate_keys (account_id, name_key, reversed_key, tokens_key, phone_key) VALUES (?, ?, ?, ?, ?)",
+  );
+  for (const profile of profiles) {
+    if (profile.name === null && profile.phoneKey === null) continue;
+    const keys = profile.name && sortedNameKeys(profile.name);
+    insert.run(profile.id, keys ? keys.name_key : null, keys ? keys.reversed_key : null, keys ? keys.tokens_key : null, profile.phoneKey);
+  }
+}

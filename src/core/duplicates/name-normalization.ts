@@ -1,0 +1,52 @@
+import { bigramProfile } from "./similarity.ts";
+
+/** A company name reduced to what tells one business from another. */
+export interface NormalizedName {
+  /** The words run together: equal keys are the same name whatever the case, punctuation, spacing or legal form. */
+  key: string;
+  /** The words, for comparing names whose words come in another order. */
+  tokens: string[];
+  /** Every digit of the name in order ('' for none). Numbers tell branches apart ('Store 12', 'Store 13'). */
+  digits: string;
+  /** The key's letter pairs, sorted, for the similarity rule. */
+  bigrams: Uint32Array;
+}
+
+/**
+ * Lower-cases, drops accents and punctuation, reads '&' as 'and', and ignores a leading 'The' and trailing
+ * legal forms ('Acme Co., Inc.' → 'acme'). Null when nothing is left, and for a name that is an e-mail
+ * address: orders without a company or person are named after the address, which says nothing about
+ * the business beyond what the e-mail rule already compares.
+ */
+export function normalizeCompanyName(name: string): NormalizedName | null {
+  const trimmed = name.trim();
+  if (EMAIL_LIKE.test(trimmed)) return null;
+  const tokens = trimmed
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replaceAll("&", " and ")
+    // Dots and apostrophes join what they separate: 'L.L.C.' is 'llc', "O'Brien" is 'obrien'.
+    .replace(/[.'’`]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token !== "");
+  if (tokens.length > 1 && tokens[0] === "the") tokens.shift();
+  let droppedLegalForm = false;
+  while (tokens.length > 1 && LEGAL_FORMS.has(tokens[tokens.length - 1]!)) {
+    tokens.pop();
+    droppedLegalForm = true;
+  }
+  // 'Smith & Co' and 'Smith and Company' are 'Smith'.
+  if (droppedLegalForm && tokens.length > 1 && tokens[tokens.length - 1] === "and") tokens.pop();
+  if (tokens.length === 0) return null;
+  const key = tokens.join("");
+  return { key, tokens, digits: key.replace(/\D/g, ""), bigrams: bigramProfile(key) };
+}
+
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Legal forms of US (and a few British) businesses, as they read once dots are gone. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  "llc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
+  "pllc", "plc", "pc", "pa", "llp", "lllp", "lp",
+]);

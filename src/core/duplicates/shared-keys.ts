@@ -1,0 +1,70 @@
+import type { Database } from "bun:sqlite";
+import { FREE_MAIL_DOMAINS } from "../accounts/free-mail.ts";
+
+/**
+ * The rules' keys that live in the accounts and contacts tables themselves, with their indexes: the
+ * domain, and the e-mails of an account and its contacts. Blocking-keys.ts holds those that must be computed.
+ */
+
+/** Accounts sharing a business domain, for domains shared by 2 to `maxAccounts` accounts. */
+export function domainGroups(sqlite: Database, maxAccounts: number): number[][] {
+  return sqlite
+    .query<{ ids: string }, [string, number]>(
+      `SELECT group_concat(id) AS ids FROM accounts
+       WHERE domain IS NOT NULL AND domain NOT IN (SELECT value FROM json_each(?)) GROUP BY domain HAVING count(*) BETWEEN 2 AND ?`,
+    )
+    .all(FREE_MAIL_JSON, maxAccounts)
+    .map((row) => splitIds(row.ids));
+}
+
+/** Accounts using the same address (their own or a contact's), for addresses used by 2 to `maxAccounts` accounts. */
+export function emailGroups(sqlite: Database, maxAccounts: number): { email: string; accountIds: number[] }[] {
+  return sqlite
+    .query<{ email: string; ids: string }, [number]>(
+      `SELECT email, group_concat(account_id) AS ids FROM (
+         SELECT email, id AS account_id FROM accounts WHERE email IS NOT NULL
+         UNION SELECT email, account_id FROM contacts WHERE email IS NOT NULL)
+       GROUP BY email HAVING count(*) BETWEEN 2 AND ?`,
+    )
+    .all(maxAccounts)
+    .map((row) => ({ email: row.email, accountIds: splitIds(row.ids) }));
+}
+
+/** Other accounts with this domain, at most `limit` of them. */
+export function accountsWithDomain(sqlite: Database, domain: string, exceptAccountId: number, limit: number): number[] {
+  return sqlite
+    .query<{ id: number }, [string, number, number]>("SELECT id FROM accounts WHERE domain = ? AND id != ? LIMIT ?")
+    .all(domain, exceptAccountId, limit)
+    .map((row) => row.id);
+}
+
+/**
+ * The accounts sharing an address with this one, each with one address they share. An address used by
+ * more than `maxAccounts` accounts is left out, as in the full run.
+ */
+export function accountsSharingEmails(sqlite: Database, accountId: number, maxAccounts: number): Map<number, string> {
+  const rows = sqlite
+    .query<{ email: string; ids: string }, [number, number]>(
+      `WITH own (email) AS (
+         SELECT email FROM accounts WHERE id = ?1 AND email IS NOT NULL
+         UNION SELECT email FROM contacts WHERE account_id = ?1 AND email IS NOT NULL)
+       SELECT own.email, (SELECT group_concat(account_id) FROM (
+                SELECT id AS account_id FROM accounts WHERE email = own.email
+                UNION SELECT account_id FROM contacts WHERE email = own.email LIMIT ?2)) AS ids
+       FROM own ORDER BY own.email`,
+    )
+    .all(accountId, maxAccounts + 1);
+  const sharers = new Map<number, string>();
+  for (const row of rows) {
+    const ids = splitIds(row.ids);
+    if (ids.length > maxAccounts) continue;
+    for (const id of ids) if (id !== accountId && !sharers.has(id)) sharers.set(id, row.email);
+  }
+  return sharers;
+}
+
+const FREE_MAIL_JSON = JSON.stringify([...FREE_MAIL_DOMAINS]);
+
+function splitIds(ids: string): number[] {
+  return ids.split(",").map(Number);
+}

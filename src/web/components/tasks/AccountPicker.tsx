@@ -1,0 +1,94 @@
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from "@headlessui/react";
+import { useState } from "react";
+import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch } from "../../api/search";
+import { formatCountOf } from "../../format/count";
+import { useDebouncedValue } from "../../useDebouncedValue";
+import { CloseIcon, SearchIcon } from "../icons";
+import type { TaskAccount } from "./task-form";
+
+/** Typing pauses this long before the server is asked, as in the header search. */
+const SEARCH_DELAY_MS = 250;
+
+export interface AccountPickerProps {
+  value: TaskAccount | null;
+  onChange: (account: TaskAccount | null) => void;
+  disabled?: boolean;
+}
+
+/** An optional account, found by typing 3 or more letters of its name, domain, e-mail or contact. */
+export function AccountPicker({ value, onChange, disabled }: AccountPickerProps) {
+  const [query, setQuery] = useState("");
+  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DELAY_MS);
+  const { hits, error } = useAccountSearch(settledQuery);
+  const isSearching = query.trim() !== settledQuery || (hits === undefined && error === undefined);
+
+  return (
+    <Field disabled={disabled}>
+      <Label className="mb-1.5 block text-sm font-medium text-slate-700">Account</Label>
+      <Combobox value={value} onChange={onChange} by="id" onClose={() => setQuery("")}>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <ComboboxInput
+            displayValue={(account: TaskAccount | null) => account?.name ?? ""}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search accounts..."
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="task-account-input"
+            className="block w-full rounded-lg border border-slate-300 py-2 pr-9 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:bg-slate-50"
+          />
+          {value && (
+            <button
+              type="button"
+              aria-label="Clear account"
+              title="Clear account"
+              onClick={() => onChange(null)}
+              disabled={disabled}
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+              data-testid="task-account-clear"
+            >
+              <CloseIcon className="size-4" />
+            </button>
+          )}
+        </div>
+        {isSearchable(query) && (
+          <ComboboxOptions
+            anchor="bottom start"
+            className="z-[60] mt-1 max-h-64 w-(--input-width) overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg empty:invisible focus:outline-none"
+            data-testid="task-account-options"
+          >
+            {isSearching ? (
+              <p role="status" className="px-3 py-2 text-sm text-slate-500">
+                Searching...
+              </p>
+            ) : error ? (
+              <p role="alert" className="px-3 py-2 text-sm text-red-600">
+                The search failed. Please try again.
+              </p>
+            ) : hits && hits.length > 0 ? (
+              hits.map((hit) => (
+                <ComboboxOption
+                  key={hit.id}
+                  value={{ id: hit.id, name: hit.name }}
+                  className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 data-focus:bg-blue-50"
+                  data-testid="task-account-option"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
+                    <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-500">{formatCountOf(hit.orderCount, "order")}</span>
+                </ComboboxOption>
+              ))
+            ) : (
+              <p role="status" className="px-3 py-2 text-sm break-words text-slate-500">
+                No accounts found matching "{query.trim()}"
+              </p>
+            )}
+          </ComboboxOptions>
+        )}
+      </Combobox>
+      <Description className="mt-1 text-xs text-slate-500">Optional. Type {MIN_SEARCH_LENGTH} or more letters to search.</Description>
+    </Field>
+  );
+}

@@ -1,0 +1,79 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { useState, type FormEvent } from "react";
+import { formatUsCalendarDate, type CalendarDate } from "../../format/dates";
+import { Button, buttonClassName } from "../Button";
+import { ClockIcon } from "../icons";
+import { TextField } from "../TextField";
+import { quickRescheduleChoices } from "./task-board";
+
+export interface RescheduleTaskPopoverProps {
+  dueDate: CalendarDate;
+  today: CalendarDate;
+  disabled: boolean;
+  onReschedule: (dueDate: CalendarDate) => void;
+}
+
+/** 'Reschedule': Tomorrow or Next week in one click, or any date from today on. */
+export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule }: RescheduleTaskPopoverProps) {
+  return (
+    <Popover>
+      <PopoverButton disabled={disabled} className={`${buttonClassName("secondary", "sm")} data-open:bg-slate-100`} data-testid="task-reschedule-button">
+        <ClockIcon className="size-4 shrink-0" />
+        Reschedule
+      </PopoverButton>
+      <PopoverPanel
+        anchor={{ to: "bottom start", gap: 4 }}
+        className="z-40 w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+        data-testid="reschedule-panel"
+      >
+        {({ close }) => (
+          <ReschedulePanel
+            dueDate={dueDate}
+            today={today}
+            onChoose={(date) => {
+              close();
+              onReschedule(date);
+            }}
+          />
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
+
+function ReschedulePanel({ dueDate, today, onChoose }: { dueDate: CalendarDate; today: CalendarDate; onChoose: (date: CalendarDate) => void }) {
+  const [pickedDate, setPickedDate] = useState(dueDate < today ? today : dueDate);
+  const canSave = pickedDate !== "" && pickedDate >= today && pickedDate !== dueDate;
+
+  function savePicked(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (canSave) onChoose(pickedDate);
+  }
+
+  return (
+    <>
+      <ul aria-label="Quick choices">
+        {quickRescheduleChoices(today).map((choice) => (
+          <li key={choice.label}>
+            <button
+              type="button"
+              onClick={() => onChoose(choice.date)}
+              disabled={choice.date === dueDate}
+              className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
+              data-testid={choice.testId}
+            >
+              {choice.label}
+              <span className="text-xs text-slate-500 tabular-nums">{formatUsCalendarDate(choice.date)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={savePicked} className="mt-1 flex items-end gap-2 border-t border-slate-100 px-2 pt-2 pb-1">
+        <TextField label="Pick a date" type="date" value={pickedDate} min={today} onChange={setPickedDate} required className="min-w-0 flex-1" data-testid="reschedule-date-input" />
+        <Button type="submit" variant="primary" size="sm" disabled={!canSave} className="mb-0.5" data-testid="reschedule-save">
+          Save
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState, type ComponentType, type ReactNode } from "react";
+import { Link } from "wouter";
+import { useTaskChanges, type Task, type TaskChanges } from "../../api/tasks";
+import { formatUsCalendarDate, formatUsDate, type CalendarDate } from "../../format/dates";
+import { Button } from "../Button";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { BuildingIcon, CalendarIcon, CheckCircleIcon, CheckIcon, UserIcon, type IconProps } from "../icons";
+import type { ToastOptions } from "../toast/toast-types";
+import { useToast } from "../toast/useToast";
+import { ReassignTaskModal } from "./ReassignTaskModal";
+import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
+import { dueColumnOf, sourceLabel } from "./task-board";
+import { TaskActionsMenu } from "./TaskActionsMenu";
+import { taskFailureMessage } from "./task-form";
+
+export interface TaskCardProps {
+  task: Task;
+  today: CalendarDate;
+  /**
+   * On the board the column says how due a task is, and the card links to its account. On the account's
+   * own page the account goes without saying, and the card says whether the task is overdue or due today.
+   */
+  placement: "board" | "account";
+}
+
+type OpenDialog = "none" | "reassign" | "delete";
+
+/** One task with its actions: Complete and Reschedule at hand; Reassign, Reopen and Delete in a menu. */
+export function TaskCard({ task, today, placement }: TaskCardProps) {
+  const { toast } = useToast();
+  const { updateTask, deleteTask } = useTaskChanges();
+  const [isPending, setIsPending] = useState(false);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>("none");
+  const isOpen = task.status === "open";
+  const dueState = isOpen ? dueColumnOf(task.dueDate, today) : null;
+  const source = sourceLabel(task.source);
+
+  /** Runs one change at a time; the card's buttons wait until the lists showing the task have caught up. */
+  async function run(change: () => Promise<unknown>, success: ToastOptions, failure: string): Promise<void> {
+    setIsPending(true);
+    try {
+      await change();
+      setOpenDialog("none");
+      toast(success);
+    } catch (error) {
+      toast({ variant: "destructive", title: "Error", description: taskFailureMessage(error, failure) });
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  function update(changes: TaskChanges, success: ToastOptions, failure: string) {
+    void run(() => updateTask(task, changes), success, failure);
+  }
+
+  return (
+    <article
+      className={`rounded-lg border border-slate-200 p-4 shadow-sm transition-opacity ${isOpen ? "bg-white" : "bg-slate-50"} ${isPending ? "opacity-60" : ""}`}
+      aria-busy={isPending}
+      data-testid="task-card"
+      data-task-id={task.id}
+      data-task-status={task.status}
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h3 className={`text-sm font-semibold break-words ${isOpen ? "text-slate-900" : "text-slate-500 line-through"}`} data-testid="task-title">
+            {task.title}
+          </h3>
+          {(source || (placement === "account" && dueState !== "upcoming" && dueState !== null)) && (
+            <div className="mt-1.5 flex flex-wrap gap-1.5">
+              {placement === "account" && dueState === "overdue" && <Badge className="bg-red-50 text-red-700 ring-red-600/20">Overdue</Badge>}
+              {placement === "account" && dueState === "today" && <Badge className="bg-amber-50 text-amber-800 ring-amber-600/20">Due today</Badge>}
+              {source && (
+                <Badge className="bg-violet-50 text-violet-700 ring-violet-600/20" testId="task-source-badge">
+                  {source}
+                </Badge>
+              )}
+            </div>
+          )}
+        </div>
+        <TaskActionsMenu
+          task={task}
+          disabled={isPending}
+          onReassign={() => setOpenDialog("reassign")}
+          onReopen={() => update({ status: "open" }, { title: "Task reopened", description: task.title }, "Failed to reopen task.")}
+          onDelete={() => setOpenDialog("delete")}
+        />
+      </div>
+
+      <ul className="mt-3 space-y-1 text-xs text-slate-600">
+        {placement === "board" && task.accountId !== null && (
+          <Detail srLabel="Account:" icon={BuildingIcon}>
+            <Link href={`/accounts/${task.accountId}`} className="truncate font-medium text-blue-700 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none" data-testid="task-account-link">
+              {task.accountName}
+            </Link>
+          </Detail>
+        )}
+        <Detail srLabel="Assigned to" icon={UserIcon} testId="task-assignee">
+          {task.assigneeName}
+        </Detail>
+        <Detail icon={CalendarIcon} testId="task-due-date">
+          <span className={dueState === "overdue" ? "font-medium text-red-600" : ""}>
+            Due <time dateTime={task.dueDate}>{formatUsCalendarDate(task.dueDate)}</time>
+          </span>
+        </Detail>
+        {task.completedAt && (
+          <Detail icon={CheckCircleIcon} testId="task-completed-at">
+            Completed <time dateTime={task.completedAt}>{formatUsDate(task.completedAt)}</time>
+          </Detail>
+        )}
+      </ul>
+
+      {task.notes && (
+        <p className="mt-2 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600" title={task.notes} data-testid="task-notes">
+          {task.notes}
+        </p>
+      )}
+
+      {isOpen && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            icon={CheckIcon}
+            disabled={isPending}
+            onClick={() => update({ status: "done" }, { title: "Task completed", description: task.title }, "Failed to complete task.")}
+            data-testid="task-complete-button"
+          >
+            Complete
+          </Button>
+          <RescheduleTaskPopover
+            dueDate={task.dueDate}
+            today={today}
+            disabled={isPending}
+            onReschedule={(dueDate) =>
+              update({ dueDate }, { title: "Task rescheduled", description: `${task.title} is now due ${formatUsCalendarDate(dueDate)}.` }, "Failed to reschedule task.")
+            }
+          />
+        </div>
+      )}
+
+      {openDialog === "reassign" && (
+        <ReassignTaskModal
+          task={task}
+          isPending={isPending}
+          onClose={() => setOpenDialog("none")}
+          onReassign={(assigneeId) => update({ assigneeId }, { title: "Task reassigned", description: task.title }, "Failed to reassign task.")}
+        />
+      )}
+      <ConfirmDialog
+        open={openDialog === "delete"}
+        title="Delete Task"
+        message={`Are you sure you want to delete "${task.title}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={isPending}
+        isDestructive
+        onConfirm={() => void run(() => deleteTask(task), { title: "Task deleted", description: task.title }, "Failed to delete task.")}
+        onCancel={() => setOpenDialog("none")}
+        testId="delete-task-dialog"
+      />
+    </article>
+  );
+}
+
+/** A line of the card after an icon; the icon means nothing to a screen reader, so srLabel says what the line is where the text does not. */
+function Detail({ srLabel, icon: Icon, children, testId }: { srLabel?: string; icon: ComponentType<IconProps>; children: ReactNode; testId?: string }) {
+  return (
+    <li className="flex min-w-0 items-center gap-1.5" data-testid={testId}>
+      <Icon className="size-3.5 shrink-0 text-slate-400" />
+      <span className="min-w-0 truncate">
+        {srLabel && <span className="sr-only">{srLabel} </span>}
+        {children}
+      </span>
+    </li>
+  );
+}
+
+function Badge({ className, children, testId }: { className: string; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}

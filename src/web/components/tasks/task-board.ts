@@ -1,0 +1,60 @@
+import type { Task, TaskSource } from "../../api/tasks";
+import { addDaysToDate, type CalendarDate } from "../../format/dates";
+
+export type DueColumnKey = "overdue" | "today" | "upcoming";
+
+export interface DueColumnDefinition {
+  key: DueColumnKey;
+  title: string;
+  emptyText: string;
+}
+
+/** The Tasks screen's columns, left to right: the most pressing first. */
+export const DUE_COLUMNS: readonly DueColumnDefinition[] = [
+  { key: "overdue", title: "Overdue", emptyText: "No overdue tasks" },
+  { key: "today", title: "Due Today", emptyText: "Nothing due today" },
+  { key: "upcoming", title: "Upcoming", emptyText: "No upcoming tasks" },
+];
+
+/** Where a task falls against today's New York date. Dates 'YYYY-MM-DD' compare as text. */
+export function dueColumnOf(dueDate: CalendarDate, today: CalendarDate): DueColumnKey {
+  if (dueDate < today) return "overdue";
+  return dueDate === today ? "today" : "upcoming";
+}
+
+/** The open tasks by column, each keeping the order given (the server's: by due date). Completed tasks are in none. */
+export function splitIntoDueColumns(tasks: readonly Task[], today: CalendarDate): Record<DueColumnKey, Task[]> {
+  const columns: Record<DueColumnKey, Task[]> = { overdue: [], today: [], upcoming: [] };
+  for (const task of tasks) {
+    if (task.status === "open") columns[dueColumnOf(task.dueDate, today)].push(task);
+  }
+  return columns;
+}
+
+/** An account's tasks as its Tasks tab lists them: open ones by due date, then completed ones, latest completed first. */
+export function accountTaskOrder(tasks: readonly Task[]): Task[] {
+  const open = tasks.filter((task) => task.status === "open").sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+  const done = tasks.filter((task) => task.status === "done").sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? "") || b.id - a.id);
+  return [...open, ...done];
+}
+
+export interface RescheduleChoice {
+  label: string;
+  date: CalendarDate;
+  testId: string;
+}
+
+/** The one-click dates of the Reschedule menu, counted from today in New York, not from the task's old due date. */
+export function quickRescheduleChoices(today: CalendarDate): RescheduleChoice[] {
+  return [
+    { label: "Tomorrow", date: addDaysToDate(today, 1), testId: "reschedule-tomorrow" },
+    { label: "Next week", date: addDaysToDate(today, 7), testId: "reschedule-next-week" },
+  ];
+}
+
+/** The badge of a task the automation created; people's own tasks have none. */
+export function sourceLabel(source: TaskSource): string | null {
+  if (source === "welcome") return "Welcome";
+  if (source === "new-contact") return "New contact";
+  return null;
+}
