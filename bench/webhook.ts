@@ -44,7 +44,13 @@ try {
   console.log(formatLoad(intake, 10));
 
   const db = new Database(path.join(dataDir, "crm.db"), { readonly: true });
-  const events = () => db.query("SELECT count(*) AS total, sum(state = 'done') AS done, sum(attempts) AS attempts, sum(orders_created) AS created FROM webhook_events").get() as Record<string, number>;
+  const events = () =>
+    db.query("SELECT count(*) AS total, coalesce(sum(state = 'done'), 0) AS done, coalesce(sum(attempts), 0) AS attempts, coalesce(sum(orders_created), 0) AS created FROM webhook_events").get() as {
+      total: number;
+      done: number;
+      attempts: number;
+      created: number;
+    };
   const drainStarted = performance.now();
   while (events().done < WEBHOOKS + 200 && performance.now() - drainStarted < 120_000) await Bun.sleep(100);
   const finalEvents = events();
