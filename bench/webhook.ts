@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../src/testing/shipstation-stand-in.ts";
+import { STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../src/testing/shipstation-stand-in.ts";
 import { CRM_BINARY, run } from "./support/crm-process.ts";
 import { formatLoad, measureLoad } from "./support/load.ts";
 
@@ -16,17 +16,15 @@ const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
 
-const standIn = startShipStationStandIn();
+const standIn = Bun.spawn([process.execPath, path.join(import.meta.dir, "support/stand-in-server.ts"), String(WEBHOOKS + 200), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)], {
+  stdout: "pipe",
+  stderr: "inherit",
+});
+const standInUrl = (await firstLine(standIn.stdout)).trim();
 const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
-const resourceUrls = Array.from({ length: WEBHOOKS + 200 }, (_, batch) =>
-  standIn.addOrders(
-    Array.from({ length: ORDERS_PER_WEBHOOK }, (_, i) => standInOrder(1_000_000 + batch * ORDERS_PER_WEBHOOK + i, { orderDate: pacificNow(-60 * 24 * 60) })),
-    `batch-${batch}`,
-  )!,
-);
-standIn.addOrders(Array.from({ length: BACKFILL_ORDERS }, (_, i) => standInOrder(i + 1, { orderDate: pacificNow(-(i % 20_000) - 1) })));
+const resourceUrls = Array.from({ length: WEBHOOKS + 200 }, (_, batch) => `${standInUrl}/orders?importBatch=batch-${batch}`);
 
-const env = { ...process.env, SHIPSTATION_API_URL: standIn.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
+const env = { ...process.env, SHIPSTATION_API_URL: standInUrl, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
 const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { env, stdout: "pipe", stderr: "inherit" });
 try {
   const url = await serverUrl(child.stdout);
@@ -74,8 +72,20 @@ try {
 } finally {
   child.kill("SIGTERM");
   await child.exited;
-  standIn.stop();
+  standIn.kill();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stdout.getReader();
+  let output = "";
+  while (!output.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the stand-in exited");
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return output.split("\n")[0]!;
 }
 
 async function serverUrl(stdout: ReadableStream<Uint8Array>): Promise<string> {

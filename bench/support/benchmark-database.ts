@@ -1,11 +1,13 @@
 /**
  * The benchmark database: 100,000 accounts, 200,000 contacts and 1,000,000 orders, written straight into
  * a fresh crm.db (not through an import, which bench:import measures) and kept in the system's temp
- * folder between runs. One account has exactly 1,000 orders, for the account-detail figures.
+ * folder between runs. One account has exactly 1,000 orders, for the account-detail figures. Duplicates
+ * of every kind the duplicate detection knows are planted among the accounts (see PLANTED_DUPLICATES).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Database } from "bun:sqlite";
 import { openDatabase } from "../../src/core/database/open.ts";
 
 export const BENCH_ACCOUNTS = 100_000;
@@ -13,7 +15,7 @@ export const BENCH_CONTACTS_PER_ACCOUNT = 2;
 export const BENCH_ORDERS = 1_000_000;
 export const HEAVY_ACCOUNT_ORDERS = 1_000;
 
-const VERSION = 1;
+const VERSION = 2;
 const DATA_DIR = path.join(tmpdir(), `crm-bench-data-v${VERSION}`);
 
 export interface BenchmarkDatabase {
@@ -51,7 +53,7 @@ function build(): void {
       const name = `${pick(FIRST)} ${pick(MIDDLE)} ${pick(LAST)} ${id}`;
       const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "")}.com`;
       const createdAt = now - Math.floor(random() * 730) * day;
-      insertAccount.run(id, name, `orders@${domain}`, domain, `555-${String(id % 10000).padStart(4, "0")}`, pick(["new", "active", "legacy"]), createdAt, createdAt);
+      insertAccount.run(id, name, `orders@${domain}`, domain, formatPhone(2_000_000_000 + id * 97), pick(["new", "active", "legacy"]), createdAt, createdAt);
       for (let c = 0; c < BENCH_CONTACTS_PER_ACCOUNT; c++) {
         const first = pick(PEOPLE);
         const last = pick(SURNAMES);
@@ -73,6 +75,7 @@ function build(): void {
       });
       insertOrder.run(`SO-${1_000_000 + n}`, accountId, now - Math.floor(random() * 730 * day), totalCents, raw, String(n), now);
     }
+    plantDuplicates(sqlite, random);
     sqlite.run(
       `UPDATE accounts SET (order_count, total_order_cents, first_order_at, last_order_at) =
          (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id)`,
@@ -83,4 +86,123 @@ function build(): void {
   close();
   Bun.write(path.join(DATA_DIR, "ready"), new Date().toISOString());
   console.log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The kinds of duplicate planted, each as 5% of the accounts copying another account. */
+export const DUPLICATE_KINDS = ["same domain", "same name", "same phone", "shared contact e-mail", "similar name"] as const;
+export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+const PAIRS_PER_KIND = 5_000;
+
+/**
+ * Where the duplicates are: for each kind, pairs of (original, copy) ids, the copy changed to match the
+ * original by that kind alone. Also: accounts whose only common ground is a free-mail domain (none of
+ * them may be paired), and accounts renamed without a number, like most real businesses, so that the
+ * similar-name kind is found among names that do not carry a unique number.
+ */
+export const PLANTED_DUPLICATES = {
+  pairs: Object.fromEntries(
+    DUPLICATE_KINDS.map((kind, k) => [kind, Array.from({ length: PAIRS_PER_KIND }, (_, i) => [2 + k * 10_000 + 2 * i, 3 + k * 10_000 + 2 * i] as const)]),
+  ) as Record<DuplicateKind, (readonly [number, number])[]>,
+  freeMailAccountIds: range(50_002, 5_000),
+  numberlessNameAccountIds: range(55_002, 30_000),
+};
+
+const FREE_MAIL = ["gmail.com", "yahoo.com", "hotmail.com", "outlook.com", "aol.com", "icloud.com", "comcast.net", "att.net"];
+const CONSONANTS = "bdfgklmnprstvz";
+const VOWELS = "aeiou";
+
+function plantDuplicates(sqlite: Database, random: () => number): void {
+  const nameOf = sqlite.prepare<{ name: string }, [number]>("SELECT name FROM accounts WHERE id = ?");
+  const setName = sqlite.prepare<unknown, [string, number]>("UPDATE accounts SET name = ? WHERE id = ?");
+  const { pairs } = PLANTED_DUPLICATES;
+
+  for (const [original, copy] of pairs["same domain"]) {
+    sqlite.run("UPDATE accounts SET (domain, email) = (SELECT domain, 'purchasing@' || domain FROM accounts WHERE id = ?1) WHERE id = ?2", [original, copy]);
+  }
+  const nameVariants = [
+    (name: string) => `The ${name}, LLC`,
+    (name: string) => `${name.toUpperCase()} INC.`,
+    (name: string) => `${name.toLowerCase()} corp`,
+    (name: string) => `${name.replaceAll(" ", "-")} Co.`,
+    (name: string) => `  ${name.replace(" ", "   ")}, Ltd.`,
+    (name: string) => `the ${name} P.L.L.C.`,
+  ];
+  pairs["same name"].forEach(([original, copy], i) => setName.run(nameVariants[i % nameVariants.length]!(nameOf.get(original)!.name), copy));
+  const phoneVariants = [
+    (digits: string) => `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+    (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+    (digits: string) => `1${digits}`,
+    (digits: string) => `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)} ext. 12`,
+  ];
+  pairs["same phone"].forEach(([original, copy], i) => {
+    const digits = String(3_000_000_000 + i * 1009);
+    sqlite.run("UPDATE accounts SET phone = ? WHERE id = ?", [formatPhone(Number(digits)), original]);
+    sqlite.run("UPDATE accounts SET phone = ? WHERE id = ?", [phoneVariants[i % phoneVariants.length]!(digits), copy]);
+  });
+  for (const [original, copy] of pairs["shared contact e-mail"]) {
+    sqlite.run(
+      "UPDATE contacts SET email = (SELECT email FROM contacts WHERE account_id = ?1 AND is_primary = 1) WHERE account_id = ?2 AND is_primary = 0",
+      [original, copy],
+    );
+  }
+  // Names without a number: an invented distinctive word (unique per account) before the usual words.
+  let invented = 0;
+  const numberlessName = () => `${inventedWord(invented++)} ${pick(MIDDLE, random)} ${pick(LAST, random)}`;
+  for (const [original, copy] of pairs["similar name"]) {
+    const name = numberlessName();
+    setName.run(name, original);
+    setName.run(withTypo(name, random), copy);
+  }
+  for (const id of PLANTED_DUPLICATES.numberlessNameAccountIds) setName.run(numberlessName(), id);
+
+  PLANTED_DUPLICATES.freeMailAccountIds.forEach((id, i) => {
+    const provider = FREE_MAIL[i % FREE_MAIL.length]!;
+    const email = `${pick(PEOPLE, random).toLowerCase()}.${pick(SURNAMES, random).toLowerCase()}.${id}@${provider}`;
+    // Staff sometimes type the provider as the domain; it must still never pair accounts.
+    sqlite.run("UPDATE accounts SET email = ?, domain = ? WHERE id = ?", [email, i % 2 === 0 ? provider : null, id]);
+    sqlite.run("UPDATE contacts SET email = ? WHERE account_id = ? AND is_primary = 1", [email, id]);
+    sqlite.run("UPDATE contacts SET email = ? WHERE account_id = ? AND is_primary = 0", [`buyer${id}@${provider}`, id]);
+  });
+}
+
+/** One typing mistake in a letter of the name: a wrong, missing, doubled or swapped letter. */
+function withTypo(name: string, random: () => number): string {
+  const letters = [...name.matchAll(/[a-z]/gi)].map((match) => match.index);
+  const at = letters[1 + Math.floor(random() * (letters.length - 2))]!;
+  const wrong = String.fromCharCode(97 + ((name.toLowerCase().charCodeAt(at) - 97 + 1 + Math.floor(random() * 25)) % 26));
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return name.slice(0, at) + wrong + name.slice(at + 1);
+    case 1:
+      return name.slice(0, at) + name.slice(at + 1);
+    case 2:
+      return name.slice(0, at) + name[at] + name.slice(at);
+    default:
+      return /[a-z]/i.test(name[at + 1] ?? "") ? name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2) : name.slice(0, at) + wrong + name.slice(at + 1);
+  }
+}
+
+/** Three syllables, a different word for every n below 343,000; consecutive n give unrelated words. */
+function inventedWord(n: number): string {
+  const syllables = CONSONANTS.length * VOWELS.length;
+  let code = (n * 7919 + 12345) % syllables ** 3;
+  let word = "";
+  for (let i = 0; i < 3; i++, code = Math.floor(code / syllables)) {
+    const syllable = code % syllables;
+    word += CONSONANTS[Math.floor(syllable / VOWELS.length)]! + VOWELS[syllable % VOWELS.length]!;
+  }
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+function formatPhone(number: number): string {
+  const digits = String(number);
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)]!;
+}
+
+function range(first: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => first + i);
 }

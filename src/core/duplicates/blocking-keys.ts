@@ -1,6 +1,18 @@
 import type { Database } from "bun:sqlite";
 import type { MatchProfile } from "./match-rules.ts";
 import type { NormalizedName } from "./name-normalization.ts";
+import { nameSimilarity, SIMILAR_NAME_THRESHOLD } from "./similarity.ts";
+
+/**
+ * A domain, name, phone or e-mail shared by more accounts than this is not looked at: it belongs to an
+ * organisation with many buyers (a hospital network's clinics), a marketplace relay address or a
+ * placeholder, and pairing them all would bury staff in hundreds of pairs. Pairs found another way still
+ * list it among their reasons.
+ */
+export const MAX_ACCOUNTS_PER_KEY = 50;
+
+/** How many accounts on each side of an account, in each sorted name key, have their names compared with it. */
+export const NAME_NEIGHBOURS = 10;
 
 /**
  * Keys that sort accounts whose names may be similar next to each other (a sorted-neighbourhood index):
@@ -47,6 +59,14 @@ export function rebuildBlockingKeys(sqlite: Database, profiles: Iterable<MatchPr
 export function refreshBlockingKeys(sqlite: Database, accountIds: number[], profiles: Map<number, MatchProfile>): void {
   sqlite.run("DELETE FROM temp.duplicate_keys WHERE account_id IN (SELECT value FROM json_each(?))", [JSON.stringify(accountIds)]);
   insertKeys(sqlite, accountIds.flatMap((id) => profiles.get(id) ?? []));
+}
+
+/**
+ * Whether the similar-names rule pairs two neighbours in a sorted key. Equal names are left to the
+ * same-name key, whose groups are capped, so that a crowd of one name is not paired through its neighbours.
+ */
+export function similarNeighbours(a: MatchProfile, b: MatchProfile): boolean {
+  return a.name !== null && b.name !== null && a.name.key !== b.name.key && nameSimilarity(a.name, b.name) >= SIMILAR_NAME_THRESHOLD;
 }
 
 /** The keys of a profile as stored, for looking its neighbours up. */

@@ -11,10 +11,9 @@ export class CandidatePairs {
 
   add(one: number, other: number, sharedEmail: string | null = null): void {
     if (one === other) return;
-    const [accountId, otherAccountId] = one < other ? [one, other] : [other, one];
-    const key = `${accountId}:${otherAccountId}`;
+    const key = pairKey(one, other);
     const known = this.pairs.get(key);
-    if (!known) this.pairs.set(key, { accountId, otherAccountId, sharedEmail });
+    if (!known) this.pairs.set(key, { accountId: Math.min(one, other), otherAccountId: Math.max(one, other), sharedEmail });
     else if (known.sharedEmail === null) known.sharedEmail = sharedEmail;
   }
 
@@ -23,11 +22,12 @@ export class CandidatePairs {
     for (let i = 0; i < accountIds.length; i++) for (let j = i + 1; j < accountIds.length; j++) this.add(accountIds[i]!, accountIds[j]!, sharedEmail);
   }
 
-  has(one: number, other: number): boolean {
-    return this.pairs.has(one < other ? `${one}:${other}` : `${other}:${one}`);
-  }
-
   values(): IterableIterator<CandidatePair> {
     return this.pairs.values();
   }
+}
+
+/** One text for a pair whichever way round it is named, for sets of pairs. */
+export function pairKey(one: number, other: number): string {
+  return one < other ? `${one}:${other}` : `${other}:${one}`;
 }

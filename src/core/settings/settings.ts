@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { CrmQueries } from "../database/open.ts";
+import { eq, sql } from "drizzle-orm";
+import type { CrmDatabase } from "../database/open.ts";
+import { preparedOnce } from "../database/prepared.ts";
 import { settings } from "../database/schema.ts";
 
 /** Setting keys the product knows; nothing else is ever stored. */
@@ -15,11 +16,14 @@ export type SettingKey =
   | "taskAutomation"
   | "roundRobinCursor";
 
-export function readSetting(db: CrmQueries, key: SettingKey): string | undefined {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;
+/** Settings are read on hot paths (every webhook call reads its secret): a prepared statement each. */
+export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {
+  return preparedOnce(db, "readSetting", () =>
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare(),
+  ).get({ key })?.value;
 }
 
-export function writeSetting(db: CrmQueries, key: SettingKey, value: string): void {
+export function writeSetting(db: CrmDatabase, key: SettingKey, value: string): void {
   const updatedAt = new Date();
   db.insert(settings)
     .values({ key, value, updatedAt })

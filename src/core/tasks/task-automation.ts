@@ -16,7 +16,7 @@ export const DEFAULT_TASK_AUTOMATION: TaskAutomationSettings = {
   newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" },
 };
 
-export function readTaskAutomation(db: CrmQueries): TaskAutomationSettings {
+export function readTaskAutomation(db: CrmDatabase): TaskAutomationSettings {
   const stored = readSetting(db, "taskAutomation");
   return stored ? { ...DEFAULT_TASK_AUTOMATION, ...(JSON.parse(stored) as TaskAutomationSettings) } : DEFAULT_TASK_AUTOMATION;
 }

@@ -10,13 +10,19 @@ export interface WebhookWorker {
 }
 
 /**
- * Works through stored webhook events in the background, one pass at a time: woken by each delivery,
- * and polling so that retries come due and events left pending by a previous run are resumed.
+ * Works through stored webhook events in the background, one pass at a time: woken by deliveries,
+ * and polling so that retries come due and events left pending by a previous run are resumed. A wake
+ * waits a moment for the burst it belongs to, so intake answers stay quick while ShipStation sends many.
  */
-export function startWebhookWorker(db: CrmDatabase, env: Record<string, string | undefined>, options: { pollMs?: number; clientOptions?: ClientOptions } = {}): WebhookWorker {
+export function startWebhookWorker(
+  db: CrmDatabase,
+  env: Record<string, string | undefined>,
+  options: { pollMs?: number; settleMs?: number; clientOptions?: ClientOptions } = {},
+): WebhookWorker {
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
+  let settling: ReturnType<typeof setTimeout> | undefined;
 
   const pass = () => {
     if (abort.signal.aborted) return;
@@ -39,9 +45,13 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
   const timer = setInterval(pass, options.pollMs ?? 5_000);
   pass();
   return {
-    wake: pass,
+    wake() {
+      clearTimeout(settling);
+      settling = setTimeout(pass, options.settleMs ?? 200);
+    },
     async stop() {
       clearInterval(timer);
+      clearTimeout(settling);
       abort.abort();
       await running;
     },

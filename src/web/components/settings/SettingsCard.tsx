@@ -6,15 +6,17 @@ export interface SettingsCardProps {
   description: string;
   icon: ComponentType<IconProps>;
   children: ReactNode;
+  /** A button for the card's main action, at the right of its title. */
+  action?: ReactNode;
   testId?: string;
 }
 
 /** One topic of the settings screen: a titled white card, named for screen readers by its title. */
-export function SettingsCard({ title, description, icon: Icon, children, testId }: SettingsCardProps) {
+export function SettingsCard({ title, description, icon: Icon, children, action, testId }: SettingsCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid={testId}>
-      <CardHeader icon={Icon}>
+      <CardHeader icon={Icon} action={action}>
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
           {title}
         </h2>
@@ -45,13 +47,14 @@ export function SettingsCardSkeleton({ title, icon, rows, testId }: { title: str
   );
 }
 
-function CardHeader({ icon: Icon, children }: { icon: ComponentType<IconProps>; children: ReactNode }) {
+function CardHeader({ icon: Icon, action, children }: { icon: ComponentType<IconProps>; action?: ReactNode; children: ReactNode }) {
   return (
-    <header className="flex items-start gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
+    <header className="flex flex-wrap items-start gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
         <Icon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">{children}</div>
+      {action && <div className="shrink-0">{action}</div>}
     </header>
   );
 }

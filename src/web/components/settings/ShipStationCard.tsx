@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useShipStationSettings, type ShipStationSecretName } from "../../api/settings";
 import { LoadError } from "../LoadError";
-import { LockIcon, PlugIcon } from "../icons";
+import { PlugIcon } from "../icons";
+import { AdminOnlyNote } from "./AdminOnlyNote";
 import { ConnectionStatusPanel } from "./ConnectionStatusPanel";
 import { SecretField } from "./SecretField";
 import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
@@ -57,12 +58,7 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
         secretSavedHere={webhookSecretSavedHere}
       />
       <div className="space-y-5">
-        {!canChangeSettings && (
-          <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600" data-testid="settings-admin-note">
-            <LockIcon className="size-4 shrink-0" />
-            Only administrators can change these settings.
-          </p>
-        )}
+        {!canChangeSettings && <AdminOnlyNote />}
         {SECRET_FIELDS.map((field) => (
           <SecretField
             key={field.name}

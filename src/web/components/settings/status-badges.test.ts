@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { backfillBadge, connectionBadge } from "./status-badges";
+import { backfillBadge, connectionBadge, memberStatusBadge } from "./status-badges";
 
 describe("connectionBadge", () => {
   test("says Connected, in green, only after a test that passed", () => {
@@ -19,5 +19,12 @@ describe("backfillBadge", () => {
     expect(backfillBadge("succeeded")).toEqual({ label: "Completed", tone: "green" });
     expect(backfillBadge("failed")).toEqual({ label: "Failed", tone: "red" });
     expect(backfillBadge("interrupted")).toEqual({ label: "Interrupted", tone: "amber" });
+  });
+});
+
+describe("memberStatusBadge", () => {
+  test("shows active members in green and deactivated ones in grey", () => {
+    expect(memberStatusBadge(true)).toEqual({ label: "Active", tone: "green" });
+    expect(memberStatusBadge(false)).toEqual({ label: "Deactivated", tone: "grey" });
   });
 });

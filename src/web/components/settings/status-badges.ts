@@ -30,3 +30,8 @@ const BACKFILL_BADGES: Record<BackfillState, StatusBadgeContent> = {
 export function backfillBadge(state: BackfillState): StatusBadgeContent {
   return BACKFILL_BADGES[state];
 }
+
+/** Whether a team member can sign in. */
+export function memberStatusBadge(active: boolean): StatusBadgeContent {
+  return active ? { label: "Active", tone: "green" } : { label: "Deactivated", tone: "grey" };
+}

@@ -1,5 +1,5 @@
-import { BellIcon } from "../icons";
 import { HeaderSearch } from "./HeaderSearch";
+import { NotificationBell } from "./NotificationBell";
 import { UserMenu } from "./UserMenu";
 import { useScreenHeading } from "./useScreenHeading";
 
@@ -20,13 +20,7 @@ export function Header() {
       </div>
       <div className="flex shrink-0 items-center gap-2 md:gap-4">
         <HeaderSearch />
-        <button
-          type="button"
-          aria-label="Notifications"
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus:ring-2 focus:ring-blue-500 focus:outline-none"
-        >
-          <BellIcon className="size-5" />
-        </button>
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>

@@ -1,0 +1,61 @@
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { SESSION_USER_KEY } from "../session/useSession";
+import { apiRequest } from "./client";
+import { TEAM_PATH, type TeamMember } from "./team";
+
+export type TeamRole = TeamMember["role"];
+
+export interface NewTeamMember {
+  name: string;
+  email: string;
+  role: TeamRole;
+}
+
+/** What inviting a user or resetting a password answers: the password is given this once, never again. */
+export interface OneTimePasswordAnswer {
+  user: TeamMember;
+  password: string;
+}
+
+/**
+ * Everyone on the team, deactivated users included, with the administrators' changes. Fetched again on each
+ * visit (colleagues sign in and are invited meanwhile) and after each change, so that the server's order
+ * (active first, by name) and last-active times stay true. The task assignee pickers read the same list.
+ */
+export function useTeamMembers() {
+  const { data, error, mutate } = useSWR<TeamMember[]>(TEAM_PATH, { revalidateOnMount: true, dedupingInterval: 0 });
+  const { mutate: mutateKey } = useSWRConfig();
+  const retry = useCallback(() => void mutate(), [mutate]);
+
+  const invite = useCallback(
+    async (member: NewTeamMember): Promise<OneTimePasswordAnswer> => {
+      const answer = await apiRequest<OneTimePasswordAnswer>("POST", TEAM_PATH, member);
+      void mutate();
+      return answer;
+    },
+    [mutate],
+  );
+
+  const update = useCallback(
+    async (memberId: number, change: { role: TeamRole } | { active: boolean }): Promise<TeamMember> => {
+      const updated = await apiRequest<TeamMember>("PATCH", `${TEAM_PATH}/${memberId}`, change);
+      await mutate();
+      // Whoever changed their own role must see the screens of their new role at once.
+      if ("role" in change) void mutateKey(SESSION_USER_KEY);
+      return updated;
+    },
+    [mutate, mutateKey],
+  );
+
+  const resetPassword = useCallback(
+    async (memberId: number): Promise<OneTimePasswordAnswer> => {
+      const answer = await apiRequest<OneTimePasswordAnswer>("POST", `${TEAM_PATH}/${memberId}/reset-password`);
+      void mutate();
+      return answer;
+    },
+    [mutate],
+  );
+
+  return { members: data, error, retry, invite, update, resetPassword };
+}

@@ -1,0 +1,69 @@
+import { Description, Field, Label, Switch } from "@headlessui/react";
+import { useId } from "react";
+import { MAX_DUE_IN_DAYS, MIN_DUE_IN_DAYS } from "../../api/task-automation";
+import { Select, type SelectOption } from "../Select";
+import { TextField } from "../TextField";
+import type { AutomationRuleForm } from "./task-automation-form";
+
+export interface AutomationRuleFieldsProps {
+  title: string;
+  description: string;
+  rule: AutomationRuleForm;
+  assigneeOptions: readonly SelectOption[];
+  disabled: boolean;
+  onChange: (rule: AutomationRuleForm) => void;
+  /** Prefix of the hooks: `${testId}-switch`, `${testId}-due-days`, `${testId}-assign-to`. */
+  testId: string;
+}
+
+/**
+ * One automatic task: a switch that turns it on or off, the days until it falls due and who gets it.
+ * The days and assignee stay editable while it is off, so that it can be set up before it is turned on.
+ */
+export function AutomationRuleFields({ title, description, rule, assigneeOptions, disabled, onChange, testId }: AutomationRuleFieldsProps) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 p-4" data-testid={testId} data-enabled={rule.enabled}>
+      <Field disabled={disabled} className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <Label as="h3" id={titleId} className="text-sm font-semibold text-slate-900">
+            {title}
+          </Label>
+          <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
+        </div>
+        <Switch
+          checked={rule.enabled}
+          onChange={(enabled) => onChange({ ...rule, enabled })}
+          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 focus-visible:outline-none data-checked:bg-blue-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
+          data-testid={`${testId}-switch`}
+        >
+          <span aria-hidden="true" className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5" />
+        </Switch>
+      </Field>
+      <div className="mt-4 grid gap-4 items-end sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <TextField
+          label="Due in days"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DUE_IN_DAYS}
+          max={MAX_DUE_IN_DAYS}
+          step={1}
+          required
+          value={rule.dueInDays}
+          onChange={(dueInDays) => onChange({ ...rule, dueInDays })}
+          disabled={disabled}
+          className="[&_input]:disabled:cursor-not-allowed [&_input]:disabled:bg-slate-50 [&_input]:disabled:text-slate-500"
+          data-testid={`${testId}-due-days`}
+        />
+        <Select
+          label="Assign to"
+          value={rule.assignTo}
+          options={assigneeOptions}
+          onChange={(assignTo) => onChange({ ...rule, assignTo })}
+          disabled={disabled}
+          data-testid={`${testId}-assign-to`}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from "react";
+import type { NewTeamMember, OneTimePasswordAnswer, TeamRole } from "../../api/team-members";
+import { Button } from "../Button";
+import { Modal } from "../Modal";
+import { Select } from "../Select";
+import { TextField } from "../TextField";
+import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, refusalMessage, TEAM_ROLE_OPTIONS, type InviteForm } from "./team-members";
+
+export interface InviteUserModalProps {
+  onInvite: (member: NewTeamMember) => Promise<OneTimePasswordAnswer>;
+  onInvited: (answer: OneTimePasswordAnswer) => void;
+  onClose: () => void;
+}
+
+/**
+ * 'Invite User': a name, an e-mail and a role. The server makes up the first password, which the next
+ * dialog shows once. A refusal (an e-mail already in use, say) is shown here, keeping what was typed.
+ */
+export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModalProps) {
+  const formId = useId();
+  const [form, setForm] = useState<InviteForm>(EMPTY_INVITE_FORM);
+  const [isInviting, setIsInviting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const canSubmit = canInvite(form) && !isInviting;
+
+  async function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setIsInviting(true);
+    setFailure(null);
+    try {
+      onInvited(await onInvite(newTeamMemberOf(form)));
+    } catch (error) {
+      setFailure(refusalMessage(error, "Failed to invite user"));
+      setIsInviting(false);
+    }
+  }
+
+  function change(fields: Partial<InviteForm>) {
+    setForm((current) => ({ ...current, ...fields }));
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Invite User"
+      description="They sign in with their e-mail and a one-time password shown after this step."
+      canClose={!isInviting}
+      testId="invite-user-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isInviting}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form={formId} disabled={!canSubmit} data-testid="invite-user-submit">
+            {isInviting ? "Inviting..." : "Invite User"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(event) => void invite(event)} className="space-y-4">
+        <TextField
+          label="Name"
+          value={form.name}
+          onChange={(name) => change({ name })}
+          required
+          maxLength={200}
+          autoComplete="off"
+          autoFocus
+          disabled={isInviting}
+          data-testid="invite-user-name"
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          value={form.email}
+          onChange={(email) => change({ email })}
+          required
+          maxLength={320}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={isInviting}
+          data-testid="invite-user-email"
+        />
+        <Select
+          label="Role"
+          value={form.role}
+          options={TEAM_ROLE_OPTIONS}
+          // The select offers nothing else.
+          onChange={(role) => change({ role: role as TeamRole })}
+          disabled={isInviting}
+          data-testid="invite-user-role"
+        />
+        <p className="text-xs text-slate-500">Admins can also change settings, invite users and manage the team.</p>
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
+            {failure}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

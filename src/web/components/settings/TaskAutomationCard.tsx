@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from "react";
+import { ApiError } from "../../api/client";
+import { useTaskAutomation } from "../../api/task-automation";
+import { useTeamMembers } from "../../api/team-members";
+import { Button } from "../Button";
+import { TasksIcon } from "../icons";
+import { LoadError } from "../LoadError";
+import { useToast } from "../toast/useToast";
+import { AdminOnlyNote } from "./AdminOnlyNote";
+import { AutomationRuleFields } from "./AutomationRuleFields";
+import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import {
+  automationFormOf,
+  automationSettingsOf,
+  isAutomationChanged,
+  NEW_CONTACT_ASSIGNEE_OPTIONS,
+  welcomeAssigneeOptions,
+  type TaskAutomationForm,
+} from "./task-automation-form";
+
+const TITLE = "Task Automation";
+const DESCRIPTION = "Follow-up tasks created automatically for your team";
+
+/** The tasks the server creates by itself: everyone sees the rules, only admins change and save them. */
+export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: boolean }) {
+  const { toast } = useToast();
+  const { settings, error, retry, save } = useTaskAutomation();
+  // The welcome assignee is picked among the active users.
+  const { members, error: teamError, retry: retryTeam } = useTeamMembers();
+  // Null until edited: until then the form follows the saved settings, including a fresher copy fetched meanwhile.
+  const [draft, setDraft] = useState<TaskAutomationForm | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  if ((!settings && error) || (!members && teamError)) {
+    return (
+      <SettingsCard title={TITLE} description={DESCRIPTION} icon={TasksIcon} testId="task-automation-card">
+        <LoadError
+          title="The task automation settings could not be loaded."
+          error={error ?? teamError}
+          onRetry={() => {
+            if (error) retry();
+            if (teamError) retryTeam();
+          }}
+          compact
+          testId="task-automation-load-error"
+        />
+      </SettingsCard>
+    );
+  }
+  if (!settings || !members) return <SettingsCardSkeleton title={TITLE} icon={TasksIcon} rows={4} testId="task-automation-card-loading" />;
+
+  const form = draft ?? automationFormOf(settings);
+  const isChanged = draft !== null && isAutomationChanged(draft, settings);
+  const isDisabled = !canChangeSettings || isSaving;
+
+  // The inputs' min, max and step are checked by the browser before this runs.
+  async function saveSettings(event: FormEvent) {
+    event.preventDefault();
+    if (!isChanged || isSaving) return;
+    setIsSaving(true);
+    try {
+      await save(automationSettingsOf(form));
+      setDraft(null);
+      toast({ title: "Settings Updated", description: "Your settings have been saved successfully." });
+    } catch (saveError) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        // A 400 says which value the server refused, and why.
+        description: saveError instanceof ApiError && saveError.status === 400 ? saveError.serverMessage : "Failed to update settings",
+      });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <SettingsCard title={TITLE} description={DESCRIPTION} icon={TasksIcon} testId="task-automation-card">
+      <form onSubmit={(event) => void saveSettings(event)} className="space-y-4" aria-label={TITLE}>
+        {!canChangeSettings && <AdminOnlyNote testId="task-automation-admin-note" />}
+        <AutomationRuleFields
+          title="New Customer Welcome"
+          description="A welcome task for each new account, whether added by hand or created by its first order."
+          rule={form.welcome}
+          assigneeOptions={welcomeAssigneeOptions(members, form.welcome.assignTo)}
+          disabled={isDisabled}
+          onChange={(welcome) => setDraft({ ...form, welcome })}
+          testId="automation-welcome"
+        />
+        <AutomationRuleFields
+          title="New Contact Added"
+          description="A task to reach out when a contact is added to an existing account."
+          rule={form.newContact}
+          assigneeOptions={NEW_CONTACT_ASSIGNEE_OPTIONS}
+          disabled={isDisabled}
+          onChange={(newContact) => setDraft({ ...form, newContact })}
+          testId="automation-new-contact"
+        />
+        {canChangeSettings && (
+          <div className="flex items-center justify-end gap-3">
+            {isChanged && (
+              <p className="text-sm text-slate-500" data-testid="task-automation-unsaved">
+                Unsaved changes
+              </p>
+            )}
+            <Button type="submit" variant="primary" disabled={!isChanged || isSaving} data-testid="task-automation-save">
+              {isSaving ? "Saving..." : "Save"}
+            </Button>
+          </div>
+        )}
+      </form>
+    </SettingsCard>
+  );
+}

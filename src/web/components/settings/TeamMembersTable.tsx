@@ -1,0 +1,130 @@
+import type { TeamMember } from "../../api/team";
+import { initials } from "../../format/initials";
+import { memberStatusBadge } from "./status-badges";
+import { StatusBadge } from "./StatusBadge";
+import { TeamMemberActionsMenu } from "./TeamMemberActionsMenu";
+import { lastActiveLabel, teamMemberActions, teamRoleLabel, type TeamMemberAction } from "./team-members";
+
+export interface TeamMembersTableProps {
+  /** Undefined while the team loads: grey rows hold the table's place. */
+  members: readonly TeamMember[] | undefined;
+  signedInUserId: number;
+  /** Absent for anyone but an administrator: the table then has no actions column. */
+  onAction?: (member: TeamMember, action: TeamMemberAction) => void;
+  /** The member whose change is being saved: their menu waits for it. */
+  busyMemberId: number | null;
+}
+
+const COLUMNS = ["Name", "E-mail", "Role", "Last active", "Status"] as const;
+
+const PLACEHOLDER_ROWS = 3;
+
+/** Everyone who can sign in, or could: deactivated users stay listed, after the active ones. */
+export function TeamMembersTable({ members, signedInUserId, onAction, busyMemberId }: TeamMembersTableProps) {
+  return (
+    <div className="-mx-4 overflow-x-auto sm:-mx-6">
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="team-table" aria-busy={members === undefined}>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2.5 font-medium first:pl-4 sm:first:pl-6">
+                {column}
+              </th>
+            ))}
+            {onAction && (
+              <th scope="col" className="w-12 px-4 py-2.5 sm:pr-6">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {members === undefined
+            ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => <PlaceholderRow key={index} withActions={onAction !== undefined} />)
+            : members.map((member) => (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  isSignedInUser={member.id === signedInUserId}
+                  actions={onAction ? teamMemberActions(member, signedInUserId) : null}
+                  isBusy={busyMemberId === member.id}
+                  onAction={(action) => onAction?.(member, action)}
+                />
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface MemberRowProps {
+  member: TeamMember;
+  isSignedInUser: boolean;
+  /** Null when the viewer may not change anyone. */
+  actions: readonly TeamMemberAction[] | null;
+  isBusy: boolean;
+  onAction: (action: TeamMemberAction) => void;
+}
+
+function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: MemberRowProps) {
+  return (
+    <tr
+      className={member.active ? "" : "bg-slate-50/60 text-slate-500"}
+      data-testid="team-member-row"
+      data-member-id={member.id}
+      data-email={member.email}
+      data-active={member.active}
+    >
+      <td className="px-4 py-3 sm:pl-6">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className={`flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${member.active ? "bg-blue-100 text-blue-700" : "bg-slate-200 text-slate-500"}`}
+          >
+            {initials(member.name)}
+          </span>
+          <span className={`font-medium ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
+            {member.name}
+          </span>
+          {isSignedInUser && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">You</span>}
+        </div>
+      </td>
+      <td className="px-4 py-3 break-all text-slate-600" data-testid="team-member-email">
+        {member.email}
+      </td>
+      <td className="px-4 py-3" data-testid="team-member-role" data-role={member.role}>
+        {teamRoleLabel(member.role)}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-600" data-testid="team-member-last-active">
+        {lastActiveLabel(member.lastActiveAt)}
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge badge={memberStatusBadge(member.active)} state={member.active ? "active" : "deactivated"} testId="team-member-status" />
+      </td>
+      {actions && (
+        <td className="px-4 py-3 text-right sm:pr-6">
+          <TeamMemberActionsMenu member={member} actions={actions} disabled={isBusy} onAction={onAction} />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function PlaceholderRow({ withActions }: { withActions: boolean }) {
+  return (
+    <tr aria-hidden="true">
+      <td className="px-4 py-3 sm:pl-6">
+        <div className="flex items-center gap-3">
+          <span className="size-8 animate-pulse rounded-full bg-slate-200" />
+          <span className="h-4 w-28 animate-pulse rounded bg-slate-200" />
+        </div>
+      </td>
+      {["w-40", "w-14", "w-32", "w-16"].map((width) => (
+        <td key={width} className="px-4 py-3">
+          <span className={`block h-4 animate-pulse rounded bg-slate-100 ${width}`} />
+        </td>
+      ))}
+      {withActions && <td className="px-4 py-3 sm:pr-6" />}
+    </tr>
+  );
+}

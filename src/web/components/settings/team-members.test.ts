@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { ApiError } from "../../api/client";
+import type { TeamMember } from "../../api/team";
+import { canInvite, lastActiveLabel, newTeamMemberOf, refusalMessage, teamMemberActions, teamRoleLabel } from "./team-members";
+
+function member(overrides: Partial<TeamMember> = {}): TeamMember {
+  return { id: 4, name: "Sam Seller", email: "sam@example.com", role: "sales", active: true, lastActiveAt: null, ...overrides };
+}
+
+describe("teamRoleLabel", () => {
+  test("names both roles", () => {
+    expect(teamRoleLabel("admin")).toBe("Admin");
+    expect(teamRoleLabel("sales")).toBe("Sales");
+  });
+});
+
+describe("lastActiveLabel", () => {
+  test("shows the time in New York, US style", () => {
+    expect(lastActiveLabel("2026-04-02T14:39:00.000Z")).toBe("04/02/2026, 10:39 AM");
+  });
+
+  test("says Never for someone who has not signed in", () => {
+    expect(lastActiveLabel(null)).toBe("Never");
+  });
+});
+
+describe("teamMemberActions", () => {
+  test("offer deactivation for an active colleague and reactivation for a deactivated one", () => {
+    expect(teamMemberActions(member(), 1)).toEqual(["changeRole", "resetPassword", "deactivate"]);
+    expect(teamMemberActions(member({ active: false }), 1)).toEqual(["changeRole", "resetPassword", "reactivate"]);
+  });
+
+  test("never offer the signed-in user to deactivate themselves or reset their own password", () => {
+    expect(teamMemberActions(member({ id: 1, role: "admin" }), 1)).toEqual(["changeRole"]);
+  });
+});
+
+describe("invite form", () => {
+  test("sends the name and e-mail trimmed", () => {
+    expect(newTeamMemberOf({ name: "  Pat Buyer ", email: " pat@example.com ", role: "admin" })).toEqual({
+      name: "Pat Buyer",
+      email: "pat@example.com",
+      role: "admin",
+    });
+  });
+
+  test("needs a name and an e-mail that are not blank", () => {
+    expect(canInvite({ name: "Pat", email: "pat@example.com", role: "sales" })).toBe(true);
+    expect(canInvite({ name: "   ", email: "pat@example.com", role: "sales" })).toBe(false);
+    expect(canInvite({ name: "Pat", email: " ", role: "sales" })).toBe(false);
+  });
+});
+
+describe("refusalMessage", () => {
+  test("gives the server's reason for a refusal", () => {
+    const conflict = new ApiError(409, "The last active administrator cannot be deactivated");
+    expect(refusalMessage(conflict, "Failed to update user")).toBe("The last active administrator cannot be deactivated");
+  });
+
+  test("falls back for a server failure, an empty reason or a network error", () => {
+    expect(refusalMessage(new ApiError(500, "Internal Server Error"), "Failed to update user")).toBe("Failed to update user");
+    expect(refusalMessage(new ApiError(400, ""), "Failed to update user")).toBe("Failed to update user");
+    expect(refusalMessage(new TypeError("Failed to fetch"), "Failed to update user")).toBe("Failed to update user");
+  });
+});

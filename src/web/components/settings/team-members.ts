@@ -1,0 +1,60 @@
+import { ApiError } from "../../api/client";
+import type { TeamMember } from "../../api/team";
+import type { NewTeamMember, TeamRole } from "../../api/team-members";
+import { formatUsDateTime } from "../../format/dates";
+import type { SelectOption } from "../Select";
+
+const ROLE_LABELS: Record<TeamRole, string> = { admin: "Admin", sales: "Sales" };
+
+export const TEAM_ROLE_OPTIONS: readonly SelectOption[] = [
+  { value: "sales", label: ROLE_LABELS.sales },
+  { value: "admin", label: ROLE_LABELS.admin },
+];
+
+export function teamRoleLabel(role: TeamRole): string {
+  return ROLE_LABELS[role];
+}
+
+/** '04/02/2026, 10:39 AM', or 'Never' for someone who has not signed in yet. */
+export function lastActiveLabel(lastActiveAt: string | null): string {
+  return lastActiveAt === null ? "Never" : formatUsDateTime(lastActiveAt);
+}
+
+export type TeamMemberAction = "changeRole" | "resetPassword" | "deactivate" | "reactivate";
+
+/**
+ * What an administrator may do to a row. On their own row neither Deactivate nor Reset password: both
+ * end the user's sessions, so they would be signed out there and then, the new password lost with the page.
+ */
+export function teamMemberActions(member: TeamMember, signedInUserId: number): TeamMemberAction[] {
+  if (member.id === signedInUserId) return ["changeRole"];
+  return ["changeRole", "resetPassword", member.active ? "deactivate" : "reactivate"];
+}
+
+/** The invite form as typed. */
+export interface InviteForm {
+  name: string;
+  email: string;
+  role: TeamRole;
+}
+
+export const EMPTY_INVITE_FORM: InviteForm = { name: "", email: "", role: "sales" };
+
+/** What to send: trimmed, which is how the server stores them. */
+export function newTeamMemberOf(form: InviteForm): NewTeamMember {
+  return { name: form.name.trim(), email: form.email.trim(), role: form.role };
+}
+
+/** Both a name and an e-mail are needed; the e-mail's form is checked by the browser and the server. */
+export function canInvite(form: InviteForm): boolean {
+  const member = newTeamMemberOf(form);
+  return member.name !== "" && member.email !== "";
+}
+
+/**
+ * The server's reason for refusing a change (the last active administrator, an e-mail already in use, an
+ * invalid field), else the fallback: a failure of the server itself or of the network says nothing useful.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.serverMessage !== "" ? error.serverMessage : fallback;
+}
