@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../src/testing/shipstation-stand-in.ts";
-import { CRM_BINARY, run } from "./support/crm-process.ts";
+import { CRM_BINARY, readServerUrl, run } from "./support/crm-process.ts";
 import { formatLoad, measureLoad } from "./support/load.ts";
 
 const WEBHOOKS = 1000;
@@ -27,7 +27,7 @@ const resourceUrls = Array.from({ length: WEBHOOKS + 200 }, (_, batch) => `${sta
 const env = { ...process.env, SHIPSTATION_API_URL: standInUrl, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
 const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { env, stdout: "pipe", stderr: "inherit" });
 try {
-  const url = await serverUrl(child.stdout);
+  const url = await readServerUrl(child.stdout);
   await run([CRM_BINARY, "user", "set-password", "--email", "admin@localhost", "--password", "benchmark-password-1", "--data-dir", dataDir]);
   const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@localhost", password: "benchmark-password-1" }) });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
@@ -86,16 +86,4 @@ async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<string> {
   }
   reader.releaseLock();
   return output.split("\n")[0]!;
-}
-
-async function serverUrl(stdout: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stdout.getReader();
-  let output = "";
-  while (!/running at (http:\S+?)\/?\n/.test(output)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`crm serve exited:\n${output}`);
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return output.match(/running at (http:\S+?)\/?\n/)![1]!;
 }

@@ -168,7 +168,7 @@ function plantDuplicates(sqlite: Database, random: () => number): void {
 /** One typing mistake in a letter of the name: a wrong, missing, doubled or swapped letter. */
 function withTypo(name: string, random: () => number): string {
   const letters = [...name.matchAll(/[a-z]/gi)].map((match) => match.index);
-  const at = letters[1 + Math.floor(random() * (letters.length - 2))]!;
+  const at = letters[Math.floor(random() * letters.length)]!;
   const wrong = String.fromCharCode(97 + ((name.toLowerCase().charCodeAt(at) - 97 + 1 + Math.floor(random() * 25)) % 26));
   switch (Math.floor(random() * 4)) {
     case 0:

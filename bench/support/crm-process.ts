@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Subprocess } from "bun";
 
 export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
 const BENCH_PASSWORD = "benchmark-password-1";
@@ -7,7 +6,7 @@ const BENCH_PASSWORD = "benchmark-password-1";
 /** dist/crm serving a data directory on a free port, signed in as its administrator. */
 export async function startBenchServer(dataDir: string): Promise<{ url: string; cookie: string; stop(): Promise<void> }> {
   const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { stdout: "pipe", stderr: "inherit" });
-  const url = await readUrl(child);
+  const url = await readServerUrl(child.stdout);
   await run([CRM_BINARY, "user", "set-password", "--email", "admin@localhost", "--password", BENCH_PASSWORD, "--data-dir", dataDir]);
   const login = await fetch(`${url}/api/auth/login`, {
     method: "POST",
@@ -33,8 +32,9 @@ export async function run(command: string[]): Promise<string> {
   return stdout;
 }
 
-async function readUrl(child: Subprocess<"ignore", "pipe", "inherit">): Promise<string> {
-  const reader = child.stdout.getReader();
+/** The address `crm serve` prints when it is ready. */
+export async function readServerUrl(stdout: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stdout.getReader();
   let output = "";
   while (!/running at (http:\S+?)\/?\n/.test(output)) {
     const { value, done } = await reader.read();

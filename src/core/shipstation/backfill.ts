@@ -2,11 +2,9 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
-import { recordOrders } from "../orders/record-orders.ts";
 import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
-import { incomingOrderFromShipStation, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
+import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
-import { SHIPSTATION_ACTOR } from "./webhook-events.ts";
 
 export const MIN_BACKFILL_DAYS = 1;
 export const MAX_BACKFILL_DAYS = 90;
@@ -56,16 +54,7 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
     for (let page = 1; ; page++) {
       const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const { summary } = recordOrders(
-        db,
-        (recorder) => {
-          for (const order of orders) {
-            const incoming = incomingOrderFromShipStation(order);
-            if (incoming) recorder.record(incoming);
-          }
-        },
-        { actor: SHIPSTATION_ACTOR },
-      );
+      const summary = recordShipStationOrders(db, orders);
       current = update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,

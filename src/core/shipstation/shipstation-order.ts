@@ -1,4 +1,7 @@
 import { normalizeCustomerEmail } from "../accounts/email.ts";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { dollarsToCents } from "../import/money.ts";
 import { parseShipStationDate } from "../import/shipstation-date.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
@@ -18,6 +21,22 @@ export interface ShipStationOrder {
   shipTo?: Partial<Record<"name" | "company" | "street1" | "street2" | "street3" | "city" | "state" | "postalCode" | "country" | "phone", string | null>> | null;
   items?: { sku?: string | null; name?: string | null; quantity?: number | null; unitPrice?: number | null }[] | null;
   orderTotal?: number | null;
+}
+
+export const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
+
+/** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
+export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[]): OrderRecordingSummary {
+  return recordOrders(
+    db,
+    (recorder) => {
+      for (const order of orders) {
+        const incoming = incomingOrderFromShipStation(order);
+        if (incoming) recorder.record(incoming);
+      }
+    },
+    { actor: SHIPSTATION_ACTOR },
+  ).summary;
 }
 
 /**

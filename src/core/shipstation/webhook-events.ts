@@ -1,15 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
-import { recordOrders } from "../orders/record-orders.ts";
 import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
-import { incomingOrderFromShipStation, type ShipStationOrder } from "./shipstation-order.ts";
+import { recordShipStationOrders, type ShipStationOrder } from "./shipstation-order.ts";
 import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 
-export const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure an event is marked failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 
@@ -71,16 +68,7 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
     for (let page = 1, pages = 1; page <= pages; page++) {
       const answer = (await client.get(pageUrl(event.resourceUrl, page))) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const { summary } = recordOrders(
-        db,
-        (recorder) => {
-          for (const order of orders) {
-            const incoming = incomingOrderFromShipStation(order);
-            if (incoming) recorder.record(incoming);
-          }
-        },
-        { actor: SHIPSTATION_ACTOR },
-      );
+      const summary = recordShipStationOrders(db, orders);
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
       pages = typeof answer.pages === "number" ? answer.pages : 1;
