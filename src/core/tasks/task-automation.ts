@@ -48,7 +48,9 @@ export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[
   const sqlite = db.$client;
   const settings = readTaskAutomation(db).welcome;
   if (!settings.enabled || accountIds.length === 0) return;
-  const assignees = settings.assignTo === "round_robin" ? roundRobinTurns(sqlite, accountIds.length) : Array(accountIds.length).fill(settings.assignTo);
+  // A chosen assignee who has since been deactivated gets no new work: the rotation takes over.
+  const chosenIsActive = settings.assignTo !== "round_robin" && sqlite.query<{ active: number }, [number]>("SELECT active FROM users WHERE id = ?").get(settings.assignTo)?.active === 1;
+  const assignees = chosenIsActive ? Array<number>(accountIds.length).fill(settings.assignTo as number) : roundRobinTurns(sqlite, accountIds.length);
   if (assignees.length === 0) return;
   const dueDate = addDays(businessToday(now), settings.dueInDays);
   const plan = JSON.stringify(accountIds.map((id, index) => [id, assignees[index]]));

@@ -41,7 +41,7 @@ export function useTeamMembers() {
     async (memberId: number, change: { role: TeamRole } | { active: boolean }): Promise<TeamMember> => {
       const updated = await apiRequest<TeamMember>("PATCH", `${TEAM_PATH}/${memberId}`, change);
       await mutate();
-      // Whoever changed their own role must see the screens of their new role at once.
+      // The role may be the signed-in user's own: what they may see and change must follow it at once.
       if ("role" in change) void mutateKey(SESSION_USER_KEY);
       return updated;
     },

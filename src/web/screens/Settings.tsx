@@ -1,9 +1,14 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
+import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
+import { TeamMembersCard } from "../components/settings/TeamMembersCard";
 import { isAdmin } from "../session/session-user";
 import { useSession } from "../session/useSession";
 
-/** The ShipStation integration for everyone to see (admins change it), and the order backfill for admins. */
+/**
+ * The ShipStation integration, the task automation and the team for everyone to see (admins change them),
+ * and the order backfill for admins.
+ */
 export function SettingsScreen() {
   const { user } = useSession();
   const isAdministrator = user !== null && isAdmin(user);
@@ -12,6 +17,8 @@ export function SettingsScreen() {
       <ShipStationCard canChangeSettings={isAdministrator} />
       {/* The backfill endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackfillCard />}
+      <TaskAutomationCard canChangeSettings={isAdministrator} />
+      {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
     </section>
   );
 }

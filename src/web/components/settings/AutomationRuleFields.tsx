@@ -52,7 +52,8 @@ export function AutomationRuleFields({ title, description, rule, assigneeOptions
           value={rule.dueInDays}
           onChange={(dueInDays) => onChange({ ...rule, dueInDays })}
           disabled={disabled}
-          className="[&_input]:disabled:cursor-not-allowed [&_input]:disabled:bg-slate-50 [&_input]:disabled:text-slate-500"
+          // Styled like the select beside it: the same small label, the same look when disabled.
+          className="[&_input]:disabled:cursor-not-allowed [&_input]:disabled:bg-slate-50 [&_input]:disabled:text-slate-500 [&_label]:mb-1 [&_label]:text-xs [&_label]:text-slate-600"
           data-testid={`${testId}-due-days`}
         />
         <Select

@@ -3,8 +3,7 @@ import type { TeamMember } from "../../api/team";
 import type { TeamRole } from "../../api/team-members";
 import { Button } from "../Button";
 import { Modal } from "../Modal";
-import { Select } from "../Select";
-import { TEAM_ROLE_OPTIONS } from "./team-members";
+import { RoleChoice } from "./RoleChoice";
 
 export interface ChangeRoleModalProps {
   member: TeamMember;
@@ -39,7 +38,6 @@ export function ChangeRoleModal({ member, isSignedInUser, onSave, onClose }: Cha
       onClose={onClose}
       title="Change role"
       description={`Choose what ${member.name} can do.`}
-      size="sm"
       canClose={!isSaving}
       testId="change-role-modal"
       footer={
@@ -54,17 +52,7 @@ export function ChangeRoleModal({ member, isSignedInUser, onSave, onClose }: Cha
       }
     >
       <form id={formId} onSubmit={(event) => void save(event)} className="space-y-3">
-        <Select
-          label="Role"
-          value={role}
-          options={TEAM_ROLE_OPTIONS}
-          // The select offers nothing else.
-          onChange={(value) => setRole(value as TeamRole)}
-          disabled={isSaving}
-          autoFocus
-          data-testid="change-role-select"
-        />
-        <p className="text-xs text-slate-500">Admins can also change settings, invite users and manage the team.</p>
+        <RoleChoice value={role} onChange={setRole} disabled={isSaving} testId="change-role" />
         {isSignedInUser && member.role === "admin" && role === "sales" && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="change-role-self-warning">
             You will no longer be able to change settings or manage the team.

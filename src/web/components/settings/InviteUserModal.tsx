@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
-import type { NewTeamMember, OneTimePasswordAnswer, TeamRole } from "../../api/team-members";
+import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
 import { Button } from "../Button";
 import { Modal } from "../Modal";
-import { Select } from "../Select";
 import { TextField } from "../TextField";
-import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, refusalMessage, TEAM_ROLE_OPTIONS, type InviteForm } from "./team-members";
+import { RoleChoice } from "./RoleChoice";
+import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, refusalMessage, type InviteForm } from "./team-members";
 
 export interface InviteUserModalProps {
   onInvite: (member: NewTeamMember) => Promise<OneTimePasswordAnswer>;
@@ -83,16 +83,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
           disabled={isInviting}
           data-testid="invite-user-email"
         />
-        <Select
-          label="Role"
-          value={form.role}
-          options={TEAM_ROLE_OPTIONS}
-          // The select offers nothing else.
-          onChange={(role) => change({ role: role as TeamRole })}
-          disabled={isInviting}
-          data-testid="invite-user-role"
-        />
-        <p className="text-xs text-slate-500">Admins can also change settings, invite users and manage the team.</p>
+        <RoleChoice value={form.role} onChange={(role) => change({ role })} disabled={isInviting} testId="invite-user-role" />
         {failure && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
             {failure}

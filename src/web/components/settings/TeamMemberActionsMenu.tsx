@@ -2,8 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import type { ComponentType } from "react";
 import type { TeamMember } from "../../api/team";
 import { ICON_BUTTON_CLASS } from "../Button";
-import { MoreHorizontalIcon, type IconProps } from "../icons";
-import { KeyIcon, ShieldIcon, UserCheckIcon, UserOffIcon } from "./team-icons";
+import { KeyIcon, MoreHorizontalIcon, ShieldIcon, UserCheckIcon, UserOffIcon, type IconProps } from "../icons";
 import type { TeamMemberAction } from "./team-members";
 
 export interface TeamMemberActionsMenuProps {

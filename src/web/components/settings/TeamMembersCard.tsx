@@ -3,14 +3,13 @@ import type { TeamMember } from "../../api/team";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { UserPlusIcon } from "../icons";
+import { TeamIcon, UserPlusIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { useToast } from "../toast/useToast";
 import { ChangeRoleModal } from "./ChangeRoleModal";
 import { InviteUserModal } from "./InviteUserModal";
 import { OneTimePasswordDialog } from "./OneTimePasswordDialog";
 import { SettingsCard } from "./SettingsCard";
-import { TeamIcon } from "./team-icons";
 import { refusalMessage, teamRoleLabel, type TeamMemberAction } from "./team-members";
 import { TeamMembersTable } from "./TeamMembersTable";
 
@@ -60,7 +59,6 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
     setBusyMemberId(member.id);
     try {
       await update(member.id, { active });
-      setDialog(null);
       toast(
         active
           ? { title: "User Reactivated", description: `${member.name} can sign in again.` }
@@ -71,6 +69,8 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
       toast({ variant: "destructive", title: "Error", description: refusalMessage(changeError, UPDATE_FAILED) });
     } finally {
       setBusyMemberId(null);
+      // Asking again would get the same answer: the toast says what happened either way.
+      setDialog(null);
     }
   }
 
@@ -89,7 +89,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
   return (
     <SettingsCard
       title="Team Members"
-      description="Who can sign in to Supply CRM, and what they can change"
+      description="Who can sign in, and what they can change"
       icon={TeamIcon}
       testId="team-card"
       action={
@@ -143,7 +143,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
         <ConfirmDialog
           open
           title={`Deactivate ${dialog.member.name}?`}
-          message="They will be signed out at once. Their tasks, notes and history stay; they can be reactivated later."
+          message="They will be signed out at once and can no longer sign in. Their history stays, and they can be reactivated later."
           confirmLabel="Deactivate"
           pendingLabel="Deactivating..."
           isPending={busyMemberId === dialog.member.id}

@@ -22,7 +22,8 @@ const PLACEHOLDER_ROWS = 3;
 /** Everyone who can sign in, or could: deactivated users stay listed, after the active ones. */
 export function TeamMembersTable({ members, signedInUserId, onAction, busyMemberId }: TeamMembersTableProps) {
   return (
-    <div className="-mx-4 overflow-x-auto sm:-mx-6">
+    // Edge to edge: the card's padding would frame the header row in white.
+    <div className="-m-4 overflow-x-auto sm:-m-6">
       <table className="w-full min-w-[40rem] text-left text-sm" data-testid="team-table" aria-busy={members === undefined}>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
@@ -83,13 +84,13 @@ function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: Member
           >
             {initials(member.name)}
           </span>
-          <span className={`font-medium ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
+          <span className={`font-medium whitespace-nowrap ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
             {member.name}
           </span>
           {isSignedInUser && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">You</span>}
         </div>
       </td>
-      <td className="px-4 py-3 break-all text-slate-600" data-testid="team-member-email">
+      <td className="px-4 py-3 whitespace-nowrap text-slate-600" data-testid="team-member-email">
         {member.email}
       </td>
       <td className="px-4 py-3" data-testid="team-member-role" data-role={member.role}>

@@ -2,14 +2,8 @@ import { ApiError } from "../../api/client";
 import type { TeamMember } from "../../api/team";
 import type { NewTeamMember, TeamRole } from "../../api/team-members";
 import { formatUsDateTime } from "../../format/dates";
-import type { SelectOption } from "../Select";
 
 const ROLE_LABELS: Record<TeamRole, string> = { admin: "Admin", sales: "Sales" };
-
-export const TEAM_ROLE_OPTIONS: readonly SelectOption[] = [
-  { value: "sales", label: ROLE_LABELS.sales },
-  { value: "admin", label: ROLE_LABELS.admin },
-];
 
 export function teamRoleLabel(role: TeamRole): string {
   return ROLE_LABELS[role];

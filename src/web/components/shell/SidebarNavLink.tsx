@@ -32,9 +32,8 @@ export function SidebarNavLink({ item, badge }: SidebarNavLinkProps) {
           className={`absolute top-1 right-1 min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-semibold tabular-nums md:static md:ml-auto md:py-1 ${
             isActive ? "bg-white text-blue-700" : "bg-red-500 text-white"
           }`}
-          data-testid={badge.testId}
         >
-          {formatCount(badge.count)}
+          <span data-testid={badge.testId}>{formatCount(badge.count)}</span>
           <span className="sr-only"> {badge.description}</span>
         </span>
       )}

@@ -80,7 +80,8 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
           data-testid="task-title-input"
         />
         <AccountPicker value={values.account} onChange={setField("account")} disabled={isCreating} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Bottom-aligned: the select's label is smaller than the date field's. */}
+        <div className="grid items-end gap-4 sm:grid-cols-2">
           <AssigneeSelect label="Assignee" value={values.assigneeId} onChange={setField("assigneeId")} disabled={isCreating} testId="task-assignee-select" />
           <TextField
             label="Due Date"

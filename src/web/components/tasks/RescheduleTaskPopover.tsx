@@ -11,13 +11,14 @@ export interface RescheduleTaskPopoverProps {
   today: CalendarDate;
   disabled: boolean;
   onReschedule: (dueDate: CalendarDate) => void;
+  className?: string;
 }
 
 /** 'Reschedule': Tomorrow or Next week in one click, or any date from today on. */
-export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule }: RescheduleTaskPopoverProps) {
+export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule, className = "" }: RescheduleTaskPopoverProps) {
   return (
-    <Popover>
-      <PopoverButton disabled={disabled} className={`${buttonClassName("secondary", "sm")} data-open:bg-slate-100`} data-testid="task-reschedule-button">
+    <Popover className={className}>
+      <PopoverButton disabled={disabled} className={`${buttonClassName("secondary", "sm")} w-full data-open:bg-slate-100`} data-testid="task-reschedule-button">
         <ClockIcon className="size-4 shrink-0" />
         Reschedule
       </PopoverButton>
@@ -52,6 +53,7 @@ function ReschedulePanel({ dueDate, today, onChoose }: { dueDate: CalendarDate; 
 
   return (
     <>
+      <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Reschedule to</p>
       <ul aria-label="Quick choices">
         {quickRescheduleChoices(today).map((choice) => (
           <li key={choice.label}>
@@ -69,7 +71,7 @@ function ReschedulePanel({ dueDate, today, onChoose }: { dueDate: CalendarDate; 
         ))}
       </ul>
       <form onSubmit={savePicked} className="mt-1 flex items-end gap-2 border-t border-slate-100 px-2 pt-2 pb-1">
-        <TextField label="Pick a date" type="date" value={pickedDate} min={today} onChange={setPickedDate} required className="min-w-0 flex-1" data-testid="reschedule-date-input" />
+        <TextField label="Pick a date" type="date" value={pickedDate} min={today} onChange={setPickedDate} className="min-w-0 flex-1" data-testid="reschedule-date-input" />
         <Button type="submit" variant="primary" size="sm" disabled={!canSave} className="mb-0.5" data-testid="reschedule-save">
           Save
         </Button>

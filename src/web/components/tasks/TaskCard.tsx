@@ -9,7 +9,7 @@ import type { ToastOptions } from "../toast/toast-types";
 import { useToast } from "../toast/useToast";
 import { ReassignTaskModal } from "./ReassignTaskModal";
 import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
-import { dueColumnOf, sourceLabel } from "./task-board";
+import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
 import { taskFailureMessage } from "./task-form";
 
@@ -25,6 +25,12 @@ export interface TaskCardProps {
 
 type OpenDialog = "none" | "reassign" | "delete";
 
+/** Upcoming tasks need no badge. */
+const DUE_BADGES: Partial<Record<DueColumnKey, { label: string; className: string }>> = {
+  overdue: { label: "Overdue", className: "bg-red-50 text-red-700 ring-red-600/20" },
+  today: { label: "Due today", className: "bg-amber-50 text-amber-800 ring-amber-600/20" },
+};
+
 /** One task with its actions: Complete and Reschedule at hand; Reassign, Reopen and Delete in a menu. */
 export function TaskCard({ task, today, placement }: TaskCardProps) {
   const { toast } = useToast();
@@ -34,6 +40,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
   const isOpen = task.status === "open";
   const dueState = isOpen ? dueColumnOf(task.dueDate, today) : null;
   const source = sourceLabel(task.source);
+  const dueBadge = placement === "account" && dueState !== null ? DUE_BADGES[dueState] : undefined;
 
   /** Runs one change at a time; the card's buttons wait until the lists showing the task have caught up. */
   async function run(change: () => Promise<unknown>, success: ToastOptions, failure: string): Promise<void> {
@@ -55,7 +62,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
 
   return (
     <article
-      className={`rounded-lg border border-slate-200 p-4 shadow-sm transition-opacity ${isOpen ? "bg-white" : "bg-slate-50"} ${isPending ? "opacity-60" : ""}`}
+      className={`@container rounded-lg border border-slate-200 p-4 shadow-sm transition-opacity ${isOpen ? "bg-white" : "bg-slate-50"} ${isPending ? "opacity-60" : ""}`}
       aria-busy={isPending}
       data-testid="task-card"
       data-task-id={task.id}
@@ -66,10 +73,13 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
           <h3 className={`text-sm font-semibold break-words ${isOpen ? "text-slate-900" : "text-slate-500 line-through"}`} data-testid="task-title">
             {task.title}
           </h3>
-          {(source || (placement === "account" && dueState !== "upcoming" && dueState !== null)) && (
+          {(source || dueBadge) && (
             <div className="mt-1.5 flex flex-wrap gap-1.5">
-              {placement === "account" && dueState === "overdue" && <Badge className="bg-red-50 text-red-700 ring-red-600/20">Overdue</Badge>}
-              {placement === "account" && dueState === "today" && <Badge className="bg-amber-50 text-amber-800 ring-amber-600/20">Due today</Badge>}
+              {dueBadge && (
+                <Badge className={dueBadge.className} testId="task-due-badge">
+                  {dueBadge.label}
+                </Badge>
+              )}
               {source && (
                 <Badge className="bg-violet-50 text-violet-700 ring-violet-600/20" testId="task-source-badge">
                   {source}
@@ -117,10 +127,12 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
       )}
 
       {isOpen && (
+        // In a narrow card the buttons share its width, or take a line each when they do not fit side by side.
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
             size="sm"
             icon={CheckIcon}
+            className="grow @sm:grow-0"
             disabled={isPending}
             onClick={() => update({ status: "done" }, { title: "Task completed", description: task.title }, "Failed to complete task.")}
             data-testid="task-complete-button"
@@ -131,6 +143,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
             dueDate={task.dueDate}
             today={today}
             disabled={isPending}
+            className="grow @sm:grow-0"
             onReschedule={(dueDate) =>
               update({ dueDate }, { title: "Task rescheduled", description: `${task.title} is now due ${formatUsCalendarDate(dueDate)}.` }, "Failed to reschedule task.")
             }
