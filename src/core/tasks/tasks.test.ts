@@ -28,7 +28,7 @@ describe("tasks and New York calendar days", () => {
     for (const [title, dueDate] of [["yesterday", "2026-11-20"], ["today", "2026-11-21"], ["tomorrow", "2026-11-22"], ["in six days", "2026-11-27"], ["in a week", "2026-11-28"]]) {
       createTask(database.db, { title, dueDate, assigneeId: userId }, COMMAND_LINE);
     }
-    const titles = (due: "overdue" | "today" | "week", now: Date) => listTasks(database.db, { due }, now).map((task) => task.title);
+    const titles = (due: "overdue" | "today" | "week", now: Date) => listTasks(database.db, { due }, now).tasks.map((task) => task.title);
     expect(titles("overdue", lateEveningInNewYork)).toEqual(["yesterday"]);
     expect(titles("today", lateEveningInNewYork)).toEqual(["today"]);
     expect(titles("week", lateEveningInNewYork)).toEqual(["today", "tomorrow", "in six days"]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
@@ -41,8 +41,11 @@ export interface TaskFields {
   status?: "open" | "done";
 }
 
+/** At most this many tasks come in one answer; the total says how many match. */
+export const TASK_LIST_LIMIT = 1000;
+
 /** Tasks in due-date order. Overdue, today and week are measured in New York calendar days and look at open tasks. */
-export function listTasks(db: CrmDatabase, filters: TaskFilters = {}, now = new Date()): TaskView[] {
+export function listTasks(db: CrmDatabase, filters: TaskFilters = {}, now = new Date()): { tasks: TaskView[]; total: number } {
   const today = businessToday(now);
   const conditions: (SQL | undefined)[] = [];
   if (filters.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
@@ -52,7 +55,11 @@ export function listTasks(db: CrmDatabase, filters: TaskFilters = {}, now = new 
   if (filters.due === "overdue") conditions.push(lt(tasks.dueDate, today));
   if (filters.due === "today") conditions.push(eq(tasks.dueDate, today));
   if (filters.due === "week") conditions.push(and(gte(tasks.dueDate, today), lte(tasks.dueDate, addDays(today, 6))));
-  return taskQuery(db).where(and(...conditions)).orderBy(asc(tasks.dueDate), asc(tasks.id)).limit(1000).all();
+  const where = and(...conditions);
+  return {
+    tasks: taskQuery(db).where(where).orderBy(asc(tasks.dueDate), asc(tasks.id)).limit(TASK_LIST_LIMIT).all(),
+    total: db.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
+  };
 }
 
 /** Open tasks of a user that are overdue or due today: the sidebar badge and the bell. */

@@ -22,15 +22,17 @@ export function taskRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .get(
       "/",
-      ({ query }) => {
+      ({ query, set }) => {
         if (query.due !== undefined && !DUE_FILTERS.includes(query.due as DueFilter)) throw invalid("due", `due must be one of ${DUE_FILTERS.join(", ")}`);
         if (query.status !== undefined && !["open", "done", "all"].includes(query.status)) throw invalid("status", "status must be one of open, done, all");
-        return listTasks(db, {
+        const found = listTasks(db, {
           assigneeId: query.assigneeId,
           accountId: query.accountId,
           due: query.due as DueFilter | undefined,
           status: query.status as "open" | "done" | "all" | undefined,
-        }).map(toTaskJson);
+        });
+        set.headers["x-total-count"] = String(found.total);
+        return found.tasks.map(toTaskJson);
       },
       {
         signedIn: true,
