@@ -18,11 +18,12 @@ export interface RunningCrm {
 /**
  * Starts the compiled binary on a free port with a fresh data directory, from a working directory
  * of its own so that nothing can come from the source tree, and reads the first-run credentials it prints.
+ * `extraEnv` adds environment variables (SHIPSTATION_API_URL, say) for the server and every `run`.
  */
-export async function startCrm(): Promise<RunningCrm> {
+export async function startCrm(extraEnv: Record<string, string> = {}): Promise<RunningCrm> {
   const workDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-"));
   const dataDir = path.join(workDir, "data");
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workDir };
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workDir, ...extraEnv };
   const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir, "--admin-email", "owner@example.com"], {
     cwd: workDir,
     env,
