@@ -7,6 +7,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contacts.ts";
+import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
@@ -27,6 +28,7 @@ export function createApp(context: ServerContext) {
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
     .use(accountRoutes(context))
+    .use(duplicateRoutes(context))
     .use(activityRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))

@@ -3,6 +3,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
+import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
 import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { readUntilDataChanges } from "../database/read-cache.ts";
@@ -29,6 +30,8 @@ export interface AccountQuery {
   search?: string;
   /** Only accounts in this list. */
   listType?: string;
+  /** Only accounts with an open potential-duplicate pair. */
+  showDuplicates?: boolean;
   /** Only accounts whose first order falls in this window (New York calendar dates, inclusive). */
   firstOrder?: FirstOrderWindow;
   sort: AccountSort;
@@ -50,6 +53,8 @@ export interface AccountSummary {
   lastOrderAt: Date | null;
   firstOrderAt: Date | null;
   primaryContact: { id: number; firstName: string; lastName: string; email: string | null } | null;
+  /** Whether an open potential-duplicate pair names this account. */
+  hasDuplicate: boolean;
 }
 
 /**
@@ -71,7 +76,7 @@ export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: 
     limit: query.limit,
     offset: query.offset,
   };
-  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}`;
+  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}:${query.showDuplicates === true}`;
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
   const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, Math.floor(now / 60_000)]);
@@ -112,7 +117,11 @@ export function withPrimaryContacts(db: CrmQueries, rows: { account: typeof acco
     .where(sql`${contacts.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
     .all();
   const byId = new Map(found.map((contact) => [contact.id, contact]));
-  return rows.map(({ account, primaryContactId }) => toAccountSummary(account, (primaryContactId !== null && byId.get(primaryContactId)) || null));
+  const withDuplicates = accountsHavingOpenDuplicates(db, rows.map((row) => row.account.id));
+  return rows.map(({ account, primaryContactId }) => ({
+    ...toAccountSummary(account, (primaryContactId !== null && byId.get(primaryContactId)) || null),
+    hasDuplicate: withDuplicates.has(account.id),
+  }));
 }
 
 /** Reads list parameters as they come from a URL; unknown values are refused naming the parameter. */
@@ -122,6 +131,7 @@ export function parseAccountQuery(input: Record<string, string | undefined>): Ac
     timeframeDays: input.timeframe ? Number(choice("timeframe", input.timeframe, ACCOUNT_TIMEFRAMES.map(String))) : undefined,
     search: input.q?.trim() || undefined,
     listType: input.listType?.trim() || undefined,
+    showDuplicates: optionalChoice("showDuplicates", input.showDuplicates, ["true", "false"] as const) === "true",
     firstOrder: input.from || input.to ? { from: input.from || undefined, to: input.to || undefined } : undefined,
     sort: optionalChoice("sort", input.sort, ACCOUNT_SORTS) ?? "name",
     direction: optionalChoice("dir", input.dir, SORT_DIRECTIONS) ?? "asc",
@@ -139,7 +149,7 @@ export const primaryContactId = sql<number | null>`(SELECT c.id FROM ${contacts}
 export function toAccountSummary(
   account: typeof accounts.$inferSelect,
   contact: { id: number; firstName: string; lastName: string; email: string | null } | null,
-): AccountSummary {
+): Omit<AccountSummary, "hasDuplicate"> {
   return {
     id: account.id,
     name: account.name,
@@ -173,6 +183,7 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.status === "prospect") filters.push(isNull(accounts.lastOrderAt));
   if (query.timeframeDays) filters.push(gte(accounts.createdAt, sql.placeholder("createdSince")));
   if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
+  if (query.showDuplicates) filters.push(accountsWithOpenDuplicates());
   if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
   if (searchKind(query.search) === "trigram") {
     filters.push(

@@ -4,6 +4,7 @@ import { accounts } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
+import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
 import { listName, requireKnownListType } from "../lists/list-types.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
@@ -39,6 +40,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
       .all();
     recordActivity(tx, created!.id, "account_created", "Account created", actor);
     createWelcomeTasks(db, [created!.id]);
+    detectDuplicatesForAccounts(db, [created!.id]);
     return findAccount(tx, created!.id);
   });
 }
@@ -56,6 +58,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
     if (changed.length === 0) return before;
     if (changes.email) assertEmailFree(tx, changes.email, id);
     tx.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    detectDuplicatesForAccounts(db, [id]);
     recordActivity(tx, id, "account_updated", describeAccountChange(before, changes, changed), actor);
     return findAccount(tx, id);
   });

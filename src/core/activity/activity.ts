@@ -19,7 +19,8 @@ export type ChangeKind =
   | "orders_received"
   | "task_created"
   | "task_updated"
-  | "task_deleted";
+  | "task_deleted"
+  | "accounts_merged";
 
 /** Kinds staff log by hand from the 'Log Activity' dialog. */
 export const LOGGED_ACTIVITY_KINDS = ["call", "email", "meeting", "other"] as const;

@@ -3,6 +3,7 @@ import { assertAccountExists } from "../accounts/account-exists.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { createNewContactTask } from "../tasks/task-automation.ts";
+import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
@@ -42,6 +43,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
       .all();
     recordActivity(tx, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
     createNewContactTask(db, accountId, fullName(contact!));
+    detectDuplicatesForAccounts(db, [accountId]);
     return contact!;
   });
 }
@@ -63,6 +65,7 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
     if (changed.length === 0) return existing;
     if (changes.isPrimary) clearPrimary(tx, existing.accountId, contactId);
     const [updated] = tx.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
+    if (changed.includes("email")) detectDuplicatesForAccounts(db, [existing.accountId]);
     const summary =
       changes.isPrimary && changed.length === 1
         ? `Made ${fullName(updated!)} the primary contact`

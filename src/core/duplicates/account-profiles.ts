@@ -11,9 +11,7 @@ export function loadProfiles(sqlite: Database, accountIds: Iterable<number>): Ma
 
 /** Every account's match profile, by id, for a full run. */
 export function loadAllProfiles(sqlite: Database): Map<number, MatchProfile> {
-  const profiles = new Map<number, MatchProfile>();
-  for (const row of sqlite.query<AccountRow, []>("SELECT id, name, domain, phone FROM accounts").iterate()) profiles.set(row.id, matchProfile(row));
-  return profiles;
+  return new Map(sqlite.query<AccountRow, []>("SELECT id, name, domain, phone FROM accounts").all().map((row) => [row.id, matchProfile(row)]));
 }
 
 interface AccountRow {

@@ -7,13 +7,12 @@ export interface CandidatePair {
 
 /** Candidate pairs gathered from every blocking key, each pair once. */
 export class CandidatePairs {
-  private readonly pairs = new Map<string, CandidatePair>();
+  private readonly pairs = new PairMap<CandidatePair>();
 
   add(one: number, other: number, sharedEmail: string | null = null): void {
     if (one === other) return;
-    const key = pairKey(one, other);
-    const known = this.pairs.get(key);
-    if (!known) this.pairs.set(key, { accountId: Math.min(one, other), otherAccountId: Math.max(one, other), sharedEmail });
+    const known = this.pairs.get(one, other);
+    if (!known) this.pairs.set(one, other, { accountId: Math.min(one, other), otherAccountId: Math.max(one, other), sharedEmail });
     else if (known.sharedEmail === null) known.sharedEmail = sharedEmail;
   }
 
@@ -22,12 +21,35 @@ export class CandidatePairs {
     for (let i = 0; i < accountIds.length; i++) for (let j = i + 1; j < accountIds.length; j++) this.add(accountIds[i]!, accountIds[j]!, sharedEmail);
   }
 
-  values(): IterableIterator<CandidatePair> {
+  values(): Iterable<CandidatePair> {
     return this.pairs.values();
   }
 }
 
-/** One text for a pair whichever way round it is named, for sets of pairs. */
-export function pairKey(one: number, other: number): string {
-  return one < other ? `${one}:${other}` : `${other}:${one}`;
+/**
+ * Values by unordered pair of account ids, keyed by one number: a full run handles a hundred thousand
+ * pairs, and building texts or nested maps for their keys cost more than the rules themselves.
+ */
+export class PairMap<T> {
+  private readonly byPair = new Map<number, T>();
+
+  get(one: number, other: number): T | undefined {
+    return this.byPair.get(pairNumber(one, other));
+  }
+
+  set(one: number, other: number, value: T): void {
+    this.byPair.set(pairNumber(one, other), value);
+  }
+
+  values(): Iterable<T> {
+    return this.byPair.values();
+  }
+}
+
+/** Ids below 2^26 (67 million accounts) make pair numbers below 2^53, where every integer is exact. */
+const MAX_ACCOUNT_ID = 2 ** 26;
+
+function pairNumber(one: number, other: number): number {
+  if (one >= MAX_ACCOUNT_ID || other >= MAX_ACCOUNT_ID) throw new RangeError(`Duplicate detection supports account ids below ${MAX_ACCOUNT_ID}`);
+  return one < other ? one * MAX_ACCOUNT_ID + other : other * MAX_ACCOUNT_ID + one;
 }

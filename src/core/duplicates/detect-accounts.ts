@@ -46,11 +46,9 @@ export function detectDuplicatesForAccounts(db: CrmDatabase, accountIds: number[
 /** Looks up one account's candidates through the indexes and stores what the rules say of each. */
 function redetect(sqlite: Database, account: MatchProfile): void {
   const stored = storedPairsOf(sqlite, account.id);
-  const partnerOf = (pair: { accountId: number; otherAccountId: number }) => (pair.accountId === account.id ? pair.otherAccountId : pair.accountId);
-  const dismissed = new Set(stored.filter((pair) => pair.dismissed).map(partnerOf));
-
   const sharedEmails = accountsSharingEmails(sqlite, account.id, MAX_ACCOUNTS_PER_KEY);
-  const candidateIds = new Set([...sharedEmails.keys(), ...stored.filter((pair) => !pair.dismissed).map(partnerOf)]);
+  const candidateIds = new Set(sharedEmails.keys());
+  for (const pair of stored.values()) if (!pair.dismissed) candidateIds.add(pair.accountId === account.id ? pair.otherAccountId : pair.accountId);
   const addUnlessCrowded = (ids: number[]) => {
     if (ids.length < MAX_ACCOUNTS_PER_KEY) for (const id of ids) candidateIds.add(id);
   };
@@ -75,10 +73,9 @@ function redetect(sqlite: Database, account: MatchProfile): void {
   const matched: DetectedPair[] = [];
   for (const id of candidateIds) {
     const other = others.get(id);
-    if (!other || dismissed.has(id)) continue;
+    if (!other || stored.get(account.id, id)?.dismissed) continue;
     const match = matchAccounts(account, other, sharedEmails.get(id) ?? null);
     if (match) matched.push({ accountId: Math.min(account.id, id), otherAccountId: Math.max(account.id, id), match });
   }
-  const stillMatching = new Set(matched.map(partnerOf));
-  savePairs(sqlite, matched, stored.filter((pair) => !pair.dismissed && !stillMatching.has(partnerOf(pair))));
+  savePairs(sqlite, matched, stored);
 }

@@ -2,7 +2,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { loadAllProfiles } from "./account-profiles.ts";
 import { accountsInKeyOrder, keyGroups, MAX_ACCOUNTS_PER_KEY, NAME_NEIGHBOURS, rebuildBlockingKeys, similarNeighbours, SORTED_NAME_KEYS } from "./blocking-keys.ts";
-import { CandidatePairs, pairKey } from "./candidate-pairs.ts";
+import { CandidatePairs } from "./candidate-pairs.ts";
 import { matchAccounts, type MatchProfile } from "./match-rules.ts";
 import { allStoredPairs, savePairs, type DetectedPair } from "./pair-store.ts";
 import { domainGroups, emailGroups } from "./shared-keys.ts";
@@ -10,8 +10,6 @@ import { domainGroups, emailGroups } from "./shared-keys.ts";
 export interface DetectionSummary {
   /** Pairs that match the rules now, dismissed ones not counted. */
   matchingPairs: number;
-  /** Open pairs removed because they no longer match. */
-  removedPairs: number;
 }
 
 /**
@@ -33,19 +31,16 @@ export function detectAllDuplicates(db: CrmDatabase): DetectionSummary {
     for (const { email, accountIds } of emailGroups(sqlite, MAX_ACCOUNTS_PER_KEY)) candidates.addGroup(accountIds, email);
     for (const column of SORTED_NAME_KEYS) addSimilarNeighbours(candidates, accountsInKeyOrder(sqlite, column), profiles);
     const stored = allStoredPairs(sqlite);
-    for (const pair of stored) candidates.add(pair.accountId, pair.otherAccountId);
+    for (const pair of stored.values()) if (!pair.dismissed) candidates.add(pair.accountId, pair.otherAccountId);
 
-    const dismissed = new Set(stored.filter((pair) => pair.dismissed).map((pair) => pairKey(pair.accountId, pair.otherAccountId)));
     const matched: DetectedPair[] = [];
     for (const { accountId, otherAccountId, sharedEmail } of candidates.values()) {
-      if (dismissed.has(pairKey(accountId, otherAccountId))) continue;
+      if (stored.get(accountId, otherAccountId)?.dismissed) continue;
       const match = matchAccounts(profiles.get(accountId)!, profiles.get(otherAccountId)!, sharedEmail);
       if (match) matched.push({ accountId, otherAccountId, match });
     }
-    const stillMatching = new Set(matched.map((pair) => pairKey(pair.accountId, pair.otherAccountId)));
-    const noLongerMatching = stored.filter((pair) => !pair.dismissed && !stillMatching.has(pairKey(pair.accountId, pair.otherAccountId)));
-    savePairs(sqlite, matched, noLongerMatching);
-    return { matchingPairs: matched.length, removedPairs: noLongerMatching.length };
+    savePairs(sqlite, matched, stored);
+    return { matchingPairs: matched.length };
   });
 }
 
@@ -55,7 +50,10 @@ function addSimilarNeighbours(candidates: CandidatePairs, orderedIds: number[], 
   for (let i = 0; i < ordered.length; i++) {
     const account = ordered[i]!;
     for (let j = i + 1; j <= i + NAME_NEIGHBOURS && j < ordered.length; j++) {
-      if (similarNeighbours(account, ordered[j]!)) candidates.add(account.id, ordered[j]!.id);
+      const neighbour = ordered[j]!;
+      // The keys start with the name's digits: past the first name with other digits, all have other digits.
+      if (neighbour.name!.digits !== account.name!.digits) break;
+      if (similarNeighbours(account, neighbour)) candidates.add(account.id, neighbour.id);
     }
   }
 }

@@ -7,11 +7,10 @@ import { invalid, notFound } from "../errors.ts";
 import { addAliases } from "./aliases.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
 
-export const MERGED_FIELDS = ["name", "email", "domain", "phone"] as const;
-export type MergedField = (typeof MERGED_FIELDS)[number];
+export type MergedField = "name" | "email" | "domain" | "phone";
 
 /** More accounts than this in one merge is a mistake rather than a customer typed many ways. */
-export const MAX_MERGE_SOURCES = 50;
+const MAX_MERGE_SOURCES = 50;
 
 export interface MergeRequest {
   targetId: number;
@@ -94,7 +93,7 @@ export function mergeAccounts(db: CrmDatabase, request: MergeRequest, actor: Act
       "DELETE FROM duplicate_pairs WHERE account_id IN (SELECT value FROM json_each(?1)) OR other_account_id IN (SELECT value FROM json_each(?1))",
       [sourceJson],
     );
-    recordActivity(db, target.id, "account_updated", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
+    recordActivity(db, target.id, "accounts_merged", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
     sqlite.run("DELETE FROM accounts WHERE id IN (SELECT value FROM json_each(?))", [sourceJson]);
     detectDuplicatesForAccounts(db, [target.id, ...sourceIds]);
     return outcome;

@@ -20,16 +20,16 @@ export interface NormalizedName {
  */
 export function normalizeCompanyName(name: string): NormalizedName | null {
   const trimmed = name.trim();
-  if (EMAIL_LIKE.test(trimmed)) return null;
-  const tokens = trimmed
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replaceAll("&", " and ")
-    // Dots and apostrophes join what they separate: 'L.L.C.' is 'llc', "O'Brien" is 'obrien'.
-    .replace(/[.'’`]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token !== "");
+  if (trimmed.includes("@") && EMAIL_LIKE.test(trimmed)) return null;
+  // Most names are plain ASCII, which skips the Unicode work: a full run normalizes every account's name.
+  const ascii = !NON_ASCII.test(trimmed);
+  const folded = ascii ? trimmed.toLowerCase() : trimmed.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  const tokens =
+    folded
+      .replaceAll("&", " and ")
+      // Dots and apostrophes join what they separate: 'L.L.C.' is 'llc', "O'Brien" is 'obrien'.
+      .replace(/[.'’`]/g, "")
+      .match(ascii ? ASCII_WORD : UNICODE_WORD) ?? [];
   if (tokens.length > 1 && tokens[0] === "the") tokens.shift();
   let droppedLegalForm = false;
   while (tokens.length > 1 && LEGAL_FORMS.has(tokens[tokens.length - 1]!)) {
@@ -44,6 +44,9 @@ export function normalizeCompanyName(name: string): NormalizedName | null {
 }
 
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_WORD = /[a-z0-9]+/g;
+const UNICODE_WORD = /[\p{L}\p{N}]+/gu;
 
 /** Legal forms of US (and a few British) businesses, as they read once dots are gone. */
 const LEGAL_FORMS: ReadonlySet<string> = new Set([

@@ -17,17 +17,25 @@ export function domainGroups(sqlite: Database, maxAccounts: number): number[][] 
     .map((row) => splitIds(row.ids));
 }
 
-/** Accounts using the same address (their own or a contact's), for addresses used by 2 to `maxAccounts` accounts. */
+/**
+ * Accounts using the same address (their own or a contact's), for addresses used by 2 to `maxAccounts`
+ * accounts. Only addresses that occur twice are grouped: those of several contacts, and contacts' that
+ * are another account's own (two accounts never share their own, it is unique).
+ */
 export function emailGroups(sqlite: Database, maxAccounts: number): { email: string; accountIds: number[] }[] {
   return sqlite
-    .query<{ email: string; ids: string }, [number]>(
-      `SELECT email, group_concat(account_id) AS ids FROM (
-         SELECT email, id AS account_id FROM accounts WHERE email IS NOT NULL
-         UNION SELECT email, account_id FROM contacts WHERE email IS NOT NULL)
-       GROUP BY email HAVING count(*) BETWEEN 2 AND ?`,
+    .query<{ email: string; ids: string }, []>(
+      `WITH repeated (email) AS (
+         SELECT email FROM contacts WHERE email IS NOT NULL GROUP BY email HAVING count(*) > 1
+         UNION SELECT c.email FROM contacts c JOIN accounts a ON a.email = c.email AND a.id != c.account_id)
+       SELECT email, (SELECT group_concat(account_id) FROM (
+                SELECT id AS account_id FROM accounts WHERE email = repeated.email
+                UNION SELECT account_id FROM contacts WHERE email = repeated.email)) AS ids
+       FROM repeated ORDER BY email`,
     )
-    .all(maxAccounts)
-    .map((row) => ({ email: row.email, accountIds: splitIds(row.ids) }));
+    .all()
+    .map((row) => ({ email: row.email, accountIds: splitIds(row.ids) }))
+    .filter((group) => group.accountIds.length >= 2 && group.accountIds.length <= maxAccounts);
 }
 
 /** Other accounts with this domain, at most `limit` of them. */

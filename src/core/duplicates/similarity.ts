@@ -17,13 +17,6 @@ export function nameSimilarity(a: NormalizedName, b: NormalizedName): number {
   return diceCoefficient(a.bigrams, b.bigrams);
 }
 
-/** A name key's letter pairs as sorted numbers, so two profiles compare in one merge pass. */
-export function bigramProfile(key: string): Uint32Array {
-  const pairs = new Uint32Array(Math.max(0, key.length - 1));
-  for (let i = 0; i < pairs.length; i++) pairs[i] = key.charCodeAt(i) * 65536 + key.charCodeAt(i + 1);
-  return pairs.sort();
-}
-
 /** 2·|shared| / (|a| + |b|) over two sorted bigram profiles; 0 when either is empty. */
 export function diceCoefficient(a: Uint32Array, b: Uint32Array): number {
   if (a.length === 0 || b.length === 0) return 0;
@@ -37,4 +30,11 @@ export function diceCoefficient(a: Uint32Array, b: Uint32Array): number {
     else j++;
   }
   return (2 * shared) / (a.length + b.length);
+}
+
+/** A key's letter pairs as sorted numbers, so that two names compare in one merge pass. */
+export function bigramProfile(key: string): Uint32Array {
+  const pairs = new Uint32Array(Math.max(0, key.length - 1));
+  for (let i = 0; i < pairs.length; i++) pairs[i] = key.charCodeAt(i) * 65536 + key.charCodeAt(i + 1);
+  return pairs.sort();
 }

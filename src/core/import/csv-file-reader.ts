@@ -7,6 +7,7 @@ export interface CsvRowVisitor {
   header(fields: string[]): void;
   /** Each later row with the line of the file it starts on (1-based, counting the header as line 1). */
   row(fields: string[], line: number): void;
+  /** Bytes read so far, told before the rows they hold are visited. */
   progress?(bytesRead: number, totalBytes: number): void;
 }
 
@@ -57,8 +58,8 @@ class ChunkedCsvReader {
         this.pending += this.decoder.decode();
       }
       if (this.bytesRead === count) this.pending = this.pending.replace(/^\uFEFF/, "");
-      this.parsePending(finished);
       this.visitor.progress?.(this.bytesRead, this.totalBytes);
+      this.parsePending(finished);
       if (finished) break;
     }
     if (!this.sawHeader) throw invalid("file", "The file is empty");

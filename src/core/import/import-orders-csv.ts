@@ -3,15 +3,10 @@ import path from "node:path";
 import type { CrmDatabase } from "../database/open.ts";
 import type { Actor } from "../activity/actor.ts";
 import { invalid } from "../errors.ts";
-import { normalizeCustomerEmail } from "../accounts/email.ts";
-import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
-import { recordOrders, type OrderRecorder, type OrderRecordingSummary } from "../orders/record-orders.ts";
+import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
-import { readCsvFile } from "./csv-file-reader.ts";
-import { parseMoneyToCents } from "./money.ts";
-import { describeMissingColumns, mapOrderColumns, type OrderColumn } from "./order-columns.ts";
-import { parseShipStationDate } from "./shipstation-date.ts";
-import { UnreadableValueError } from "./unreadable-value.ts";
+import { OrderReaderThread } from "./order-reader-thread.ts";
+import { unpackOrders, type ReaderFailure, type ReaderRowError } from "./reader-messages.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
 export const REPORTED_ROW_ERRORS = 100;
@@ -57,184 +52,66 @@ export interface CsvImportResult {
 /**
  * Imports ShipStation order exports: every file in one transaction, so a failure or a killed process
  * leaves the database as it was. Bad rows are skipped and reported with their line; a file that cannot
- * be read as an export is rejected whole with a DomainError.
+ * be read as an export is rejected whole with a DomainError. The files are read on a thread of their
+ * own (OrderReaderThread) while this one writes what it has read.
  */
 export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options: CsvImportOptions = {}): CsvImportResult {
   const timeZone = options.timeZone ?? DEFAULT_IMPORT_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) throw invalid("timeZone", `Unknown time zone: ${timeZone}`);
   const totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
-  const report = new RowErrorReport(files.length > 1);
-  let rowsRead = 0;
-  let bytesOfEarlierFiles = 0;
-
-  const { summary } = recordOrders(
-    db,
-    (recorder) => {
-      for (const file of files) {
-        const reader = new ExportFileImport(recorder, timeZone, report.forFile(file));
-        readCsvFile(file.path, {
-          header: (fields) => reader.useHeader(fields),
-          row: (fields, line) => {
-            rowsRead++;
-            reader.readRow(fields, line);
-          },
-          progress: (bytesRead) => options.onProgress?.({ rowsRead, bytesRead: bytesOfEarlierFiles + bytesRead, totalBytes }),
-        });
-        reader.finish();
-        bytesOfEarlierFiles += fileSize(file.path);
-      }
-    },
-    { dryRun: options.dryRun, actor: options.actor },
+  const report = new RowErrorReport(files);
+  const reader = new OrderReaderThread(
+    files.map((file) => file.path),
+    timeZone,
   );
-  return buildResult(rowsRead, summary, report, options.dryRun === true);
-}
-
-/** Reads the rows of one export, grouping consecutive item rows of the same order number into one order. */
-class ExportFileImport {
-  private column: Partial<Record<OrderColumn, number>> = {};
-  private otherColumns: { index: number; header: string }[] = [];
-  private pending: IncomingOrder | undefined;
-  private pendingOrderCells: string[] = [];
-
-  constructor(
-    private readonly recorder: OrderRecorder,
-    private readonly timeZone: string,
-    private readonly report: (line: number, reason: string) => void,
-  ) {}
-
-  useHeader(headers: string[]): void {
-    const mapping = mapOrderColumns(headers);
-    if (mapping.missing.length > 0) throw invalid("file", describeMissingColumns(mapping.missing));
-    this.column = mapping.indexOf;
-    this.otherColumns = mapping.otherColumns;
-  }
-
-  readRow(fields: string[], line: number): void {
-    const cell = (column: OrderColumn) => {
-      const index = this.column[column];
-      return index === undefined ? "" : (fields[index] ?? "").trim();
-    };
-    try {
-      if (this.continuesPendingOrder(cell)) {
-        this.pending!.items.push(...this.items(cell));
-        return;
-      }
-      const order = this.orderFromRow(fields, cell);
-      if (this.pending && this.pending.externalId === order.externalId) {
-        this.pending.items.push(...order.items);
-        return;
-      }
-      this.flush();
-      this.pending = order;
-      this.pendingOrderCells = ORDER_LEVEL_COLUMNS.map(cell);
-    } catch (error) {
-      if (!(error instanceof UnreadableValueError)) throw error;
-      this.report(line, error.message);
-    }
-  }
-
-  /**
-   * An item row repeating its order's columns word for word needs none of them read again: only its item
-   * columns are new. This halves the work of an export whose orders have several items.
-   */
-  private continuesPendingOrder(cell: (column: OrderColumn) => string): boolean {
-    if (!this.pending?.orderNumber || cell("orderNumber") !== this.pending.orderNumber) return false;
-    return ORDER_LEVEL_COLUMNS.every((column, index) => cell(column) === this.pendingOrderCells[index]);
-  }
-
-  finish(): void {
-    this.flush();
-  }
-
-  private flush(): void {
-    if (!this.pending) return;
-    this.recorder.record(this.pending, { continuesEarlierRows: true });
-    this.pending = undefined;
-  }
-
-  private orderFromRow(fields: string[], value: (column: OrderColumn) => string): IncomingOrder {
-    const emailText = value("customerEmail");
-    if (!emailText) throw new UnreadableValueError("missing customer e-mail");
-    const customerEmail = normalizeCustomerEmail(emailText);
-    if (!customerEmail) throw new UnreadableValueError(`invalid customer e-mail "${emailText}"`);
-    const placedAt = parseShipStationDate(value("orderDate"), this.timeZone);
-    if (!placedAt) throw new UnreadableValueError("missing order date");
-
-    const orderNumber = value("orderNumber") || null;
-    return {
-      source: "csv",
-      // Without an order number a row is its own order, identified by its content so a re-import finds it again.
-      externalId: orderNumber ?? `row:${Bun.hash(fields.join("\u001f")).toString(36)}`,
-      orderNumber,
-      customerEmail,
-      placedAt,
-      totalCents: parseMoneyToCents(value("orderTotal")),
-      shipTo: this.shipTo(value),
-      items: this.items(value),
-      details: this.details(fields),
-    };
-  }
-
-  private shipTo(value: (column: OrderColumn) => string): ShipToAddress {
-    return compact({
-      name: value("shipToName"),
-      company: value("shipToCompany"),
-      street1: value("shipToAddress1"),
-      street2: value("shipToAddress2"),
-      street3: value("shipToAddress3"),
-      city: value("shipToCity"),
-      state: value("shipToState"),
-      postalCode: value("shipToPostalCode"),
-      country: value("shipToCountry"),
-      phone: value("shipToPhone"),
-    });
-  }
-
-  private items(value: (column: OrderColumn) => string): OrderItem[] {
-    const sku = value("itemSku");
-    const name = value("itemName");
-    const quantityText = value("itemQty");
-    const priceText = value("itemPrice");
-    if (!sku && !name && !quantityText && !priceText) return [];
-    const item: OrderItem = compact({ sku, name });
-    if (quantityText) item.quantity = parseQuantity(quantityText);
-    const unitPriceCents = parseMoneyToCents(priceText);
-    if (unitPriceCents !== null) item.unitPriceCents = unitPriceCents;
-    return [item];
-  }
-
-  private details(fields: string[]): Record<string, string> {
-    const details: Record<string, string> = {};
-    for (const { index, header } of this.otherColumns) {
-      const text = fields[index]?.trim();
-      if (text) details[header] = text;
-    }
-    return details;
+  try {
+    const { value: rowsRead, summary } = recordOrders(
+      db,
+      (recorder) => {
+        for (;;) {
+          const message = reader.next();
+          if (message.kind === "failed") throw readerFailure(message.error);
+          if (message.kind === "done") return message.rowsRead;
+          for (const order of unpackOrders(message.orders)) recorder.recordPrepared(order, { continuesEarlierRows: true });
+          for (const rowError of message.rowErrors) report.add(rowError);
+          options.onProgress?.({ rowsRead: message.rowsRead, bytesRead: message.bytesRead, totalBytes });
+        }
+      },
+      { dryRun: options.dryRun, actor: options.actor },
+    );
+    return buildResult(rowsRead, summary, report, options.dryRun === true);
+  } finally {
+    reader.stop();
   }
 }
-
-/** The columns that make an order what it is; item rows of one order repeat them. */
-const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["customerEmail", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
 
 /** Keeps the first rows' errors word for word and counts the rest. */
 class RowErrorReport {
   readonly messages: string[] = [];
   count = 0;
+  private readonly prefixes: string[];
 
-  constructor(private readonly nameFiles: boolean) {}
+  constructor(files: CsvImportFile[]) {
+    this.prefixes = files.map((file) => (files.length > 1 ? `${file.displayName ?? path.basename(file.path)}: ` : ""));
+  }
 
-  forFile(file: CsvImportFile): (line: number, reason: string) => void {
-    const prefix = this.nameFiles ? `${file.displayName ?? path.basename(file.path)}: ` : "";
-    return (line, reason) => {
-      this.count++;
-      if (this.messages.length < REPORTED_ROW_ERRORS) this.messages.push(`${prefix}Row ${line}: ${reason}`);
-    };
+  add({ fileIndex, line, reason }: ReaderRowError): void {
+    this.count++;
+    if (this.messages.length < REPORTED_ROW_ERRORS) this.messages.push(`${this.prefixes[fileIndex]}Row ${line}: ${reason}`);
   }
 
   list(): string[] {
     const more = this.count - this.messages.length;
     return more > 0 ? [...this.messages, `...and ${more.toLocaleString("en-US")} more rows with errors`] : this.messages;
   }
+}
+
+/** The reader's failure raised again on this thread: a rejected file as the DomainError it was. */
+function readerFailure(failure: ReaderFailure): Error {
+  if (failure.invalidField !== undefined) return invalid(failure.invalidField, failure.message);
+  const error = new Error(`Reading the CSV files failed: ${failure.message}`);
+  if (failure.stack) error.stack = failure.stack;
+  return error;
 }
 
 function buildResult(rowsRead: number, summary: OrderRecordingSummary, report: RowErrorReport, dryRun: boolean): CsvImportResult {
@@ -259,18 +136,6 @@ function buildResult(rowsRead: number, summary: OrderRecordingSummary, report: R
       errors: report.list(),
     },
   };
-}
-
-function parseQuantity(text: string): number {
-  const quantity = Number(text.replace(/,/g, ""));
-  if (!Number.isInteger(quantity) || quantity < 0) throw new UnreadableValueError(`unreadable quantity "${text}"`);
-  return quantity;
-}
-
-function compact<T extends Record<string, string>>(values: T): Partial<T> {
-  const kept: Partial<T> = {};
-  for (const key in values) if (values[key]) kept[key] = values[key];
-  return kept;
 }
 
 function formatCount(count: number, noun?: string): string {

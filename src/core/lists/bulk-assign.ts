@@ -37,10 +37,12 @@ export function bulkAssignList(
       sqlite.run("DELETE FROM temp.bulk_emails");
       const insert = sqlite.prepare("INSERT INTO temp.bulk_emails (email) VALUES (?)");
       for (const email of emails) insert.run(email);
-      // An address names the account whose own e-mail it is, else the account of a contact with it.
+      // An address names the account whose own e-mail it is, else the account that absorbed it in a
+      // merge, else the account of a contact with it.
       sqlite.run(
         `UPDATE temp.bulk_emails SET account_id = coalesce(
            (SELECT a.id FROM accounts a WHERE a.email = bulk_emails.email),
+           (SELECT al.account_id FROM account_aliases al WHERE al.email = bulk_emails.email),
            (SELECT c.account_id FROM contacts c WHERE c.email = bulk_emails.email ORDER BY c.account_id LIMIT 1))`,
       );
       const found = sqlite.query<{ found: number }, []>("SELECT count(DISTINCT account_id) AS found FROM temp.bulk_emails WHERE account_id IS NOT NULL").get()!.found;

@@ -3,10 +3,13 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
+import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
+import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import { accountDomainForEmail } from "../accounts/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
-import type { IncomingOrder, OrderItem, StoredOrderRaw } from "./incoming-order.ts";
-import { serializeStoredOrderRaw } from "./raw-json.ts";
+import { DeferredIndexes } from "./deferred-indexes.ts";
+import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";
+import { prepareOrder, withEarlierItems, type CustomerDetails, type PreparedOrder } from "./prepared-order.ts";
 
 export interface OrderRecordingSummary {
   ordersCreated: number;
@@ -19,13 +22,19 @@ export interface OrderRecordingSummary {
 
 export type RecordOutcome = "created" | "updated" | "unchanged";
 
-export interface OrderRecorder {
+export interface RecordOptions {
   /**
-   * Stores an order: new (source, external id) pairs are added, known ones updated when their content
-   * changed. With `continuesEarlierRows`, an order this same recording already wrote gets these items
-   * added to its own (an export that lists an order's item rows apart from each other).
+   * An order this same recording already wrote gets these items added to its own (an export that lists
+   * an order's item rows apart from each other).
    */
-  record(order: IncomingOrder, options?: { continuesEarlierRows?: boolean }): RecordOutcome;
+  continuesEarlierRows?: boolean;
+}
+
+export interface OrderRecorder {
+  /** Stores an order: new (source, external id) pairs are added, known ones updated when their content changed. */
+  record(order: IncomingOrder, options?: RecordOptions): RecordOutcome;
+  /** The same for an order prepared beforehand, e.g. by a reader on another thread. */
+  recordPrepared(order: PreparedOrder, options?: RecordOptions): RecordOutcome;
 }
 
 /**
@@ -52,6 +61,14 @@ export function recordOrders<T>(
 
 const SYSTEM: Actor = { userId: null, name: "System" };
 
+/**
+ * A recording that creates more orders than this (and more than were stored before it) rebuilds the
+ * indexes of the tables it fills at its end instead of keeping them up to date row by row: past that
+ * size one sort per index beats a random page visit per row, and below it the rebuild is not worth it.
+ */
+const BULK_LOAD_MIN_ORDERS = 50_000;
+const BULK_LOADED_TABLES = ["orders", "accounts", "contacts"] as const;
+
 class OrderRecording implements OrderRecorder {
   private readonly now = Date.now();
   private readonly statements: RecordingStatements;
@@ -66,41 +83,49 @@ class OrderRecording implements OrderRecorder {
   private readonly changesByAccount = new Map<number, { created: number; updated: number }>();
   private source: IncomingOrder["source"] = "csv";
   private readonly sqlite: Database;
+  /**
+   * Whether the next order is probably new, as the last one was. A new order is inserted straight away,
+   * which spares it a lookup; in a run of known orders (a re-import) each is looked up first, which
+   * spares it a failed insert.
+   */
+  private expectNew = true;
+  private readonly bulkLoadAfter: number;
+  private deferredIndexes: DeferredIndexes | undefined;
 
   constructor(private readonly db: CrmDatabase) {
     this.sqlite = db.$client;
     this.statements = prepareStatements(this.sqlite);
     this.lastOrderIdBefore = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
+    this.bulkLoadAfter = Math.max(BULK_LOAD_MIN_ORDERS, this.lastOrderIdBefore);
   }
 
   private wroteEarlier(orderId: number): boolean {
     return orderId > this.lastOrderIdBefore || this.updatedOrderIds.has(orderId);
   }
 
-  record(order: IncomingOrder, options: { continuesEarlierRows?: boolean } = {}): RecordOutcome {
+  record(order: IncomingOrder, options?: RecordOptions): RecordOutcome {
+    return this.recordPrepared(prepareOrder(order), options);
+  }
+
+  recordPrepared(order: PreparedOrder, options: RecordOptions = {}): RecordOutcome {
     const accountId = this.accountFor(order);
-    let raw = serializeRaw(order, order.items);
-    let contentHash = fingerprint(order, raw);
-    // Most orders are new: trying the insert first spares them a lookup.
-    const inserted = this.statements.insertOrder.run(order.source, order.externalId, accountId, order.orderNumber, order.placedAt.getTime(), order.totalCents, raw, contentHash, this.now);
     this.source = order.source;
-    if (inserted.changes > 0) {
-      this.touchedAccounts.add(accountId);
-      this.changesOf(accountId).created++;
-      this.counts.ordersCreated++;
-      return "created";
+    let stored = this.expectNew ? null : this.statements.findOrder.get(order.source, order.externalId);
+    if (stored === null) {
+      if (this.insertIfNew(order, accountId)) return "created";
+      stored = this.statements.findOrder.get(order.source, order.externalId)!;
     }
 
-    const stored = this.statements.findOrder.get(order.source, order.externalId)!;
+    let incoming = order;
     if (options.continuesEarlierRows && this.wroteEarlier(stored.id)) {
-      raw = serializeRaw(order, [...(JSON.parse(stored.raw) as StoredOrderRaw).items, ...order.items]);
-      contentHash = fingerprint(order, raw);
+      const { raw } = this.statements.findOrderRaw.get(stored.id)!;
+      incoming = withEarlierItems(order, (JSON.parse(raw) as StoredOrderRaw).items);
     }
-    if (stored.contentHash === contentHash) {
+    if (stored.contentHash === incoming.contentHash) {
       this.counts.ordersUnchanged++;
       return "unchanged";
     }
-    this.statements.updateOrder.run(accountId, order.orderNumber, order.placedAt.getTime(), order.totalCents, raw, contentHash, this.now, stored.id);
+    this.statements.updateOrder.run(accountId, incoming.orderNumber, incoming.placedAtMs, incoming.totalCents, incoming.raw, incoming.contentHash, this.now, stored.id);
     this.updatedOrderIds.add(stored.id);
     // The order may have moved to another customer: the one it left needs its statistics recounted too.
     this.touchedAccounts.add(accountId);
@@ -110,6 +135,16 @@ class OrderRecording implements OrderRecorder {
     return "updated";
   }
 
+  private insertIfNew(order: PreparedOrder, accountId: number): boolean {
+    const { changes } = this.statements.insertOrder.run(order.source, order.externalId, accountId, order.orderNumber, order.placedAtMs, order.totalCents, order.raw, order.contentHash, this.now);
+    this.expectNew = changes > 0;
+    if (!this.expectNew) return false;
+    this.touchedAccounts.add(accountId);
+    this.changesOf(accountId).created++;
+    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.deferredIndexes = DeferredIndexes.drop(this.sqlite, BULK_LOADED_TABLES);
+    return true;
+  }
+
   private changesOf(accountId: number) {
     let changes = this.changesByAccount.get(accountId);
     if (!changes) this.changesByAccount.set(accountId, (changes = { created: 0, updated: 0 }));
@@ -117,35 +152,40 @@ class OrderRecording implements OrderRecorder {
   }
 
   finish(actor: Actor): OrderRecordingSummary {
+    // The recount reads orders through their (account, placed at) index, so that comes back first; the
+    // accounts' own indexes come back after the recount has rewritten the statistics they cover.
+    this.deferredIndexes?.restore(["orders"]);
     this.recomputeTouchedAccountStats();
+    this.deferredIndexes?.restore();
     this.recordTimelineEntries(actor);
     createWelcomeTasks(this.db, [...this.createdAccounts]);
+    detectDuplicatesForAccounts(this.db, [...this.createdAccounts]);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
     return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
   }
 
-  private accountFor(order: IncomingOrder): number {
-    const cached = this.accountIdByEmail.get(order.customerEmail);
+  private accountFor(order: PreparedOrder): number {
+    const email = order.customerEmail;
+    const cached = this.accountIdByEmail.get(email);
     if (cached !== undefined) return cached;
-    const id = this.statements.findAccountByEmail.get(order.customerEmail)?.id ?? this.createAccount(order);
-    // A copy, not the parser's string: that may be a slice keeping a whole megabyte chunk of the file alive.
-    this.accountIdByEmail.set(Buffer.from(order.customerEmail).toString(), id);
+    const id = this.statements.findAccountByEmail.get(email)?.id ?? this.createAccount(email, order.customer ?? {});
+    // A copy, not the caller's string: that may be a slice keeping a much larger text alive.
+    this.accountIdByEmail.set(Buffer.from(email).toString(), id);
     return id;
   }
 
   /** A customer seen for the first time: named after the ship-to company or person, with them as primary contact. */
-  private createAccount(order: IncomingOrder): number {
-    const { shipTo, customerEmail } = order;
-    const name = shipTo.company?.trim() || shipTo.name?.trim() || customerEmail;
-    const phone = shipTo.phone?.trim() || null;
+  private createAccount(email: string, customer: CustomerDetails): number {
+    const name = customer.company?.trim() || customer.name?.trim() || email;
+    const phone = customer.phone?.trim() || null;
     // run() and lastInsertRowid rather than RETURNING: bun:sqlite makes RETURNING several times slower per row.
-    const accountId = Number(this.statements.insertAccount.run(name, customerEmail, accountDomainForEmail(customerEmail), phone, this.now, this.now).lastInsertRowid);
+    const accountId = Number(this.statements.insertAccount.run(name, email, accountDomainForEmail(email), phone, this.now, this.now).lastInsertRowid);
     this.createdAccounts.add(accountId);
-    const contactName = shipTo.name?.trim();
+    const contactName = customer.name?.trim();
     if (contactName) {
       const { firstName, lastName } = splitPersonName(contactName);
-      this.statements.insertPrimaryContact.run(accountId, firstName, lastName, customerEmail, phone, this.now, this.now);
+      this.statements.insertPrimaryContact.run(accountId, firstName, lastName, email, phone, this.now, this.now);
     }
     return accountId;
   }
@@ -190,7 +230,8 @@ class OrderRecording implements OrderRecorder {
 }
 
 interface RecordingStatements {
-  findOrder: Statement<{ id: number; accountId: number; raw: string; contentHash: string }, [string, string]>;
+  findOrder: Statement<{ id: number; accountId: number; contentHash: string }, [string, string]>;
+  findOrderRaw: Statement<{ raw: string }, [number]>;
   insertOrder: Statement<unknown, [string, string, number, string | null, number, number | null, string, string, number]>;
   updateOrder: Statement<unknown, [number, string | null, number, number | null, string, string, number, number]>;
   findAccountByEmail: Statement<{ id: number }, [string]>;
@@ -200,9 +241,9 @@ interface RecordingStatements {
 
 function prepareStatements(sqlite: Database): RecordingStatements {
   return {
-    findOrder: sqlite.prepare(
-      "SELECT id, account_id AS accountId, raw, content_hash AS contentHash FROM orders WHERE source = ? AND external_id = ?",
-    ),
+    // Without raw, which only an order continued from earlier rows needs: most lookups would copy it for nothing.
+    findOrder: sqlite.prepare("SELECT id, account_id AS accountId, content_hash AS contentHash FROM orders WHERE source = ? AND external_id = ?"),
+    findOrderRaw: sqlite.prepare("SELECT raw FROM orders WHERE id = ?"),
     insertOrder: sqlite.prepare(
       `INSERT INTO orders (source, external_id, account_id, order_number, placed_at, total_cents, raw, content_hash, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
@@ -212,7 +253,8 @@ function prepareStatements(sqlite: Database): RecordingStatements {
       `UPDATE orders SET account_id = ?1, order_number = ?2, placed_at = ?3, total_cents = ?4, raw = ?5, content_hash = ?6, updated_at = ?7
        WHERE id = ?8`,
     ),
-    findAccountByEmail: sqlite.prepare("SELECT id FROM accounts WHERE email = ?"),
+    // An e-mail of an account merged away leads to the account that absorbed it.
+    findAccountByEmail: sqlite.prepare(ACCOUNT_ID_FOR_EMAIL_SQL),
     insertAccount: sqlite.prepare(
       "INSERT INTO accounts (name, email, domain, phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
     ),
@@ -221,13 +263,4 @@ function prepareStatements(sqlite: Database): RecordingStatements {
        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)`,
     ),
   };
-}
-
-function serializeRaw(order: IncomingOrder, items: OrderItem[]): string {
-  return serializeStoredOrderRaw({ shipTo: order.shipTo, items, orderTotalCents: order.totalCents, details: order.details });
-}
-
-/** Everything stored about an order; equal fingerprints mean nothing to write. */
-function fingerprint(order: IncomingOrder, raw: string): string {
-  return Bun.hash(`${order.customerEmail}\u0000${order.orderNumber ?? ""}\u0000${order.placedAt.getTime()}\u0000${raw}`).toString(36);
 }

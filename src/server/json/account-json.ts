@@ -16,5 +16,6 @@ export function toAccountJson(account: AccountSummary) {
     lastOrderDate: account.lastOrderAt?.toISOString() ?? null,
     firstOrderDate: account.firstOrderAt?.toISOString() ?? null,
     primaryContact: account.primaryContact,
+    hasDuplicate: account.hasDuplicate,
   };
 }

@@ -47,6 +47,7 @@ describe("/api/accounts", () => {
       lastOrderDate: expect.any(String),
       firstOrderDate: expect.any(String),
       primaryContact: null,
+      hasDuplicate: false,
     });
     const beta = response.body[1];
     expect(Date.parse(beta.firstOrderDate)).toBeLessThan(Date.parse(beta.lastOrderDate));

@@ -14,6 +14,13 @@ describe("accountListUrl", () => {
     ).toBe("/api/accounts?status=dormant&timeframe=30&sort=totalOrderValue&dir=desc&limit=10&offset=20");
   });
 
+  test("asks for the possible duplicates only when the toggle is on, with paging, sorting and filters", () => {
+    expect(accountListUrl({ status: "active", showDuplicates: true, sort: "orderCount", direction: "desc", limit: 10, offset: 10 })).toBe(
+      "/api/accounts?status=active&showDuplicates=true&sort=orderCount&dir=desc&limit=10&offset=10",
+    );
+    expect(accountListUrl({ showDuplicates: false, sort: "name", direction: "asc", limit: 10, offset: 0 })).toBe("/api/accounts?sort=name&dir=asc&limit=10&offset=0");
+  });
+
   test("sends the list and the first-order window of a lists screen tab", () => {
     expect(
       accountListUrl({ listType: "active", firstOrder: { from: "2026-01-01", to: "2026-03-31" }, sort: "name", direction: "asc", limit: 10, offset: 0 }),

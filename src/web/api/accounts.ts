@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR from "swr";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { DUPLICATES_PATH } from "./duplicates";
 import { firstOrderParams, LISTS_PATH, type FirstOrderWindow } from "./lists";
 import { TASKS_PATH } from "./tasks";
 
@@ -24,6 +25,8 @@ export interface Account {
   lastOrderDate: string | null;
   firstOrderDate: string | null;
   primaryContact: PrimaryContact | null;
+  /** Whether it may be the same customer as another account. Lists carry it; absent counts as no. */
+  hasDuplicate?: boolean;
 }
 
 export interface PrimaryContact {
@@ -49,6 +52,8 @@ export type SortDirection = "asc" | "desc";
 export interface AccountListQuery {
   status?: AccountStatus;
   timeframe?: AccountTimeframe;
+  /** Only the accounts that may be duplicates of others. */
+  showDuplicates?: boolean;
   /** Only the accounts in this list, by its key. */
   listType?: string;
   /** Only the accounts whose first order falls in this window. */
@@ -83,6 +88,7 @@ export function accountListUrl(query: AccountListQuery): string {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.timeframe) params.set("timeframe", String(query.timeframe));
+  if (query.showDuplicates) params.set("showDuplicates", "true");
   if (query.listType) params.set("listType", query.listType);
   for (const [name, value] of firstOrderParams(query.firstOrder ?? {})) params.set(name, value);
   params.set("sort", query.sort);
@@ -95,10 +101,14 @@ export function accountListUrl(query: AccountListQuery): string {
 /**
  * The lists' counts and totals are figures of their accounts: a change to accounts changes them too.
  * So do tasks: they show account names, and the task automation adds some when accounts or contacts are added.
+ * And so does the count of possible duplicates: adding, editing or merging accounts looks for them again.
  */
-const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH] as const;
+const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH, DUPLICATES_PATH] as const;
 
-/** Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline and notes, the lists' figures and the tasks. */
+/**
+ * Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline, notes and
+ * possible duplicates, the lists' figures, the tasks and the duplicates count.
+ */
 export function useRefreshAccounts(): () => Promise<void> {
   return useRefreshReads(ACCOUNT_PATHS);
 }

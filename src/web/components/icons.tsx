@@ -181,6 +181,14 @@ export const AlertCircleIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const AlertTriangleIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
+    <path d="M12 9v4" />
+    <path d="M12 17h.01" />
+  </OutlineIcon>
+);
+
 export const CheckCircleIcon = (props: IconProps) => (
   <OutlineIcon {...props}>
     <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { useParams } from "wouter";
 import { useAccountDetail } from "../api/account-detail";
 import { useRefreshAccounts } from "../api/accounts";
 import { ApiError } from "../api/client";
+import type { MergeableAccount } from "../api/duplicates";
 import { AccountBreadcrumb } from "../components/account-detail/AccountBreadcrumb";
 import { AccountDetailSkeleton } from "../components/account-detail/AccountDetailSkeleton";
 import { AccountInfoCard } from "../components/account-detail/AccountInfoCard";
@@ -10,6 +12,8 @@ import { parseAccountId } from "../components/account-detail/account-route";
 import { ContactsCard } from "../components/account-detail/ContactsCard";
 import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
+import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
 import { LoadError } from "../components/LoadError";
 
 export function AccountDetailScreen() {
@@ -25,6 +29,7 @@ function AccountDetail({ accountId }: { accountId: number }) {
   // Any change to the account refetches everything read under /api/accounts: this screen's account,
   // timeline and notes, and the account lists, which show its name, contact and list.
   const refreshAccounts = useRefreshAccounts();
+  const [merge, setMerge] = useState<MergeOpening | null>(null);
 
   if (!account) {
     if (error instanceof ApiError && error.status === 404) return <AccountNotFound />;
@@ -44,7 +49,8 @@ function AccountDetail({ accountId }: { accountId: number }) {
   return (
     <section className="space-y-6" data-testid="account-detail-screen" data-account-id={account.id}>
       <AccountBreadcrumb name={account.name} />
-      <AccountInfoCard account={account} onChanged={refreshAccounts} />
+      <DuplicateBanner accountId={account.id} onMerge={(candidate) => setMerge({ preselected: candidate.account })} />
+      <AccountInfoCard account={account} onChanged={refreshAccounts} onMerge={() => setMerge({})} />
       <RecentOrdersCard account={account} />
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0">
@@ -54,6 +60,12 @@ function AccountDetail({ accountId }: { accountId: number }) {
           <CustomerActivityCard accountId={account.id} />
         </div>
       </div>
+      {merge && <MergeAccountDialog account={account} preselected={merge.preselected} onClose={() => setMerge(null)} />}
     </section>
   );
+}
+
+/** How the merge dialog was opened: from the banner, with its candidate ticked, or from 'Merge Account'. */
+interface MergeOpening {
+  preselected?: MergeableAccount;
 }

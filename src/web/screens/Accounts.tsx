@@ -6,6 +6,7 @@ import { AccountFormModal } from "../components/accounts/AccountFormModal";
 import {
   hasFilters,
   listQueryOf,
+  NO_FILTERS,
   onPage,
   pageRange,
   searchFromView,
@@ -18,8 +19,8 @@ import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
 import { AccountsPagination } from "../components/accounts/AccountsPagination";
 import { AccountsTable } from "../components/accounts/AccountsTable";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
-import { MergeAccountDialog } from "../components/accounts/MergeAccountDialog";
 import { Button } from "../components/Button";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
 import { PlusIcon, UploadIcon } from "../components/icons";
 import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
 import { LoadError } from "../components/LoadError";
@@ -51,9 +52,10 @@ export function AccountsScreen() {
 
   return (
     <section data-testid="accounts-screen" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      {/* Where filters and buttons do not fit one row, the buttons take the top one, at the right. */}
+      <div className="flex flex-wrap-reverse items-start justify-between gap-4">
         <AccountFilters filters={view} onChange={(filters) => show(withFilters(view, filters))} />
-        <div className="flex flex-wrap gap-2" data-testid="accounts-toolbar">
+        <div className="ml-auto flex flex-wrap gap-2" data-testid="accounts-toolbar">
           <Button icon={UploadIcon} onClick={() => setOpenDialog({ kind: "import" })}>
             Upload Accounts
           </Button>
@@ -71,7 +73,7 @@ export function AccountsScreen() {
           <AccountsEmptyState
             hasFilters={hasFilters(view)}
             onUpload={() => setOpenDialog({ kind: "import" })}
-            onClearFilters={() => show(withFilters(view, { status: undefined, timeframe: undefined }))}
+            onClearFilters={() => show(withFilters(view, NO_FILTERS))}
           />
         ) : (
           <>
@@ -82,7 +84,7 @@ export function AccountsScreen() {
               isRefreshing={isValidating && accountList !== undefined}
               onSort={(column) => show(sortedBy(view, column))}
               onEdit={(account) => setOpenDialog({ kind: "edit", account })}
-              onMerge={() => setOpenDialog({ kind: "merge" })}
+              onMerge={(account) => setOpenDialog({ kind: "merge", account })}
               onListTypeChanged={refreshAccounts}
             />
             {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => show(onPage(view, page))} />}
@@ -101,11 +103,11 @@ export function AccountsScreen() {
           }}
         />
       )}
-      <MergeAccountDialog open={openDialog.kind === "merge"} onClose={closeDialog} />
+      {openDialog.kind === "merge" && <MergeAccountDialog account={openDialog.account} onClose={closeDialog} />}
     </section>
   );
 }
 
-type OpenDialog = { kind: "none" } | { kind: "import" } | { kind: "add" } | { kind: "edit"; account: Account } | { kind: "merge" };
+type OpenDialog = { kind: "none" } | { kind: "import" } | { kind: "add" } | { kind: "edit"; account: Account } | { kind: "merge"; account: Account };
 
 const NO_DIALOG: OpenDialog = { kind: "none" };

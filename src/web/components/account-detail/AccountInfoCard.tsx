@@ -5,7 +5,6 @@ import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { AccountFormModal } from "../accounts/AccountFormModal";
 import { ListTypeSelect } from "../accounts/ListTypeSelect";
-import { MergeAccountDialog } from "../accounts/MergeAccountDialog";
 import { Button } from "../Button";
 import { MergeIcon, PencilIcon } from "../icons";
 import { InlineEditableText } from "../InlineEditableText";
@@ -18,11 +17,13 @@ export interface AccountInfoCardProps {
   account: AccountDetail;
   /** Refetches the account, its timeline and the account lists. */
   onChanged: () => Promise<void>;
+  /** Opens the merge dialog, which the screen shares with the duplicate banner. */
+  onMerge: () => void;
 }
 
 /** Who the customer is: name, phone, list, primary contact and where orders ship to, most of it editable in place. */
-export function AccountInfoCard({ account, onChanged }: AccountInfoCardProps) {
-  const [openDialog, setOpenDialog] = useState<"edit" | "merge" | null>(null);
+export function AccountInfoCard({ account, onChanged, onMerge }: AccountInfoCardProps) {
+  const [isEditing, setIsEditing] = useState(false);
   const primaryContact = primaryContactOf(account.contacts);
   // Orders come newest first: the latest order says where the customer ships to now.
   const shipTo = account.orders[0]?.raw.shipTo;
@@ -46,10 +47,10 @@ export function AccountInfoCard({ account, onChanged }: AccountInfoCardProps) {
       testId="account-info-card"
       actions={
         <>
-          <Button size="sm" icon={MergeIcon} onClick={() => setOpenDialog("merge")} data-testid="merge-account-button">
+          <Button size="sm" icon={MergeIcon} onClick={onMerge} data-testid="merge-account-button">
             Merge Account
           </Button>
-          <Button size="sm" icon={PencilIcon} onClick={() => setOpenDialog("edit")} data-testid="edit-account-button">
+          <Button size="sm" icon={PencilIcon} onClick={() => setIsEditing(true)} data-testid="edit-account-button">
             Edit Account
           </Button>
         </>
@@ -147,17 +148,16 @@ export function AccountInfoCard({ account, onChanged }: AccountInfoCardProps) {
         </div>
       </div>
 
-      {openDialog === "edit" && (
+      {isEditing && (
         <AccountFormModal
           account={account}
-          onClose={() => setOpenDialog(null)}
+          onClose={() => setIsEditing(false)}
           onSaved={() => {
-            setOpenDialog(null);
+            setIsEditing(false);
             void onChanged();
           }}
         />
       )}
-      <MergeAccountDialog open={openDialog === "merge"} onClose={() => setOpenDialog(null)} />
     </DetailCard>
   );
 }

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
+import { DuplicatesToggle } from "../duplicates/DuplicatesToggle";
 import { Select, type SelectOption } from "../Select";
 import type { AccountListFilters } from "./account-list-view";
 
@@ -29,6 +30,7 @@ export function AccountFilters({ filters, onChange }: { filters: AccountListFilt
         options={ADDED_OPTIONS}
         onChange={(value) => onChange({ ...filters, timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === value) })}
       />
+      <DuplicatesToggle pressed={filters.showDuplicates === true} onChange={(showDuplicates) => onChange({ ...filters, showDuplicates })} />
     </div>
   );
 }

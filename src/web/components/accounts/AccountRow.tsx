@@ -5,6 +5,7 @@ import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../Button";
+import { PotentialDuplicateBadge } from "../duplicates/PotentialDuplicateBadge";
 import { EyeIcon, MergeIcon, PencilIcon } from "../icons";
 import { isNewAccount } from "./is-new-account";
 import { ListTypeSelect } from "./ListTypeSelect";
@@ -40,10 +41,12 @@ export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: Acco
             >
               {account.name}
             </Link>
-            <div className="flex items-center gap-2">
-              <p className="truncate text-xs text-slate-500" title={account.domain ?? undefined}>
+            {/* Badges wrap under the domain rather than squeezing it out of a narrow column. */}
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <p className="max-w-full truncate text-xs text-slate-500" title={account.domain ?? undefined}>
                 {account.domain ?? "No domain"}
               </p>
+              {account.hasDuplicate === true && <PotentialDuplicateBadge />}
               {isNewAccount(account.createdAt) && (
                 <span className="shrink-0 rounded-full bg-emerald-100 px-1.5 py-0.5 text-[11px] leading-none font-medium text-emerald-700" data-testid="new-account-badge">
                   New

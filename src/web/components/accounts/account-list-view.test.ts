@@ -1,17 +1,28 @@
 import { describe, expect, test } from "bun:test";
-import { listQueryOf, pageRange, searchFromView, sortedBy, viewFromSearch, withFilters, type AccountListView } from "./account-list-view";
+import {
+  hasFilters,
+  listQueryOf,
+  NO_FILTERS,
+  pageRange,
+  searchFromView,
+  sortedBy,
+  viewFromSearch,
+  withFilters,
+  type AccountListView,
+} from "./account-list-view";
 
 const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
 
 describe("viewFromSearch", () => {
   test("an empty query string is the default view: all accounts by name, first page", () => {
-    expect(viewFromSearch(new URLSearchParams())).toEqual({ ...DEFAULT_VIEW, status: undefined, timeframe: undefined });
+    expect(viewFromSearch(new URLSearchParams())).toEqual({ ...DEFAULT_VIEW, status: undefined, timeframe: undefined, showDuplicates: false });
   });
 
   test("reads filters, sort and page", () => {
-    expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&sort=orderCount&dir=desc&page=3"))).toEqual({
+    expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&showDuplicates=true&sort=orderCount&dir=desc&page=3"))).toEqual({
       status: "dormant",
       timeframe: 30,
+      showDuplicates: true,
       sort: "orderCount",
       direction: "desc",
       page: 3,
@@ -19,10 +30,11 @@ describe("viewFromSearch", () => {
   });
 
   test("ignores unknown values instead of failing", () => {
-    expect(viewFromSearch(new URLSearchParams("status=gone&timeframe=7&sort=email&dir=up&page=-2"))).toEqual({
+    expect(viewFromSearch(new URLSearchParams("status=gone&timeframe=7&showDuplicates=yes&sort=email&dir=up&page=-2"))).toEqual({
       ...DEFAULT_VIEW,
       status: undefined,
       timeframe: undefined,
+      showDuplicates: false,
     });
     expect(viewFromSearch(new URLSearchParams("page=2.5")).page).toBe(1);
   });
@@ -34,9 +46,9 @@ describe("searchFromView", () => {
   });
 
   test("round-trips through viewFromSearch", () => {
-    const view: AccountListView = { status: "prospect", timeframe: 90, sort: "totalOrderValue", direction: "desc", page: 4 };
+    const view: AccountListView = { status: "prospect", timeframe: 90, showDuplicates: true, sort: "totalOrderValue", direction: "desc", page: 4 };
     const search = searchFromView(view);
-    expect(search.toString()).toBe("status=prospect&timeframe=90&sort=totalOrderValue&dir=desc&page=4");
+    expect(search.toString()).toBe("status=prospect&timeframe=90&showDuplicates=true&sort=totalOrderValue&dir=desc&page=4");
     expect(viewFromSearch(search)).toEqual(view);
   });
 });
@@ -70,11 +82,20 @@ describe("withFilters", () => {
   });
 });
 
+describe("hasFilters", () => {
+  test("the duplicates toggle is a filter, and 'Clear filters' turns it off too", () => {
+    expect(hasFilters(DEFAULT_VIEW)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_VIEW, showDuplicates: true })).toBe(true);
+    expect(hasFilters(withFilters({ ...DEFAULT_VIEW, showDuplicates: true, status: "active" }, NO_FILTERS))).toBe(false);
+  });
+});
+
 describe("listQueryOf", () => {
   test("asks the server for ten accounts from the page's offset", () => {
-    expect(listQueryOf({ status: "active", sort: "name", direction: "asc", page: 3 })).toEqual({
+    expect(listQueryOf({ status: "active", showDuplicates: true, sort: "name", direction: "asc", page: 3 })).toEqual({
       status: "active",
       timeframe: undefined,
+      showDuplicates: true,
       sort: "name",
       direction: "asc",
       limit: 10,

@@ -23,9 +23,14 @@ export interface SortedAccountsPage {
 export interface AccountListView extends SortedAccountsPage {
   status?: AccountStatus;
   timeframe?: AccountTimeframe;
+  /** The 'Potential Duplicates' toggle: only accounts that may be duplicates of others. */
+  showDuplicates?: boolean;
 }
 
-export type AccountListFilters = Pick<AccountListView, "status" | "timeframe">;
+export type AccountListFilters = Pick<AccountListView, "status" | "timeframe" | "showDuplicates">;
+
+/** What 'Clear filters' goes back to. */
+export const NO_FILTERS: AccountListFilters = { status: undefined, timeframe: undefined, showDuplicates: false };
 
 const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
 
@@ -35,6 +40,7 @@ export function viewFromSearch(search: URLSearchParams): AccountListView {
   return {
     status: ACCOUNT_STATUSES.find((status) => status === search.get("status")),
     timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === search.get("timeframe")),
+    showDuplicates: search.get("showDuplicates") === "true",
     sort: ACCOUNT_SORT_COLUMNS.find((column) => column === search.get("sort")) ?? DEFAULT_VIEW.sort,
     direction: search.get("dir") === "desc" ? "desc" : "asc",
     page: Number.isInteger(page) && page > 1 ? page : DEFAULT_VIEW.page,
@@ -46,6 +52,7 @@ export function searchFromView(view: AccountListView): URLSearchParams {
   const search = new URLSearchParams();
   if (view.status) search.set("status", view.status);
   if (view.timeframe) search.set("timeframe", String(view.timeframe));
+  if (view.showDuplicates) search.set("showDuplicates", "true");
   if (view.sort !== DEFAULT_VIEW.sort) search.set("sort", view.sort);
   if (view.direction !== DEFAULT_VIEW.direction) search.set("dir", view.direction);
   if (view.page !== DEFAULT_VIEW.page) search.set("page", String(view.page));
@@ -56,6 +63,7 @@ export function listQueryOf(view: AccountListView): AccountListQuery {
   return {
     status: view.status,
     timeframe: view.timeframe,
+    showDuplicates: view.showDuplicates,
     sort: view.sort,
     direction: view.direction,
     limit: ACCOUNTS_PAGE_SIZE,
@@ -69,7 +77,7 @@ export function withFilters(view: AccountListView, filters: AccountListFilters):
 }
 
 export function hasFilters(view: AccountListView): boolean {
-  return view.status !== undefined || view.timeframe !== undefined;
+  return view.status !== undefined || view.timeframe !== undefined || view.showDuplicates === true;
 }
 
 /** A click on a column header: a new column sorts ascending, the sorted one flips. Either way back to page 1. */

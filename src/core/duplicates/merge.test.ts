@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createAccount, findAccount } from "../accounts/accounts.ts";
+import { COMMAND_LINE } from "../activity/actor.ts";
+import { addContact } from "../contacts/contacts.ts";
+import { DomainError } from "../errors.ts";
+import { createNote } from "../notes/notes.ts";
+import { recordOrders } from "../orders/record-orders.ts";
+import { createUser } from "../users/users.ts";
+import { incomingOrder } from "../../testing/seed.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "./aliases.ts";
+import { detectAllDuplicates } from "./detect-all.ts";
+import { dismissDuplicatePair, listDuplicateCandidates } from "./duplicate-candidates.ts";
+import { mergeAccounts, type MergeRequest } from "./merge.ts";
+
+describe("mergeAccounts", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  let ids: { target: number; first: number; second: number; other: number };
+  const actor = { userId: null, name: "Dana Merger" };
+
+  beforeEach(async () => {
+    database = temporaryDatabase();
+    const { db } = database;
+    const { user } = await createUser(db, { email: "owner@example.com", name: "Owner", role: "sales", password: "correct horse battery" });
+    const customer = (email: string, orders: [string, string, number][]) =>
+      recordOrders(db, (recorder) => {
+        for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
+      });
+    customer("front@riverside.org", [["T1", "2026-01-10T12:00:00Z", 100], ["T2", "2026-03-01T12:00:00Z", 50]]);
+    customer("billing@riverside-billing.com", [["F1", "2025-12-01T12:00:00Z", 20]]);
+    const target = accountIdForEmail(db, "front@riverside.org")!;
+    const first = accountIdForEmail(db, "billing@riverside-billing.com")!;
+    const second = createAccount(db, { name: "Riverside Clinic LLC", phone: "(404) 555-0100" }, COMMAND_LINE).id;
+    const other = createAccount(db, { name: "Billing Partners", email: "ap@riverside-billing.com" }, COMMAND_LINE).id;
+    addContact(db, second, { firstName: "Max", lastName: "Moe", email: "max@riverside.org", isPrimary: true }, COMMAND_LINE);
+    createNote(db, first, { content: "Pays by check" }, COMMAND_LINE);
+    createNote(db, second, { content: "Call before noon" }, COMMAND_LINE);
+    database.sqlite.run(
+      "INSERT INTO tasks (title, account_id, assignee_id, due_date, source, created_at, updated_at) VALUES ('Follow up', ?1, ?2, '2026-12-01', 'manual', 0, 0), ('Welcome', ?3, ?2, '2026-12-01', 'welcome', 0, 0)",
+      [first, user.id, second],
+    );
+    detectAllDuplicates(db);
+    ids = { target, first, second, other };
+  });
+  afterEach(() => database.dispose());
+
+  const merge = (request: Partial<MergeRequest> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
+  const count = (table: string, accountId: number) =>
+    database.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE account_id = ?`).get(accountId)!.n;
+  const snapshot = () =>
+    Object.fromEntries(
+      ["accounts", "contacts", "orders", "notes", "tasks", "activities", "duplicate_pairs", "account_aliases"].map((table) => [
+        table,
+        database.sqlite.query(`SELECT * FROM ${table} ORDER BY rowid`).all(),
+      ]),
+    );
+
+  test("moves contacts, orders, notes, tasks and the timeline to the target and deletes the sources", () => {
+    const sources = (table: string) => count(table, ids.first) + count(table, ids.second);
+    const before = Object.fromEntries(["contacts", "orders", "notes", "tasks", "activities"].map((table) => [table, { target: count(table, ids.target), sources: sources(table) }]));
+    expect(before.orders!.sources).toBe(1);
+    expect(before.tasks!.sources).toBeGreaterThanOrEqual(2);
+    const outcome = merge();
+    expect(outcome.moves).toEqual(Object.fromEntries(Object.entries(before).map(([table, counts]) => [table, counts.sources])) as typeof outcome.moves);
+    for (const [table, counts] of Object.entries(before)) {
+      // The timeline also gains the merge's own entry.
+      expect({ table, count: count(table, ids.target) }).toEqual({ table, count: counts.target + counts.sources + (table === "activities" ? 1 : 0) });
+      expect(sources(table)).toBe(0);
+    }
+    expect(database.sqlite.query("SELECT id FROM accounts WHERE id IN (?, ?)").all(ids.first, ids.second)).toEqual([]);
+  });
+
+  test("recounts the target's statistics from its orders, as order recording does", () => {
+    merge();
+    const target = findAccount(database.db, ids.target);
+    expect(target).toMatchObject({
+      orderCount: 3,
+      totalOrderCents: 17000,
+      firstOrderAt: new Date("2025-12-01T12:00:00Z"),
+      lastOrderAt: new Date("2026-03-01T12:00:00Z"),
+    });
+  });
+
+  test("fields come from the chosen account, else the target, else the first source that has one", () => {
+    const outcome = merge({ fields: { name: ids.second, phone: ids.first } });
+    // The first source has no phone, so the target's is kept; the target has none either, so the second source's.
+    expect(outcome.fields).toEqual({ name: "Riverside Clinic LLC", email: "front@riverside.org", domain: "riverside.org", phone: "(404) 555-0100" });
+    expect(findAccount(database.db, ids.target)).toMatchObject(outcome.fields);
+  });
+
+  test("the target may take a source's e-mail; the other addresses become aliases", () => {
+    const outcome = merge({ fields: { email: ids.first, domain: ids.first } });
+    expect(findAccount(database.db, ids.target)).toMatchObject({ email: "billing@riverside-billing.com", domain: "riverside-billing.com" });
+    expect(outcome.aliases).toEqual(["front@riverside.org"]);
+    expect(accountIdForEmail(database.db, "front@riverside.org")).toBe(ids.target);
+    expect(accountIdForEmail(database.db, "billing@riverside-billing.com")).toBe(ids.target);
+  });
+
+  test("the timeline says what was merged, and who did it", () => {
+    merge();
+    expect(database.sqlite.query("SELECT summary, actor_name AS actor FROM activities WHERE account_id = ? ORDER BY id DESC LIMIT 1").get(ids.target)).toEqual({
+      summary: "Merged Riverside Clinic, Riverside Clinic LLC into this account",
+      actor: "Dana Merger",
+    });
+  });
+
+  test("the target keeps its primary contact; moved contacts are not primary", () => {
+    merge();
+    const primaries = database.sqlite.query<{ email: string }, [number]>("SELECT email FROM contacts WHERE account_id = ? AND is_primary = 1").all(ids.target);
+    expect(primaries).toEqual([{ email: "front@riverside.org" }]);
+  });
+
+  test("the sources' pairs go, and the target's are detected afresh", () => {
+    expect(listDuplicateCandidates(database.db, ids.other).map((candidate) => candidate.account.id)).toEqual([ids.first]);
+    merge({ fields: { domain: ids.first } });
+    expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE ? IN (account_id, other_account_id) OR ? IN (account_id, other_account_id)").get(ids.first, ids.second)).toEqual({ n: 0 });
+    expect(listDuplicateCandidates(database.db, ids.target)).toEqual([
+      { account: expect.objectContaining({ id: ids.other }), score: 100, reasons: ["Same domain riverside-billing.com"] },
+    ]);
+  });
+
+  test("later orders for a merged-away address find the target through its alias", () => {
+    merge();
+    const findAccountByEmail = database.sqlite.prepare<{ id: number }, [string]>(ACCOUNT_ID_FOR_EMAIL_SQL);
+    expect(findAccountByEmail.get("billing@riverside-billing.com")).toEqual({ id: ids.target });
+    expect(findAccountByEmail.get("front@riverside.org")).toEqual({ id: ids.target });
+    expect(accountIdForEmail(database.db, " Billing@Riverside-Billing.com ")).toBe(ids.target);
+    expect(accountIdForEmail(database.db, "nobody@nowhere.example")).toBeNull();
+  });
+
+  test("aliases follow their account into a later merge", () => {
+    merge();
+    mergeAccounts(database.db, { targetId: ids.other, sourceIds: [ids.target] }, actor);
+    expect(accountIdForEmail(database.db, "billing@riverside-billing.com")).toBe(ids.other);
+    expect(accountIdForEmail(database.db, "front@riverside.org")).toBe(ids.other);
+  });
+
+  test("a dry run reports the merge and writes nothing", () => {
+    const before = snapshot();
+    const preview = merge({ dryRun: true, fields: { email: ids.first } });
+    expect(preview).toEqual({
+      targetId: ids.target,
+      fields: { name: "Riverside Clinic", email: "billing@riverside-billing.com", domain: "riverside.org", phone: "(404) 555-0100" },
+      orderCount: 3,
+      totalOrderCents: 17000,
+      moves: { contacts: 2, orders: 1, notes: 2, tasks: expect.any(Number), activities: expect.any(Number) },
+      aliases: ["front@riverside.org"],
+    });
+    expect(snapshot()).toEqual(before);
+  });
+
+  test("a failure half-way leaves everything as it was", () => {
+    const before = snapshot();
+    // The sources are deleted last: by then everything else has been written.
+    database.sqlite.run("CREATE TEMP TRIGGER refuse_merge BEFORE DELETE ON main.accounts BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+    expect(() => merge({ fields: { email: ids.first } })).toThrow("injected failure");
+    database.sqlite.run("DROP TRIGGER temp.refuse_merge");
+    expect(snapshot()).toEqual(before);
+    merge();
+    expect(findAccount(database.db, ids.target).orderCount).toBe(3);
+  });
+
+  test("refuses no sources, the target among its sources, unknown accounts and a field from an account not in the merge", () => {
+    const refusal = (request: Partial<MergeRequest>) => {
+      try {
+        merge(request);
+      } catch (error) {
+        return error instanceof DomainError ? { kind: error.kind, field: error.field, message: error.message } : error;
+      }
+      throw new Error("the merge went through");
+    };
+    const before = snapshot();
+    expect(refusal({ sourceIds: [] })).toEqual({ kind: "invalid", field: "sourceIds", message: "sourceIds must name at least one account to merge" });
+    expect(refusal({ sourceIds: [ids.first, ids.target] })).toEqual({ kind: "invalid", field: "sourceIds", message: "An account cannot be merged into itself" });
+    expect(refusal({ sourceIds: [ids.first, 999] })).toEqual({ kind: "not_found", field: undefined, message: "Account 999 not found" });
+    expect(refusal({ targetId: 999 })).toEqual({ kind: "not_found", field: undefined, message: "Account 999 not found" });
+    expect(refusal({ fields: { phone: ids.other } })).toEqual({
+      kind: "invalid",
+      field: "fields.phone",
+      message: "fields.phone must be the id of the target or of an account being merged",
+    });
+    expect(snapshot()).toEqual(before);
+  });
+
+  test("a dismissed pair between a source and another account goes with the source", () => {
+    dismissDuplicatePair(database.db, ids.first, ids.other);
+    merge();
+    expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE state = 'dismissed'").get()).toEqual({ n: 0 });
+  });
+});

@@ -1,0 +1,55 @@
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { orderReaderScript } from "./order-reader-script.ts" with { type: "macro" };
+import { FLOW, FLOW_BYTES, type ReaderJob, type ReaderMessage } from "./reader-messages.ts";
+
+const ORDER_READER_SCRIPT: string = orderReaderScript();
+/** Far longer than the reader needs for any batch: silence this long means it died. */
+const READER_SILENCE_LIMIT_MS = 60_000;
+
+/**
+ * Reads export files on a worker thread (see readOrders), so that parsing rows and preparing orders, half
+ * the work of an import, runs on another core while this thread writes. This thread takes the reader's
+ * messages synchronously, blocking in between: a transaction writing them never yields to the event loop,
+ * so nothing else can use its connection halfway through an import.
+ */
+export class OrderReaderThread {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly flow: Int32Array;
+  private taken = 0;
+
+  constructor(files: string[], timeZone: string) {
+    const { port1, port2 } = new MessageChannel();
+    const flow = new SharedArrayBuffer(FLOW_BYTES);
+    const job: ReaderJob = { files, timeZone, port: port2, flow };
+    this.worker = new Worker(ORDER_READER_SCRIPT, { eval: true, workerData: job, transferList: [port2] });
+    // A reader left waiting must never keep the process alive.
+    this.worker.unref();
+    this.port = port1;
+    this.flow = new Int32Array(flow);
+  }
+
+  /** The reader's next message, waiting until it is posted. */
+  next(): ReaderMessage {
+    while (Atomics.load(this.flow, FLOW.posted) === this.taken) {
+      if (Atomics.wait(this.flow, FLOW.posted, this.taken, READER_SILENCE_LIMIT_MS) === "timed-out") {
+        throw new Error("The CSV reader thread stopped responding");
+      }
+    }
+    const received = receiveMessageOnPort(this.port);
+    if (received === undefined) throw new Error("The CSV reader thread counted a message it had not sent");
+    Atomics.store(this.flow, FLOW.taken, ++this.taken);
+    Atomics.notify(this.flow, FLOW.taken);
+    return received.message as ReaderMessage;
+  }
+
+  /** Ends the reader, wherever it is. */
+  stop(): void {
+    Atomics.store(this.flow, FLOW.stop, 1);
+    // Moving `taken` wakes a reader waiting for room, whenever it started waiting.
+    Atomics.add(this.flow, FLOW.taken, 1);
+    Atomics.notify(this.flow, FLOW.taken);
+    this.port.close();
+    void this.worker.terminate();
+  }
+}

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { detectAllDuplicates } from "../../core/duplicates/detect-all.ts";
+import { seedCustomer } from "../../testing/seed.ts";
+import { testServer } from "../../testing/test-server.ts";
+
+describe("duplicates API", () => {
+  let server: ReturnType<typeof testServer>;
+  let cookie: string;
+  let ids: { clinic: number; billing: number; loner: number };
+  beforeEach(async () => {
+    server = testServer();
+    cookie = (await server.signInAs("sales")).cookie;
+    ids = {
+      clinic: seedCustomer(server.db, { email: "front@riverside.org", company: "Riverside Clinic", orders: [{ number: "R1", placedAt: "2026-01-05T12:00:00Z", total: 100 }] }),
+      billing: seedCustomer(server.db, { email: "billing@riverside.org", company: "Riverside Clinic LLC", contactName: "Jane Roe", orders: [{ number: "R2", placedAt: "2026-02-05T12:00:00Z", total: 25 }] }),
+      loner: seedCustomer(server.db, { email: "lab@lakeview.com", company: "Lakeview Lab", orders: [{ number: "L1", placedAt: "2026-02-05T12:00:00Z", total: 10 }] }),
+    };
+    detectAllDuplicates(server.db);
+  });
+  afterEach(() => server.dispose());
+
+  const call = (method: string, path: string, body?: unknown) => server.request(method, path, { cookie, body });
+
+  test("every duplicates route needs a session", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/duplicates/summary"],
+      ["GET", `/api/accounts/${ids.clinic}/duplicates`],
+      ["POST", `/api/accounts/${ids.clinic}/duplicates/${ids.billing}/dismiss`],
+      ["POST", "/api/accounts/merge"],
+    ] as const) {
+      const response = await server.request(method, path, method === "POST" ? { body: { targetId: ids.clinic, sourceIds: [ids.billing] } } : {});
+      expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 401, body: { message: "Not signed in" } });
+    }
+    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
+  });
+
+  test("GET /api/duplicates/summary counts the accounts with an open pair", async () => {
+    expect(await call("GET", "/api/duplicates/summary")).toMatchObject({ status: 200, body: { count: 2 } });
+  });
+
+  test("GET /api/accounts/:id/duplicates lists the candidates best first; 404 for an unknown account, 400 for a bad id", async () => {
+    const response = await call("GET", `/api/accounts/${ids.clinic}/duplicates`);
+    expect(response).toMatchObject({ status: 200 });
+    expect(response.body).toEqual([
+      {
+        account: { id: ids.billing, name: "Riverside Clinic LLC", email: "billing@riverside.org", domain: "riverside.org", phone: null, orderCount: 1 },
+        score: 100,
+        reasons: ["Same domain riverside.org", "Same name"],
+      },
+    ]);
+    expect(await call("GET", "/api/accounts/999/duplicates")).toMatchObject({ status: 404, body: { message: "Account not found" } });
+    expect((await call("GET", "/api/accounts/abc/duplicates")).status).toBe(400);
+  });
+
+  test("POST …/dismiss answers 204 and the pair is gone for good; 400 for the same account twice, 404 for an unknown one", async () => {
+    const dismissed = await call("POST", `/api/accounts/${ids.billing}/duplicates/${ids.clinic}/dismiss`);
+    expect(dismissed.status).toBe(204);
+    expect(dismissed.body).toBeNull();
+    expect((await call("GET", `/api/accounts/${ids.clinic}/duplicates`)).body).toEqual([]);
+    detectAllDuplicates(server.db);
+    expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 0 });
+    expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/${ids.clinic}/dismiss`)).toMatchObject({ status: 400 });
+    expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/999/dismiss`)).toMatchObject({ status: 404, body: { message: "Account not found" } });
+  });
+
+  test("POST /api/accounts/merge with dryRun previews the merged account and what moves, changing nothing", async () => {
+    const preview = await call("POST", "/api/accounts/merge", { targetId: ids.clinic, sourceIds: [ids.billing], fields: { name: ids.billing }, dryRun: true });
+    expect(preview).toMatchObject({ status: 200 });
+    expect(preview.body).toEqual({
+      dryRun: true,
+      account: { id: ids.clinic, name: "Riverside Clinic LLC", email: "front@riverside.org", domain: "riverside.org", phone: null, orderCount: 2, totalOrderValue: 125 },
+      moves: { contacts: 1, orders: 1, notes: 0, tasks: expect.any(Number), activities: expect.any(Number) },
+      aliases: ["billing@riverside.org"],
+    });
+    expect((await call("GET", `/api/accounts/${ids.billing}`)).status).toBe(200);
+  });
+
+  test("POST /api/accounts/merge merges and answers the merged account", async () => {
+    const merged = await call("POST", "/api/accounts/merge", { targetId: ids.clinic, sourceIds: [ids.billing] });
+    expect(merged).toMatchObject({
+      status: 200,
+      body: { dryRun: false, account: { id: ids.clinic, name: "Riverside Clinic", orderCount: 2, totalOrderValue: 125 }, aliases: ["billing@riverside.org"] },
+    });
+    expect((await call("GET", `/api/accounts/${ids.billing}`)).status).toBe(404);
+    expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 0 });
+    const timeline = await call("GET", `/api/accounts/${ids.clinic}/activity`);
+    expect(JSON.stringify(timeline.body)).toContain("Merged Riverside Clinic LLC into this account");
+  });
+
+  test("POST /api/accounts/merge refuses bad requests with 400 and unknown accounts with 404", async () => {
+    const merge = (body: unknown) => call("POST", "/api/accounts/merge", body);
+    expect(await merge({ targetId: ids.clinic, sourceIds: [] })).toMatchObject({ status: 400, body: { message: "sourceIds must name at least one account to merge" } });
+    expect(await merge({ targetId: ids.clinic, sourceIds: [ids.clinic] })).toMatchObject({ status: 400, body: { message: "An account cannot be merged into itself" } });
+    expect(await merge({ targetId: ids.clinic, sourceIds: [999] })).toMatchObject({ status: 404, body: { message: "Account 999 not found" } });
+    expect(await merge({ targetId: 999, sourceIds: [ids.clinic] })).toMatchObject({ status: 404 });
+    expect(await merge({ targetId: ids.clinic, sourceIds: [ids.billing], fields: { email: ids.loner } })).toMatchObject({
+      status: 400,
+      body: { message: "fields.email must be the id of the target or of an account being merged" },
+    });
+    expect(await merge({ sourceIds: [ids.billing] })).toMatchObject({ status: 400, body: { message: "targetId is required" } });
+    expect((await merge({ targetId: ids.clinic, sourceIds: ["two"] })).status).toBe(400);
+    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
+  });
+});

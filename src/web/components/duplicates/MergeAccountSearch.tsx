@@ -1,0 +1,125 @@
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from "@headlessui/react";
+import { useState } from "react";
+import { ApiError } from "../../api/client";
+import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
+import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch, type AccountSearchHit } from "../../api/search";
+import { formatCountOf } from "../../format/count";
+import { useDebouncedValue } from "../../useDebouncedValue";
+import { Button } from "../Button";
+import { RefreshIcon, SearchIcon } from "../icons";
+import { Spinner } from "../Spinner";
+
+/** Typing pauses this long before the server is asked, as in the header search. */
+const SEARCH_DELAY_MS = 250;
+
+export interface MergeAccountSearchProps {
+  /** The accounts already on offer: choosing one ticks it instead of adding it again. */
+  listedIds: ReadonlySet<number>;
+  onPickListed: (accountId: number) => void;
+  /** An account to add to the offer, ticked. */
+  onFound: (account: MergeableAccount) => void;
+}
+
+/**
+ * 'Add another account': finds any account by name, domain, e-mail or contact, for duplicates detection
+ * did not flag. Search results lack the values a merge chooses between, so the account is read first.
+ */
+export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAccountSearchProps) {
+  const [query, setQuery] = useState("");
+  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DELAY_MS);
+  const { hits, error } = useAccountSearch(settledQuery);
+  const isSearching = query.trim() !== settledQuery || (hits === undefined && error === undefined);
+  const [adding, setAdding] = useState<{ hit: AccountSearchHit; error?: unknown } | null>(null);
+  const isReading = adding !== null && adding.error === undefined;
+
+  async function add(hit: AccountSearchHit | null) {
+    if (!hit) return;
+    if (listedIds.has(hit.id)) {
+      onPickListed(hit.id);
+      return;
+    }
+    setAdding({ hit });
+    try {
+      onFound(await fetchMergeableAccount(hit.id));
+      setAdding(null);
+    } catch (readError) {
+      setAdding({ hit, error: readError });
+    }
+  }
+
+  return (
+    <div>
+      <Field disabled={isReading}>
+        <Label className="mb-1.5 block text-sm font-medium text-slate-700">Add another account</Label>
+        <Combobox<AccountSearchHit | null> value={null} onChange={(hit) => void add(hit)} onClose={() => setQuery("")}>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <ComboboxInput
+              displayValue={() => ""}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Search accounts by name, e-mail or domain..."
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="merge-search-input"
+              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:bg-slate-50"
+            />
+          </div>
+          {isSearchable(query) && (
+            <ComboboxOptions
+              anchor="bottom start"
+              className="z-[60] mt-1 max-h-64 w-(--input-width) overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg empty:invisible focus:outline-none"
+              data-testid="merge-search-results"
+            >
+              {isSearching ? (
+                <p role="status" className="px-3 py-2 text-sm text-slate-500">
+                  Searching...
+                </p>
+              ) : error ? (
+                <p role="alert" className="px-3 py-2 text-sm text-red-600">
+                  The search failed. Please try again.
+                </p>
+              ) : hits && hits.length > 0 ? (
+                hits.map((hit) => (
+                  <ComboboxOption
+                    key={hit.id}
+                    value={hit}
+                    className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 data-focus:bg-blue-50"
+                    data-testid="merge-search-result"
+                    data-account-id={hit.id}
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
+                      <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
+                    </span>
+                    <span className="shrink-0 text-xs text-slate-500">{listedIds.has(hit.id) ? "Listed above" : formatCountOf(hit.orderCount, "order")}</span>
+                  </ComboboxOption>
+                ))
+              ) : (
+                <p role="status" className="px-3 py-2 text-sm break-words text-slate-500">
+                  No accounts found matching "{query.trim()}"
+                </p>
+              )}
+            </ComboboxOptions>
+          )}
+        </Combobox>
+        <Description className="mt-1 text-xs text-slate-500">Type {MIN_SEARCH_LENGTH} or more letters to search.</Description>
+      </Field>
+      {adding &&
+        (adding.error === undefined ? (
+          <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-600" data-testid="merge-search-adding">
+            <Spinner className="size-4" />
+            Adding {adding.hit.name}...
+          </p>
+        ) : (
+          <div role="alert" className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm" data-testid="merge-search-error">
+            <span className="text-red-800">
+              {adding.hit.name} could not be added: {adding.error instanceof ApiError ? adding.error.serverMessage : "the server could not be reached."}
+            </span>
+            <Button size="sm" icon={RefreshIcon} onClick={() => void add(adding.hit)}>
+              Retry
+            </Button>
+          </div>
+        ))}
+    </div>
+  );
+}
