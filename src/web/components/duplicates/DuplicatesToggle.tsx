@@ -32,6 +32,7 @@ export function DuplicatesToggle({ pressed, onChange }: DuplicatesToggleProps) {
               count > 0 ? "bg-amber-500 text-white" : "bg-slate-100 text-slate-500"
             }`}
             data-testid="duplicates-count"
+            data-count={count}
           >
             {formatCount(count)}
             <span className="sr-only"> {count === 1 ? "account" : "accounts"}</span>

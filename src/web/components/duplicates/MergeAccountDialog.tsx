@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
 import { ApiError } from "../../api/client";
-import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount, type MergeField } from "../../api/duplicates";
+import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount } from "../../api/duplicates";
 import { Button } from "../Button";
 import { Modal } from "../Modal";
 import { useToast } from "../toast/useToast";
@@ -138,7 +138,7 @@ export function MergeAccountDialog({ account, preselected, onClose }: MergeAccou
             targetId={targetId}
             winners={request.fields}
             onSurvivorChange={setChosenSurvivorId}
-            onFieldChange={(field: MergeField, accountId: number) => setFieldPicks((current) => ({ ...current, [field]: accountId }))}
+            onFieldChange={(field, accountId) => setFieldPicks((current) => ({ ...current, [field]: accountId }))}
           />
         )}
         {step === "review" && (

@@ -20,7 +20,7 @@ export function MergeStepper({ current }: { current: MergeStep }) {
         const isCurrent = index === currentIndex;
         return (
           <li key={id} aria-current={isCurrent ? "step" : undefined} className="flex items-center gap-2">
-            {index > 0 && <span aria-hidden="true" className="h-px w-6 bg-slate-300" />}
+            {index > 0 && <span aria-hidden="true" className="hidden h-px w-6 bg-slate-300 sm:block" />}
             <span
               aria-hidden="true"
               className={`flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
