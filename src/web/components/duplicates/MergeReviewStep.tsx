@@ -6,6 +6,7 @@ import { Field } from "../account-detail/DetailCard";
 import { AlertTriangleIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { Spinner } from "../Spinner";
+import { asSentence } from "./merge-plan";
 
 export interface MergeReviewStepProps {
   /** The server's dry run; undefined while it is asked for or when it failed. */
@@ -88,7 +89,7 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
         <div className="min-w-0 space-y-2">
           <p>
             {removed.length === 1 ? "This account will be removed:" : `These ${formatCount(removed.length)} accounts will be removed:`}{" "}
-            <span className="font-medium break-words">{removed.map((removedAccount) => removedAccount.name).join(", ")}</span>. This cannot be undone.
+            <span className="font-medium break-words">{asSentence(removed.map((removedAccount) => removedAccount.name).join(", "))}</span> This cannot be undone.
           </p>
           {aliases.length > 0 ? (
             <div>

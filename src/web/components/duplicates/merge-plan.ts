@@ -106,7 +106,7 @@ export function accountDetailsLine(account: MergeableAccount): string {
 }
 
 /** Ends the text with one full stop, even when it ends with a name such as 'Acme, Inc.'. */
-function asSentence(text: string): string {
+export function asSentence(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
 
