@@ -57,4 +57,19 @@ describe("crm user and crm migrate", () => {
     const generated = await crm("user", "set-password", "--email", "pat@example.com");
     expect(generated.stdout).toMatch(/Password: [A-Za-z2-9]{16}\n/);
   });
+
+  test("set-role, deactivate and reactivate change the team, and protect the last active administrator", async () => {
+    await crm("user", "add", "--email", "boss@example.com", "--name", "Boss", "--role", "admin", "--password", "password123");
+    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales", "--password", "password123");
+    expect(await crm("user", "set-role", "--email", "boss@example.com", "--role", "sales")).toMatchObject({
+      exitCode: 1,
+      stderr: "crm: The last active administrator cannot be demoted\n",
+    });
+    expect((await crm("user", "set-role", "--email", "pat@example.com", "--role", "admin")).stdout).toBe("pat@example.com is now admin\n");
+    expect((await crm("user", "deactivate", "--email", "boss@example.com")).stdout).toBe("boss@example.com is now deactivated\n");
+    expect((await crm("user", "list")).stdout).toMatch(/│ *1 *│ Boss *│ boss@example\.com *│ admin *│ no/);
+    expect(await crm("user", "deactivate", "--email", "pat@example.com")).toMatchObject({ exitCode: 1, stderr: "crm: The last active administrator cannot be deactivated\n" });
+    expect((await crm("user", "reactivate", "--email", "boss@example.com")).stdout).toBe("boss@example.com is now active\n");
+    expect((await crm("user", "deactivate", "--email", "ghost@example.com")).stderr).toBe("crm: No user with e-mail ghost@example.com\n");
+  });
 });

@@ -1,5 +1,8 @@
 import { Command, Option } from "commander";
-import { createUser, listUsers, setUserPassword, USER_ROLES } from "../../core/users/users.ts";
+import type { CrmDatabase } from "../../core/database/open.ts";
+import { notFound } from "../../core/errors.ts";
+import { changeRole, setUserActive } from "../../core/users/team.ts";
+import { createUser, findUserByEmail, listUsers, setUserPassword, USER_ROLES } from "../../core/users/users.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { createTable } from "../table.ts";
 
@@ -49,5 +52,39 @@ export function userCommand(): Command {
       }),
     ),
   );
+  user.addCommand(
+    withDataDir(
+      new Command("set-role")
+        .description("change a user's role; the last active administrator cannot be demoted")
+        .requiredOption("--email <email>", "the user's e-mail")
+        .addOption(new Option("--role <role>", "the new role").choices(USER_ROLES).makeOptionMandatory()),
+    ).action((options: { email: string; role: string; dataDir?: string }) =>
+      withDatabase(options, ({ db }) => {
+        const changed = changeRole(db, requireUserId(db, options.email), options.role);
+        process.stdout.write(`${changed.email} is now ${changed.role}\n`);
+      }),
+    ),
+  );
+
+  for (const [name, active] of [["deactivate", false], ["reactivate", true]] as const) {
+    user.addCommand(
+      withDataDir(
+        new Command(name)
+          .description(active ? "let a deactivated user sign in again" : "stop a user signing in and end their sessions at once")
+          .requiredOption("--email <email>", "the user's e-mail"),
+      ).action((options: { email: string; dataDir?: string }) =>
+        withDatabase(options, ({ db }) => {
+          const changed = setUserActive(db, requireUserId(db, options.email), active);
+          process.stdout.write(`${changed.email} is now ${changed.active ? "active" : "deactivated"}\n`);
+        }),
+      ),
+    );
+  }
   return user;
+}
+
+function requireUserId(db: CrmDatabase, email: string): number {
+  const found = findUserByEmail(db, email);
+  if (!found) throw notFound(`No user with e-mail ${email.trim().toLowerCase()}`);
+  return found.id;
 }
