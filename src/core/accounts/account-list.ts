@@ -53,6 +53,8 @@ export interface AccountSummary {
   lastOrderAt: Date | null;
   firstOrderAt: Date | null;
   primaryContact: { id: number; firstName: string; lastName: string; email: string | null } | null;
+  /** The user who looks after the account (its welcome task went to them, or staff chose them). */
+  ownerUserId: number | null;
   /** Whether an open potential-duplicate pair names this account. */
   hasDuplicate: boolean;
 }
@@ -163,6 +165,7 @@ export function toAccountSummary(
     lastOrderAt: account.lastOrderAt,
     firstOrderAt: account.firstOrderAt,
     primaryContact: contact,
+    ownerUserId: account.ownerUserId,
   };
 }
 

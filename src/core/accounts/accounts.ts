@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { accounts } from "../database/schema.ts";
+import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
@@ -16,6 +16,8 @@ export interface AccountFields {
   email?: string | null;
   domain?: string | null;
   phone?: string | null;
+  /** Only when editing: an active user, or null for none. */
+  ownerUserId?: number | null;
 }
 
 /** One account as lists show it, or a 404. */
@@ -53,6 +55,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
   if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
   return db.transaction((tx) => {
+    if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(tx, fields.ownerUserId);
     const before = findAccount(tx, id);
     const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
     if (changed.length === 0) return before;
@@ -86,7 +89,14 @@ export function clearAllCustomerData(db: CrmDatabase): void {
 
 function describeAccountChange(before: AccountSummary, changes: AccountFields, changed: (keyof AccountFields)[]): string {
   if (changed.length === 1 && changed[0] === "name") return `Renamed from "${before.name}" to "${changes.name}"`;
-  return `Changed ${changed.map((key) => (key === "email" ? "e-mail" : key)).join(", ")}`;
+  const labels: Record<keyof AccountFields, string> = { name: "name", email: "e-mail", domain: "domain", phone: "phone", ownerUserId: "owner" };
+  return `Changed ${changed.map((key) => labels[key]).join(", ")}`;
+}
+
+function activeOwner(tx: CrmQueries, userId: number): number {
+  const owner = tx.select({ active: users.active }).from(users).where(eq(users.id, userId)).get();
+  if (!owner?.active) throw invalid("ownerUserId", "ownerUserId must be an active team member");
+  return userId;
 }
 
 function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number | null): void {

@@ -16,6 +16,7 @@ export function toAccountJson(account: AccountSummary) {
     lastOrderDate: account.lastOrderAt?.toISOString() ?? null,
     firstOrderDate: account.firstOrderAt?.toISOString() ?? null,
     primaryContact: account.primaryContact,
+    ownerUserId: account.ownerUserId,
     hasDuplicate: account.hasDuplicate,
   };
 }

@@ -47,6 +47,7 @@ describe("/api/accounts", () => {
       lastOrderDate: expect.any(String),
       firstOrderDate: expect.any(String),
       primaryContact: null,
+      ownerUserId: expect.any(Number),
       hasDuplicate: false,
     });
     const beta = response.body[1];
@@ -123,5 +124,18 @@ describe("/api/accounts", () => {
       expect(server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
     }
     expect((await server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+  });
+
+  test("the owner is set by the welcome task and can be changed to another active user or to none", async () => {
+    const admin = await server.signInAs("admin", "owner-admin@example.com");
+    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Owned Co" } });
+    const fetched = (await server.request("GET", `/api/accounts/${account.id}`, { cookie })).body;
+    expect(fetched.ownerUserId).toBeNumber();
+    const changed = await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: admin.user.id } });
+    expect(changed.body.ownerUserId).toBe(admin.user.id);
+    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: null } })).body.ownerUserId).toBeNull();
+    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: 9999 } })).body).toEqual({
+      message: "ownerUserId must be an active team member",
+    });
   });
 });

@@ -59,7 +59,7 @@ export function accountRoutes(context: ServerContext) {
     .patch("/:id", ({ params, body, user }) => toAccountJson(updateAccount(db, params.id, body, actorOf(user))), {
       signedIn: true,
       params: idParam,
-      body: t.Object(accountFields),
+      body: t.Object({ ...accountFields, ownerUserId: t.Optional(t.Nullable(t.Integer({ minimum: 1 }))) }),
     })
     .post("/:id/list-type", ({ params, body, user }) => toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user))), {
       signedIn: true,

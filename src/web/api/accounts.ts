@@ -27,6 +27,8 @@ export interface Account {
   primaryContact: PrimaryContact | null;
   /** Whether it may be the same customer as another account. Lists carry it; absent counts as no. */
   hasDuplicate?: boolean;
+  /** The user who looks after the account; null when nobody does. */
+  ownerUserId: number | null;
 }
 
 export interface PrimaryContact {
@@ -70,6 +72,7 @@ export interface AccountFields {
   email?: string | null;
   domain?: string | null;
   phone?: string | null;
+  ownerUserId?: number | null;
 }
 
 export function useAccountList(query: AccountListQuery) {

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { createAccount, updateAccount, type Account } from "../../api/accounts";
 import { ApiError } from "../../api/client";
+import { useActiveTeam } from "../../api/team";
 import { Button } from "../Button";
 import { Modal } from "../Modal";
+import { Select } from "../Select";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
 import { changedAccountFields, formValuesOf, newAccountFields, type AccountFormValues } from "./account-form";
@@ -69,6 +71,7 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
         <TextField label="Email" type="email" value={values.email} onChange={setField("email")} autoComplete="email" />
         <TextField label="Domain" value={values.domain} onChange={setField("domain")} placeholder="example.com" autoComplete="url" />
         <TextField label="Phone" type="tel" value={values.phone} onChange={setField("phone")} maxLength={200} autoComplete="tel" />
+        {isEditing ? <OwnerSelect value={values.ownerUserId} onChange={setField("ownerUserId")} /> : null}
       </form>
     </Modal>
   );
@@ -80,6 +83,13 @@ function saveLabel(isEditing: boolean, isSaving: boolean): string {
 }
 
 /** The server names the field at fault (400) or the account that has the e-mail (409): worth showing word for word. */
+/** The account's owner: any active team member, or nobody. */
+function OwnerSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { activeMembers } = useActiveTeam();
+  const options = [{ value: "", label: "No owner" }, ...(activeMembers ?? []).map((member) => ({ value: String(member.id), label: member.name }))];
+  return <Select label="Owner" value={value} options={options} onChange={onChange} data-testid="account-owner-select" />;
+}
+
 function saveFailureMessage(error: unknown, isEditing: boolean): string {
   if (error instanceof ApiError && error.status < 500) return error.serverMessage;
   return isEditing ? "Failed to update account." : "Failed to create account.";

@@ -15,11 +15,12 @@ const ACCOUNT: Account = {
   lastOrderDate: null,
   firstOrderDate: null,
   primaryContact: null,
+  ownerUserId: 3,
 };
 
 describe("newAccountFields", () => {
   test("trims, and leaves blank optional fields out", () => {
-    expect(newAccountFields({ name: "  Acme Labs ", email: " ops@acme.com ", domain: "", phone: "  " })).toEqual({
+    expect(newAccountFields({ name: "  Acme Labs ", email: " ops@acme.com ", domain: "", phone: "  ", ownerUserId: "" })).toEqual({
       name: "Acme Labs",
       email: "ops@acme.com",
     });
@@ -34,5 +35,13 @@ describe("changedAccountFields", () => {
   test("sends changed fields only, and null for a cleared one", () => {
     const values = { ...formValuesOf(ACCOUNT), name: "Grace House Recovery ", domain: " ", phone: "901-555-0180" };
     expect(changedAccountFields(ACCOUNT, values)).toEqual({ name: "Grace House Recovery", domain: null, phone: "901-555-0180" });
+  });
+});
+
+describe("the owner", () => {
+  test("is sent only when changed, as a user id or null for none", () => {
+    expect(changedAccountFields(ACCOUNT, { ...formValuesOf(ACCOUNT), ownerUserId: "3" })).toEqual({});
+    expect(changedAccountFields(ACCOUNT, { ...formValuesOf(ACCOUNT), ownerUserId: "7" })).toEqual({ ownerUserId: 7 });
+    expect(changedAccountFields(ACCOUNT, { ...formValuesOf(ACCOUNT), ownerUserId: "" })).toEqual({ ownerUserId: null });
   });
 });

@@ -6,6 +6,8 @@ export interface AccountFormValues {
   email: string;
   domain: string;
   phone: string;
+  /** The owner's user id as the select holds it; '' for none. */
+  ownerUserId: string;
 }
 
 const OPTIONAL_FIELDS = ["email", "domain", "phone"] as const;
@@ -16,6 +18,7 @@ export function formValuesOf(account: Account | null): AccountFormValues {
     email: account?.email ?? "",
     domain: account?.domain ?? "",
     phone: account?.phone ?? "",
+    ownerUserId: account?.ownerUserId == null ? "" : String(account.ownerUserId),
   };
 }
 
@@ -38,5 +41,7 @@ export function changedAccountFields(account: Account, values: AccountFormValues
     const value = values[field].trim() || null;
     if (value !== account[field]) changes[field] = value;
   }
+  const ownerUserId = values.ownerUserId === "" ? null : Number(values.ownerUserId);
+  if (ownerUserId !== account.ownerUserId) changes.ownerUserId = ownerUserId;
   return changes;
 }
