@@ -1,10 +1,11 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from "@headlessui/react";
+import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
 import { useDebouncedValue } from "../../useDebouncedValue";
+import { AccountSearchOptions } from "../AccountSearchOptions";
 import { Button } from "../Button";
 import { RefreshIcon, SearchIcon } from "../icons";
 import { Spinner } from "../Spinner";
@@ -65,41 +66,15 @@ export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAc
             />
           </div>
           {isSearchable(query) && (
-            <ComboboxOptions
-              anchor="bottom start"
-              className="z-[60] mt-1 max-h-64 w-(--input-width) overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg empty:invisible focus:outline-none"
-              data-testid="merge-search-results"
-            >
-              {isSearching ? (
-                <p role="status" className="px-3 py-2 text-sm text-slate-500">
-                  Searching...
-                </p>
-              ) : error ? (
-                <p role="alert" className="px-3 py-2 text-sm text-red-600">
-                  The search failed. Please try again.
-                </p>
-              ) : hits && hits.length > 0 ? (
-                hits.map((hit) => (
-                  <ComboboxOption
-                    key={hit.id}
-                    value={hit}
-                    className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 data-focus:bg-blue-50"
-                    data-testid="merge-search-result"
-                    data-account-id={hit.id}
-                  >
-                    <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
-                      <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
-                    </span>
-                    <span className="shrink-0 text-xs text-slate-500">{listedIds.has(hit.id) ? "Listed above" : formatCountOf(hit.orderCount, "order")}</span>
-                  </ComboboxOption>
-                ))
-              ) : (
-                <p role="status" className="px-3 py-2 text-sm break-words text-slate-500">
-                  No accounts found matching "{query.trim()}"
-                </p>
-              )}
-            </ComboboxOptions>
+            <AccountSearchOptions
+              query={query}
+              isSearching={isSearching}
+              error={error}
+              hits={hits}
+              valueOf={(hit) => hit}
+              noteOf={(hit) => (listedIds.has(hit.id) ? "Listed above" : formatCountOf(hit.orderCount, "order"))}
+              testIds={{ list: "merge-search-results", option: "merge-search-result" }}
+            />
           )}
         </Combobox>
         <Description className="mt-1 text-xs text-slate-500">Type {MIN_SEARCH_LENGTH} or more letters to search.</Description>

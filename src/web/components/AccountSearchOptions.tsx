@@ -1,0 +1,56 @@
+import { ComboboxOption, ComboboxOptions } from "@headlessui/react";
+import type { AccountSearchHit } from "../api/search";
+import { formatCountOf } from "../format/count";
+
+export interface AccountSearchOptionsProps<T> {
+  query: string;
+  isSearching: boolean;
+  error: unknown;
+  hits: readonly AccountSearchHit[] | undefined;
+  /** What choosing a hit gives the combobox. */
+  valueOf: (hit: AccountSearchHit) => T;
+  /** The right-hand note of a hit; its order count by default. */
+  noteOf?: (hit: AccountSearchHit) => string;
+  testIds: { list: string; option: string };
+}
+
+/** The answers of an account search inside a headless UI Combobox: searching, failed, the hits, or none. */
+export function AccountSearchOptions<T>({ query, isSearching, error, hits, valueOf, noteOf, testIds }: AccountSearchOptionsProps<T>) {
+  return (
+    <ComboboxOptions
+      anchor="bottom start"
+      className="z-[60] mt-1 max-h-64 w-(--input-width) overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg empty:invisible focus:outline-none"
+      data-testid={testIds.list}
+    >
+      {isSearching ? (
+        <p role="status" className="px-3 py-2 text-sm text-slate-500">
+          Searching...
+        </p>
+      ) : error ? (
+        <p role="alert" className="px-3 py-2 text-sm text-red-600">
+          The search failed. Please try again.
+        </p>
+      ) : hits && hits.length > 0 ? (
+        hits.map((hit) => (
+          <ComboboxOption
+            key={hit.id}
+            value={valueOf(hit)}
+            className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 data-focus:bg-blue-50"
+            data-testid={testIds.option}
+            data-account-id={hit.id}
+          >
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
+              <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
+            </span>
+            <span className="shrink-0 text-xs text-slate-500">{noteOf ? noteOf(hit) : formatCountOf(hit.orderCount, "order")}</span>
+          </ComboboxOption>
+        ))
+      ) : (
+        <p role="status" className="px-3 py-2 text-sm break-words text-slate-500">
+          No accounts found matching "{query.trim()}"
+        </p>
+      )}
+    </ComboboxOptions>
+  );
+}
