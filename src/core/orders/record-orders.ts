@@ -18,6 +18,16 @@ export interface OrderRecordingSummary {
   accountsCreated: number;
   /** Accounts that existed before and whose orders changed. */
   accountsUpdated: number;
+  /** Ids of the accounts created, for work a caller does once for several recordings. */
+  createdAccountIds: number[];
+}
+
+export interface RecordingOptions {
+  dryRun?: boolean;
+  /** Named on the timelines of the accounts it changes. */
+  actor?: Actor;
+  /** false when the caller detects duplicates itself, once for many recordings (a backfill's pages). */
+  detectDuplicates?: boolean;
 }
 
 export type RecordOutcome = "created" | "updated" | "unchanged";
@@ -46,14 +56,14 @@ export interface OrderRecorder {
 export function recordOrders<T>(
   db: CrmDatabase,
   produce: (recorder: OrderRecorder) => T,
-  options: { dryRun?: boolean; actor?: Actor } = {},
+  options: RecordingOptions = {},
 ): { value: T; summary: OrderRecordingSummary } {
   return inTransaction(
     db.$client,
     () => {
       const recording = new OrderRecording(db);
       const value = produce(recording);
-      return { value, summary: recording.finish(options.actor ?? SYSTEM) };
+      return { value, summary: recording.finish(options.actor ?? SYSTEM, options.detectDuplicates !== false) };
     },
     options,
   );
@@ -151,7 +161,7 @@ class OrderRecording implements OrderRecorder {
     return changes;
   }
 
-  finish(actor: Actor): OrderRecordingSummary {
+  finish(actor: Actor, detectDuplicates: boolean): OrderRecordingSummary {
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     this.deferredIndexes?.restore(["orders"]);
@@ -159,10 +169,10 @@ class OrderRecording implements OrderRecorder {
     this.deferredIndexes?.restore();
     this.recordTimelineEntries(actor);
     createWelcomeTasks(this.db, [...this.createdAccounts]);
-    detectDuplicatesForAccounts(this.db, [...this.createdAccounts]);
+    if (detectDuplicates) detectDuplicatesForAccounts(this.db, [...this.createdAccounts]);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
-    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
+    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated, createdAccountIds: [...this.createdAccounts] };
   }
 
   private accountFor(order: PreparedOrder): number {

@@ -100,4 +100,14 @@ describe("backfill from ShipStation's API", () => {
     expect(database.sqlite.query("SELECT state FROM backfill_runs WHERE id = ?").get(first.id)).toEqual({ state: "interrupted" });
     for (const days of [0, 91, 1.5]) expect(() => beginBackfill(database.db, env, days, "cli")).toThrow(DomainError);
   });
+
+  test("duplicates among the accounts a run creates are found once, at its end", async () => {
+    useStandIn();
+    standIn.addOrders([
+      standInOrder(1, { customerEmail: "front@riverside.org", orderDate: pacificNow(-10) }),
+      standInOrder(2, { customerEmail: "billing@riverside.org", orderDate: pacificNow(-9) }),
+    ]);
+    expect((await run(30)).state).toBe("succeeded");
+    expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE state = 'open'").get()).toEqual({ n: 1 });
+  });
 });
