@@ -34,6 +34,7 @@ class ChunkedCsvReader {
   private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   private readonly decoder = new TextDecoder("utf-8");
   private parser: Papa.Parser | undefined;
+  private newline: CsvNewline = "\n";
   private pending = "";
   private bytesRead = 0;
   private nextLine = 1;
@@ -67,16 +68,22 @@ class ChunkedCsvReader {
 
   /** Parses every complete row in the pending text; the last, possibly cut, row waits for the next chunk. */
   private parsePending(finished: boolean): void {
-    if (!this.pending) return;
-    this.parser ??= createParser(this.pending);
-    const result = this.parser.parse(this.pending, 0, !finished) as { data: string[][]; meta: { cursor: number } };
-    this.pending = finished ? "" : this.pending.slice(result.meta.cursor);
-    for (const fields of result.data) this.visit(fields);
+    const text = this.pending;
+    if (!text) return;
+    if (!this.parser) ({ parser: this.parser, newline: this.newline } = createParser(text));
+    const result = this.parser.parse(text, 0, !finished) as { data: string[][]; meta: { cursor: number } };
+    const parsedLength = finished ? text.length : result.meta.cursor;
+    this.pending = finished ? "" : text.slice(parsedLength);
+    // Each row ends in one line break, but for the file's last; a field holds a line break only when the
+    // text has more than that, and only then do the rows' fields need searching for them.
+    const rowEnds = this.newline === "\r" ? 0 : finished ? result.data.length - 1 : result.data.length;
+    const fieldsHoldLineBreaks = countLineFeeds(text, parsedLength) !== rowEnds;
+    for (const fields of result.data) this.visit(fields, fieldsHoldLineBreaks);
   }
 
-  private visit(fields: string[]): void {
+  private visit(fields: string[], mayHoldLineBreaks: boolean): void {
     const line = this.nextLine;
-    this.nextLine += 1 + countLineBreaks(fields);
+    this.nextLine += mayHoldLineBreaks ? 1 + countLineBreaks(fields) : 1;
     if (!this.sawHeader) {
       if (isBlank(fields)) return;
       this.sawHeader = true;
@@ -87,12 +94,14 @@ class ChunkedCsvReader {
   }
 }
 
-function createParser(firstText: string): Papa.Parser {
+function createParser(firstText: string): { parser: Papa.Parser; newline: CsvNewline } {
   const firstLineEnd = firstText.search(/\r\n|\n|\r/);
   const firstLine = firstLineEnd === -1 ? firstText : firstText.slice(0, firstLineEnd);
-  const newline = firstText.includes("\r\n") ? "\r\n" : firstText.includes("\n") ? "\n" : "\r";
-  return new Papa.Parser({ delimiter: guessDelimiter(firstLine), newline: newline as "\r\n" | "\n" | "\r" });
+  const newline: CsvNewline = firstText.includes("\r\n") ? "\r\n" : firstText.includes("\n") ? "\n" : "\r";
+  return { parser: new Papa.Parser({ delimiter: guessDelimiter(firstLine), newline }), newline };
 }
+
+type CsvNewline = "\r\n" | "\n" | "\r";
 
 /** The header line decides: the candidate that splits it into the most columns, ignoring quoted text. */
 function guessDelimiter(headerLine: string): string {
@@ -108,6 +117,13 @@ function guessDelimiter(headerLine: string): string {
 
 function rejectBinary(firstChunk: Uint8Array): void {
   if (firstChunk.subarray(0, 8192).includes(0)) throw invalid("file", "The file is not a CSV file (it contains binary data)");
+}
+
+/** Line feeds in the first `length` characters of `text`. */
+function countLineFeeds(text: string, length: number): number {
+  let count = 0;
+  for (let index = text.indexOf("\n"); index !== -1 && index < length; index = text.indexOf("\n", index + 1)) count++;
+  return count;
 }
 
 function countLineBreaks(fields: string[]): number {

@@ -26,6 +26,16 @@ describe("parseMoneyToCents", () => {
     expect(parseMoneyToCents("007.10")).toBe(710);
   });
 
+  test("digits and two decimals, the form nearly every amount takes, read the same as any other form", () => {
+    expect(parseMoneyToCents("0.00")).toBe(0);
+    expect(parseMoneyToCents("12.34")).toBe(1234);
+    expect(parseMoneyToCents("0012.30")).toBe(1230);
+    expect(parseMoneyToCents("1234567890123.45")).toBe(123_456_789_012_345);
+    expect(parseMoneyToCents("12345678901234.56")).toBe(1_234_567_890_123_456);
+    expect(() => parseMoneyToCents("1x.00")).toThrow(UnreadableValueError);
+    expect(() => parseMoneyToCents("12.3.")).toThrow(UnreadableValueError);
+  });
+
   test("refunds are negative, with the minus before or after the dollar sign", () => {
     expect(parseMoneyToCents("-5.00")).toBe(-500);
     expect(parseMoneyToCents("-$5.25")).toBe(-525);

@@ -17,6 +17,7 @@ export class OrderReaderThread {
   private readonly port: MessagePort;
   private readonly flow: Int32Array;
   private taken = 0;
+  private lastRawJson: ArrayBuffer | undefined;
 
   constructor(files: string[], timeZone: string) {
     const { port1, port2 } = new MessageChannel();
@@ -29,8 +30,13 @@ export class OrderReaderThread {
     this.flow = new Int32Array(flow);
   }
 
-  /** The reader's next message, waiting until it is posted. */
+  /**
+   * The reader's next message, waiting until it is posted. The previous batch's raw JSON goes back to the
+   * reader to be written over: the views of its orders are empty from then on.
+   */
   next(): ReaderMessage {
+    if (this.lastRawJson !== undefined) this.port.postMessage(this.lastRawJson, [this.lastRawJson]);
+    this.lastRawJson = undefined;
     while (Atomics.load(this.flow, FLOW.posted) === this.taken) {
       if (Atomics.wait(this.flow, FLOW.posted, this.taken, READER_SILENCE_LIMIT_MS) === "timed-out") {
         throw new Error("The CSV reader thread stopped responding");
@@ -40,11 +46,14 @@ export class OrderReaderThread {
     if (received === undefined) throw new Error("The CSV reader thread counted a message it had not sent");
     Atomics.store(this.flow, FLOW.taken, ++this.taken);
     Atomics.notify(this.flow, FLOW.taken);
-    return received.message as ReaderMessage;
+    const message = received.message as ReaderMessage;
+    if (message.kind === "batch") this.lastRawJson = message.rawJson;
+    return message;
   }
 
-  /** Ends the reader, wherever it is. */
+  /** Ends the reader, wherever it is; once is enough. */
   stop(): void {
+    if (Atomics.load(this.flow, FLOW.stop) !== 0) return;
     Atomics.store(this.flow, FLOW.stop, 1);
     // Moving `taken` wakes a reader waiting for room, whenever it started waiting.
     Atomics.add(this.flow, FLOW.taken, 1);

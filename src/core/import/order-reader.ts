@@ -1,15 +1,19 @@
-import type { MessagePort } from "node:worker_threads";
+import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { DomainError } from "../errors.ts";
 import type { IncomingOrder } from "../orders/incoming-order.ts";
-import { prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
-import { FLOW, packOrders, type ReaderFailure, type ReaderJob, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
+import { GarbagePacer } from "./garbage-pacer.ts";
+import { FLOW, OrderPacker, type ReaderFailure, type ReaderJob, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 /** Orders per message: enough that copying between threads costs little per order, few enough for steady progress. */
 const ORDERS_PER_BATCH = 1000;
+/** Room for a batch's raw JSON at the start; the buffer grows when orders are larger. */
+const BATCH_BYTES = 1 << 20;
 /** Messages the reader may be ahead of the importing thread: enough to keep it busy, few enough to keep memory flat. */
 const MESSAGES_AHEAD = 4;
+/** Input between collections: the reader's heap is small, so its collections are cheap and can be frequent. */
+const BYTES_BETWEEN_COLLECTIONS = 8 << 20;
 
 /**
  * The reader thread's work: reads the export files one after the other, turns their rows into prepared
@@ -26,12 +30,11 @@ export function readOrders(job: ReaderJob): void {
 }
 
 class ExportFilesReading {
-  private orders: PreparedOrder[] = [];
+  private readonly orders = new OrderPacker(BATCH_BYTES);
   private rowErrors: ReaderRowError[] = [];
   private rowsRead = 0;
   private bytesRead = 0;
-  /** E-mails whose customer details went out with an order: the importing thread has them from then on. */
-  private readonly customersSent = new Set<string>();
+  private readonly garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
 
   constructor(
     private readonly job: ReaderJob,
@@ -56,6 +59,7 @@ class ExportFilesReading {
         },
         progress: (bytesRead) => {
           this.bytesRead = bytesOfEarlierFiles + bytesRead;
+          this.garbage.progressed(this.bytesRead);
         },
       });
       orders.finish();
@@ -66,23 +70,21 @@ class ExportFilesReading {
   }
 
   private add(order: IncomingOrder): void {
-    const newCustomer = !this.customersSent.has(order.customerEmail);
-    // A copy: the parser's string may be a slice that would keep its whole chunk of the file alive.
-    if (newCustomer) this.customersSent.add(Buffer.from(order.customerEmail).toString());
-    this.orders.push(prepareOrder(order, { withCustomer: newCustomer }));
-    if (this.orders.length === ORDERS_PER_BATCH) this.postBatch();
+    this.orders.add(order);
+    if (this.orders.orderCount === ORDERS_PER_BATCH) this.postBatch();
   }
 
   private postBatch(): void {
-    if (this.orders.length === 0 && this.rowErrors.length === 0) return;
-    this.outbox.post({ kind: "batch", orders: packOrders(this.orders), rowErrors: this.rowErrors, rowsRead: this.rowsRead, bytesRead: this.bytesRead });
-    this.orders = [];
+    if (this.orders.orderCount === 0 && this.rowErrors.length === 0) return;
+    for (let returned = this.outbox.receive(); returned !== undefined; returned = this.outbox.receive()) this.orders.reuse(returned);
+    const packed = this.orders.take();
+    this.outbox.post({ kind: "batch", ...packed, rowErrors: this.rowErrors, rowsRead: this.rowsRead, bytesRead: this.bytesRead }, [packed.rawJson]);
     this.rowErrors = [];
     this.outbox.waitForRoom();
   }
 }
 
-/** Posts to the importing thread and keeps count in the shared FLOW counters it waits on. */
+/** Posts to the importing thread, keeping count in the shared FLOW counters it waits on, and takes back the buffers it returns. */
 class Outbox {
   private posted = 0;
 
@@ -91,10 +93,15 @@ class Outbox {
     private readonly flow: Int32Array,
   ) {}
 
-  post(message: ReaderMessage): void {
-    this.port.postMessage(message);
+  post(message: ReaderMessage, transfer: ArrayBuffer[] = []): void {
+    this.port.postMessage(message, transfer);
     Atomics.store(this.flow, FLOW.posted, ++this.posted);
     Atomics.notify(this.flow, FLOW.posted);
+  }
+
+  /** A buffer the importing thread handed back, if one is waiting. */
+  receive(): ArrayBuffer | undefined {
+    return receiveMessageOnPort(this.port)?.message as ArrayBuffer | undefined;
   }
 
   /** Returns once the importing thread is fewer than MESSAGES_AHEAD behind; throws StopRequested if it wants no more. */

@@ -1,11 +1,13 @@
 import type { MessagePort } from "node:worker_threads";
-import type { PreparedOrder } from "../orders/prepared-order.ts";
+import type { IncomingOrder } from "../orders/incoming-order.ts";
+import { storedRawOf, writeOrder, type PreparedOrder } from "../orders/prepared-order.ts";
+import { Utf8Writer } from "../orders/utf8-writer.ts";
 
 /** What the reader thread is given when it starts. */
 export interface ReaderJob {
   files: string[];
   timeZone: string;
-  /** The port the reader posts its messages to. */
+  /** The reader's end of the channel: it posts its messages there and gets batch buffers back from there. */
   port: MessagePort;
   /** An Int32Array over it holds the FLOW counters the two threads pace each other with. */
   flow: SharedArrayBuffer;
@@ -24,7 +26,7 @@ export const FLOW_BYTES = 3 * Int32Array.BYTES_PER_ELEMENT;
 
 /** The reader's messages: batches as it goes, then `done` or `failed`. */
 export type ReaderMessage =
-  | { kind: "batch"; orders: PackedOrders; rowErrors: ReaderRowError[]; rowsRead: number; bytesRead: number }
+  | ({ kind: "batch"; rowErrors: ReaderRowError[]; rowsRead: number; bytesRead: number } & PackedOrders)
   | { kind: "done"; rowsRead: number; bytesRead: number }
   | { kind: "failed"; error: ReaderFailure };
 
@@ -43,54 +45,75 @@ export interface ReaderFailure {
 }
 
 /**
- * Orders as one flat array of their fields. Copying a batch between threads costs less this way than
- * as an array of objects, whose every property name the copy would write and read again.
+ * Prepared orders in the form they cross threads: every order's fields in one flat array, and all their
+ * raw JSON in one buffer that moves to the other thread without a copy. Copying an array of objects would
+ * write and read every property name again, and the raw JSON is most of the bytes.
  */
-export type PackedOrders = (string | number | boolean | null)[];
+export interface PackedOrders {
+  fields: (string | number | null)[];
+  rawJson: ArrayBuffer;
+}
 
 const FIELDS_PER_ORDER = 12;
 
-export function packOrders(orders: readonly PreparedOrder[]): PackedOrders {
-  const packed: PackedOrders = new Array(orders.length * FIELDS_PER_ORDER);
-  let at = 0;
-  for (const order of orders) {
-    const { customer } = order;
-    packed[at++] = order.source;
-    packed[at++] = order.externalId;
-    packed[at++] = order.orderNumber;
-    packed[at++] = order.customerEmail;
-    packed[at++] = order.placedAtMs;
-    packed[at++] = order.totalCents;
-    packed[at++] = order.raw;
-    packed[at++] = order.contentHash;
-    packed[at++] = customer !== undefined;
-    packed[at++] = customer?.company ?? null;
-    packed[at++] = customer?.name ?? null;
-    packed[at++] = customer?.phone ?? null;
+/**
+ * Collects prepared orders into PackedOrders; `take` hands over what it holds and starts afresh, on a
+ * buffer the importing thread handed back when there is one.
+ */
+export class OrderPacker {
+  private fields: PackedOrders["fields"] = [];
+  private readonly rawJson: Utf8Writer;
+  private readonly spareBuffers: ArrayBuffer[] = [];
+
+  constructor(private readonly initialBytes: number) {
+    this.rawJson = new Utf8Writer(initialBytes);
   }
-  return packed;
+
+  get orderCount(): number {
+    return this.fields.length / FIELDS_PER_ORDER;
+  }
+
+  add(order: IncomingOrder): void {
+    const placedAtMs = order.placedAt.getTime();
+    const { rawStart, rawEnd, contentHash } = writeOrder({ customerEmail: order.customerEmail, orderNumber: order.orderNumber, placedAtMs }, storedRawOf(order), this.rawJson);
+    const { shipTo } = order;
+    this.fields.push(order.source, order.externalId, order.orderNumber, order.customerEmail, placedAtMs, order.totalCents, rawStart, rawEnd, contentHash);
+    this.fields.push(shipTo.company ?? null, shipTo.name ?? null, shipTo.phone ?? null);
+  }
+
+  take(): PackedOrders {
+    const packed = { fields: this.fields, rawJson: this.rawJson.bytes.buffer as ArrayBuffer };
+    this.fields = [];
+    const spare = this.spareBuffers.pop();
+    this.rawJson.startOver(spare ? new Uint8Array(spare) : new Uint8Array(this.initialBytes));
+    return packed;
+  }
+
+  /** A buffer `take` handed over, back for reuse: allocating a megabyte per batch kept the system busy zeroing and mapping memory. */
+  reuse(rawJson: ArrayBuffer): void {
+    this.spareBuffers.push(rawJson);
+  }
 }
 
-export function unpackOrders(packed: PackedOrders): PreparedOrder[] {
+export function unpackOrders({ fields, rawJson }: PackedOrders): PreparedOrder[] {
   const orders: PreparedOrder[] = [];
-  for (let at = 0; at < packed.length; at += FIELDS_PER_ORDER) {
+  for (let at = 0; at < fields.length; at += FIELDS_PER_ORDER) {
+    const rawStart = fields[at + 6] as number;
     const order: PreparedOrder = {
-      source: packed[at] as PreparedOrder["source"],
-      externalId: packed[at + 1] as string,
-      orderNumber: packed[at + 2] as string | null,
-      customerEmail: packed[at + 3] as string,
-      placedAtMs: packed[at + 4] as number,
-      totalCents: packed[at + 5] as number | null,
-      raw: packed[at + 6] as string,
-      contentHash: packed[at + 7] as string,
+      source: fields[at] as PreparedOrder["source"],
+      externalId: fields[at + 1] as string,
+      orderNumber: fields[at + 2] as string | null,
+      customerEmail: fields[at + 3] as string,
+      placedAtMs: fields[at + 4] as number,
+      totalCents: fields[at + 5] as number | null,
+      raw: new Uint8Array(rawJson, rawStart, (fields[at + 7] as number) - rawStart),
+      contentHash: fields[at + 8] as string,
+      customer: {
+        company: (fields[at + 9] as string | null) ?? undefined,
+        name: (fields[at + 10] as string | null) ?? undefined,
+        phone: (fields[at + 11] as string | null) ?? undefined,
+      },
     };
-    if (packed[at + 8]) {
-      order.customer = {
-        company: (packed[at + 9] as string | null) ?? undefined,
-        name: (packed[at + 10] as string | null) ?? undefined,
-        phone: (packed[at + 11] as string | null) ?? undefined,
-      };
-    }
     orders.push(order);
   }
   return orders;

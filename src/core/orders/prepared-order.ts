@@ -1,5 +1,6 @@
 import type { IncomingOrder, OrderItem, OrderSource, StoredOrderRaw } from "./incoming-order.ts";
-import { serializeStoredOrderRaw } from "./raw-json.ts";
+import { writeStoredOrderRaw } from "./raw-json.ts";
+import { Utf8Writer } from "./utf8-writer.ts";
 
 /**
  * An order in the form it is stored: its raw JSON written and fingerprinted. That is most of the work of
@@ -13,11 +14,11 @@ export interface PreparedOrder {
   customerEmail: string;
   placedAtMs: number;
   totalCents: number | null;
-  /** orders.raw */
-  raw: string;
+  /** orders.raw as UTF-8 JSON. */
+  raw: Uint8Array;
   contentHash: string;
-  /** Whom a new account is named after. Only needed the first time a recording meets the e-mail, so a reader may leave it out after that. */
-  customer?: CustomerDetails;
+  /** Whom an account is named after when the order's e-mail is new. */
+  customer: CustomerDetails;
 }
 
 /** The ship-to fields an account and its primary contact are made from. */
@@ -27,32 +28,60 @@ export interface CustomerDetails {
   phone?: string;
 }
 
-export function prepareOrder(order: IncomingOrder, options: { withCustomer?: boolean } = {}): PreparedOrder {
+/** The fields of an order its fingerprint covers besides orders.raw. */
+export type FingerprintedFields = Pick<PreparedOrder, "customerEmail" | "orderNumber" | "placedAtMs">;
+
+/** Where writeOrder put orders.raw in its writer, and the order's fingerprint. */
+export interface WrittenOrder {
+  rawStart: number;
+  rawEnd: number;
+  contentHash: string;
+}
+
+export function prepareOrder(order: IncomingOrder): PreparedOrder {
   const { shipTo } = order;
-  const raw = serializeStoredOrderRaw({ shipTo, items: order.items, orderTotalCents: order.totalCents, details: order.details });
-  const prepared: PreparedOrder = {
+  const fields = { customerEmail: order.customerEmail, orderNumber: order.orderNumber, placedAtMs: order.placedAt.getTime() };
+  const out = new Utf8Writer(1024);
+  const written = writeOrder(fields, storedRawOf(order), out);
+  return {
     source: order.source,
     externalId: order.externalId,
-    orderNumber: order.orderNumber,
-    customerEmail: order.customerEmail,
-    placedAtMs: order.placedAt.getTime(),
+    ...fields,
     totalCents: order.totalCents,
-    raw,
-    contentHash: "",
+    raw: out.view(written.rawStart, written.rawEnd),
+    contentHash: written.contentHash,
+    customer: { company: shipTo.company, name: shipTo.name, phone: shipTo.phone },
   };
-  prepared.contentHash = fingerprint(prepared, raw);
-  if (options.withCustomer !== false) prepared.customer = { company: shipTo.company, name: shipTo.name, phone: shipTo.phone };
-  return prepared;
+}
+
+export function storedRawOf(order: IncomingOrder): StoredOrderRaw {
+  return { shipTo: order.shipTo, items: order.items, orderTotalCents: order.totalCents, details: order.details };
+}
+
+/**
+ * Writes orders.raw into `out` and fingerprints it together with the other stored fields: everything
+ * stored about an order, so equal fingerprints mean nothing to write. The fields go into the writer just
+ * ahead of raw, to be hashed in one pass. Bun.hash of UTF-8 bytes equals Bun.hash of the text they
+ * encode, so this is the fingerprint of `${email}\0${orderNumber}\0${placedAtMs}\0${raw}` that
+ * earlier versions stored.
+ */
+export function writeOrder(fields: FingerprintedFields, raw: StoredOrderRaw, out: Utf8Writer): WrittenOrder {
+  const start = out.length;
+  out.text(fields.customerEmail);
+  out.ascii("\u0000");
+  out.text(fields.orderNumber ?? "");
+  out.ascii("\u0000");
+  out.jsonNumber(fields.placedAtMs);
+  out.ascii("\u0000");
+  const rawStart = out.length;
+  writeStoredOrderRaw(raw, out);
+  return { rawStart, rawEnd: out.length, contentHash: Bun.hash(out.view(start)).toString(36) };
 }
 
 /** The order with `earlierItems` listed before its own: an export that lists an order's item rows apart from each other. */
 export function withEarlierItems(order: PreparedOrder, earlierItems: OrderItem[]): PreparedOrder {
-  const stored = JSON.parse(order.raw) as StoredOrderRaw;
-  const raw = serializeStoredOrderRaw({ ...stored, items: [...earlierItems, ...stored.items] });
-  return { ...order, raw, contentHash: fingerprint(order, raw) };
-}
-
-/** Everything stored about an order; equal fingerprints mean nothing to write. */
-function fingerprint(order: PreparedOrder, raw: string): string {
-  return Bun.hash(`${order.customerEmail}\u0000${order.orderNumber ?? ""}\u0000${order.placedAtMs}\u0000${raw}`).toString(36);
+  const stored = JSON.parse(new TextDecoder().decode(order.raw)) as StoredOrderRaw;
+  const out = new Utf8Writer(order.raw.length * 2);
+  const written = writeOrder(order, { ...stored, items: [...earlierItems, ...stored.items] }, out);
+  return { ...order, raw: out.view(written.rawStart, written.rawEnd), contentHash: written.contentHash };
 }

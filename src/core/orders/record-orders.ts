@@ -7,7 +7,7 @@ import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
 import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import { accountDomainForEmail } from "../accounts/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
-import { DeferredIndexes } from "./deferred-indexes.ts";
+import { BulkLoad } from "./bulk-load.ts";
 import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";
 import { prepareOrder, withEarlierItems, type CustomerDetails, type PreparedOrder } from "./prepared-order.ts";
 
@@ -72,11 +72,11 @@ export function recordOrders<T>(
 const SYSTEM: Actor = { userId: null, name: "System" };
 
 /**
- * A recording that creates more orders than this (and more than were stored before it) rebuilds the
- * indexes of the tables it fills at its end instead of keeping them up to date row by row: past that
- * size one sort per index beats a random page visit per row, and below it the rebuild is not worth it.
+ * Once a recording has created more orders than were stored before it, and at least this many, it drops
+ * the indexes of the tables it fills and builds them again at its end: from then on one sort per index
+ * beats a random page visit per row, while a recording of a few pages of orders never pays for a rebuild.
  */
-const BULK_LOAD_MIN_ORDERS = 50_000;
+const BULK_LOAD_MIN_ORDERS = 5_000;
 const BULK_LOADED_TABLES = ["orders", "accounts", "contacts"] as const;
 
 class OrderRecording implements OrderRecorder {
@@ -100,7 +100,7 @@ class OrderRecording implements OrderRecorder {
    */
   private expectNew = true;
   private readonly bulkLoadAfter: number;
-  private deferredIndexes: DeferredIndexes | undefined;
+  private bulkLoad: BulkLoad | undefined;
 
   constructor(private readonly db: CrmDatabase) {
     this.sqlite = db.$client;
@@ -151,7 +151,7 @@ class OrderRecording implements OrderRecorder {
     if (!this.expectNew) return false;
     this.touchedAccounts.add(accountId);
     this.changesOf(accountId).created++;
-    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.deferredIndexes = DeferredIndexes.drop(this.sqlite, BULK_LOADED_TABLES);
+    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES);
     return true;
   }
 
@@ -164,9 +164,9 @@ class OrderRecording implements OrderRecorder {
   finish(actor: Actor, detectDuplicates: boolean): OrderRecordingSummary {
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
-    this.deferredIndexes?.restore(["orders"]);
+    this.bulkLoad?.rebuildIndexes(["orders"]);
     this.recomputeTouchedAccountStats();
-    this.deferredIndexes?.restore();
+    this.bulkLoad?.rebuildIndexes();
     this.recordTimelineEntries(actor);
     createWelcomeTasks(this.db, [...this.createdAccounts]);
     if (detectDuplicates) detectDuplicatesForAccounts(this.db, [...this.createdAccounts]);
@@ -179,7 +179,7 @@ class OrderRecording implements OrderRecorder {
     const email = order.customerEmail;
     const cached = this.accountIdByEmail.get(email);
     if (cached !== undefined) return cached;
-    const id = this.statements.findAccountByEmail.get(email)?.id ?? this.createAccount(email, order.customer ?? {});
+    const id = this.statements.findAccountByEmail.get(email)?.id ?? this.createAccount(email, order.customer);
     // A copy, not the caller's string: that may be a slice keeping a much larger text alive.
     this.accountIdByEmail.set(Buffer.from(email).toString(), id);
     return id;
@@ -242,13 +242,14 @@ class OrderRecording implements OrderRecorder {
 interface RecordingStatements {
   findOrder: Statement<{ id: number; accountId: number; contentHash: string }, [string, string]>;
   findOrderRaw: Statement<{ raw: string }, [number]>;
-  insertOrder: Statement<unknown, [string, string, number, string | null, number, number | null, string, string, number]>;
-  updateOrder: Statement<unknown, [number, string | null, number, number | null, string, string, number, number]>;
+  insertOrder: Statement<unknown, [string, string, number, string | null, number, number | null, Uint8Array, string, number]>;
+  updateOrder: Statement<unknown, [number, string | null, number, number | null, Uint8Array, string, number, number]>;
   findAccountByEmail: Statement<{ id: number }, [string]>;
   insertAccount: Statement<unknown, [string, string, string | null, string | null, number, number]>;
   insertPrimaryContact: Statement<unknown, [number, string, string, string, string | null, number, number]>;
 }
 
+/** raw arrives as UTF-8 bytes, which bind as a blob: CAST stores them as the JSON text they are. */
 function prepareStatements(sqlite: Database): RecordingStatements {
   return {
     // Without raw, which only an order continued from earlier rows needs: most lookups would copy it for nothing.
@@ -256,11 +257,11 @@ function prepareStatements(sqlite: Database): RecordingStatements {
     findOrderRaw: sqlite.prepare("SELECT raw FROM orders WHERE id = ?"),
     insertOrder: sqlite.prepare(
       `INSERT INTO orders (source, external_id, account_id, order_number, placed_at, total_cents, raw, content_hash, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS TEXT), ?8, ?9, ?9)
        ON CONFLICT (source, external_id) DO NOTHING`,
     ),
     updateOrder: sqlite.prepare(
-      `UPDATE orders SET account_id = ?1, order_number = ?2, placed_at = ?3, total_cents = ?4, raw = ?5, content_hash = ?6, updated_at = ?7
+      `UPDATE orders SET account_id = ?1, order_number = ?2, placed_at = ?3, total_cents = ?4, raw = CAST(?5 AS TEXT), content_hash = ?6, updated_at = ?7
        WHERE id = ?8`,
     ),
     // An e-mail of an account merged away leads to the account that absorbed it.

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import type { IncomingOrder } from "./incoming-order.ts";
+import { prepareOrder } from "./prepared-order.ts";
+import { recordOrders } from "./record-orders.ts";
+
+/** Past the size at which a recording into an empty database loads in bulk (drops and rebuilds indexes). */
+const BULK_SIZED_RECORDING = 6_000;
+
+describe("recordOrders", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  beforeEach(() => {
+    database = temporaryDatabase();
+  });
+  afterEach(() => database.dispose());
+
+  const query = <T>(sql: string) => database.sqlite.query(sql).all() as T[];
+  const indexes = () => query<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
+  const snapshot = () => ({
+    accounts: query("SELECT * FROM accounts ORDER BY id"),
+    contacts: query("SELECT * FROM contacts ORDER BY id"),
+    orders: query("SELECT * FROM orders ORDER BY id"),
+    indexes: indexes(),
+  });
+  const order = (number: number, email = `buyer${number % 700}@clinic${number % 13}.com`): IncomingOrder => ({
+    source: "csv",
+    externalId: `SO-${number}`,
+    orderNumber: `SO-${number}`,
+    customerEmail: email,
+    placedAt: new Date(Date.UTC(2025, number % 12, (number % 28) + 1, number % 24)),
+    totalCents: 1000 + (number % 977),
+    shipTo: { name: `Buyer ${number % 700}`, company: `Clinic ${number % 700}` },
+    items: [{ sku: "CUP-12", quantity: 1 + (number % 3) }],
+    details: {},
+  });
+  const recordMany = (count: number, from = 0) =>
+    recordOrders(database.db, (recorder) => {
+      for (let number = from; number < from + count; number++) recorder.record(order(number));
+    });
+
+  test("a bulk-sized recording loads without the non-unique indexes and rebuilds them from the same definition", () => {
+    const before = indexes();
+    let whileLoading: string[] = [];
+    const { summary } = recordOrders(database.db, (recorder) => {
+      for (let number = 0; number < BULK_SIZED_RECORDING; number++) recorder.record(order(number));
+      whileLoading = indexes().map((index) => index.name);
+    });
+    expect(summary.ordersCreated).toBe(BULK_SIZED_RECORDING);
+    expect(whileLoading).not.toContain("orders_account_placed_at_idx");
+    expect(whileLoading).not.toContain("accounts_name_idx");
+    expect(whileLoading).toContain("orders_source_external_id_idx");
+    expect(whileLoading).toContain("accounts_email_unique");
+    expect(indexes()).toEqual(before);
+    expect(database.sqlite.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+  });
+
+  test("statistics of a bulk-sized recording equal a recount of the stored orders", () => {
+    recordMany(100);
+    recordMany(BULK_SIZED_RECORDING, 50);
+    const mismatches = query(
+      `SELECT a.id FROM accounts a LEFT JOIN (
+         SELECT account_id, count(*) AS n, coalesce(sum(total_cents), 0) AS total, min(placed_at) AS first, max(placed_at) AS last FROM orders GROUP BY account_id
+       ) o ON o.account_id = a.id
+       WHERE a.order_count != coalesce(o.n, 0) OR a.total_order_cents != coalesce(o.total, 0)
+          OR a.first_order_at IS NOT o.first OR a.last_order_at IS NOT o.last`,
+    );
+    expect(query<{ n: number }>("SELECT count(*) AS n FROM orders")[0]!.n).toBe(BULK_SIZED_RECORDING + 50);
+    expect(mismatches).toEqual([]);
+  });
+
+  test("a failure after the indexes were dropped leaves the database exactly as before, indexes included", () => {
+    recordMany(10);
+    const before = snapshot();
+    expect(() =>
+      recordOrders(database.db, (recorder) => {
+        for (let number = 0; number < BULK_SIZED_RECORDING; number++) recorder.record(order(1000 + number));
+        throw new Error("simulated failure after a bulk load started");
+      }),
+    ).toThrow("simulated failure");
+    expect(snapshot()).toEqual(before);
+  });
+
+  test("a dry run of a bulk-sized recording reports the work and writes nothing", () => {
+    const before = snapshot();
+    const { summary } = recordOrders(
+      database.db,
+      (recorder) => {
+        for (let number = 0; number < BULK_SIZED_RECORDING; number++) recorder.record(order(number));
+      },
+      { dryRun: true },
+    );
+    expect(summary.ordersCreated).toBe(BULK_SIZED_RECORDING);
+    expect(snapshot()).toEqual(before);
+  });
+
+  test("a prepared order is recorded as the same order unprepared would be", () => {
+    recordOrders(database.db, (recorder) => recorder.recordPrepared(prepareOrder(order(1))));
+    const { summary } = recordOrders(database.db, (recorder) => recorder.record(order(1)));
+    expect(summary).toMatchObject({ ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 1 });
+    const [stored] = query<{ raw: string }>("SELECT raw FROM orders");
+    const { shipTo, items, totalCents, details } = order(1);
+    expect(stored!.raw).toBe(JSON.stringify({ shipTo, items, orderTotalCents: totalCents, details }));
+  });
+});
