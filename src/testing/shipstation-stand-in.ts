@@ -18,8 +18,9 @@ export interface StandInOptions {
  * limit. Orders are built like ShipStation's documented example. It can be told to fail requests.
  */
 export function startShipStationStandIn(options: StandInOptions = {}) {
-  const orders: ShipStationOrder[] = [];
-  const batches = new Map<string, number[]>();
+  // Kept in ShipStation's sortBy=OrderDate order, so that a page is a filter and a slice, as fast as the real API.
+  let orders: { order: ShipStationOrder; dateKey: string }[] = [];
+  const batches = new Map<string, Set<number>>();
   const requests: URL[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   const limit = options.rateLimit ?? 1_000_000;
@@ -54,11 +55,10 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
     const batch = url.searchParams.get("importBatch");
     const start = normalized(url.searchParams.get("orderDateStart"));
     const end = normalized(url.searchParams.get("orderDateEnd"));
-    const ids = batch === null ? null : new Set(batches.get(batch) ?? []);
+    const ids = batch === null ? null : (batches.get(batch) ?? new Set<number>());
     const matching = orders
-      .filter((order) => (ids ? ids.has(order.orderId) : true))
-      .filter((order) => (!start || normalized(order.orderDate)! >= start) && (!end || normalized(order.orderDate)! <= end))
-      .sort((a, b) => normalized(a.orderDate)!.localeCompare(normalized(b.orderDate)!) || a.orderId - b.orderId);
+      .filter(({ order, dateKey }) => (!ids || ids.has(order.orderId)) && (!start || dateKey >= start) && (!end || dateKey <= end))
+      .map(({ order }) => order);
     const pageSize = Math.min(500, Number(url.searchParams.get("pageSize") ?? 100));
     const page = Number(url.searchParams.get("page") ?? 1);
     return {
@@ -74,9 +74,11 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
     requests,
     /** Adds orders, optionally as one webhook import batch whose resource_url is returned. */
     addOrders(added: ShipStationOrder[], batchId?: string): string | undefined {
-      orders.push(...added);
+      orders = [...orders, ...added.map((order) => ({ order, dateKey: normalized(order.orderDate)! }))].sort(
+        (a, b) => (a.dateKey < b.dateKey ? -1 : a.dateKey > b.dateKey ? 1 : a.order.orderId - b.order.orderId),
+      );
       if (batchId === undefined) return undefined;
-      batches.set(batchId, [...(batches.get(batchId) ?? []), ...added.map((order) => order.orderId)]);
+      batches.set(batchId, new Set([...(batches.get(batchId) ?? []), ...added.map((order) => order.orderId)]));
       return `${server.url.href.replace(/\/$/, "")}/orders?importBatch=${batchId}`;
     },
     failNextRequests(count: number, status = 500) {

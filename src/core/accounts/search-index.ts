@@ -21,6 +21,10 @@ export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BA
       [ids],
     );
     sqlite.run("DELETE FROM search_queue WHERE account_id IN (SELECT value FROM json_each(?))", [ids]);
-    return sqlite.query<{ left: number }, []>("SELECT count(*) AS left FROM search_queue").get()!.left;
+    return countQueuedForSearch(sqlite);
   })();
+}
+
+export function countQueuedForSearch(sqlite: Database): number {
+  return sqlite.query<{ queued: number }, []>("SELECT count(*) AS queued FROM search_queue").get()!.queued;
 }

@@ -36,6 +36,9 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // 64 MiB of page cache holds the hot indexes of a million orders; the default 2 MiB makes a large
   // import re-read index pages from disk for every row.
   sqlite.run("PRAGMA cache_size = -65536");
+  // Temporary tables (the accounts an import touched, duplicate blocking keys) are small and short-lived:
+  // on disk they cost a file write per statement.
+  sqlite.run("PRAGMA temp_store = MEMORY");
   const migrationsApplied = applyMigrations(sqlite);
   const db = drizzle({ client: sqlite, schema }) as CrmDatabase;
   return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { CrmDatabase } from "../database/open.ts";
+import { inTransaction } from "../database/transaction.ts";
 import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
@@ -20,8 +21,9 @@ export interface WebhookDelivery {
 /**
  * Accepts a ShipStation webhook: checks the shared secret in constant time and the resource_url's origin,
  * then stores the event for the worker. Nothing is stored when either check fails, and nothing is fetched here.
+ * Resolves once the event is committed.
  */
-export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, delivery: WebhookDelivery): { id: number } {
+export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, delivery: WebhookDelivery): Promise<{ id: number }> {
   const config = readShipStationConfig(db, env);
   if (!config.webhookSecret) throw new DomainError("unavailable", "The ShipStation webhook is not configured: set a webhook secret first");
   if (!delivery.secret || !sameSecret(delivery.secret, config.webhookSecret)) throw new DomainError("unauthorized", "Missing or wrong webhook secret");
@@ -29,12 +31,47 @@ export function receiveWebhook(db: CrmDatabase, env: Record<string, string | und
     throw invalid("resource_url", "resource_url must be a URL on the ShipStation API");
   }
   const resourceType = typeof delivery.resourceType === "string" && delivery.resourceType.trim() ? delivery.resourceType.trim().slice(0, 50) : "UNKNOWN";
+  return storeWithGroupCommit(db, { resourceUrl: delivery.resourceUrl, resourceType });
+}
+
+interface ArrivingEvent {
+  resourceUrl: string;
+  resourceType: string;
+  stored: PromiseWithResolvers<{ id: number }>;
+}
+
+const arrivingEvents = new WeakMap<CrmDatabase, ArrivingEvent[]>();
+
+/**
+ * ShipStation sends webhooks in bursts. A commit per event would make every caller wait for the others'
+ * commits; instead the events that arrive in one turn of the event loop are committed together, and each
+ * caller is answered once its event is on disk.
+ */
+function storeWithGroupCommit(db: CrmDatabase, event: Omit<ArrivingEvent, "stored">): Promise<{ id: number }> {
+  let batch = arrivingEvents.get(db);
+  if (!batch) {
+    batch = [];
+    arrivingEvents.set(db, batch);
+    setImmediate(() => commitArrivingEvents(db));
+  }
+  const stored = Promise.withResolvers<{ id: number }>();
+  batch.push({ ...event, stored });
+  return stored.promise;
+}
+
+function commitArrivingEvents(db: CrmDatabase): void {
+  const batch = arrivingEvents.get(db) ?? [];
+  arrivingEvents.delete(db);
   const now = Date.now();
-  // A plain prepared statement: intake must answer within milliseconds while ShipStation sends a burst.
-  const stored = db.$client
-    .query("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, ?, 'pending', ?, ?)")
-    .run(delivery.resourceUrl, resourceType, now, now);
-  return { id: Number(stored.lastInsertRowid) };
+  let ids: number[];
+  try {
+    const insert = db.$client.query("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, ?, 'pending', ?, ?)");
+    ids = inTransaction(db.$client, () => batch.map((event) => Number(insert.run(event.resourceUrl, event.resourceType, now, now).lastInsertRowid)));
+  } catch (error) {
+    for (const event of batch) event.stored.reject(error);
+    return;
+  }
+  batch.forEach((event, index) => event.stored.resolve({ id: ids[index]! }));
 }
 
 /**

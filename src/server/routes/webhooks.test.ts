@@ -80,6 +80,18 @@ describe("the ShipStation webhook", () => {
     }
   });
 
+  test("a burst of concurrent deliveries is stored whole: each answered with its own event, committed before the answer", async () => {
+    const resourceUrls = Array.from({ length: 40 }, (_, i) => standIn.addOrders([standInOrder(5000 + i)], `burst-${i}`)!);
+    const answers = await Promise.all(resourceUrls.map((resourceUrl) => deliver(resourceUrl)));
+    const ids = answers.map((answer) => (answer.body as { id: number }).id);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(new Set(ids).size).toBe(40);
+    const stored = server.sqlite.query("SELECT id, resource_url AS resourceUrl FROM webhook_events ORDER BY id").all() as { id: number; resourceUrl: string }[];
+    expect(stored.map((event) => event.resourceUrl).sort()).toEqual([...resourceUrls].sort());
+    expect(ids.map((id) => stored.find((event) => event.id === id)?.resourceUrl)).toEqual(resourceUrls);
+    await eventually(() => count("orders") === 40);
+  });
+
   test("the same webhook delivered twice changes nothing the second time", async () => {
     const resourceUrl = standIn.addOrders([standInOrder(4001), standInOrder(4002)], "batch-4")!;
     await deliver(resourceUrl);

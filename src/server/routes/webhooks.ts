@@ -7,9 +7,9 @@ import type { ServerContext } from "../context.ts";
  * credential. The event is stored and answered at once; the worker fetches the orders afterwards.
  */
 export function webhookRoutes(context: ServerContext) {
-  return new Elysia().post("/api/webhooks/shipstation", ({ body, query, request }) => {
+  return new Elysia().post("/api/webhooks/shipstation", async ({ body, query, request }) => {
     const payload = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    const { id } = receiveWebhook(context.db, context.env, {
+    const { id } = await receiveWebhook(context.db, context.env, {
       secret: (typeof query.secret === "string" ? query.secret : undefined) ?? request.headers.get("x-webhook-secret") ?? undefined,
       resourceUrl: payload.resource_url,
       resourceType: payload.resource_type,
