@@ -27,7 +27,6 @@ export interface RunningServer {
  * owns the URLs. The dashboard is bundled into the binary at build time.
  */
 export function startServer(options: ServeOptions): RunningServer {
-  const clientAddresses = new WeakMap<Request, string>();
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);
   const searchIndexer = startSearchIndexer(options.db.$client);
@@ -35,7 +34,8 @@ export function startServer(options: ServeOptions): RunningServer {
     db: options.db,
     dataDir: options.dataDir,
     env: options.env,
-    clientAddress: (request) => clientAddresses.get(request) ?? "unknown",
+    // Looked up only when asked (sign-in throttling): it costs a system call per request.
+    clientAddress: (request) => server.requestIP(request)?.address ?? "unknown",
     webhookWorker,
     backfills,
   });
@@ -47,8 +47,7 @@ export function startServer(options: ServeOptions): RunningServer {
     hostname: options.hostname,
     development: process.env.NODE_ENV !== "production",
     routes: {
-      "/api/*": (request, server) => {
-        clientAddresses.set(request, server.requestIP(request)?.address ?? "unknown");
+      "/api/*": (request) => {
         const answer = app.handle(request);
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));

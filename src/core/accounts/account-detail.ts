@@ -1,5 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { readUntilDataChanges } from "../database/read-cache.ts";
 import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
 import type { StoredOrderRaw } from "../orders/incoming-order.ts";
@@ -26,12 +27,17 @@ export interface AccountDetail extends AccountSummary {
 /** The newest orders come with the account; the rest are paged through listOrders (an account may have thousands). */
 export const ORDERS_IN_ACCOUNT_DETAIL = 25;
 
-/** What the account screen shows at once: the account, its contacts and its newest orders. */
+/**
+ * What the account screen shows at once: the account, its contacts and its newest orders. Remembered
+ * until data changes, as the screen asks again whenever staff come back to it.
+ */
 export function getAccountDetail(db: CrmDatabase, id: number): AccountDetail {
-  return db.transaction((tx) => {
-    const account = findAccount(tx, id);
-    return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders };
-  });
+  return readUntilDataChanges(db.$client, `accountDetail:${id}`, () =>
+    db.transaction((tx) => {
+      const account = findAccount(tx, id);
+      return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders };
+    }),
+  );
 }
 
 /** An account's orders, newest first, a page at a time (all of them without a limit). */

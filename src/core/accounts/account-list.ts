@@ -62,10 +62,25 @@ export interface AccountSummary {
 /**
  * One page of accounts, filtered and sorted in SQL. Every sort has an index on (column, id), so the
  * page's ids come from the index alone, and only those rows are joined to their contact.
+ * A page changes only when data does, or with the minute (the status and timeframe windows): staff
+ * paging back and forth, and every screen showing the same page, are answered from memory.
  */
-export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: AccountSummary[]; total: number } {
-  const now = Date.now();
+export function listAccounts(db: CrmDatabase, query: AccountQuery): AccountPage {
   if (query.listType !== undefined) requireKnownListType(db, query.listType);
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  if (query.limit > MAX_REMEMBERED_PAGE_SIZE) return readAccountsPage(db, query, now);
+  return readUntilDataChanges(db.$client, `accountsPage:${JSON.stringify(query)}:${now}`, () => readAccountsPage(db, query, now));
+}
+
+export interface AccountPage {
+  accounts: AccountSummary[];
+  total: number;
+}
+
+/** Larger pages (bulk tools) are rare and would make the remembered answers weigh too much. */
+const MAX_REMEMBERED_PAGE_SIZE = 100;
+
+function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): AccountPage {
   const firstOrder = firstOrderRange(query.firstOrder ?? {});
   const values = {
     activeSince: now - ACTIVE_WINDOW_DAYS * DAY_MS,
@@ -81,7 +96,7 @@ export function listAccounts(db: CrmDatabase, query: AccountQuery): { accounts: 
   const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}:${query.showDuplicates === true}`;
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
-  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, Math.floor(now / 60_000)]);
+  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, now]);
   const total = readUntilDataChanges(db.$client, `accounts:${countKey}`, () =>
     preparedOnce(db, `countAccounts:${shape}`, () =>
       db.select({ count: sql<number>`count(*)` }).from(accounts).where(and(...filtersOf(query))).prepare(),

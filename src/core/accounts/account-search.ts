@@ -1,6 +1,6 @@
 import type { CrmDatabase } from "../database/open.ts";
 import { escapeLike, ftsPhrase } from "../database/search-text.ts";
-import { refreshSearchIndex } from "./search-index.ts";
+import { readUntilDataChanges } from "../database/read-cache.ts";
 
 export const MIN_SEARCH_LENGTH = 3;
 export const SEARCH_RESULT_LIMIT = 10;
@@ -18,12 +18,15 @@ export interface AccountSearchHit {
  * The header search. First the accounts whose name, e-mail, domain or an order number starts with the
  * text, each found by a range scan of its index; then, to fill the ten places, accounts containing it
  * anywhere in their name, domain, e-mail, phone or contacts, through the trigram index account_search.
- * Each group is ordered by name.
+ * Each group is ordered by name. Answers are remembered until data changes: staff type, erase and retype.
  */
 export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[] {
   const query = text.trim();
   if (query.length < MIN_SEARCH_LENGTH) return [];
-  const sqlite = db.$client;
+  return readUntilDataChanges(db.$client, `search:${query}`, () => findAccounts(db.$client, query));
+}
+
+function findAccounts(sqlite: CrmDatabase["$client"], query: string): AccountSearchHit[] {
   const limit = SEARCH_RESULT_LIMIT;
   const range = (start: string) => ({ start, end: `${start}\u{10FFFF}`, limit });
 
@@ -43,7 +46,6 @@ export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[
 
   const prefixHits = hitsByName(sqlite, [...prefixIds]).slice(0, limit);
   if (prefixHits.length === limit) return prefixHits;
-  refreshSearchIndex(sqlite);
   const innerIds = sqlite
     .query<{ id: number }, { phrase: string; pattern: string; limit: number }>(
       `SELECT rowid AS id FROM account_search WHERE account_search MATCH $phrase

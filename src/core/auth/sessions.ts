@@ -1,4 +1,5 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
+import { readUntilDataChanges } from "../database/read-cache.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
@@ -21,15 +22,19 @@ export function startSession(db: CrmDatabase, userId: number): { token: string; 
 /** The active user a session token belongs to, sliding the session's expiry; null when unknown, expired or deactivated. */
 export function resolveSession(db: CrmDatabase, token: string): PublicUser | null {
   const now = new Date();
-  const found = preparedOnce(db, "resolveSession", () =>
-    db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
-      .prepare(),
-  ).get({ tokenHash: hashSessionToken(token), now: now.getTime() });
-  if (!found || !found.user.active) return null;
+  const tokenHash = hashSessionToken(token);
+  // Every API request resolves its session, and the row only changes when data does.
+  const found = readUntilDataChanges(db.$client, `session:${tokenHash}`, () =>
+    preparedOnce(db, "resolveSession", () =>
+      db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+        .prepare(),
+    ).get({ tokenHash }),
+  );
+  if (!found || !found.user.active || found.session.expiresAt <= now) return null;
 
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     db.update(sessions)
