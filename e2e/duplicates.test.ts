@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -415,7 +416,20 @@ async function importCsv(crm: RunningCrm, file: string): Promise<{ success: bool
   const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
   expect(result.success).toBe(true);
   expect(result.results.errors).toEqual([]);
+  await backgroundDetectionDone(crm);
   return result;
+}
+
+/** The server looks for duplicates among imported accounts in the background, soon after the import. */
+async function backgroundDetectionDone(crm: RunningCrm): Promise<void> {
+  const db = new Database(path.join(crm.dataDir, "crm.db"), { readonly: true });
+  try {
+    const queued = () => (db.query("SELECT count(*) AS n FROM duplicate_queue").get() as { n: number }).n;
+    for (let i = 0; i < 150 && queued() > 0; i++) await Bun.sleep(100);
+    expect(queued()).toBe(0);
+  } finally {
+    db.close();
+  }
 }
 
 /** A GET under the page's session; throws on anything but 200. */

@@ -2,7 +2,7 @@ import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
 import { createApp } from "./app.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
-import { startSearchIndexer } from "./background/search-indexer.ts";
+import { startDuplicateDetector, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
 export interface ServeOptions {
@@ -29,7 +29,8 @@ export interface RunningServer {
 export function startServer(options: ServeOptions): RunningServer {
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);
-  const searchIndexer = startSearchIndexer(options.db.$client);
+  const searchIndexer = startSearchIndexer(options.db);
+  const duplicateDetector = startDuplicateDetector(options.db);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -60,6 +61,7 @@ export function startServer(options: ServeOptions): RunningServer {
     async stop() {
       const stopped = server.stop();
       searchIndexer.stop();
+      duplicateDetector.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop()]);
       await stopped;
     },

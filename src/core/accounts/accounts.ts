@@ -83,6 +83,7 @@ export function clearAllCustomerData(db: CrmDatabase): void {
   db.transaction((tx) => {
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     tx.run(sql`DELETE FROM ${accounts}`);
+    tx.run(sql`DELETE FROM duplicate_queue`);
     tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
   });
 }

@@ -4,7 +4,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
-import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
+import { queueDuplicateDetection } from "../duplicates/duplicate-queue.ts";
 import { accountDomainForEmail } from "../accounts/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";
@@ -18,16 +18,12 @@ export interface OrderRecordingSummary {
   accountsCreated: number;
   /** Accounts that existed before and whose orders changed. */
   accountsUpdated: number;
-  /** Ids of the accounts created, for work a caller does once for several recordings. */
-  createdAccountIds: number[];
 }
 
 export interface RecordingOptions {
   dryRun?: boolean;
   /** Named on the timelines of the accounts it changes. */
   actor?: Actor;
-  /** false when the caller detects duplicates itself, once for many recordings (a backfill's pages). */
-  detectDuplicates?: boolean;
 }
 
 export type RecordOutcome = "created" | "updated" | "unchanged";
@@ -63,7 +59,7 @@ export function recordOrders<T>(
     () => {
       const recording = new OrderRecording(db);
       const value = produce(recording);
-      return { value, summary: recording.finish(options.actor ?? SYSTEM, options.detectDuplicates !== false) };
+      return { value, summary: recording.finish(options.actor ?? SYSTEM) };
     },
     options,
   );
@@ -161,7 +157,7 @@ class OrderRecording implements OrderRecorder {
     return changes;
   }
 
-  finish(actor: Actor, detectDuplicates: boolean): OrderRecordingSummary {
+  finish(actor: Actor): OrderRecordingSummary {
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     this.bulkLoad?.rebuildIndexes(["orders"]);
@@ -169,10 +165,10 @@ class OrderRecording implements OrderRecorder {
     this.bulkLoad?.rebuildIndexes();
     this.recordTimelineEntries(actor);
     createWelcomeTasks(this.db, [...this.createdAccounts]);
-    if (detectDuplicates) detectDuplicatesForAccounts(this.db, [...this.createdAccounts]);
+    queueDuplicateDetection(this.sqlite, this.createdAccounts);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
-    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated, createdAccountIds: [...this.createdAccounts] };
+    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
   }
 
   private accountFor(order: PreparedOrder): number {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { detectQueuedDuplicates } from "../duplicates/duplicate-queue.ts";
 import { DomainError } from "../errors.ts";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -101,13 +102,15 @@ describe("backfill from ShipStation's API", () => {
     for (const days of [0, 91, 1.5]) expect(() => beginBackfill(database.db, env, days, "cli")).toThrow(DomainError);
   });
 
-  test("duplicates among the accounts a run creates are found once, at its end", async () => {
+  test("the accounts a run creates are left for the background duplicate detection, which pairs them", async () => {
     useStandIn();
     standIn.addOrders([
       standInOrder(1, { customerEmail: "front@riverside.org", orderDate: pacificNow(-10) }),
       standInOrder(2, { customerEmail: "billing@riverside.org", orderDate: pacificNow(-9) }),
     ]);
     expect((await run(30)).state).toBe("succeeded");
+    expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_queue").get()).toEqual({ n: 2 });
+    expect(detectQueuedDuplicates(database.db)).toBe(0);
     expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE state = 'open'").get()).toEqual({ n: 1 });
   });
 });

@@ -3,7 +3,6 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
 import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
-import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 
@@ -51,15 +50,11 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
   const end = new Date();
   const start = new Date(end.getTime() - run.days * 24 * 60 * 60 * 1000);
   let current = run;
-  // Duplicates of the accounts the run creates are looked for once at its end: page by page, 500 new
-  // accounts at a time, the same work would cost more than the pages themselves.
-  const createdAccountIds: number[] = [];
   try {
     for (let page = 1; ; page++) {
       const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const summary = recordShipStationOrders(db, orders, { detectDuplicates: false });
-      createdAccountIds.push(...summary.createdAccountIds);
+      const summary = recordShipStationOrders(db, orders);
       current = update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,
@@ -70,10 +65,8 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
       options.onProgress?.(current);
       if (orders.length < PAGE_SIZE) break;
     }
-    detectDuplicatesForAccounts(db, createdAccountIds);
     return update(db, run.id, { state: "succeeded", finishedAt: new Date() });
   } catch (error) {
-    detectDuplicatesForAccounts(db, createdAccountIds);
     const stopped = error instanceof StoppedError;
     return update(db, run.id, {
       state: stopped ? "interrupted" : "failed",

@@ -1,7 +1,7 @@
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { recordOrders, type OrderRecordingSummary, type RecordingOptions } from "../orders/record-orders.ts";
+import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { dollarsToCents } from "../import/money.ts";
 import { parseShipStationDate } from "../import/shipstation-date.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
@@ -26,7 +26,7 @@ export interface ShipStationOrder {
 export const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
 
 /** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
-export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[], options: Pick<RecordingOptions, "detectDuplicates"> = {}): OrderRecordingSummary {
+export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[]): OrderRecordingSummary {
   return recordOrders(
     db,
     (recorder) => {
@@ -35,7 +35,7 @@ export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipSt
         if (incoming) recorder.record(incoming);
       }
     },
-    { ...options, actor: SHIPSTATION_ACTOR },
+    { actor: SHIPSTATION_ACTOR },
   ).summary;
 }
 

@@ -1,0 +1,39 @@
+import type { Database } from "bun:sqlite";
+import type { CrmDatabase } from "../database/open.ts";
+import { inTransaction } from "../database/transaction.ts";
+import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
+
+/**
+ * Accounts handed over at most this many at a time to detection: about a millisecond each, so a batch
+ * keeps the server's answers waiting a fraction of a second at most.
+ */
+export const DUPLICATE_QUEUE_BATCH = 200;
+
+/**
+ * Leaves accounts created by orders for the background detection rather than checking them in the
+ * writer's transaction: an import of 100,000 new customers would otherwise spend longer on duplicates
+ * than on its orders. Joins the caller's transaction.
+ */
+export function queueDuplicateDetection(sqlite: Database, accountIds: Iterable<number>): void {
+  const ids = [...accountIds];
+  if (ids.length === 0) return;
+  sqlite.run("INSERT OR IGNORE INTO duplicate_queue (account_id) SELECT value FROM json_each(?)", [JSON.stringify(ids)]);
+}
+
+/**
+ * Detects the duplicates of the next queued accounts, oldest ids first, and takes them off the queue in
+ * the same transaction: a crash leaves them queued. Returns how many accounts are still queued.
+ */
+export function detectQueuedDuplicates(db: CrmDatabase, batchSize = DUPLICATE_QUEUE_BATCH): number {
+  const sqlite = db.$client;
+  return inTransaction(sqlite, () => {
+    const ids = sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM duplicate_queue ORDER BY account_id LIMIT ?").all(batchSize).map((row) => row.id);
+    detectDuplicatesForAccounts(db, ids);
+    sqlite.run("DELETE FROM duplicate_queue WHERE account_id IN (SELECT value FROM json_each(?))", [JSON.stringify(ids)]);
+    return countQueuedForDuplicates(sqlite);
+  });
+}
+
+export function countQueuedForDuplicates(sqlite: Database): number {
+  return sqlite.query<{ queued: number }, []>("SELECT count(*) AS queued FROM duplicate_queue").get()!.queued;
+}

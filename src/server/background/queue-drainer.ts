@@ -1,0 +1,48 @@
+import type { CrmDatabase } from "../../core/database/open.ts";
+import { countQueuedForDuplicates, detectQueuedDuplicates } from "../../core/duplicates/duplicate-queue.ts";
+import { countQueuedForSearch, refreshSearchIndex } from "../../core/accounts/search-index.ts";
+
+export interface QueueDrainer {
+  stop(): void;
+}
+
+/** The trigram search index, brought up to date for the accounts the triggers queued. */
+export function startSearchIndexer(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
+  return startQueueDrainer("search indexer", () => countQueuedForSearch(db.$client), () => refreshSearchIndex(db.$client), options);
+}
+
+/** Duplicate detection for the accounts orders created (an import, a webhook, a backfill). */
+export function startDuplicateDetector(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
+  return startQueueDrainer("duplicate detector", () => countQueuedForDuplicates(db.$client), () => detectQueuedDuplicates(db), options);
+}
+
+/**
+ * Works through a queue of accounts a batch at a time, yielding between batches so requests keep being
+ * answered. While the queue is still growing a bulk write (an import, a backfill) is under way: working
+ * then would only slow it down, so the drainer waits for it to end. `drainBatch` returns what is left.
+ */
+function startQueueDrainer(name: string, countQueued: () => number, drainBatch: () => number, options: { pollMs?: number }): QueueDrainer {
+  const pollMs = options.pollMs ?? 2_000;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout>;
+  let queuedAfterLastPass = 0;
+  const pass = () => {
+    if (stopped) return;
+    try {
+      const queued = countQueued();
+      const growing = queued > queuedAfterLastPass;
+      queuedAfterLastPass = growing || queued === 0 ? queued : drainBatch();
+      timer = setTimeout(pass, !growing && queuedAfterLastPass > 0 ? 0 : pollMs);
+    } catch (error) {
+      console.error(`${new Date().toISOString()} ${name}:`, error);
+      timer = setTimeout(pass, pollMs);
+    }
+  };
+  timer = setTimeout(pass, 0);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
