@@ -18,12 +18,14 @@ describe("openDatabase", () => {
     reopened.close();
   });
 
-  test("runs with WAL, foreign keys and a busy timeout", () => {
+  test("runs with WAL, foreign keys, a busy timeout, in-memory temporary tables and 8 KiB pages", () => {
     const database = temporaryDatabase();
     opened.push(database);
     const pragma = (name: string) => Object.values(database.sqlite.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0];
     expect(pragma("journal_mode")).toBe("wal");
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);
+    expect(pragma("temp_store")).toBe(2);
+    expect(pragma("page_size")).toBe(8192);
   });
 });

@@ -261,6 +261,15 @@ describe("importOrdersCsv", () => {
     expect(snapshot()).toEqual(before);
   });
 
+  test("foreign keys, set aside while an import writes, are enforced again after it, whether it succeeded or failed", () => {
+    const foreignKeys = () => database.sqlite.query("PRAGMA foreign_keys").get();
+    run([file(exportCsv([itemRow("1", "a@clinic.com")]))]);
+    expect(foreignKeys()).toEqual({ foreign_keys: 1 });
+    expect(() => run([file("Name,Phone\nA,1\n")])).toThrow(DomainError);
+    expect(foreignKeys()).toEqual({ foreign_keys: 1 });
+    expect(() => database.sqlite.run("INSERT INTO contacts (account_id, first_name, last_name, created_at, updated_at) VALUES (999, 'A', 'B', 0, 0)")).toThrow(/FOREIGN KEY/);
+  });
+
   test("a dry run reports what would change and writes nothing", () => {
     const result = run([file(exportCsv([itemRow("1", "a@clinic.com"), itemRow("2", "b@clinic.com")]))], { dryRun: true });
     expect(result.results).toMatchObject({ created: 2, ordersCreated: 2 });
