@@ -12,17 +12,22 @@ import { CRM_BINARY, readServerUrl, run } from "./support/crm-process.ts";
 import { formatLoad, measureLoad } from "./support/load.ts";
 
 const WEBHOOKS = 1000;
+/** Measured bursts of WEBHOOKS posts; the median p95 is judged, as one burst on a shared machine can catch its neighbours' load. */
+const ROUNDS = 3;
+/** Posts before the measured ones, so that both ends run warm (JIT-compiled) code, as they do all day. */
+const WARMUP = 1000;
+const DELIVERIES = WARMUP + ROUNDS * WEBHOOKS;
 const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
 
-const standIn = Bun.spawn([process.execPath, path.join(import.meta.dir, "support/stand-in-server.ts"), String(WEBHOOKS + 200), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)], {
+const standIn = Bun.spawn([process.execPath, path.join(import.meta.dir, "support/stand-in-server.ts"), String(DELIVERIES), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)], {
   stdout: "pipe",
   stderr: "inherit",
 });
 const standInUrl = (await firstLine(standIn.stdout)).trim();
 const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
-const resourceUrls = Array.from({ length: WEBHOOKS + 200 }, (_, batch) => `${standInUrl}/orders?importBatch=batch-${batch}`);
+const resourceUrls = Array.from({ length: DELIVERIES }, (_, batch) => `${standInUrl}/orders?importBatch=batch-${batch}`);
 
 const env = { ...process.env, SHIPSTATION_API_URL: standInUrl, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
 const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { env, stdout: "pipe", stderr: "inherit" });
@@ -32,14 +37,22 @@ try {
   const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@localhost", password: "benchmark-password-1" }) });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 
-  const post = (i: number) =>
+  // Every delivery, warm-up ones too, names a resource of its own: each stored event is one to process.
+  let delivered = 0;
+  const post = () =>
     new Request(`${url}/api/webhooks/shipstation?secret=${SECRET}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ resource_url: resourceUrls[i], resource_type: "ORDER_NOTIFY" }),
+      body: JSON.stringify({ resource_url: resourceUrls[delivered++], resource_type: "ORDER_NOTIFY" }),
     });
-  const intake = await measureLoad("webhook intake, 50 concurrent posts", post, { concurrency: 50, requests: WEBHOOKS, warmup: 200 });
-  console.log(formatLoad(intake, 10));
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const intake = await measureLoad(`webhook intake, 50 concurrent posts, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? WARMUP : 0 });
+    console.log(formatLoad(intake));
+    rounds.push(intake);
+  }
+  const median = rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
+  console.log(formatLoad({ ...median, name: `webhook intake, median burst of ${ROUNDS}` }, 10));
 
   const db = new Database(path.join(dataDir, "crm.db"), { readonly: true });
   const events = () =>
@@ -50,9 +63,9 @@ try {
       created: number;
     };
   const drainStarted = performance.now();
-  while (events().done < WEBHOOKS + 200 && performance.now() - drainStarted < 120_000) await Bun.sleep(100);
+  while (events().done < DELIVERIES && performance.now() - drainStarted < 120_000) await Bun.sleep(100);
   const finalEvents = events();
-  const lost = WEBHOOKS + 200 - finalEvents.done;
+  const lost = DELIVERIES - finalEvents.done;
   console.log(
     `webhook events stored ${finalEvents.total}, processed ${finalEvents.done} in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last post, ` +
       `attempts ${finalEvents.attempts}, orders created ${finalEvents.created} (lost: ${lost}, processed more than once: ${finalEvents.attempts - finalEvents.done}) ` +

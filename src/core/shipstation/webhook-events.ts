@@ -77,12 +77,17 @@ function commitArrivingEvents(db: CrmDatabase): void {
 /**
  * Works through every event that is due, oldest first: fetches its resource (every page of it) with the
  * API credentials and writes the orders through the one order writer. A failure schedules a retry.
- * Returns how many events it handled.
+ * `keepGoing`, asked before each event, lets the caller pause the work. Returns how many events it handled.
  */
-export async function processDueWebhookEvents(db: CrmDatabase, env: Record<string, string | undefined>, clientOptions: ClientOptions = {}): Promise<number> {
+export async function processDueWebhookEvents(
+  db: CrmDatabase,
+  env: Record<string, string | undefined>,
+  clientOptions: ClientOptions = {},
+  keepGoing: () => boolean = () => true,
+): Promise<number> {
   let handled = 0;
   for (;;) {
-    if (clientOptions.signal?.aborted) return handled;
+    if (clientOptions.signal?.aborted || !keepGoing()) return handled;
     const event = db
       .select()
       .from(webhookEvents)

@@ -3,35 +3,53 @@ import type { ClientOptions } from "../../core/shipstation/shipstation-client.ts
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
 
 export interface WebhookWorker {
-  /** Look for due events now rather than at the next poll (a webhook just arrived). */
+  /** A webhook just arrived: look for due events once its burst is over, rather than at the next poll. */
   wake(): void;
   /** Stops fetching and waits for the event in hand; unfinished events stay pending for the next start. */
   stop(): Promise<void>;
 }
 
+export interface WebhookWorkerOptions {
+  /** How often to look for due events (retries coming due, events left by a previous run). */
+  pollMs?: number;
+  /** Quiet this long after a delivery ends a burst. */
+  settleMs?: number;
+  clientOptions?: ClientOptions;
+}
+
 /**
- * Works through stored webhook events in the background, one pass at a time: woken by deliveries,
- * and polling so that retries come due and events left pending by a previous run are resumed. A wake
- * waits a moment for the burst it belongs to, so intake answers stay quick while ShipStation sends many.
+ * Works through stored webhook events in the background, one pass at a time: woken by deliveries, and
+ * polling so that retries come due and events left pending by a previous run are resumed. Writing an
+ * event's orders holds the server's only thread for milliseconds, so while ShipStation sends a burst the
+ * worker steps aside and intake answers stay quick; under a stream that never pauses it still works one
+ * slice of every second, so nothing waits for ever.
  */
-export function startWebhookWorker(
-  db: CrmDatabase,
-  env: Record<string, string | undefined>,
-  options: { pollMs?: number; settleMs?: number; clientOptions?: ClientOptions } = {},
-): WebhookWorker {
+export function startWebhookWorker(db: CrmDatabase, env: Record<string, string | undefined>, options: WebhookWorkerOptions = {}): WebhookWorker {
+  const settleMs = options.settleMs ?? 200;
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
+  let lastDeliveryAt = 0;
   let settling: ReturnType<typeof setTimeout> | undefined;
+  let resuming: ReturnType<typeof setTimeout> | undefined;
 
+  const burstUnderWay = () => Date.now() - lastDeliveryAt < settleMs;
   const pass = () => {
     if (abort.signal.aborted) return;
     if (running) {
       wokenWhileRunning = true;
       return;
     }
-    running = processDueWebhookEvents(db, env, { ...options.clientOptions, signal: abort.signal })
-      .then(() => undefined)
+    const startedAt = Date.now();
+    const keepGoing = () => !burstUnderWay() || Date.now() - startedAt < SLICE_DURING_BURST_MS;
+    running = processDueWebhookEvents(db, env, { ...options.clientOptions, signal: abort.signal }, keepGoing)
+      .then(() => {
+        // Stopped for a burst: carry on once it is over (wake's timer) or, if it never is, a second from now.
+        if (!abort.signal.aborted && burstUnderWay()) {
+          clearTimeout(resuming);
+          resuming = setTimeout(pass, RESUME_DURING_BURST_MS);
+        }
+      })
       .catch((error: unknown) => console.error(`${new Date().toISOString()} webhook worker:`, error))
       .finally(() => {
         running = null;
@@ -42,18 +60,27 @@ export function startWebhookWorker(
       });
   };
 
-  const timer = setInterval(pass, options.pollMs ?? 5_000);
+  const timer = setInterval(() => {
+    if (!burstUnderWay()) pass();
+  }, options.pollMs ?? 5_000);
   pass();
   return {
     wake() {
+      lastDeliveryAt = Date.now();
       clearTimeout(settling);
-      settling = setTimeout(pass, options.settleMs ?? 200);
+      settling = setTimeout(pass, settleMs);
     },
     async stop() {
       clearInterval(timer);
       clearTimeout(settling);
+      clearTimeout(resuming);
       abort.abort();
       await running;
     },
   };
 }
+
+/** How long a pass keeps working once a burst has begun. */
+const SLICE_DURING_BURST_MS = 50;
+/** How soon work goes on when a burst does not end. */
+const RESUME_DURING_BURST_MS = 1_000;

@@ -154,4 +154,31 @@ describe("the ShipStation webhook", () => {
       restarted.dispose();
     }
   });
+
+  test("while a burst of deliveries goes on the worker steps aside, a slice a second, and catches up once it ends", async () => {
+    const burst = temporaryDatabase();
+    try {
+      for (let i = 0; i < 150; i++) {
+        const resourceUrl = standIn.addOrders([standInOrder(8000 + i)], `burst-${i}`)!;
+        burst.sqlite.run("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, 'ORDER_NOTIFY', 'pending', 0, 0)", [resourceUrl]);
+      }
+      const done = () => (burst.sqlite.query("SELECT count(*) AS n FROM webhook_events WHERE state = 'done'").get() as { n: number }).n;
+      const worker = startWebhookWorker(burst.db, env, { pollMs: 60_000, settleMs: 100 });
+      const deliveries = setInterval(() => worker.wake(), 10);
+      worker.wake();
+      await Bun.sleep(600);
+      const afterFirstSlice = done();
+      await Bun.sleep(1_200);
+      const afterSecondSlice = done();
+      clearInterval(deliveries);
+      for (let i = 0; i < 500 && done() < 150; i++) await Bun.sleep(10);
+      await worker.stop();
+      expect(afterFirstSlice).toBeGreaterThan(0);
+      expect(afterFirstSlice).toBeLessThan(150);
+      expect(afterSecondSlice).toBeGreaterThan(afterFirstSlice);
+      expect(done()).toBe(150);
+    } finally {
+      burst.dispose();
+    }
+  });
 });
