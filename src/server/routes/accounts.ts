@@ -7,6 +7,7 @@ import type { ServerContext } from "../context.ts";
 import { toAccountJson } from "../json/account-json.ts";
 import { toContactJson } from "../json/contact-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
+import { rememberedJsonResponse } from "../json/remembered-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { idParam, pageQuery } from "./params.ts";
 
@@ -24,10 +25,9 @@ export function accountRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .get(
       "/",
-      ({ query, set }) => {
+      ({ query }) => {
         const page = listAccounts(db, parseAccountQuery(query));
-        set.headers["x-total-count"] = String(page.total);
-        return page.accounts.map(toAccountJson);
+        return rememberedJsonResponse(page, ({ accounts }) => accounts.map(toAccountJson), { "x-total-count": String(page.total) });
       },
       { signedIn: true, query: t.Record(t.String(), t.String()) },
     )
@@ -41,10 +41,12 @@ export function accountRoutes(context: ServerContext) {
     )
     .get(
       "/:id",
-      ({ params }) => {
-        const { contacts, orders, ...account } = getAccountDetail(db, params.id);
-        return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) };
-      },
+      ({ params }) =>
+        rememberedJsonResponse(getAccountDetail(db, params.id), ({ contacts, orders, ...account }) => ({
+          ...toAccountJson(account),
+          contacts: contacts.map(toContactJson),
+          orders: orders.map(toOrderJson),
+        })),
       { signedIn: true, params: idParam },
     )
     .get(
