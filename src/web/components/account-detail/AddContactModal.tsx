@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { addContact } from "../../api/contacts";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
 
@@ -15,7 +14,6 @@ export interface AddContactModalProps {
 /** 'Add Contact': first name, last name and e-mail, all required. The server names a field it refuses. */
 export function AddContactModal({ accountId, onClose, onAdded }: AddContactModalProps) {
   const { toast } = useToast();
-  const formId = useId();
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "" });
   const [isAdding, setIsAdding] = useState(false);
 
@@ -23,8 +21,7 @@ export function AddContactModal({ accountId, onClose, onAdded }: AddContactModal
     return (value: string) => setValues((current) => ({ ...current, [field]: value }));
   }
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function add() {
     setIsAdding(true);
     try {
       await addContact({ accountId, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() });
@@ -38,30 +35,22 @@ export function AddContactModal({ accountId, onClose, onAdded }: AddContactModal
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Add Contact"
-      canClose={!isAdding}
       testId="add-contact-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isAdding}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={isAdding}>
-            {isAdding ? "Adding..." : "Add Contact"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={add}
+      submitLabel="Add Contact"
+      pendingLabel="Adding..."
+      isPending={isAdding}
+      canSubmit={!isAdding}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={add} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" value={values.firstName} onChange={setField("firstName")} required maxLength={200} autoComplete="off" autoFocus />
-          <TextField label="Last Name" value={values.lastName} onChange={setField("lastName")} required maxLength={200} autoComplete="off" />
-        </div>
-        <TextField label="Email" type="email" value={values.email} onChange={setField("email")} required maxLength={200} autoComplete="off" />
-      </form>
-    </Modal>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" value={values.firstName} onChange={setField("firstName")} required maxLength={200} autoComplete="off" autoFocus />
+        <TextField label="Last Name" value={values.lastName} onChange={setField("lastName")} required maxLength={200} autoComplete="off" />
+      </div>
+      <TextField label="Email" type="email" value={values.email} onChange={setField("email")} required maxLength={200} autoComplete="off" />
+    </FormModal>
   );
 }

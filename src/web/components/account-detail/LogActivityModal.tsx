@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { logActivity } from "../../api/activity";
 import { ApiError } from "../../api/client";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { Select } from "../Select";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
@@ -18,16 +17,13 @@ export interface LogActivityModalProps {
 /** 'Log Activity': a call, e-mail, meeting or other contact with the customer, at a date that defaults to now. */
 export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityModalProps) {
   const { toast } = useToast();
-  const formId = useId();
   const [kind, setKind] = useState("call");
   const [summary, setSummary] = useState("");
   const [date, setDate] = useState(() => dateTimeLocalValue(new Date()));
   const [isLogging, setIsLogging] = useState(false);
   const canLog = summary.trim() !== "" && date !== "" && !isLogging;
 
-  async function log(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canLog) return;
+  async function log() {
     setIsLogging(true);
     try {
       await logActivity(accountId, { kind: loggedActivityKindOf(kind), summary: summary.trim(), date: isoFromDateTimeLocal(date) });
@@ -41,30 +37,22 @@ export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityMo
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Log Activity"
-      canClose={!isLogging}
       testId="log-activity-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isLogging}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canLog}>
-            {isLogging ? "Logging..." : "Log Activity"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={log}
+      submitLabel="Log Activity"
+      pendingLabel="Logging..."
+      isPending={isLogging}
+      canSubmit={canLog}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={log} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Type" value={kind} options={LOGGED_ACTIVITY_OPTIONS} onChange={setKind} />
-          <TextField label="Date" type="datetime-local" value={date} onChange={setDate} required />
-        </div>
-        <TextAreaField label="Summary" value={summary} onChange={setSummary} required rows={4} maxLength={2000} placeholder="What was discussed?" autoFocus />
-      </form>
-    </Modal>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label="Type" value={kind} options={LOGGED_ACTIVITY_OPTIONS} onChange={setKind} />
+        <TextField label="Date" type="datetime-local" value={date} onChange={setDate} required />
+      </div>
+      <TextAreaField label="Summary" value={summary} onChange={setSummary} required rows={4} maxLength={2000} placeholder="What was discussed?" autoFocus />
+    </FormModal>
   );
 }

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { createNote, updateNote, type Note } from "../../api/notes";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
@@ -18,16 +17,13 @@ export interface NoteFormModalProps {
 /** 'Create Note' and 'Edit Note': an optional title and the required content. */
 export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormModalProps) {
   const { toast } = useToast();
-  const formId = useId();
   const [title, setTitle] = useState(note?.title ?? "");
   const [content, setContent] = useState(note?.content ?? "");
   const [isSaving, setIsSaving] = useState(false);
   const isEditing = note !== null;
   const canSave = content.trim() !== "" && !isSaving;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSave) return;
+  async function save() {
     setIsSaving(true);
     try {
       const fields = noteFieldsOf({ title, content });
@@ -46,32 +42,19 @@ export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormMod
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={isEditing ? "Edit Note" : "Create Note"}
-      canClose={!isSaving}
       testId="note-form-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canSave}>
-            {submitLabel(isEditing, isSaving)}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={isEditing ? "Save Changes" : "Create Note"}
+      pendingLabel={isEditing ? "Saving..." : "Creating..."}
+      isPending={isSaving}
+      canSubmit={canSave}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={save} className="space-y-4">
-        <TextField label="Title" value={title} onChange={setTitle} maxLength={200} placeholder="Optional" autoComplete="off" />
-        <TextAreaField label="Content" value={content} onChange={setContent} required rows={4} maxLength={20_000} autoFocus />
-      </form>
-    </Modal>
+      <TextField label="Title" value={title} onChange={setTitle} maxLength={200} placeholder="Optional" autoComplete="off" />
+      <TextAreaField label="Content" value={content} onChange={setContent} required rows={4} maxLength={20_000} autoFocus />
+    </FormModal>
   );
-}
-
-function submitLabel(isEditing: boolean, isSaving: boolean): string {
-  if (isEditing) return isSaving ? "Saving..." : "Save Changes";
-  return isSaving ? "Creating..." : "Create Note";
 }

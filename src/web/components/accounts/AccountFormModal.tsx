@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { createAccount, updateAccount, type Account } from "../../api/accounts";
 import { ApiError } from "../../api/client";
 import { useActiveTeam } from "../../api/team";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { Select } from "../Select";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
@@ -19,7 +18,6 @@ export interface AccountFormModalProps {
 /** 'Add Account' and 'Edit Account': the same four fields, created with POST or changed with PATCH. */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
   const { toast } = useToast();
-  const formId = useId();
   const [values, setValues] = useState<AccountFormValues>(() => formValuesOf(account));
   const [isSaving, setIsSaving] = useState(false);
   const isEditing = account !== null;
@@ -30,9 +28,7 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
     return (value: string) => setValues((current) => ({ ...current, [field]: value }));
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSave) return;
+  async function save() {
     setIsSaving(true);
     try {
       const saved = isEditing ? await updateAccount(account.id, changedAccountFields(account, values)) : await createAccount(newAccountFields(values));
@@ -49,40 +45,26 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={isEditing ? "Edit Account" : "Add Account"}
-      canClose={!isSaving}
       testId="account-form-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canSave}>
-            {saveLabel(isEditing, isSaving)}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={isEditing ? "Save Changes" : "Add Account"}
+      pendingLabel={isEditing ? "Saving..." : "Adding..."}
+      isPending={isSaving}
+      canSubmit={canSave}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={save} className="space-y-4">
-        <TextField label="Name" value={values.name} onChange={setField("name")} required maxLength={200} autoComplete="organization" autoFocus />
-        <TextField label="Email" type="email" value={values.email} onChange={setField("email")} autoComplete="email" />
-        <TextField label="Domain" value={values.domain} onChange={setField("domain")} placeholder="example.com" autoComplete="url" />
-        <TextField label="Phone" type="tel" value={values.phone} onChange={setField("phone")} maxLength={200} autoComplete="tel" />
-        {isEditing ? <OwnerSelect value={values.ownerUserId} onChange={setField("ownerUserId")} /> : null}
-      </form>
-    </Modal>
+      <TextField label="Name" value={values.name} onChange={setField("name")} required maxLength={200} autoComplete="organization" autoFocus />
+      <TextField label="Email" type="email" value={values.email} onChange={setField("email")} autoComplete="email" />
+      <TextField label="Domain" value={values.domain} onChange={setField("domain")} placeholder="example.com" autoComplete="url" />
+      <TextField label="Phone" type="tel" value={values.phone} onChange={setField("phone")} maxLength={200} autoComplete="tel" />
+      {isEditing ? <OwnerSelect value={values.ownerUserId} onChange={setField("ownerUserId")} /> : null}
+    </FormModal>
   );
 }
 
-function saveLabel(isEditing: boolean, isSaving: boolean): string {
-  if (isEditing) return isSaving ? "Saving..." : "Save Changes";
-  return isSaving ? "Adding..." : "Add Account";
-}
-
-/** The server names the field at fault (400) or the account that has the e-mail (409): worth showing word for word. */
 /** The account's owner: any active team member, or nobody. */
 function OwnerSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { activeMembers } = useActiveTeam();
@@ -90,6 +72,7 @@ function OwnerSelect({ value, onChange }: { value: string; onChange: (value: str
   return <Select label="Owner" value={value} options={options} onChange={onChange} data-testid="account-owner-select" />;
 }
 
+/** The server names the field at fault (400) or the account that has the e-mail (409): worth showing word for word. */
 function saveFailureMessage(error: unknown, isEditing: boolean): string {
   if (error instanceof ApiError && error.status < 500) return error.serverMessage;
   return isEditing ? "Failed to update account." : "Failed to create account.";

@@ -1,9 +1,10 @@
-import { useDeferredValue, useId, useMemo, useState, type FormEvent } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { extractEmails } from "../../../core/lists/extract-emails.ts";
 import { useRefreshAccounts } from "../../api/accounts";
 import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
 import { formatCount } from "../../format/count";
 import { Button } from "../Button";
+import { FormModal } from "../FormModal";
 import { Modal } from "../Modal";
 import { Select } from "../Select";
 import { TextAreaField } from "../TextAreaField";
@@ -19,7 +20,6 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
   const { toast } = useToast();
   const lists = useLists();
   const refreshAccounts = useRefreshAccounts();
-  const formId = useId();
   const [text, setText] = useState("");
   const [listType, setListType] = useState(DEFAULT_BULK_TARGET);
   const [isAssigning, setIsAssigning] = useState(false);
@@ -30,9 +30,7 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
   const isTooMany = emailCount > MAX_BULK_EMAILS;
   const listName = targetListName(lists, listType);
 
-  async function assign(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isAssigning) return;
+  async function assign() {
     // The text as it is now, not the deferred copy the count shows.
     const emails = extractEmails(text);
     if (emails.length === 0) {
@@ -89,54 +87,48 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Bulk Email Assignment"
       description="Paste e-mail addresses, one per line, separated by commas, or as CSV text. Every account with one of them moves to the list you choose."
       size="lg"
-      canClose={!isAssigning}
       testId="bulk-email-dialog"
-      footer={
-        <>
-          <Button onClick={onClose} disabled={isAssigning}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={emailCount === 0 || isTooMany || isAssigning} data-testid="bulk-assign-button">
-            {assignButtonLabel(listName, isAssigning)}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={assign}
+      submitLabel={assignButtonLabel(listName)}
+      pendingLabel="Assigning..."
+      isPending={isAssigning}
+      canSubmit={emailCount > 0 && !isTooMany && !isAssigning}
+      submitTestId="bulk-assign-button"
+      formClassName="space-y-4"
+      formTestId="bulk-email-form"
     >
-      <form id={formId} onSubmit={assign} className="space-y-4" data-testid="bulk-email-form">
-        <div>
-          <TextAreaField
-            label="Email Addresses"
-            value={text}
-            onChange={setText}
-            rows={8}
-            readOnly={isAssigning}
-            placeholder={"jane@clinic.com\njohn@recovery.org, ops@labs.com"}
-            spellCheck={false}
-            autoFocus
-            className="[&_textarea]:font-mono"
-            data-testid="bulk-emails-input"
-          />
-          <p aria-live="polite" className={`mt-1.5 text-sm ${isTooMany ? "text-red-600" : "text-slate-500"}`} data-testid="bulk-emails-detected">
-            {detectedEmailsText(emailCount)}
-            {isTooMany && ` — at most ${formatCount(MAX_BULK_EMAILS)} can be assigned at once; split them up.`}
-          </p>
-        </div>
-        <Select
-          label="Target List"
-          value={listType}
-          options={bulkTargetOptions(lists)}
-          onChange={setListType}
-          disabled={isAssigning}
-          className="max-w-xs"
-          data-testid="bulk-target-list"
+      <div>
+        <TextAreaField
+          label="Email Addresses"
+          value={text}
+          onChange={setText}
+          rows={8}
+          readOnly={isAssigning}
+          placeholder={"jane@clinic.com\njohn@recovery.org, ops@labs.com"}
+          spellCheck={false}
+          autoFocus
+          className="[&_textarea]:font-mono"
+          data-testid="bulk-emails-input"
         />
-      </form>
-    </Modal>
+        <p aria-live="polite" className={`mt-1.5 text-sm ${isTooMany ? "text-red-600" : "text-slate-500"}`} data-testid="bulk-emails-detected">
+          {detectedEmailsText(emailCount)}
+          {isTooMany && ` — at most ${formatCount(MAX_BULK_EMAILS)} can be assigned at once; split them up.`}
+        </p>
+      </div>
+      <Select
+        label="Target List"
+        value={listType}
+        options={bulkTargetOptions(lists)}
+        onChange={setListType}
+        disabled={isAssigning}
+        className="max-w-xs"
+        data-testid="bulk-target-list"
+      />
+    </FormModal>
   );
 }

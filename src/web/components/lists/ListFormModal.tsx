@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { createList, updateList, type ListDefinition, type ListFields } from "../../api/lists";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
@@ -18,15 +17,12 @@ export interface ListFormModalProps {
 /** 'Create New List' and 'Edit List': a required name and an optional description, saved on the server. */
 export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
   const { toast } = useToast();
-  const formId = useId();
   const [values, setValues] = useState<ListFields>(() => listFormValuesOf(list));
   const [isSaving, setIsSaving] = useState(false);
   const isEditing = list !== null;
   const canSave = canSaveList(list, values) && !isSaving;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSave) return;
+  async function save() {
     setIsSaving(true);
     let saved: ListDefinition;
     try {
@@ -45,53 +41,41 @@ export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={isEditing ? "Edit List" : "Create New List"}
       description={isEditing ? "Accounts stay in the list when it is renamed." : "Group accounts your own way, next to New, Active and Legacy."}
-      canClose={!isSaving}
       testId="list-form-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canSave} data-testid="list-form-submit">
-            {submitLabel(isEditing, isSaving)}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={isEditing ? "Save Changes" : "Create List"}
+      pendingLabel={isEditing ? "Saving..." : "Creating..."}
+      isPending={isSaving}
+      canSubmit={canSave}
+      submitTestId="list-form-submit"
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={save} className="space-y-4">
-        <TextField
-          label="Name"
-          value={values.name}
-          onChange={(name) => setValues((current) => ({ ...current, name }))}
-          required
-          maxLength={LIST_NAME_MAX_LENGTH}
-          placeholder="e.g. Wholesale Distributors"
-          autoComplete="off"
-          autoFocus
-          data-testid="list-name-input"
-        />
-        <TextAreaField
-          label="Description"
-          value={values.description}
-          onChange={(description) => setValues((current) => ({ ...current, description }))}
-          rows={3}
-          maxLength={LIST_DESCRIPTION_MAX_LENGTH}
-          placeholder="Optional"
-          data-testid="list-description-input"
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        value={values.name}
+        onChange={(name) => setValues((current) => ({ ...current, name }))}
+        required
+        maxLength={LIST_NAME_MAX_LENGTH}
+        placeholder="e.g. Wholesale Distributors"
+        autoComplete="off"
+        autoFocus
+        data-testid="list-name-input"
+      />
+      <TextAreaField
+        label="Description"
+        value={values.description}
+        onChange={(description) => setValues((current) => ({ ...current, description }))}
+        rows={3}
+        maxLength={LIST_DESCRIPTION_MAX_LENGTH}
+        placeholder="Optional"
+        data-testid="list-description-input"
+      />
+    </FormModal>
   );
-}
-
-function submitLabel(isEditing: boolean, isSaving: boolean): string {
-  if (isEditing) return isSaving ? "Saving..." : "Save Changes";
-  return isSaving ? "Creating..." : "Create List";
 }
 
 /** The server's words for what it refused (a name already taken, say); nothing for a failure of its own or of the network. */

@@ -41,16 +41,15 @@ describe("bulkTargetOptions", () => {
 });
 
 describe("assignButtonLabel", () => {
-  test("names the list, or says the assignment is under way", () => {
-    expect(assignButtonLabel(targetListName(LISTS, "active"), false)).toBe("Assign to Active List");
-    expect(assignButtonLabel(targetListName(undefined, "legacy"), false)).toBe("Assign to Legacy List");
-    expect(assignButtonLabel(targetListName(LISTS, "wholesale"), false)).toBe("Assign to Wholesale List");
-    expect(assignButtonLabel("Active", true)).toBe("Assigning...");
+  test("names the list", () => {
+    expect(assignButtonLabel(targetListName(LISTS, "active"))).toBe("Assign to Active List");
+    expect(assignButtonLabel(targetListName(undefined, "legacy"))).toBe("Assign to Legacy List");
+    expect(assignButtonLabel(targetListName(LISTS, "wholesale"))).toBe("Assign to Wholesale List");
   });
 
   test("does not say List twice", () => {
-    expect(assignButtonLabel("Holiday Mailing List", false)).toBe("Assign to Holiday Mailing List");
-    expect(assignButtonLabel("Checklist", false)).toBe("Assign to Checklist List");
+    expect(assignButtonLabel("Holiday Mailing List")).toBe("Assign to Holiday Mailing List");
+    expect(assignButtonLabel("Checklist")).toBe("Assign to Checklist List");
   });
 });
 

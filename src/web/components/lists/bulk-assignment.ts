@@ -39,8 +39,7 @@ export function targetListName(lists: readonly ListDefinition[] | undefined, key
 }
 
 /** 'Assign to Active List'; a list already named '… List' is not called '… List List'. */
-export function assignButtonLabel(listName: string, isAssigning: boolean): string {
-  if (isAssigning) return "Assigning...";
+export function assignButtonLabel(listName: string): string {
   return /\blist$/i.test(listName.trim()) ? `Assign to ${listName.trim()}` : `Assign to ${listName.trim()} List`;
 }
 

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { TextField } from "../TextField";
 import { RoleChoice } from "./RoleChoice";
 import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, refusalMessage, type InviteForm } from "./team-members";
@@ -17,15 +16,12 @@ export interface InviteUserModalProps {
  * dialog shows once. A refusal (an e-mail already in use, say) is shown here, keeping what was typed.
  */
 export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModalProps) {
-  const formId = useId();
   const [form, setForm] = useState<InviteForm>(EMPTY_INVITE_FORM);
   const [isInviting, setIsInviting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const canSubmit = canInvite(form) && !isInviting;
 
-  async function invite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmit) return;
+  async function invite() {
     setIsInviting(true);
     setFailure(null);
     try {
@@ -41,55 +37,48 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Invite User"
       description="They sign in with their e-mail and a one-time password shown after this step."
-      canClose={!isInviting}
       testId="invite-user-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isInviting}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canSubmit} data-testid="invite-user-submit">
-            {isInviting ? "Inviting..." : "Invite User"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={invite}
+      submitLabel="Invite User"
+      pendingLabel="Inviting..."
+      isPending={isInviting}
+      canSubmit={canSubmit}
+      submitTestId="invite-user-submit"
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={(event) => void invite(event)} className="space-y-4">
-        <TextField
-          label="Name"
-          value={form.name}
-          onChange={(name) => change({ name })}
-          required
-          maxLength={200}
-          autoComplete="off"
-          autoFocus
-          disabled={isInviting}
-          data-testid="invite-user-name"
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          value={form.email}
-          onChange={(email) => change({ email })}
-          required
-          maxLength={320}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={isInviting}
-          data-testid="invite-user-email"
-        />
-        <RoleChoice value={form.role} onChange={(role) => change({ role })} disabled={isInviting} testId="invite-user-role" />
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
-            {failure}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        value={form.name}
+        onChange={(name) => change({ name })}
+        required
+        maxLength={200}
+        autoComplete="off"
+        autoFocus
+        disabled={isInviting}
+        data-testid="invite-user-name"
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        value={form.email}
+        onChange={(email) => change({ email })}
+        required
+        maxLength={320}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={isInviting}
+        data-testid="invite-user-email"
+      />
+      <RoleChoice value={form.role} onChange={(role) => change({ role })} disabled={isInviting} testId="invite-user-role" />
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
+          {failure}
+        </p>
+      )}
+    </FormModal>
   );
 }

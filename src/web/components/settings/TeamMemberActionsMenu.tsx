@@ -1,8 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import type { ComponentType } from "react";
 import type { TeamMember } from "../../api/team";
-import { ICON_BUTTON_CLASS } from "../Button";
-import { KeyIcon, MoreHorizontalIcon, ShieldIcon, UserCheckIcon, UserOffIcon, type IconProps } from "../icons";
+import { ActionsMenu, ActionsMenuItem, type ActionsMenuItemProps } from "../ActionsMenu";
+import { KeyIcon, ShieldIcon, UserCheckIcon, UserOffIcon } from "../icons";
 import type { TeamMemberAction } from "./team-members";
 
 export interface TeamMemberActionsMenuProps {
@@ -12,7 +10,7 @@ export interface TeamMemberActionsMenuProps {
   onAction: (action: TeamMemberAction) => void;
 }
 
-const ACTION_ITEMS: Record<TeamMemberAction, { label: string; icon: ComponentType<IconProps>; testId: string; isDestructive?: boolean }> = {
+const ACTION_ITEMS: Record<TeamMemberAction, Omit<ActionsMenuItemProps, "onClick">> = {
   changeRole: { label: "Change role", icon: ShieldIcon, testId: "team-change-role-item" },
   resetPassword: { label: "Reset password", icon: KeyIcon, testId: "team-reset-password-item" },
   deactivate: { label: "Deactivate", icon: UserOffIcon, testId: "team-deactivate-item", isDestructive: true },
@@ -22,36 +20,10 @@ const ACTION_ITEMS: Record<TeamMemberAction, { label: string; icon: ComponentTyp
 /** An administrator's actions on one team member, behind a '…' button at the end of the row. */
 export function TeamMemberActionsMenu({ member, actions, disabled, onAction }: TeamMemberActionsMenuProps) {
   return (
-    <Menu>
-      <MenuButton
-        disabled={disabled}
-        aria-label={`Actions for ${member.name}`}
-        title="User actions"
-        className={`${ICON_BUTTON_CLASS} data-open:bg-slate-100`}
-        data-testid="team-member-actions-button"
-      >
-        <MoreHorizontalIcon className="size-4" />
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none">
-        {actions.map((action) => {
-          const { label, icon: Icon, testId, isDestructive = false } = ACTION_ITEMS[action];
-          return (
-            <MenuItem key={action}>
-              <button
-                type="button"
-                onClick={() => onAction(action)}
-                className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm ${
-                  isDestructive ? "text-red-600 data-focus:bg-red-50 data-focus:text-red-700" : "text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900"
-                }`}
-                data-testid={testId}
-              >
-                <Icon className="size-4" />
-                {label}
-              </button>
-            </MenuItem>
-          );
-        })}
-      </MenuItems>
-    </Menu>
+    <ActionsMenu disabled={disabled} label={`Actions for ${member.name}`} title="User actions" testId="team-member-actions-button" width="w-48">
+      {actions.map((action) => (
+        <ActionsMenuItem key={action} {...ACTION_ITEMS[action]} onClick={() => onAction(action)} />
+      ))}
+    </ActionsMenu>
   );
 }

@@ -1,5 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { Menu, MenuButton, MenuItems } from "@headlessui/react";
 import { useSession } from "../../session/useSession";
+import { ActionsMenuItem } from "../ActionsMenu";
 import { ChevronDownIcon, SignOutIcon } from "../icons";
 import { UserAvatar } from "./UserAvatar";
 
@@ -28,16 +29,7 @@ export function UserMenu() {
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
           <p className="truncate text-xs text-slate-500">{user.email}</p>
         </div>
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            className="mt-1 flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900"
-          >
-            <SignOutIcon className="size-4" />
-            Logout
-          </button>
-        </MenuItem>
+        <ActionsMenuItem icon={SignOutIcon} label="Logout" onClick={() => void signOut()} className="mt-1" />
       </MenuItems>
     </Menu>
   );

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTaskChanges, type Task } from "../../api/tasks";
 import { formatUsCalendarDate, todayInNewYork } from "../../format/dates";
 import { useSession } from "../../session/useSession";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
 import { useToast } from "../toast/useToast";
@@ -23,7 +22,6 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
   const { user } = useSession();
   const { toast } = useToast();
   const { createTask } = useTaskChanges();
-  const formId = useId();
   const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(todayInNewYork(), user?.id, account));
   const [isCreating, setIsCreating] = useState(false);
   const canCreate = isCompleteTaskForm(values) && !isCreating;
@@ -32,9 +30,7 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
     return (value: TaskFormValues[Field]) => setValues((current) => ({ ...current, [field]: value }));
   }
 
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canCreate) return;
+  async function create() {
     setIsCreating(true);
     let created: Task;
     try {
@@ -49,61 +45,54 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Create Task"
       description="A follow-up for someone on the team, optionally about an account."
-      canClose={!isCreating}
       testId="create-task-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isCreating}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canCreate} data-testid="create-task-submit">
-            {isCreating ? "Creating..." : "Create Task"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={create}
+      submitLabel="Create Task"
+      pendingLabel="Creating..."
+      isPending={isCreating}
+      canSubmit={canCreate}
+      submitTestId="create-task-submit"
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={create} className="space-y-4">
+      <TextField
+        label="Title"
+        value={values.title}
+        onChange={setField("title")}
+        required
+        maxLength={200}
+        placeholder="Call to confirm the next order"
+        autoComplete="off"
+        autoFocus
+        data-testid="task-title-input"
+      />
+      <AccountPicker value={values.account} onChange={setField("account")} disabled={isCreating} />
+      {/* Bottom-aligned: the select's label is smaller than the date field's. */}
+      <div className="grid items-end gap-4 sm:grid-cols-2">
+        <AssigneeSelect label="Assignee" value={values.assigneeId} onChange={setField("assigneeId")} disabled={isCreating} testId="task-assignee-select" />
         <TextField
-          label="Title"
-          value={values.title}
-          onChange={setField("title")}
+          label="Due Date"
+          type="date"
+          value={values.dueDate}
+          onChange={setField("dueDate")}
           required
-          maxLength={200}
-          placeholder="Call to confirm the next order"
-          autoComplete="off"
-          autoFocus
-          data-testid="task-title-input"
-        />
-        <AccountPicker value={values.account} onChange={setField("account")} disabled={isCreating} />
-        {/* Bottom-aligned: the select's label is smaller than the date field's. */}
-        <div className="grid items-end gap-4 sm:grid-cols-2">
-          <AssigneeSelect label="Assignee" value={values.assigneeId} onChange={setField("assigneeId")} disabled={isCreating} testId="task-assignee-select" />
-          <TextField
-            label="Due Date"
-            type="date"
-            value={values.dueDate}
-            onChange={setField("dueDate")}
-            required
-            disabled={isCreating}
-            data-testid="task-due-date-input"
-          />
-        </div>
-        <TextAreaField
-          label="Notes"
-          value={values.notes}
-          onChange={setField("notes")}
-          rows={3}
-          maxLength={5000}
-          placeholder="Optional"
           disabled={isCreating}
-          data-testid="task-notes-input"
+          data-testid="task-due-date-input"
         />
-      </form>
-    </Modal>
+      </div>
+      <TextAreaField
+        label="Notes"
+        value={values.notes}
+        onChange={setField("notes")}
+        rows={3}
+        maxLength={5000}
+        placeholder="Optional"
+        disabled={isCreating}
+        data-testid="task-notes-input"
+      />
+    </FormModal>
   );
 }

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { Task } from "../../api/tasks";
-import { Button } from "../Button";
-import { Modal } from "../Modal";
+import { FormModal } from "../FormModal";
 import { AssigneeSelect } from "./AssigneeSelect";
 
 export interface ReassignTaskModalProps {
@@ -13,38 +12,24 @@ export interface ReassignTaskModalProps {
 
 /** 'Reassign Task': hands the task to another active team member. */
 export function ReassignTaskModal({ task, isPending, onReassign, onClose }: ReassignTaskModalProps) {
-  const formId = useId();
   const [assigneeId, setAssigneeId] = useState(String(task.assigneeId));
   const canReassign = assigneeId !== "" && Number(assigneeId) !== task.assigneeId && !isPending;
 
-  function reassign(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (canReassign) onReassign(Number(assigneeId));
-  }
-
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Reassign Task"
       description={`"${task.title}" is assigned to ${task.assigneeName}.`}
       size="sm"
-      canClose={!isPending}
       testId="reassign-task-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!canReassign} data-testid="reassign-task-submit">
-            {isPending ? "Reassigning..." : "Reassign"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={() => onReassign(Number(assigneeId))}
+      submitLabel="Reassign"
+      pendingLabel="Reassigning..."
+      isPending={isPending}
+      canSubmit={canReassign}
+      submitTestId="reassign-task-submit"
     >
-      <form id={formId} onSubmit={reassign}>
-        <AssigneeSelect label="Assign to" value={assigneeId} onChange={setAssigneeId} disabled={isPending} testId="reassign-assignee-select" />
-      </form>
-    </Modal>
+      <AssigneeSelect label="Assign to" value={assigneeId} onChange={setAssigneeId} disabled={isPending} testId="reassign-assignee-select" />
+    </FormModal>
   );
 }
