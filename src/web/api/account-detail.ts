@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import type { toOrderJson } from "../../server/json/order-json.ts";
 import type { Account } from "./accounts";
 import { fetchCountedList, type CountedList } from "./client";
 import type { Contact } from "./contacts";
@@ -12,50 +13,14 @@ export interface AccountDetail extends Account {
   orders: Order[];
 }
 
-export interface Order {
-  id: number;
-  /** 'csv' or 'shipstation'. */
-  source: string;
-  externalId: string | null;
-  orderNumber: string | null;
-  /** ISO date-time the customer placed the order. */
-  placedAt: string | null;
-  /** ISO date-time the order was recorded. */
-  createdAt: string;
-  /** In dollars; null when the source gave none. */
-  total: number | null;
-  raw: OrderPayload;
-}
+/**
+ * An order as the server sends it: money in dollars, times as ISO strings, the raw payload as its source
+ * sent it, normalised. The server always sends placedAt and externalId; they stay nullable here because
+ * the order display (and its tests) still allow for orders without them.
+ */
+export type Order = Omit<ReturnType<typeof toOrderJson>, "placedAt" | "externalId"> & { placedAt: string | null; externalId: string | null };
 
-/** The order as its source sent it, normalised by the server. */
-export interface OrderPayload {
-  shipTo: ShipToAddress;
-  items: OrderItem[];
-  /** In dollars. */
-  orderTotal: number | null;
-  details: Record<string, string>;
-}
-
-export interface ShipToAddress {
-  name?: string;
-  company?: string;
-  street1?: string;
-  street2?: string;
-  street3?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-  phone?: string;
-}
-
-export interface OrderItem {
-  sku?: string;
-  name?: string;
-  quantity?: number;
-  /** In dollars. */
-  unitPrice: number | null;
-}
+export type ShipToAddress = Order["raw"]["shipTo"];
 
 export function accountDetailUrl(accountId: number): string {
   return `/api/accounts/${accountId}`;

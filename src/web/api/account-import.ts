@@ -1,26 +1,10 @@
+import type { CsvImportResult } from "../../core/import/import-orders-csv.ts";
 import { apiRequest } from "./client";
 
-/** What POST /api/accounts/process-csv answers. */
-export interface CsvImportResult {
-  success: boolean;
-  message: string;
-  results: CsvImportCounts;
-}
+/** What POST /api/accounts/process-csv answers: core's import result, as it is. */
+export type { CsvImportResult };
 
-export interface CsvImportCounts {
-  /** CSV rows read. */
-  processed: number;
-  /** Accounts created. */
-  created: number;
-  /** Accounts updated. */
-  updated: number;
-  ordersCreated: number;
-  ordersUpdated: number;
-  ordersUnchanged: number;
-  /** Rows left out because they could not be read. */
-  skipped: number;
-  errors: string[];
-}
+export type CsvImportCounts = CsvImportResult["results"];
 
 /** A single-use, signed URL to PUT one CSV file to. */
 export async function requestCsvUploadUrl(): Promise<string> {

@@ -1,16 +1,7 @@
+import type { toContactJson } from "../../server/json/contact-json.ts";
 import { apiRequest } from "./client";
 
-export interface Contact {
-  id: number;
-  accountId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  /** Job title. */
-  title: string | null;
-  isPrimary: boolean;
-}
+export type Contact = ReturnType<typeof toContactJson>;
 
 export interface NewContact {
   accountId: number;

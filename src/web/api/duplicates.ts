@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
+import type { DuplicateCandidate } from "../../core/duplicates/duplicate-candidates.ts";
 import { accountDetailUrl } from "./account-detail";
 import type { Account } from "./accounts";
 import { apiRequest } from "./client";
@@ -14,14 +15,11 @@ export type MergeField = (typeof MERGE_FIELDS)[number];
 /** What a merge needs to know of an account: the values it may keep, and its orders to tell accounts apart. */
 export type MergeableAccount = Pick<Account, "id" | "name" | "email" | "domain" | "phone" | "orderCount">;
 
-/** An account that may be the same customer as another one, as GET /api/accounts/{id}/duplicates lists it. */
-export interface DuplicateCandidate {
-  account: MergeableAccount;
-  /** 0 to 100. */
-  score: number;
-  /** Why they look alike, such as 'Same domain riverside.org'. */
-  reasons: string[];
-}
+/**
+ * An account that may be the same customer as another one, as GET /api/accounts/{id}/duplicates lists it:
+ * core's candidate as it is, scored 0 to 100, with reasons such as 'Same domain riverside.org'.
+ */
+export type { DuplicateCandidate };
 
 /** What POST /api/accounts/merge is asked to do. */
 export interface MergeRequest {

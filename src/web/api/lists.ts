@@ -1,31 +1,22 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import type { toListJson, toListSummaryJson } from "../../server/json/list-json.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest } from "./client";
 
 export const LISTS_PATH = "/api/lists";
 
-/** A list accounts can be put in: one of the built-in New, Active and Legacy, or one staff added. */
-export interface ListDefinition {
-  /** What accounts store as their listType; it never changes, even when the list is renamed. */
-  key: string;
-  name: string;
-  description: string | null;
-  /** Built-in lists cannot be renamed or deleted. */
-  builtIn: boolean;
-}
+/**
+ * A list accounts can be put in: one of the built-in New, Active and Legacy, which cannot be renamed or
+ * deleted, or one staff added. Its key is what accounts store as their listType; it never changes.
+ */
+export type ListDefinition = ReturnType<typeof toListJson>;
 
-/** A list as GET /api/lists answers it: with the figures of its accounts. */
-export interface ListSummary extends ListDefinition {
-  /** Accounts whose first order falls in the date filter; all of the list's accounts without one. */
-  count: number;
-  /** All of the list's accounts, whatever the filter. */
-  totalCount: number;
-  /** In dollars, over the accounts counted. */
-  totalOrderValue: number;
-  /** ISO date-time of the latest order of the accounts counted; null when they have none. */
-  lastOrderDate: string | null;
-}
+/**
+ * A list as GET /api/lists answers it, with the figures of its accounts: count and the order figures are
+ * over those whose first order falls in the window (all without one), totalCount over all of them.
+ */
+export type ListSummary = ReturnType<typeof toListSummaryJson>;
 
 /** The lists screen's filter: New York calendar dates (YYYY-MM-DD), both inclusive, either one optional. */
 export interface FirstOrderWindow {

@@ -1,20 +1,11 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import type { toNoteJson } from "../../server/json/note-json.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiRequest } from "./client";
 
-export interface Note {
-  id: number;
-  accountId: number;
-  title: string | null;
-  content: string;
-  /** Null when the author's user has been deleted. */
-  createdByName: string | null;
-  /** ISO date-time. */
-  createdAt: string;
-  /** ISO date-time; differs from createdAt once the note has been edited. */
-  updatedAt: string;
-}
+/** createdByName is null once the author's user is deleted; updatedAt differs from createdAt once the note is edited. */
+export type Note = ReturnType<typeof toNoteJson>;
 
 /** A blank title is sent as null. */
 export interface NoteFields {

@@ -1,12 +1,8 @@
 import useSWR from "swr";
+import type { AccountSearchHit } from "../../core/accounts/account-search.ts";
 
-/** One account GET /api/search finds. */
-export interface AccountSearchHit {
-  id: number;
-  name: string;
-  domain: string | null;
-  orderCount: number;
-}
+/** One account GET /api/search finds, as core finds it. */
+export type { AccountSearchHit };
 
 /** The server ignores shorter text, so the dashboard does not ask. */
 export const MIN_SEARCH_LENGTH = 3;

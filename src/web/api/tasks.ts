@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import type { toTaskJson } from "../../server/json/task-json.ts";
 import type { CalendarDate } from "../format/dates";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
@@ -10,29 +11,13 @@ export const TASKS_PATH = "/api/tasks";
 /** The signed-in user's open tasks that are overdue or due today: the sidebar badge and the header bell. */
 export const TASKS_NEEDING_ATTENTION_KEY = `${TASKS_PATH}/attention`;
 
+/** dueDate is a New York calendar day (a CalendarDate); times are ISO strings, completedAt null while open. */
+export type Task = ReturnType<typeof toTaskJson>;
+
 /** 'manual' tasks are created by people; the others by the task automation. */
-export type TaskSource = "manual" | "welcome" | "new-contact";
+export type TaskSource = Task["source"];
 
-export type TaskStatus = "open" | "done";
-
-export interface Task {
-  id: number;
-  title: string;
-  notes: string | null;
-  /** Null for a task about no account in particular. */
-  accountId: number | null;
-  accountName: string | null;
-  assigneeId: number;
-  assigneeName: string;
-  /** The New York calendar day it falls due. */
-  dueDate: CalendarDate;
-  status: TaskStatus;
-  /** ISO date-time; null while open. */
-  completedAt: string | null;
-  /** ISO date-time. */
-  createdAt: string;
-  source: TaskSource;
-}
+export type TaskStatus = Task["status"];
 
 /** Which open tasks by due date, in New York calendar days: 'week' is today and the six days after. */
 export const DUE_FILTERS = ["all", "overdue", "today", "week"] as const;
