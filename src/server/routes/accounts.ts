@@ -7,7 +7,7 @@ import type { ServerContext } from "../context.ts";
 import { toAccountJson } from "../json/account-json.ts";
 import { toContactJson } from "../json/contact-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
-import { rememberedJsonResponse } from "../json/remembered-json.ts";
+import { rememberedJson } from "../json/remembered-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { idParam, pageQuery } from "./params.ts";
 
@@ -25,9 +25,10 @@ export function accountRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .get(
       "/",
-      ({ query }) => {
+      ({ query, set }) => {
         const page = listAccounts(db, parseAccountQuery(query));
-        return rememberedJsonResponse(page, ({ accounts }) => accounts.map(toAccountJson), { "x-total-count": String(page.total) });
+        set.headers["x-total-count"] = String(page.total);
+        return rememberedJson(page, ({ accounts }) => accounts.map(toAccountJson), set);
       },
       { signedIn: true, query: t.Record(t.String(), t.String()) },
     )
@@ -41,12 +42,12 @@ export function accountRoutes(context: ServerContext) {
     )
     .get(
       "/:id",
-      ({ params }) =>
-        rememberedJsonResponse(getAccountDetail(db, params.id), ({ contacts, orders, ...account }) => ({
-          ...toAccountJson(account),
-          contacts: contacts.map(toContactJson),
-          orders: orders.map(toOrderJson),
-        })),
+      ({ params, set }) =>
+        rememberedJson(
+          getAccountDetail(db, params.id),
+          ({ contacts, orders, ...account }) => ({ ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) }),
+          set,
+        ),
       { signedIn: true, params: idParam },
     )
     .get(
