@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
