@@ -1,17 +1,22 @@
 /**
  * npm run bench:api — the JSON API on 100,000 accounts, 200,000 contacts and 1,000,000 orders, with 16
  * concurrent connections on loopback. Targets: p95 at most 20 ms for each request kind; the accounts
- * page at least half the throughput of a bare Bun.serve answering the same bytes from memory; the
+ * page at least half the throughput of a bare Bun.serve answering the same bytes from memory (each server
+ * in a process of its own, driven by this one); the
  * dashboard's JavaScript at most 200 KB gzipped.
  */
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { benchmarkDatabase } from "./support/benchmark-database.ts";
-import { startBenchServer } from "./support/crm-process.ts";
+import { startBenchServer, startScriptServer } from "./support/crm-process.ts";
 import { formatLoad, measureLoad, type LoadResult } from "./support/load.ts";
 
 const P95_TARGET_MS = 20;
+const THROUGHPUT_ROUNDS = 3;
 const { dataDir, heavyAccountId } = benchmarkDatabase();
 const server = await startBenchServer(dataDir);
-const get = (path: string) => () => new Request(`${server.url}${path}`, { headers: { cookie: server.cookie } });
+const get = (route: string) => () => new Request(`${server.url}${route}`, { headers: { cookie: server.cookie } });
 
 try {
   const results: LoadResult[] = [];
@@ -29,18 +34,28 @@ try {
   results.push(await measureLoad("account detail, 1,000 orders", get(`/api/accounts/${heavyAccountId}`)));
   for (const result of results) console.log(formatLoad(result, P95_TARGET_MS));
 
-  // The yardstick: the same answer's bytes from memory, through the same client, at the same concurrency.
-  const sample = await fetch(get("/api/accounts?sort=name&dir=asc&limit=10&offset=0")());
-  const bytes = await sample.arrayBuffer();
-  const headers = { "content-type": "application/json", "x-total-count": sample.headers.get("x-total-count") ?? "0" };
-  const bare = Bun.serve({ port: 0, fetch: () => new Response(bytes, { headers }) });
-  const bareResult = await measureLoad("bare Bun.serve, same bytes", () => new Request(bare.url));
-  bare.stop(true);
-  const crmResult = await measureLoad("accounts page sort=name (same request)", get("/api/accounts?sort=name&dir=asc&limit=10&offset=0"));
-  console.log(formatLoad(bareResult));
-  console.log(formatLoad(crmResult));
-  const ratio = crmResult.requestsPerSecond / bareResult.requestsPerSecond;
-  console.log(`accounts page throughput / bare server: ${ratio.toFixed(2)} (target >= 0.5 ${ratio >= 0.5 ? "met" : "MISSED"})`);
+  // The yardstick: the same answer's bytes from memory, in a process of its own, through the same client at
+  // the same concurrency. The two alternate, and the medians are compared, so that a neighbour's load on
+  // this shared machine weighs on both.
+  const sameRequest = get("/api/accounts?sort=name&dir=asc&limit=10&offset=0");
+  const sample = await fetch(sameRequest());
+  const bodyFile = path.join(tmpdir(), `crm-bench-bare-body-${process.pid}.json`);
+  await Bun.write(bodyFile, await sample.arrayBuffer());
+  const bare = await startScriptServer("bare-server.ts", [bodyFile, sample.headers.get("x-total-count") ?? "0"]);
+  const bareResults: LoadResult[] = [];
+  const crmResults: LoadResult[] = [];
+  try {
+    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+      bareResults.push(await measureLoad("bare Bun.serve, same bytes", () => new Request(bare.url)));
+      crmResults.push(await measureLoad("accounts page sort=name (same request)", sameRequest));
+    }
+  } finally {
+    await bare.stop();
+    rmSync(bodyFile, { force: true });
+  }
+  for (const result of [...bareResults, ...crmResults]) console.log(formatLoad(result));
+  const ratio = medianThroughput(crmResults) / medianThroughput(bareResults);
+  console.log(`accounts page throughput / bare server, medians of ${THROUGHPUT_ROUNDS}: ${ratio.toFixed(2)} (target >= 0.5 ${ratio >= 0.5 ? "met" : "MISSED"})`);
 
   const html = await (await fetch(server.url)).text();
   let gzipped = 0;
@@ -50,4 +65,9 @@ try {
   console.log(`dashboard JavaScript gzipped: ${(gzipped / 1024).toFixed(1)} KB (target <= 200 KB ${gzipped <= 200 * 1024 ? "met" : "MISSED"})`);
 } finally {
   await server.stop();
+}
+
+function medianThroughput(results: LoadResult[]): number {
+  const sorted = results.map((result) => result.requestsPerSecond).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

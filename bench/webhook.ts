@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../src/testing/shipstation-stand-in.ts";
-import { CRM_BINARY, readServerUrl, run } from "./support/crm-process.ts";
+import { CRM_BINARY, readServerUrl, run, startScriptServer } from "./support/crm-process.ts";
 import { formatLoad, measureLoad } from "./support/load.ts";
 
 const WEBHOOKS = 1000;
@@ -21,15 +21,11 @@ const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
 
-const standIn = Bun.spawn([process.execPath, path.join(import.meta.dir, "support/stand-in-server.ts"), String(DELIVERIES), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)], {
-  stdout: "pipe",
-  stderr: "inherit",
-});
-const standInUrl = (await firstLine(standIn.stdout)).trim();
+const standIn = await startScriptServer("stand-in-server.ts", [String(DELIVERIES), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)]);
 const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
-const resourceUrls = Array.from({ length: DELIVERIES }, (_, batch) => `${standInUrl}/orders?importBatch=batch-${batch}`);
+const resourceUrls = Array.from({ length: DELIVERIES }, (_, batch) => `${standIn.url}/orders?importBatch=batch-${batch}`);
 
-const env = { ...process.env, SHIPSTATION_API_URL: standInUrl, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
+const env = { ...process.env, SHIPSTATION_API_URL: standIn.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET, SHIPSTATION_WEBHOOK_SECRET: SECRET };
 const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { env, stdout: "pipe", stderr: "inherit" });
 try {
   const url = await readServerUrl(child.stdout);
@@ -85,18 +81,6 @@ try {
 } finally {
   child.kill("SIGTERM");
   await child.exited;
-  standIn.kill();
+  await standIn.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stdout.getReader();
-  let output = "";
-  while (!output.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the stand-in exited");
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return output.split("\n")[0]!;
 }

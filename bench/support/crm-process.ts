@@ -44,3 +44,28 @@ export async function readServerUrl(stdout: ReadableStream<Uint8Array>): Promise
   reader.releaseLock();
   return output.match(/running at (http:\S+?)\/?\n/)![1]!;
 }
+
+/** A helper server from bench/support in a process of its own: `script` prints its URL first, then serves until killed. */
+export async function startScriptServer(script: string, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = Bun.spawn([process.execPath, path.join(import.meta.dir, script), ...args], { stdout: "pipe", stderr: "inherit" });
+  const url = (await firstLine(child.stdout, script)).trim().replace(/\/$/, "");
+  return {
+    url,
+    async stop() {
+      child.kill();
+      await child.exited;
+    },
+  };
+}
+
+async function firstLine(stdout: ReadableStream<Uint8Array>, script: string): Promise<string> {
+  const reader = stdout.getReader();
+  let output = "";
+  while (!output.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${script} exited`);
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return output.split("\n")[0]!;
+}
