@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from "bun:test";
 import { createApp } from "../server/app.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
 import { startWebhookWorker } from "../server/background/webhook-worker.ts";
@@ -13,7 +14,7 @@ export interface TestResponse {
 
 /**
  * The real API over a temporary database, called in-process. Requests come from 127.0.0.1 unless a
- * test says otherwise, and carry the cookie of whoever signed in last through `signInAs`.
+ * test says otherwise, and carry a session only when given the cookie `signInAs` returned.
  */
 export function testServer(env: Record<string, string | undefined> = {}, options: { clientOptions?: ClientOptions; pollMs?: number } = {}) {
   const database = temporaryDatabase();
@@ -64,4 +65,21 @@ export function testServer(env: Record<string, string | undefined> = {}, options
       database.dispose();
     },
   };
+}
+
+type TestServer = ReturnType<typeof testServer>;
+
+/**
+ * A fresh server for each test of the enclosing `describe`, disposed after it, optionally with a user of the given role
+ * already signed in. Both fields are replaced before every test, so read them inside tests and hooks, never at describe time.
+ * Without `signInAs` the cookie is empty, and `request` sends an empty cookie as none at all.
+ */
+export function useTestServer(options: { signInAs?: UserRole } = {}) {
+  const crm = {} as { server: TestServer; cookie: string };
+  beforeEach(async () => {
+    crm.server = testServer();
+    crm.cookie = options.signInAs ? (await crm.server.signInAs(options.signInAs)).cookie : "";
+  });
+  afterEach(() => crm.server.dispose());
+  return crm;
 }

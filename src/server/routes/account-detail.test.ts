@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
-import { testServer } from "../../testing/test-server.ts";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("an account's detail, orders and activity", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
-  beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales", "sam@example.com")).cookie;
-  });
-  afterEach(() => server.dispose());
+  const crm = useTestServer({ signInAs: "sales" });
 
   test("GET /api/accounts/{id} has contacts and orders newest first, prices in dollars; a missing account is 404", async () => {
-    const id = seedCustomer(server.db, {
+    const id = seedCustomer(crm.server.db, {
       email: "buyer@clinic.com",
       company: "Clinic",
       contactName: "Ann Lee",
@@ -21,7 +15,7 @@ describe("an account's detail, orders and activity", () => {
         { number: "NEW", placedAt: daysAgo(1), total: 99.99 },
       ],
     });
-    const response = await server.request("GET", `/api/accounts/${id}`, { cookie });
+    const response = await crm.server.request("GET", `/api/accounts/${id}`, { cookie: crm.cookie });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id, name: "Clinic", orderCount: 2, totalOrderValue: 110.49 });
     expect(response.body.contacts).toEqual([
@@ -29,34 +23,34 @@ describe("an account's detail, orders and activity", () => {
     ]);
     expect(response.body.orders.map((order: { orderNumber: string }) => order.orderNumber)).toEqual(["NEW", "OLD"]);
     expect(response.body.orders[0]).toMatchObject({ total: 99.99, externalId: "NEW", raw: { orderTotal: 99.99, items: [] } });
-    expect(await server.request("GET", "/api/accounts/424242", { cookie })).toMatchObject({ status: 404, body: { message: "Account not found" } });
-    expect((await server.request("GET", "/api/accounts/abc", { cookie })).status).toBe(400);
+    expect(await crm.server.request("GET", "/api/accounts/424242", { cookie: crm.cookie })).toMatchObject({ status: 404, body: { message: "Account not found" } });
+    expect((await crm.server.request("GET", "/api/accounts/abc", { cookie: crm.cookie })).status).toBe(400);
   });
 
   test("GET /api/accounts/{id}/orders pages with limit and offset and counts in X-Total-Count", async () => {
     const orders = Array.from({ length: 7 }, (_, i) => ({ number: `N${i}`, placedAt: daysAgo(10 - i), total: i }));
-    const id = seedCustomer(server.db, { email: "many@clinic.com", orders });
-    const page = await server.request("GET", `/api/accounts/${id}/orders?limit=5&offset=5`, { cookie });
+    const id = seedCustomer(crm.server.db, { email: "many@clinic.com", orders });
+    const page = await crm.server.request("GET", `/api/accounts/${id}/orders?limit=5&offset=5`, { cookie: crm.cookie });
     expect(page.headers.get("x-total-count")).toBe("7");
     expect(page.body.map((order: { orderNumber: string }) => order.orderNumber)).toEqual(["N1", "N0"]);
-    expect((await server.request("GET", "/api/accounts/999/orders", { cookie })).status).toBe(404);
+    expect((await crm.server.request("GET", "/api/accounts/999/orders", { cookie: crm.cookie })).status).toBe(404);
   });
 
   test("every change to an account lands on its timeline with who made it; staff can log calls and meetings", async () => {
-    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Timeline Co" } });
-    await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: "Timeline Labs" } });
-    await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "active" } });
-    await server.request("POST", "/api/contacts", { cookie, body: { accountId: account.id, firstName: "Kim", lastName: "Park", email: "kim@timeline.com" } });
-    const { body: note } = await server.request("POST", `/api/accounts/${account.id}/notes`, { cookie, body: { title: "Pricing", content: "Asked for a quote" } });
-    await server.request("PATCH", `/api/notes/${note.id}`, { cookie, body: { content: "Quote sent" } });
-    await server.request("DELETE", `/api/notes/${note.id}`, { cookie });
-    const logged = await server.request("POST", `/api/accounts/${account.id}/activity`, {
-      cookie,
+    const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Timeline Co" } });
+    await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: "Timeline Labs" } });
+    await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "active" } });
+    await crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId: account.id, firstName: "Kim", lastName: "Park", email: "kim@timeline.com" } });
+    const { body: note } = await crm.server.request("POST", `/api/accounts/${account.id}/notes`, { cookie: crm.cookie, body: { title: "Pricing", content: "Asked for a quote" } });
+    await crm.server.request("PATCH", `/api/notes/${note.id}`, { cookie: crm.cookie, body: { content: "Quote sent" } });
+    await crm.server.request("DELETE", `/api/notes/${note.id}`, { cookie: crm.cookie });
+    const logged = await crm.server.request("POST", `/api/accounts/${account.id}/activity`, {
+      cookie: crm.cookie,
       body: { kind: "call", summary: "Discussed reorder", date: "2026-11-20T15:00:00.000Z" },
     });
     expect(logged).toMatchObject({ status: 201, body: { kind: "call", summary: "Discussed reorder", actorName: "Test sales", occurredAt: "2026-11-20T15:00:00.000Z" } });
 
-    const timeline = await server.request("GET", `/api/accounts/${account.id}/activity`, { cookie });
+    const timeline = await crm.server.request("GET", `/api/accounts/${account.id}/activity`, { cookie: crm.cookie });
     const changes = timeline.body.filter((entry: { kind: string }) => entry.kind !== "call");
     expect(changes.map((entry: { kind: string; summary: string }) => [entry.kind, entry.summary])).toEqual([
       ["note_deleted", "Deleted a note: Pricing"],
@@ -71,11 +65,11 @@ describe("an account's detail, orders and activity", () => {
   });
 
   test("logging activity checks its fields", async () => {
-    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Checks" } });
-    const post = (body: object) => server.request("POST", `/api/accounts/${account.id}/activity`, { cookie, body });
+    const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Checks" } });
+    const post = (body: object) => crm.server.request("POST", `/api/accounts/${account.id}/activity`, { cookie: crm.cookie, body });
     expect((await post({ kind: "fax", summary: "x" })).body.message).toBe("kind must be one of call, email, meeting, other");
     expect((await post({ kind: "call", summary: "  " })).body.message).toBe("summary is required");
     expect((await post({ kind: "call", summary: "x", date: "soon" })).body.message).toStartWith("date is not a valid date");
-    expect((await server.request("POST", "/api/accounts/999/activity", { cookie, body: { kind: "call", summary: "x" } })).status).toBe(404);
+    expect((await crm.server.request("POST", "/api/accounts/999/activity", { cookie: crm.cookie, body: { kind: "call", summary: "x" } })).status).toBe(404);
   });
 });

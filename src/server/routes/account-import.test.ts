@@ -1,34 +1,28 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
-import { testServer } from "../../testing/test-server.ts";
+import { useTestServer } from "../../testing/test-server.ts";
 import { UPLOAD_LIFETIME_MS } from "../../core/import/uploads.ts";
 
 describe("importing a CSV through the API", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
-  beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales")).cookie;
-  });
-  afterEach(() => server.dispose());
+  const crm = useTestServer({ signInAs: "sales" });
 
   async function uploadUrl(): Promise<string> {
-    const response = await server.request("POST", "/api/accounts/upload", { cookie });
+    const response = await crm.server.request("POST", "/api/accounts/upload", { cookie: crm.cookie });
     expect(response.status).toBe(200);
     return response.body.uploadURL;
   }
 
   async function put(url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
     const { pathname, search } = new URL(url);
-    const response = await server.app.handle(
-      new Request(`http://localhost${pathname}${search}`, { method: "PUT", headers: { cookie, "content-type": "text/csv", ...headers }, body }),
+    const response = await crm.server.app.handle(
+      new Request(`http://localhost${pathname}${search}`, { method: "PUT", headers: { cookie: crm.cookie, "content-type": "text/csv", ...headers }, body }),
     );
     return { status: response.status, body: await response.json() };
   }
 
-  const uploadedFiles = () => (existsSync(path.join(server.dataDir, "uploads")) ? readdirSync(path.join(server.dataDir, "uploads")) : []);
+  const uploadedFiles = () => (existsSync(path.join(crm.server.dataDir, "uploads")) ? readdirSync(path.join(crm.server.dataDir, "uploads")) : []);
 
   test("upload, PUT and process-csv import the file, answer the import result and delete the upload", async () => {
     const url = await uploadUrl();
@@ -37,7 +31,7 @@ describe("importing a CSV through the API", () => {
     expect(await put(url, csv)).toEqual({ status: 200, body: { uploaded: true, byteSize: Buffer.byteLength(csv) } });
     expect(uploadedFiles()).toHaveLength(1);
 
-    const processed = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    const processed = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
     expect(processed.status).toBe(200);
     expect(processed.body).toEqual({
       success: true,
@@ -45,7 +39,7 @@ describe("importing a CSV through the API", () => {
       results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 0, errors: [] },
     });
     expect(uploadedFiles()).toHaveLength(0);
-    const again = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    const again = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
     expect(again.status).toBe(400);
   });
 
@@ -65,7 +59,7 @@ describe("importing a CSV through the API", () => {
     // A correctly signed URL whose time has passed, signed here with the server's key as it would have been.
     const id = new URL(url).pathname.split("/").pop()!;
     const expired = Date.now() - 1000;
-    const key = server.sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'uploadSigningKey'").get()!.value;
+    const key = crm.server.sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'uploadSigningKey'").get()!.value;
     const signature = new Bun.CryptoHasher("sha256", key).update(`${id}.${expired}`).digest("hex");
     expect(await put(`http://localhost/api/uploads/${id}?expires=${expired}&signature=${signature}`, "a,b\n")).toEqual({
       status: 403,
@@ -89,7 +83,7 @@ describe("importing a CSV through the API", () => {
     const outside = Bun.serve({ port: 0, fetch: () => ((fetched = true), new Response("Customer Email,Date - Order Date\n")) });
     try {
       for (const fileUrl of [`${outside.url.href}data.csv`, "http://localhost/api/uploads/abc?expires=1&signature=x", "not a url", "file:///etc/passwd"]) {
-        const response = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl } });
+        const response = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl } });
         expect({ fileUrl, status: response.status }).toEqual({ fileUrl, status: 400 });
         expect(response.body.message).toContain("fileUrl");
       }
@@ -97,23 +91,23 @@ describe("importing a CSV through the API", () => {
     } finally {
       outside.stop(true);
     }
-    expect((await server.request("POST", "/api/accounts/process-csv", { cookie, body: {} })).body).toEqual({ message: "fileUrl is required" });
+    expect((await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: {} })).body).toEqual({ message: "fileUrl is required" });
   });
 
   test("a rejected file answers 400 with what is missing, writes nothing and is deleted", async () => {
     const url = await uploadUrl();
     await put(url, "Order - Number,Date - Order Date\n1,4/2/2026\n");
-    const response = await server.request("POST", "/api/accounts/process-csv", { cookie, body: { fileUrl: url } });
+    const response = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
     expect(response).toMatchObject({ status: 400, body: { message: "Missing required column: Customer Email" } });
-    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
     expect(uploadedFiles()).toHaveLength(0);
   });
 
   test("without a session the import routes answer 401", async () => {
     const url = await uploadUrl();
-    expect((await server.request("POST", "/api/accounts/upload")).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/accounts/upload")).status).toBe(401);
     const { pathname, search } = new URL(url);
-    expect((await server.app.handle(new Request(`http://localhost${pathname}${search}`, { method: "PUT", body: "a" }))).status).toBe(401);
-    expect((await server.request("POST", "/api/accounts/process-csv", { body: { fileUrl: url } })).status).toBe(401);
+    expect((await crm.server.app.handle(new Request(`http://localhost${pathname}${search}`, { method: "PUT", body: "a" }))).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/accounts/process-csv", { body: { fileUrl: url } })).status).toBe(401);
   });
 });

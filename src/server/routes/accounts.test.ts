@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
-import { testServer } from "../../testing/test-server.ts";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/accounts", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
-  beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales")).cookie;
-  });
-  afterEach(() => server.dispose());
+  const crm = useTestServer({ signInAs: "sales" });
 
-  const get = (query = "") => server.request("GET", `/api/accounts${query}`, { cookie });
+  const get = (query = "") => crm.server.request("GET", `/api/accounts${query}`, { cookie: crm.cookie });
   const names = (response: { body: { name: string }[] }) => response.body.map((account) => account.name);
 
   async function seedThree() {
-    seedCustomer(server.db, { email: "buyer@alpha-clinic.com", company: "alpha Clinic", contactName: "Ann Alpha", orders: [{ number: "A1", placedAt: daysAgo(10), total: 100 }], createdAt: daysAgo(200) });
-    seedCustomer(server.db, {
+    seedCustomer(crm.server.db, { email: "buyer@alpha-clinic.com", company: "alpha Clinic", contactName: "Ann Alpha", orders: [{ number: "A1", placedAt: daysAgo(10), total: 100 }], createdAt: daysAgo(200) });
+    seedCustomer(crm.server.db, {
       email: "lab@beta.org",
       company: "Beta Lab",
       orders: [
@@ -25,7 +19,7 @@ describe("/api/accounts", () => {
       ],
       createdAt: daysAgo(20),
     });
-    await server.request("POST", "/api/accounts", { cookie, body: { name: "Gamma Prospect" } });
+    await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Gamma Prospect" } });
   }
 
   test("lists accounts sorted by name by default, with the total in X-Total-Count and the contract's fields", async () => {
@@ -88,53 +82,53 @@ describe("/api/accounts", () => {
   });
 
   test("POST creates an account with trimmed values and a domain from its e-mail; bad input answers 400 or 409", async () => {
-    const created = await server.request("POST", "/api/accounts", { cookie, body: { name: "  Delta Health ", email: " Office@Delta.com ", phone: " 555-0100 " } });
+    const created = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "  Delta Health ", email: " Office@Delta.com ", phone: " 555-0100 " } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Delta Health", email: "office@delta.com", domain: "delta.com", phone: "555-0100", orderCount: 0, listType: "new" });
-    expect(await server.request("POST", "/api/accounts", { cookie, body: { name: "   " } })).toMatchObject({ status: 400, body: { message: "name is required" } });
-    expect((await server.request("POST", "/api/accounts", { cookie, body: { name: "X", email: "nope" } })).body.message).toStartWith("email is not a valid");
-    expect((await server.request("POST", "/api/accounts", { cookie, body: { name: "X", domain: "not a domain" } })).body.message).toStartWith("domain is not a valid");
-    const taken = await server.request("POST", "/api/accounts", { cookie, body: { name: "Other", email: "office@delta.com" } });
+    expect(await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "   " } })).toMatchObject({ status: 400, body: { message: "name is required" } });
+    expect((await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "X", email: "nope" } })).body.message).toStartWith("email is not a valid");
+    expect((await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "X", domain: "not a domain" } })).body.message).toStartWith("domain is not a valid");
+    const taken = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Other", email: "office@delta.com" } });
     expect(taken).toMatchObject({ status: 409, body: { message: "The e-mail office@delta.com already belongs to the account Delta Health" } });
   });
 
   test("PATCH changes only the given fields; list-type works with POST and PATCH and refuses unknown lists", async () => {
-    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Echo", email: "a@echo.com" } });
-    await server.request("POST", "/api/accounts", { cookie, body: { name: "Foxtrot", email: "b@foxtrot.com" } });
-    const renamed = await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: " Echo Labs " } });
+    const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Echo", email: "a@echo.com" } });
+    await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Foxtrot", email: "b@foxtrot.com" } });
+    const renamed = await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: " Echo Labs " } });
     expect(renamed.body).toMatchObject({ name: "Echo Labs", email: "a@echo.com" });
-    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { email: "b@foxtrot.com" } })).status).toBe(409);
-    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: "" } })).status).toBe(400);
-    expect((await server.request("PATCH", "/api/accounts/999999", { cookie, body: { name: "Ghost" } })).body).toEqual({ message: "Account not found" });
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { email: "b@foxtrot.com" } })).status).toBe(409);
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: "" } })).status).toBe(400);
+    expect((await crm.server.request("PATCH", "/api/accounts/999999", { cookie: crm.cookie, body: { name: "Ghost" } })).body).toEqual({ message: "Account not found" });
 
-    expect((await server.request("POST", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "active" } })).body.listType).toBe("active");
-    expect((await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "legacy" } })).body.listType).toBe("legacy");
-    const unknown = await server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie, body: { listType: "vip" } });
+    expect((await crm.server.request("POST", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "active" } })).body.listType).toBe("active");
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "legacy" } })).body.listType).toBe("legacy");
+    const unknown = await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "vip" } });
     expect(unknown).toMatchObject({ status: 400, body: { message: "listType must be one of new, active, legacy" } });
-    expect((await server.request("GET", `/api/accounts/${account.id}`, { cookie })).body.listType).toBe("legacy");
+    expect((await crm.server.request("GET", `/api/accounts/${account.id}`, { cookie: crm.cookie })).body.listType).toBe("legacy");
   });
 
   test("clear-all-data is for admins only and removes customer data but keeps users and sessions", async () => {
     await seedThree();
-    expect(await server.request("DELETE", "/api/admin/clear-all-data", { cookie })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
+    expect(await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: crm.cookie })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
     expect((await get()).headers.get("x-total-count")).toBe("3");
-    const admin = await server.signInAs("admin");
-    expect((await server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie })).status).toBe(200);
+    const admin = await crm.server.signInAs("admin");
+    expect((await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie })).status).toBe(200);
     for (const table of ["accounts", "contacts", "orders"]) {
-      expect(server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      expect(crm.server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
     }
-    expect((await server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie: crm.cookie })).status).toBe(200);
   });
 
   test("the owner is set by the welcome task and can be changed to another active user or to none", async () => {
-    const admin = await server.signInAs("admin", "owner-admin@example.com");
-    const { body: account } = await server.request("POST", "/api/accounts", { cookie, body: { name: "Owned Co" } });
-    const fetched = (await server.request("GET", `/api/accounts/${account.id}`, { cookie })).body;
+    const admin = await crm.server.signInAs("admin", "owner-admin@example.com");
+    const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Owned Co" } });
+    const fetched = (await crm.server.request("GET", `/api/accounts/${account.id}`, { cookie: crm.cookie })).body;
     expect(fetched.ownerUserId).toBeNumber();
-    const changed = await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: admin.user.id } });
+    const changed = await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { ownerUserId: admin.user.id } });
     expect(changed.body.ownerUserId).toBe(admin.user.id);
-    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: null } })).body.ownerUserId).toBeNull();
-    expect((await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { ownerUserId: 9999 } })).body).toEqual({
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { ownerUserId: null } })).body.ownerUserId).toBeNull();
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { ownerUserId: 9999 } })).body).toEqual({
       message: "ownerUserId must be an active team member",
     });
   });

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { testServer } from "../../testing/test-server.ts";
+import { describe, expect, test } from "bun:test";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/auth", () => {
-  let server: ReturnType<typeof testServer>;
-  beforeEach(() => {
-    server = testServer();
-  });
-  afterEach(() => server.dispose());
+  const crm = useTestServer();
 
   test("login answers the user and sets an HttpOnly, SameSite=Lax session cookie", async () => {
-    const { user, password } = await server.signInAs("sales", "seller@example.com");
-    const response = await server.request("POST", "/api/auth/login", { body: { email: "Seller@Example.com", password } });
+    const { user, password } = await crm.server.signInAs("sales", "seller@example.com");
+    const response = await crm.server.request("POST", "/api/auth/login", { body: { email: "Seller@Example.com", password } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: user.id, name: user.name, email: "seller@example.com", role: "sales" });
     const cookie = response.headers.get("set-cookie") ?? "";
@@ -22,8 +18,8 @@ describe("/api/auth", () => {
   });
 
   test("the cookie is Secure when the request came over https", async () => {
-    const { password } = await server.signInAs("sales", "seller@example.com");
-    const response = await server.request("POST", "/api/auth/login", {
+    const { password } = await crm.server.signInAs("sales", "seller@example.com");
+    const response = await crm.server.request("POST", "/api/auth/login", {
       body: { email: "seller@example.com", password },
       headers: { "x-forwarded-proto": "https" },
     });
@@ -31,9 +27,9 @@ describe("/api/auth", () => {
   });
 
   test("a wrong password and an unknown e-mail both answer 401 with the same message", async () => {
-    await server.signInAs("sales", "seller@example.com");
-    const wrongPassword = await server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password: "nope" } });
-    const unknownEmail = await server.request("POST", "/api/auth/login", { body: { email: "ghost@example.com", password: "nope" } });
+    await crm.server.signInAs("sales", "seller@example.com");
+    const wrongPassword = await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password: "nope" } });
+    const unknownEmail = await crm.server.request("POST", "/api/auth/login", { body: { email: "ghost@example.com", password: "nope" } });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: "Invalid email or password" });
@@ -42,16 +38,16 @@ describe("/api/auth", () => {
   });
 
   test("the 11th failure in a row for one e-mail and address answers 429", async () => {
-    const { password } = await server.signInAs("admin", "boss@example.com");
+    const { password } = await crm.server.signInAs("admin", "boss@example.com");
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password: "wrong" } })).status);
+      statuses.push((await crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password: "wrong" } })).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
-    const blocked = await server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password } });
+    const blocked = await crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
-    const otherAddress = await server.request("POST", "/api/auth/login", {
+    const otherAddress = await crm.server.request("POST", "/api/auth/login", {
       body: { email: "boss@example.com", password },
       headers: { "x-test-client-address": "10.1.1.1" },
     });
@@ -59,15 +55,15 @@ describe("/api/auth", () => {
   });
 
   test("a login without the fields answers 400 naming the field", async () => {
-    expect(await server.request("POST", "/api/auth/login", { body: { password: "x" } })).toMatchObject({
+    expect(await crm.server.request("POST", "/api/auth/login", { body: { password: "x" } })).toMatchObject({
       status: 400,
       body: { message: "email is required" },
     });
-    expect(await server.request("POST", "/api/auth/login", { body: { email: "a@b.co" } })).toMatchObject({
+    expect(await crm.server.request("POST", "/api/auth/login", { body: { email: "a@b.co" } })).toMatchObject({
       status: 400,
       body: { message: "password is required" },
     });
-    const notJson = await server.app.handle(
+    const notJson = await crm.server.app.handle(
       new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
     );
     expect(notJson.status).toBe(400);
@@ -75,17 +71,17 @@ describe("/api/auth", () => {
   });
 
   test("me answers the signed-in user, or 401 without a session", async () => {
-    const { cookie, user } = await server.signInAs("admin");
-    expect(await server.request("GET", "/api/auth/me", { cookie })).toMatchObject({ status: 200, body: { id: user.id, role: "admin" } });
-    expect(await server.request("GET", "/api/auth/me")).toMatchObject({ status: 401, body: { message: "Not signed in" } });
-    expect((await server.request("GET", "/api/auth/me", { cookie: "crm_session=forged" })).status).toBe(401);
+    const { cookie, user } = await crm.server.signInAs("admin");
+    expect(await crm.server.request("GET", "/api/auth/me", { cookie })).toMatchObject({ status: 200, body: { id: user.id, role: "admin" } });
+    expect(await crm.server.request("GET", "/api/auth/me")).toMatchObject({ status: 401, body: { message: "Not signed in" } });
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie: "crm_session=forged" })).status).toBe(401);
   });
 
   test("logout ends the session and clears the cookie", async () => {
-    const { cookie } = await server.signInAs("sales");
-    const response = await server.request("POST", "/api/auth/logout", { cookie });
+    const { cookie } = await crm.server.signInAs("sales");
+    const response = await crm.server.request("POST", "/api/auth/logout", { cookie });
     expect(response.status).toBe(204);
     expect(response.headers.get("set-cookie")).toMatch(/^crm_session=;.*Max-Age=0/);
-    expect((await server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
   });
 });

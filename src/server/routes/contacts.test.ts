@@ -1,26 +1,22 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { testServer } from "../../testing/test-server.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/contacts", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
+  const crm = useTestServer({ signInAs: "sales" });
   let accountId: number;
   beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales")).cookie;
-    accountId = (await server.request("POST", "/api/accounts", { cookie, body: { name: "Contact Co" } })).body.id;
+    accountId = (await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Contact Co" } })).body.id;
   });
-  afterEach(() => server.dispose());
 
-  const add = (body: object) => server.request("POST", "/api/contacts", { cookie, body: { accountId, ...body } });
+  const add = (body: object) => crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId, ...body } });
 
   test("adding checks required fields and the e-mail format, naming the field", async () => {
     expect((await add({ lastName: "Roe", email: "j@x.com" })).body).toEqual({ message: "firstName is required" });
     expect((await add({ firstName: "Jo", email: "j@x.com" })).body).toEqual({ message: "lastName is required" });
     expect((await add({ firstName: "Jo", lastName: "Roe" })).body).toEqual({ message: "email is required" });
     expect((await add({ firstName: "Jo", lastName: "Roe", email: "nope" })).body.message).toStartWith("email is not a valid");
-    expect((await server.request("POST", "/api/contacts", { cookie, body: { accountId: 999, firstName: "A", lastName: "B", email: "a@b.co" } })).status).toBe(404);
-    expect(server.sqlite.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 0 });
+    expect((await crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId: 999, firstName: "A", lastName: "B", email: "a@b.co" } })).status).toBe(404);
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 0 });
   });
 
   test("the first contact is primary; making another primary clears the flag on the rest", async () => {
@@ -28,9 +24,9 @@ describe("/api/contacts", () => {
     expect(first).toMatchObject({ status: 201, body: { firstName: "Jo", email: "jo@x.com", isPrimary: true } });
     const second = await add({ firstName: "Max", lastName: "Moe", email: "max@x.com" });
     expect(second.body.isPrimary).toBe(false);
-    const promoted = await server.request("PATCH", `/api/contacts/${second.body.id}`, { cookie, body: { isPrimary: true } });
+    const promoted = await crm.server.request("PATCH", `/api/contacts/${second.body.id}`, { cookie: crm.cookie, body: { isPrimary: true } });
     expect(promoted.body.isPrimary).toBe(true);
-    const detail = await server.request("GET", `/api/accounts/${accountId}`, { cookie });
+    const detail = await crm.server.request("GET", `/api/accounts/${accountId}`, { cookie: crm.cookie });
     expect(detail.body.contacts.map((contact: { firstName: string; isPrimary: boolean }) => [contact.firstName, contact.isPrimary])).toEqual([
       ["Max", true],
       ["Jo", false],
@@ -40,11 +36,11 @@ describe("/api/contacts", () => {
 
   test("inline edits change one field at a time and are checked on the server", async () => {
     const { body: contact } = await add({ firstName: "Jo", lastName: "Roe", email: "jo@x.com" });
-    const patch = (body: object) => server.request("PATCH", `/api/contacts/${contact.id}`, { cookie, body });
+    const patch = (body: object) => crm.server.request("PATCH", `/api/contacts/${contact.id}`, { cookie: crm.cookie, body });
     expect((await patch({ title: " Lab Manager " })).body).toMatchObject({ title: "Lab Manager", firstName: "Jo" });
     expect((await patch({ phone: "555-0101" })).body.phone).toBe("555-0101");
     expect((await patch({ firstName: "" })).body).toEqual({ message: "firstName is required" });
     expect((await patch({ email: "bad" })).status).toBe(400);
-    expect((await server.request("PATCH", "/api/contacts/999", { cookie, body: { title: "x" } })).body).toEqual({ message: "Contact not found" });
+    expect((await crm.server.request("PATCH", "/api/contacts/999", { cookie: crm.cookie, body: { title: "x" } })).body).toEqual({ message: "Contact not found" });
   });
 });

@@ -1,25 +1,21 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { detectAllDuplicates } from "../../core/duplicates/detect-all.ts";
 import { seedCustomer } from "../../testing/seed.ts";
-import { testServer } from "../../testing/test-server.ts";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("duplicates API", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
+  const crm = useTestServer({ signInAs: "sales" });
   let ids: { clinic: number; billing: number; loner: number };
-  beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales")).cookie;
+  beforeEach(() => {
     ids = {
-      clinic: seedCustomer(server.db, { email: "front@riverside.org", company: "Riverside Clinic", orders: [{ number: "R1", placedAt: "2026-01-05T12:00:00Z", total: 100 }] }),
-      billing: seedCustomer(server.db, { email: "billing@riverside.org", company: "Riverside Clinic LLC", contactName: "Jane Roe", orders: [{ number: "R2", placedAt: "2026-02-05T12:00:00Z", total: 25 }] }),
-      loner: seedCustomer(server.db, { email: "lab@lakeview.com", company: "Lakeview Lab", orders: [{ number: "L1", placedAt: "2026-02-05T12:00:00Z", total: 10 }] }),
+      clinic: seedCustomer(crm.server.db, { email: "front@riverside.org", company: "Riverside Clinic", orders: [{ number: "R1", placedAt: "2026-01-05T12:00:00Z", total: 100 }] }),
+      billing: seedCustomer(crm.server.db, { email: "billing@riverside.org", company: "Riverside Clinic LLC", contactName: "Jane Roe", orders: [{ number: "R2", placedAt: "2026-02-05T12:00:00Z", total: 25 }] }),
+      loner: seedCustomer(crm.server.db, { email: "lab@lakeview.com", company: "Lakeview Lab", orders: [{ number: "L1", placedAt: "2026-02-05T12:00:00Z", total: 10 }] }),
     };
-    detectAllDuplicates(server.db);
+    detectAllDuplicates(crm.server.db);
   });
-  afterEach(() => server.dispose());
 
-  const call = (method: string, path: string, body?: unknown) => server.request(method, path, { cookie, body });
+  const call = (method: string, path: string, body?: unknown) => crm.server.request(method, path, { cookie: crm.cookie, body });
 
   test("every duplicates route needs a session", async () => {
     for (const [method, path] of [
@@ -28,10 +24,10 @@ describe("duplicates API", () => {
       ["POST", `/api/accounts/${ids.clinic}/duplicates/${ids.billing}/dismiss`],
       ["POST", "/api/accounts/merge"],
     ] as const) {
-      const response = await server.request(method, path, method === "POST" ? { body: { targetId: ids.clinic, sourceIds: [ids.billing] } } : {});
+      const response = await crm.server.request(method, path, method === "POST" ? { body: { targetId: ids.clinic, sourceIds: [ids.billing] } } : {});
       expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 401, body: { message: "Not signed in" } });
     }
-    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
   });
 
   test("GET /api/duplicates/summary counts the accounts with an open pair", async () => {
@@ -57,7 +53,7 @@ describe("duplicates API", () => {
     expect(dismissed.status).toBe(204);
     expect(dismissed.body).toBeNull();
     expect((await call("GET", `/api/accounts/${ids.clinic}/duplicates`)).body).toEqual([]);
-    detectAllDuplicates(server.db);
+    detectAllDuplicates(crm.server.db);
     expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 0 });
     expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/${ids.clinic}/dismiss`)).toMatchObject({ status: 400 });
     expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/999/dismiss`)).toMatchObject({ status: 404, body: { message: "Account not found" } });
@@ -99,6 +95,6 @@ describe("duplicates API", () => {
     });
     expect(await merge({ sourceIds: [ids.billing] })).toMatchObject({ status: 400, body: { message: "targetId is required" } });
     expect((await merge({ targetId: ids.clinic, sourceIds: ["two"] })).status).toBe(400);
-    expect(server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
   });
 });

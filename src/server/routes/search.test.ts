@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { seedCustomer } from "../../testing/seed.ts";
-import { testServer } from "../../testing/test-server.ts";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("GET /api/search", () => {
-  let server: ReturnType<typeof testServer>;
-  let cookie: string;
+  const crm = useTestServer({ signInAs: "sales" });
   beforeEach(async () => {
-    server = testServer();
-    cookie = (await server.signInAs("sales")).cookie;
-    seedCustomer(server.db, { email: "orders@riverside.org", company: "Riverside Recovery", contactName: "Dana Whitfield", orders: [{ number: "SO-778899", placedAt: "2026-01-02", total: 5 }] });
-    seedCustomer(server.db, { email: "buyer@summit-health.com", company: "Summit Health", orders: [{ number: "SO-100001", placedAt: "2026-01-02", total: 5 }] });
-    await server.request("POST", "/api/accounts", { cookie, body: { name: "Clearwater Lab of Summit County", email: "lab@clearwater.net" } });
+    seedCustomer(crm.server.db, { email: "orders@riverside.org", company: "Riverside Recovery", contactName: "Dana Whitfield", orders: [{ number: "SO-778899", placedAt: "2026-01-02", total: 5 }] });
+    seedCustomer(crm.server.db, { email: "buyer@summit-health.com", company: "Summit Health", orders: [{ number: "SO-100001", placedAt: "2026-01-02", total: 5 }] });
+    await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Clearwater Lab of Summit County", email: "lab@clearwater.net" } });
   });
-  afterEach(() => server.dispose());
 
-  const search = async (q: string) => (await server.request("GET", `/api/search?q=${encodeURIComponent(q)}`, { cookie })).body.accounts;
+  const search = async (q: string) => (await crm.server.request("GET", `/api/search?q=${encodeURIComponent(q)}`, { cookie: crm.cookie })).body.accounts;
   const names = async (q: string) => (await search(q)).map((account: { name: string }) => account.name);
 
   test("fewer than 3 characters answers no accounts", async () => {
@@ -37,16 +33,16 @@ describe("GET /api/search", () => {
 
   test("contacts and renames are found as soon as they change", async () => {
     const [account] = await search("summit health");
-    await server.request("POST", "/api/contacts", { cookie, body: { accountId: account.id, firstName: "Priya", lastName: "Nandakumar", email: "priya@summit-health.com" } });
+    await crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId: account.id, firstName: "Priya", lastName: "Nandakumar", email: "priya@summit-health.com" } });
     expect(await names("nandaku")).toEqual(["Summit Health"]);
-    await server.request("PATCH", `/api/accounts/${account.id}`, { cookie, body: { name: "Peak Wellness" } });
+    await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: "Peak Wellness" } });
     expect(await names("peak well")).toEqual(["Peak Wellness"]);
     expect(await names("summit health")).toEqual([]);
   });
 
   test("text that looks like query syntax is searched as text", async () => {
     for (const q of ['"quoted', "a OR b", "NEAR(x y)", "100%", "c*t"]) {
-      const response = await server.request("GET", `/api/search?q=${encodeURIComponent(q)}`, { cookie });
+      const response = await crm.server.request("GET", `/api/search?q=${encodeURIComponent(q)}`, { cookie: crm.cookie });
       expect(response.status).toBe(200);
     }
   });

@@ -1,59 +1,57 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { testServer } from "../../testing/test-server.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/team", () => {
-  let server: ReturnType<typeof testServer>;
+  const crm = useTestServer();
   let admin: { cookie: string; user: { id: number } };
   beforeEach(async () => {
-    server = testServer();
-    admin = await server.signInAs("admin", "boss@example.com");
+    admin = await crm.server.signInAs("admin", "boss@example.com");
   });
-  afterEach(() => server.dispose());
 
   test("lists the real users with their last activity; everyone may see it, only admins act", async () => {
-    const sales = await server.signInAs("sales", "sam@example.com");
-    const team = (await server.request("GET", "/api/team", { cookie: sales.cookie })).body;
+    const sales = await crm.server.signInAs("sales", "sam@example.com");
+    const team = (await crm.server.request("GET", "/api/team", { cookie: sales.cookie })).body;
     expect(team.map((member: { email: string }) => member.email).sort()).toEqual(["boss@example.com", "sam@example.com"]);
     expect(team[0].lastActiveAt).toBeString();
-    expect((await server.request("POST", "/api/team", { cookie: sales.cookie, body: { name: "X", email: "x@example.com", role: "sales" } })).status).toBe(403);
-    expect((await server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: sales.cookie, body: { active: false } })).status).toBe(403);
+    expect((await crm.server.request("POST", "/api/team", { cookie: sales.cookie, body: { name: "X", email: "x@example.com", role: "sales" } })).status).toBe(403);
+    expect((await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: sales.cookie, body: { active: false } })).status).toBe(403);
   });
 
   test("an invited user gets a one-time password that signs in", async () => {
-    const invited = await server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "New Hire", email: "New@Example.com", role: "sales" } });
+    const invited = await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "New Hire", email: "New@Example.com", role: "sales" } });
     const password = invited.body.password as string;
     expect(invited).toMatchObject({ status: 201, body: { user: { name: "New Hire", email: "new@example.com", role: "sales", active: true }, password: expect.stringMatching(/^[A-Za-z2-9]{16}$/) } });
-    const login = await server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password } });
+    const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password } });
     expect(login.status).toBe(200);
-    expect((await server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "Again", email: "new@example.com", role: "sales" } })).status).toBe(409);
+    expect((await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "Again", email: "new@example.com", role: "sales" } })).status).toBe(409);
   });
 
   test("deactivation ends the user's sessions at once and stops sign-in; reactivation allows it again", async () => {
-    const sales = await server.signInAs("sales", "sam@example.com");
-    const deactivated = await server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { active: false } });
+    const sales = await crm.server.signInAs("sales", "sam@example.com");
+    const deactivated = await crm.server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { active: false } });
     expect(deactivated.body.active).toBe(false);
-    expect((await server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
-    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(401);
-    await server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { active: true } });
-    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(200);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(401);
+    await crm.server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { active: true } });
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(200);
   });
 
   test("the last active admin cannot be demoted or deactivated (409); with another admin it can", async () => {
-    expect(await server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { role: "sales" } })).toMatchObject({
+    expect(await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { role: "sales" } })).toMatchObject({
       status: 409,
       body: { message: "The last active administrator cannot be demoted" },
     });
-    expect((await server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { active: false } })).status).toBe(409);
-    const second = await server.signInAs("admin", "second@example.com");
-    expect((await server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: second.cookie, body: { role: "sales" } })).body.role).toBe("sales");
+    expect((await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { active: false } })).status).toBe(409);
+    const second = await crm.server.signInAs("admin", "second@example.com");
+    expect((await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: second.cookie, body: { role: "sales" } })).body.role).toBe("sales");
   });
 
   test("resetting a password gives a new one-time password and ends the old sessions", async () => {
-    const sales = await server.signInAs("sales", "sam@example.com");
-    const reset = await server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
+    const sales = await crm.server.signInAs("sales", "sam@example.com");
+    const reset = await crm.server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
     expect(reset.body.password).toMatch(/^[A-Za-z2-9]{16}$/);
-    expect((await server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
-    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } })).status).toBe(200);
-    expect((await server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { role: "owner" } })).status).toBe(400);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } })).status).toBe(200);
+    expect((await crm.server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { role: "owner" } })).status).toBe(400);
   });
 });
