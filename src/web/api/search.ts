@@ -1,5 +1,6 @@
 import useSWR from "swr";
 import type { AccountSearchHit } from "../../core/accounts/account-search.ts";
+import { useDebouncedValue } from "../useDebouncedValue";
 
 /** One account GET /api/search finds, as core finds it. */
 export type { AccountSearchHit };
@@ -11,13 +12,22 @@ export function isSearchable(text: string): boolean {
   return text.trim().length >= MIN_SEARCH_LENGTH;
 }
 
-/** The accounts matching the text, best first (up to 10); nothing is asked for text too short to search. */
+/** Typing pauses this long before the server is asked, so one search runs per word rather than per key. */
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * The accounts matching text being typed, best first (up to 10). The server is asked once typing pauses,
+ * and nothing is asked for text too short to search; `isSearching` says the answer for the text as it
+ * stands is still to come.
+ */
 export function useAccountSearch(text: string) {
   const query = text.trim();
+  const settledQuery = useDebouncedValue(query, TYPING_PAUSE_MS);
   const { data, error } = useSWR<{ accounts: AccountSearchHit[] }>(
-    isSearchable(query) ? `/api/search?q=${encodeURIComponent(query)}` : null,
+    isSearchable(settledQuery) ? `/api/search?q=${encodeURIComponent(settledQuery)}` : null,
     // Unlike other reads, a query asked again is refetched: names and order counts change under it.
     { revalidateIfStale: true, dedupingInterval: 2000 },
   );
-  return { hits: data?.accounts, error };
+  const hits = data?.accounts;
+  return { hits, error, isSearching: query !== settledQuery || (hits === undefined && error === undefined) };
 }

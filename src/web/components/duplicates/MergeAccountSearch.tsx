@@ -4,14 +4,10 @@ import { ApiError } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
-import { useDebouncedValue } from "../../useDebouncedValue";
 import { AccountSearchOptions } from "../AccountSearchOptions";
 import { Button } from "../Button";
 import { RefreshIcon, SearchIcon } from "../icons";
 import { Spinner } from "../Spinner";
-
-/** Typing pauses this long before the server is asked, as in the header search. */
-const SEARCH_DELAY_MS = 250;
 
 export interface MergeAccountSearchProps {
   /** The accounts already on offer: choosing one ticks it instead of adding it again. */
@@ -27,9 +23,7 @@ export interface MergeAccountSearchProps {
  */
 export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAccountSearchProps) {
   const [query, setQuery] = useState("");
-  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DELAY_MS);
-  const { hits, error } = useAccountSearch(settledQuery);
-  const isSearching = query.trim() !== settledQuery || (hits === undefined && error === undefined);
+  const { hits, error, isSearching } = useAccountSearch(query);
   const [adding, setAdding] = useState<{ hit: AccountSearchHit; error?: unknown } | null>(null);
   const isReading = adding !== null && adding.error === undefined;
 

@@ -2,12 +2,8 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { Link, useLocation } from "wouter";
 import { isSearchable, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
-import { useDebouncedValue } from "../../useDebouncedValue";
 import { SearchIcon } from "../icons";
 import { isSearchShortcut, isTypingTarget, nextHighlight } from "./header-search";
-
-/** Typing pauses this long before the server is asked, so one search runs per word rather than per key. */
-const SEARCH_DELAY_MS = 250;
 
 /**
  * Finds accounts by name, domain, e-mail, phone, contact or order number as you type (3 characters
@@ -19,14 +15,12 @@ export function HeaderSearch() {
   const [isOpen, setIsOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const query = text.trim();
-  const settledQuery = useDebouncedValue(query, SEARCH_DELAY_MS);
-  const { hits, error } = useAccountSearch(settledQuery);
+  const { hits, error, isSearching } = useAccountSearch(query);
   const [, navigate] = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
 
-  const isSearching = query !== settledQuery || (hits === undefined && !error);
   const results = isSearching || error ? [] : (hits ?? []);
   const isExpanded = isOpen && isSearchable(query);
   const highlightedHit = isExpanded ? results[highlighted] : undefined;

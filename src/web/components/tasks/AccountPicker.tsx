@@ -1,13 +1,9 @@
 import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
 import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch } from "../../api/search";
-import { useDebouncedValue } from "../../useDebouncedValue";
 import { AccountSearchOptions } from "../AccountSearchOptions";
 import { CloseIcon, SearchIcon } from "../icons";
 import type { TaskAccount } from "./task-form";
-
-/** Typing pauses this long before the server is asked, as in the header search. */
-const SEARCH_DELAY_MS = 250;
 
 export interface AccountPickerProps {
   value: TaskAccount | null;
@@ -18,9 +14,7 @@ export interface AccountPickerProps {
 /** An optional account, found by typing 3 or more letters of its name, domain, e-mail or contact. */
 export function AccountPicker({ value, onChange, disabled }: AccountPickerProps) {
   const [query, setQuery] = useState("");
-  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DELAY_MS);
-  const { hits, error } = useAccountSearch(settledQuery);
-  const isSearching = query.trim() !== settledQuery || (hits === undefined && error === undefined);
+  const { hits, error, isSearching } = useAccountSearch(query);
 
   return (
     <Field disabled={disabled}>
