@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
-import type { Browser, Locator, Page, Response } from "playwright-core";
-import { launchBrowser, screenshot as saveScreenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
-import { signedInPage } from "./support/session.ts";
+import type { Locator, Page, Response } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { runCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
+import { signedInPageWithoutWelcome } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const SALES_USER = { email: "sam@example.com", password: "sam-password-1" };
@@ -13,27 +14,16 @@ const SALES_USER = { email: "sam@example.com", password: "sam-password-1" };
  * and the account detail screen. The tests run in order against one server; the last one clears the data.
  */
 describe("working with accounts: list, header search and account detail", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
+  const running = useCrmAndBrowser();
 
   beforeAll(async () => {
-    crm = await startCrm();
-    browser = await launchBrowser();
-    await runCrm(crm, ["import-csv", SAMPLE]);
-    await runCrm(crm, ["user", "add", "--email", SALES_USER.email, "--name", "Sam Seller", "--role", "sales", "--password", SALES_USER.password]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
+    await runCrm(running.crm, ["import-csv", SAMPLE]);
+    await runCrm(running.crm, ["user", "add", "--email", SALES_USER.email, "--name", "Sam Seller", "--role", "sales", "--password", SALES_USER.password]);
   });
 
   /** A signed-in page on the accounts list, its first rows shown and the welcome toast closed. */
   async function accountsPage(user?: typeof SALES_USER): Promise<Page> {
-    const page = await signedInPage(browser, crm, user);
-    page.setDefaultTimeout(15_000);
-    const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm, user);
     await page.getByTestId("account-row").first().waitFor();
     return page;
   }
@@ -233,7 +223,7 @@ describe("working with accounts: list, header search and account detail", () => 
 
   test("the orders of an account with more than five page five at a time", async () => {
     const page = await accountsPage();
-    await showAccountsAfter(page, () => page.goto(`${crm.url}/accounts?sort=orderCount&dir=desc`));
+    await showAccountsAfter(page, () => page.goto(`${running.crm.url}/accounts?sort=orderCount&dir=desc`));
     const orderCount = itemAt(await orderCounts(page), 0);
     expect(orderCount).toBeGreaterThan(5);
     await openAccountAt(page, 0);
@@ -289,17 +279,6 @@ describe("working with accounts: list, header search and account detail", () => 
     await page.close();
   });
 });
-
-/** A full-page screenshot taken from the top: scrolled, the sticky header and sidebar would be drawn mid-page. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
-
-async function runCrm(crm: RunningCrm, args: string[]): Promise<void> {
-  const { exitCode, stdout, stderr } = await crm.run(args);
-  if (exitCode !== 0) throw new Error(`crm ${args.join(" ")} failed (${exitCode}):\n${stdout}${stderr}`);
-}
 
 /** Waits until the element's text is exactly `text`. */
 async function waitForText(locator: Locator, text: string): Promise<void> {

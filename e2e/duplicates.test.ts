@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, SCREENSHOT_DIR, screenshot as saveScreenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
-import { signedInPage } from "./support/session.ts";
+import type { Locator, Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { runCrm, type RunningCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
+import { signedInPageWithoutWelcome } from "./support/session.ts";
 
 const HEADER = "Order - Number,Date - Order Date,Customer Email,Ship To - Name,Ship To - Company,Ship To - Phone,Amount - Order Total";
 
@@ -124,23 +125,18 @@ interface ApiCandidate {
  * surviving account. The tests run in order against one server, each building on the one before.
  */
 describe("potential duplicates: the toggle, the banner, dismissing and merging", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
+  const running = useCrmAndBrowser();
   let csvDir: string;
   /** The toggle's count before 'Not a duplicate', for the next tests. */
   let countBeforeDismiss = 0;
 
   beforeAll(async () => {
     csvDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-duplicates-"));
-    crm = await startCrm();
-    browser = await launchBrowser();
     const seed = writeCsv("seed.csv", SEED.flatMap((account) => account.orders.map((order) => csvRow(account, order))));
-    const result = await importCsv(crm, seed);
+    const result = await importCsv(running.crm, seed);
     expect(result.results.created).toBe(SEED.length);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
+  afterAll(() => {
     if (csvDir) rmSync(csvDir, { recursive: true, force: true });
   });
 
@@ -152,11 +148,7 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
 
   /** A signed-in page on the accounts list, its first rows shown and the welcome toast closed. */
   async function accountsPage(): Promise<Page> {
-    const page = await signedInPage(browser, crm);
-    page.setDefaultTimeout(15_000);
-    const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm);
     await page.getByTestId("account-row").first().waitFor();
     return page;
   }
@@ -254,7 +246,7 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
     // The pair is gone from both sides.
     expect(await apiGet<ApiCandidate[]>(page, `/api/accounts/${sumit.id}/duplicates`)).toEqual([]);
 
-    await page.goto(`${crm.url}/accounts`);
+    await page.goto(`${running.crm.url}/accounts`);
     await page.getByTestId("account-row").first().waitFor();
     await page.getByTestId("duplicates-count").waitFor();
     expect(await toggleCount(page)).toBe(countBeforeDismiss - 2);
@@ -355,14 +347,14 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
 
     // The account merged away is gone.
     expect(await apiStatus(page, `/api/accounts/${inc.id}`)).toBe(404);
-    await page.goto(`${crm.url}/accounts/${inc.id}`);
+    await page.goto(`${running.crm.url}/accounts/${inc.id}`);
     const notFound = page.getByTestId("account-not-found");
     await notFound.waitFor();
     await waitForText(notFound.getByRole("heading"), "Account not found");
     expect(await notFound.innerText()).toContain("The account you're looking for doesn't exist.");
     await screenshot(page, "duplicates-merged-away-not-found");
 
-    await page.goto(`${crm.url}/accounts`);
+    await page.goto(`${running.crm.url}/accounts`);
     await page.getByTestId("account-row").first().waitFor();
     await waitForText(page.getByTestId("accounts-range"), `Showing 1 to ${accountsBefore - 1} of ${accountsBefore - 1} results`);
     expect(await accountNames(page)).not.toContain(RIVERSIDE_INC.name);
@@ -372,7 +364,7 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
 
     // A later order to the merged-away e-mail lands on the surviving account, not on a new one.
     const late = writeCsv("late.csv", [csvRow(RIVERSIDE_INC, LATE_ORDER)]);
-    const result = await importCsv(crm, late);
+    const result = await importCsv(running.crm, late);
     expect(result.results.created).toBe(0);
     expect(result.results.ordersCreated).toBe(1);
     const accountsAfter = await accountsFromApi(page);
@@ -390,16 +382,9 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
   });
 });
 
-/** A full-page screenshot taken from the top: scrolled, the sticky header and sidebar would be drawn mid-page. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
-
 /** The viewport only, for a modal: a full-page shot stretches the page but not the modal's fixed backdrop. */
-async function dialogScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+function dialogScreenshot(page: Page, name: string): Promise<void> {
+  return screenshot(page, name, { fullPage: false });
 }
 
 function csvRow(account: SeedAccount, order: { number: string; date: string; total: number }): string {
@@ -411,8 +396,7 @@ function csvField(value: string): string {
 }
 
 async function importCsv(crm: RunningCrm, file: string): Promise<{ success: boolean; results: { created: number; updated: number; ordersCreated: number; errors: string[] } }> {
-  const { exitCode, stdout, stderr } = await crm.run(["import-csv", file, "--json"]);
-  if (exitCode !== 0) throw new Error(`crm import-csv ${file} failed (${exitCode}):\n${stdout}${stderr}`);
+  const stdout = await runCrm(crm, ["import-csv", file, "--json"]);
   const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
   expect(result.success).toBe(true);
   expect(result.results.errors).toEqual([]);

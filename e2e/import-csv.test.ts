@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
+import { screenshot } from "./support/browser.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPage } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 
 describe("importing a ShipStation export through the Upload Accounts dialog", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
-  beforeAll(async () => {
-    crm = await startCrm();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
-  });
+  const running = useCrmAndBrowser();
 
   test("upload the sample, read the summary and the bad row, close, and see the accounts", async () => {
-    const page = await signedInPage(browser, crm);
+    const page = await signedInPage(running.browser, running.crm);
     await page.getByTestId("accounts-empty").waitFor();
     await screenshot(page, "accounts-empty");
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, screenshot as saveScreenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
-import { signedInPage } from "./support/session.ts";
+import type { Locator, Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { runCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
+import { signedInPageWithoutWelcome } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const LIST_NAME = "Wholesale Distributors";
@@ -27,28 +28,17 @@ interface ApiAccount {
  * and the bulk e-mail assignment. The tests run in order against one server and build on each other.
  */
 describe("the lists screen: custom lists, the first-order filter, sorting, moving accounts and bulk assignment", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
+  const running = useCrmAndBrowser();
   /** The key the server gave the list created in the first test. */
   let customKey = "";
 
   beforeAll(async () => {
-    crm = await startCrm();
-    browser = await launchBrowser();
-    await runCrm(crm, ["import-csv", SAMPLE]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
+    await runCrm(running.crm, ["import-csv", SAMPLE]);
   });
 
   /** A signed-in page on /lists, reached from the sidebar, its cards loaded and the welcome toast closed. */
   async function listsPage(): Promise<Page> {
-    const page = await signedInPage(browser, crm);
-    page.setDefaultTimeout(15_000);
-    const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm);
     await page.getByRole("navigation").getByRole("link", { name: "Lists" }).click();
     await page.getByTestId("lists-screen").waitFor();
     await card(page, "legacy").waitFor();
@@ -329,17 +319,6 @@ describe("the lists screen: custom lists, the first-order filter, sorting, movin
     await page.close();
   });
 });
-
-/** A full-page screenshot taken from the top. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
-
-async function runCrm(crm: RunningCrm, args: string[]): Promise<void> {
-  const { exitCode, stdout, stderr } = await crm.run(args);
-  if (exitCode !== 0) throw new Error(`crm ${args.join(" ")} failed (${exitCode}):\n${stdout}${stderr}`);
-}
 
 function card(page: Page, key: string): Locator {
   return page.locator(`[data-testid="list-summary-card"][data-list-key="${key}"]`);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { pacificNow, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder, startShipStationStandIn } from "../src/testing/shipstation-stand-in.ts";
-import { launchBrowser, screenshot as saveScreenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
-import { signedInPage } from "./support/session.ts";
+import { screenshot } from "./support/browser.ts";
+import { runCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
+import { signedInPageWithoutWelcome } from "./support/session.ts";
 
 const SALES_USER = { email: "sam@example.com", password: "sam-password-1" };
 /** Orders the stand-in holds, one a minute back from now: three pages of 500 for a backfill. */
@@ -18,30 +19,23 @@ const WEBHOOK_BUYER = { email: "wanda.harbor@webhook-harbor.example", company: "
  */
 describe("ShipStation settings: credentials, connection test, webhook URL, a webhook and a backfill", () => {
   let standIn: ReturnType<typeof startShipStationStandIn>;
-  let crm: RunningCrm;
-  let browser: Browser;
-
-  beforeAll(async () => {
+  // Before the CRM starts: it is given the stand-in's address then.
+  beforeAll(() => {
     standIn = startShipStationStandIn();
     standIn.addOrders(Array.from({ length: ORDER_COUNT }, (_, index) => standInOrder(index + 1, { orderDate: pacificNow(-(index + 2)) })));
-    crm = await startCrm({ SHIPSTATION_API_URL: standIn.url });
-    browser = await launchBrowser();
-    const added = await crm.run(["user", "add", "--email", SALES_USER.email, "--name", "Sam Seller", "--role", "sales", "--password", SALES_USER.password]);
-    if (added.exitCode !== 0) throw new Error(`crm user add failed:\n${added.stdout}${added.stderr}`);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
+  const running = useCrmAndBrowser(() => ({ SHIPSTATION_API_URL: standIn.url }));
+
+  beforeAll(async () => {
+    await runCrm(running.crm, ["user", "add", "--email", SALES_USER.email, "--name", "Sam Seller", "--role", "sales", "--password", SALES_USER.password]);
+  });
+  afterAll(() => {
     standIn?.stop();
   });
 
   /** A signed-in page on /settings, reached from the sidebar, the ShipStation card loaded and the welcome toast closed. */
   async function settingsPage(user?: typeof SALES_USER): Promise<Page> {
-    const page = await signedInPage(browser, crm, user);
-    page.setDefaultTimeout(15_000);
-    const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm, user);
     await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
     await page.getByTestId("shipstation-card").waitFor();
     return page;
@@ -53,7 +47,7 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     await waitForText(badge, "Not configured");
     expect(await badge.getAttribute("data-state")).toBe("not_configured");
     expect(await page.getByTestId("shipstation-test-connection").isDisabled()).toBe(true);
-    expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${crm.url}/api/webhooks/shipstation`);
+    expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation`);
     for (const field of ["webhook-secret", "api-key", "api-secret"]) {
       const input = page.getByTestId(`${field}-input`);
       expect(await input.getAttribute("type")).toBe("password");
@@ -93,20 +87,20 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
 
   test("the webhook secret is saved, the copied webhook URL carries it, and a webhook sent there creates the account", async () => {
     const page = await settingsPage();
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(crm.url).origin });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(running.crm.url).origin });
     const note = page.getByTestId("webhook-url-note");
     expect(await note.innerText()).toContain("Set a Webhook Secret below");
 
     await saveSecret(page, "webhook-secret", WEBHOOK_SECRET);
     await note.filter({ hasText: "The copied URL includes the webhook secret you just saved." }).waitFor();
     // The URL on screen stays bare.
-    expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${crm.url}/api/webhooks/shipstation`);
+    expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation`);
     await expectNotInPage(page, [WEBHOOK_SECRET, STAND_IN_API_SECRET]);
 
     await page.getByTestId("webhook-url-copy").click();
     await expectToast(page, "Copied to clipboard");
     const copiedWebhookUrl = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copiedWebhookUrl).toBe(`${new URL(crm.url).origin}/api/webhooks/shipstation?secret=${WEBHOOK_SECRET}`);
+    expect(copiedWebhookUrl).toBe(`${new URL(running.crm.url).origin}/api/webhooks/shipstation?secret=${WEBHOOK_SECRET}`);
     await screenshot(page, "settings-webhook-copied");
 
     // ShipStation's call: the new order is in an import batch of the API, named by resource_url.
@@ -198,12 +192,6 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     await page.close();
   });
 });
-
-/** A full-page screenshot taken from the top. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
 
 /** Types a secret into its field and presses Update: the toast, then an empty field whose placeholder shows only the last 4 characters. */
 async function saveSecret(page: Page, field: string, value: string): Promise<void> {

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
 
 describe("signing in to the dashboard served by dist/crm", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    crm = await startCrm();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
-  });
+  const running = useCrmAndBrowser();
 
   async function openLogin(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${crm.url}/accounts`);
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${running.crm.url}/accounts`);
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     return page;
   }
 
   test("the API answers 401 JSON without a cookie", async () => {
-    const response = await fetch(`${crm.url}/api/auth/me`);
+    const response = await fetch(`${running.crm.url}/api/auth/me`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "Not signed in" });
   });
@@ -33,7 +23,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
     const page = await openLogin();
     await expect(page.getByText("Admin Access Portal").isVisible()).resolves.toBe(true);
     const email = page.getByLabel("Email");
-    expect(await email.inputValue()).toBe(crm.adminEmail);
+    expect(await email.inputValue()).toBe(running.crm.adminEmail);
     expect(await email.getAttribute("readonly")).not.toBeNull();
 
     await page.getByLabel("Password").fill("not-the-password");
@@ -50,7 +40,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
   test("the printed password signs in; the shell, the 404 page and sign-out work", async () => {
     const page = await openLogin();
     await screenshot(page, "login");
-    await page.getByLabel("Password").fill(crm.adminPassword);
+    await page.getByLabel("Password").fill(running.crm.adminPassword);
     await page.getByRole("button", { name: "Sign In" }).click();
 
     await page.getByText("Successfully logged in").waitFor();
@@ -72,7 +62,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
     await screenshot(page, "not-found");
 
     // A reload keeps the session: the cookie, not page state, is what signs the user in.
-    await page.goto(`${crm.url}/settings`);
+    await page.goto(`${running.crm.url}/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();
 
     await page.getByRole("button", { name: "Sign Out" }).click();
@@ -84,7 +74,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
   });
 
   test("another staff member signs in with 'Use a different e-mail' and is labelled Sales Manager", async () => {
-    const added = await crm.run(["user", "add", "--email", "sam@example.com", "--name", "Sam Seller", "--role", "sales", "--password", "sam-password-1"]);
+    const added = await running.crm.run(["user", "add", "--email", "sam@example.com", "--name", "Sam Seller", "--role", "sales", "--password", "sam-password-1"]);
     expect(added.exitCode).toBe(0);
     const page = await openLogin();
     await page.getByRole("button", { name: "Use a different e-mail" }).click();

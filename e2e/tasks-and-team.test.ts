@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
-import type { Browser, Locator, Page, Response } from "playwright-core";
-import { launchBrowser, screenshot as saveScreenshot, SCREENSHOT_DIR } from "./support/browser.ts";
-import { startCrm, type RunningCrm } from "./support/crm-server.ts";
+import type { Locator, Page, Response } from "playwright-core";
+import { screenshot as saveScreenshot } from "./support/browser.ts";
+import { runCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPage } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
@@ -30,28 +30,21 @@ interface ApiTask {
  * The tests run in order against one server; each reads the counts it changes before changing them.
  */
 describe("tasks, the badge and the bell, the team and the task automation", () => {
-  let crm: RunningCrm;
-  let browser: Browser;
+  const running = useCrmAndBrowser();
   const today = todayInNewYork();
   const tomorrow = addDays(today, 1);
 
   beforeAll(async () => {
-    crm = await startCrm();
-    browser = await launchBrowser();
-    await runCrm(crm, ["import-csv", SAMPLE]);
+    await runCrm(running.crm, ["import-csv", SAMPLE]);
     // Added after the import, so every welcome task is the administrator's; tasks can be given to Sam too.
-    await runCrm(crm, ["user", "add", "--email", COLLEAGUE.email, "--name", COLLEAGUE.name, "--role", "sales", "--password", COLLEAGUE.password]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await crm?.stop();
+    await runCrm(running.crm, ["user", "add", "--email", COLLEAGUE.email, "--name", COLLEAGUE.name, "--role", "sales", "--password", COLLEAGUE.password]);
   });
 
   /** A page signed in as the administrator, freshly loaded on the given path (no welcome toast left over). */
   async function adminPageOn(pathname: string): Promise<Page> {
-    const page = await signedInPage(browser, crm);
+    const page = await signedInPage(running.browser, running.crm);
     page.setDefaultTimeout(15_000);
-    await page.goto(`${crm.url}${pathname}`);
+    await page.goto(`${running.crm.url}${pathname}`);
     await page.getByTestId("sidebar-user-name").waitFor();
     return page;
   }
@@ -310,7 +303,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     // Sign out, then in as the new user: the login screen remembers the administrator's e-mail.
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
-    expect(await page.getByLabel("Email").inputValue()).toBe(crm.adminEmail);
+    expect(await page.getByLabel("Email").inputValue()).toBe(running.crm.adminEmail);
     await page.getByRole("button", { name: "Use a different e-mail" }).click();
     await page.getByLabel("Email").fill(INVITED.email);
     await page.getByLabel("Password").fill(password);
@@ -324,7 +317,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
     const salesCard = page.getByTestId("team-card");
     const salesRows = salesCard.getByTestId("team-member-row");
-    await salesRows.filter({ hasText: crm.adminEmail }).waitFor();
+    await salesRows.filter({ hasText: running.crm.adminEmail }).waitFor();
     await waitForCount(salesRows, membersBefore + 1);
     expect(await salesRows.filter({ hasText: INVITED.email }).innerText()).toContain("You");
     expect(await salesCard.getByTestId("invite-user-button").count()).toBe(0);
@@ -384,20 +377,9 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
   });
 });
 
-/**
- * A screenshot taken from the top: scrolled, the sticky header and sidebar would be drawn mid-page. The Tasks board
- * with its 40 welcome tasks runs many screens long, so it is taken as the window shows it; other screens in full.
- */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  if (new URL(page.url()).pathname !== "/tasks") return saveScreenshot(page, name);
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function runCrm(crm: RunningCrm, args: string[]): Promise<void> {
-  const { exitCode, stdout, stderr } = await crm.run(args);
-  if (exitCode !== 0) throw new Error(`crm ${args.join(" ")} failed (${exitCode}):\n${stdout}${stderr}`);
+/** The Tasks board with its 40 welcome tasks runs many screens long, so it is taken as the window shows it; other screens in full. */
+function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, name, { fullPage: new URL(page.url()).pathname !== "/tasks" });
 }
 
 /** A call to the server with the page's session cookie; fails on any answer but a 2xx. */

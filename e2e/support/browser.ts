@@ -14,8 +14,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot to e2e/screenshots/NAME.png, to look at after a run. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot to e2e/screenshots/NAME.png, to look at after a run: of the whole page, or with `fullPage: false`
+ * of what the window shows. Taken from the top: scrolled, the sticky header and sidebar would be drawn mid-page.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

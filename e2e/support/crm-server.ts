@@ -54,6 +54,13 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
   };
 }
 
+/** Runs a `crm` command the test cannot go on without, and returns its standard output; throws with all it printed when it fails. */
+export async function runCrm(crm: RunningCrm, args: string[]): Promise<string> {
+  const { exitCode, stdout, stderr } = await crm.run(args);
+  if (exitCode !== 0) throw new Error(`crm ${args.join(" ")} failed (${exitCode}):\n${stdout}${stderr}`);
+  return stdout;
+}
+
 async function readUntil(child: Subprocess<"ignore", "pipe", "inherit">, pattern: RegExp): Promise<string> {
   const decoder = new TextDecoder();
   let output = "";

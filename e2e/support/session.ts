@@ -15,3 +15,13 @@ export async function signedInPage(browser: Browser, crm: RunningCrm, user = { e
   await page.getByTestId("sidebar-user-name").waitFor();
   return page;
 }
+
+/** As signedInPage, with the welcome toast closed so that it covers nothing, and 15 seconds for any wait. */
+export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningCrm, user?: { email: string; password: string }): Promise<Page> {
+  const page = await signedInPage(browser, crm, user);
+  page.setDefaultTimeout(15_000);
+  const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
+  await welcome.getByRole("button", { name: "Close" }).click();
+  await welcome.waitFor({ state: "hidden" });
+  return page;
+}
