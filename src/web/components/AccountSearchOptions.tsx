@@ -1,12 +1,10 @@
 import { ComboboxOption, ComboboxOptions } from "@headlessui/react";
-import type { AccountSearchHit } from "../api/search";
+import { isSearchable, useAccountSearch, type AccountSearchHit } from "../api/search";
 import { formatCountOf } from "../format/count";
 
 export interface AccountSearchOptionsProps<T> {
+  /** The text typed so far: searched once typing pauses, and only when long enough. */
   query: string;
-  isSearching: boolean;
-  error: unknown;
-  hits: readonly AccountSearchHit[] | undefined;
   /** What choosing a hit gives the combobox. */
   valueOf: (hit: AccountSearchHit) => T;
   /** The right-hand note of a hit; its order count by default. */
@@ -15,7 +13,9 @@ export interface AccountSearchOptionsProps<T> {
 }
 
 /** The answers of an account search inside a headless UI Combobox: searching, failed, the hits, or none. */
-export function AccountSearchOptions<T>({ query, isSearching, error, hits, valueOf, noteOf, testIds }: AccountSearchOptionsProps<T>) {
+export function AccountSearchOptions<T>({ query, valueOf, noteOf, testIds }: AccountSearchOptionsProps<T>) {
+  const { hits, error, isSearching } = useAccountSearch(query);
+  if (!isSearchable(query)) return null;
   return (
     <ComboboxOptions
       anchor="bottom start"

@@ -2,7 +2,7 @@ import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
-import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch, type AccountSearchHit } from "../../api/search";
+import { MIN_SEARCH_LENGTH, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
 import { AccountSearchOptions } from "../AccountSearchOptions";
 import { Button } from "../Button";
@@ -23,7 +23,6 @@ export interface MergeAccountSearchProps {
  */
 export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAccountSearchProps) {
   const [query, setQuery] = useState("");
-  const { hits, error, isSearching } = useAccountSearch(query);
   const [adding, setAdding] = useState<{ hit: AccountSearchHit; error?: unknown } | null>(null);
   const isReading = adding !== null && adding.error === undefined;
 
@@ -59,17 +58,12 @@ export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAc
               className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:bg-slate-50"
             />
           </div>
-          {isSearchable(query) && (
-            <AccountSearchOptions
-              query={query}
-              isSearching={isSearching}
-              error={error}
-              hits={hits}
-              valueOf={(hit) => hit}
-              noteOf={(hit) => (listedIds.has(hit.id) ? "Listed above" : formatCountOf(hit.orderCount, "order"))}
-              testIds={{ list: "merge-search-results", option: "merge-search-result" }}
-            />
-          )}
+          <AccountSearchOptions
+            query={query}
+            valueOf={(hit) => hit}
+            noteOf={(hit) => (listedIds.has(hit.id) ? "Listed above" : formatCountOf(hit.orderCount, "order"))}
+            testIds={{ list: "merge-search-results", option: "merge-search-result" }}
+          />
         </Combobox>
         <Description className="mt-1 text-xs text-slate-500">Type {MIN_SEARCH_LENGTH} or more letters to search.</Description>
       </Field>

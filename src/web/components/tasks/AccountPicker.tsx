@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
-import { isSearchable, MIN_SEARCH_LENGTH, useAccountSearch } from "../../api/search";
+import { MIN_SEARCH_LENGTH } from "../../api/search";
 import { AccountSearchOptions } from "../AccountSearchOptions";
 import { CloseIcon, SearchIcon } from "../icons";
 import type { TaskAccount } from "./task-form";
@@ -14,7 +14,6 @@ export interface AccountPickerProps {
 /** An optional account, found by typing 3 or more letters of its name, domain, e-mail or contact. */
 export function AccountPicker({ value, onChange, disabled }: AccountPickerProps) {
   const [query, setQuery] = useState("");
-  const { hits, error, isSearching } = useAccountSearch(query);
 
   return (
     <Field disabled={disabled}>
@@ -45,16 +44,11 @@ export function AccountPicker({ value, onChange, disabled }: AccountPickerProps)
             </button>
           )}
         </div>
-        {isSearchable(query) && (
-          <AccountSearchOptions
-            query={query}
-            isSearching={isSearching}
-            error={error}
-            hits={hits}
-            valueOf={(hit) => ({ id: hit.id, name: hit.name })}
-            testIds={{ list: "task-account-options", option: "task-account-option" }}
-          />
-        )}
+        <AccountSearchOptions
+          query={query}
+          valueOf={(hit) => ({ id: hit.id, name: hit.name })}
+          testIds={{ list: "task-account-options", option: "task-account-option" }}
+        />
       </Combobox>
       <Description className="mt-1 text-xs text-slate-500">Optional. Type {MIN_SEARCH_LENGTH} or more letters to search.</Description>
     </Field>
