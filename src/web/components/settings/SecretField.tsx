@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { ApiError } from "../../api/client";
 import type { SecretDescription } from "../../api/settings";
 import { Button } from "../Button";
-import { useToast } from "../toast/useToast";
 import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
+import { useSettingsSave } from "./useSettingsSave";
 
 export interface SecretFieldProps {
   label: string;
@@ -22,32 +21,20 @@ export interface SecretFieldProps {
  * Update saves what was typed and empties the field again.
  */
 export function SecretField({ label, help, description, canChange, onSave, testId }: SecretFieldProps) {
-  const { toast } = useToast();
   const inputId = useId();
   const helpId = useId();
   const [value, setValue] = useState("");
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, saveSettings } = useSettingsSave();
   const isLocked = !canChange || isSetByEnvironment(description);
   const typed = value.trim();
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (isLocked || typed === "" || isSaving) return;
-    setIsSaving(true);
-    try {
-      await onSave(typed);
-      setValue("");
-      toast({ title: "Settings Updated", description: "Your settings have been saved successfully." });
-    } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Error",
-        // A 400 says what is wrong with the value (too short, spaces…); anything else is no use to the person typing.
-        description: error instanceof ApiError && error.status === 400 ? error.serverMessage : "Failed to update settings",
-      });
-    } finally {
-      setIsSaving(false);
-    }
+    if (isLocked || typed === "") return;
+    await saveSettings(
+      () => onSave(typed),
+      () => setValue(""),
+    );
   }
 
   return (

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
 import { useTaskAutomation } from "../../api/task-automation";
 import { useTeamMembers } from "../../api/team-members";
 import { Button } from "../Button";
 import { TasksIcon } from "../icons";
 import { LoadError } from "../LoadError";
-import { useToast } from "../toast/useToast";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { AutomationRuleFields } from "./AutomationRuleFields";
 import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import { useSettingsSave } from "./useSettingsSave";
 import {
   automationFormOf,
   automationSettingsOf,
@@ -23,13 +22,12 @@ const DESCRIPTION = "Follow-up tasks created automatically for your team";
 
 /** The tasks the server creates by itself: everyone sees the rules, only admins change and save them. */
 export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: boolean }) {
-  const { toast } = useToast();
   const { settings, error, retry, save } = useTaskAutomation();
   // The welcome assignee is picked among the active users.
   const { members, error: teamError, retry: retryTeam } = useTeamMembers();
   // Null until edited: until then the form follows the saved settings, including a fresher copy fetched meanwhile.
   const [draft, setDraft] = useState<TaskAutomationForm | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, saveSettings: saveWithToasts } = useSettingsSave();
 
   if ((!settings && error) || (!members && teamError)) {
     return (
@@ -56,22 +54,11 @@ export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: b
   // The inputs' min, max and step are checked by the browser before this runs.
   async function saveSettings(event: FormEvent) {
     event.preventDefault();
-    if (!isChanged || isSaving) return;
-    setIsSaving(true);
-    try {
-      await save(automationSettingsOf(form));
-      setDraft(null);
-      toast({ title: "Settings Updated", description: "Your settings have been saved successfully." });
-    } catch (saveError) {
-      toast({
-        variant: "destructive",
-        title: "Error",
-        // A 400 says which value the server refused, and why.
-        description: saveError instanceof ApiError && saveError.status === 400 ? saveError.serverMessage : "Failed to update settings",
-      });
-    } finally {
-      setIsSaving(false);
-    }
+    if (!isChanged) return;
+    await saveWithToasts(
+      () => save(automationSettingsOf(form)),
+      () => setDraft(null),
+    );
   }
 
   return (
