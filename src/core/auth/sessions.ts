@@ -22,9 +22,9 @@ export function startSession(db: CrmDatabase, userId: number): { token: string; 
 /** The active user a session token belongs to, sliding the session's expiry; null when unknown, expired or deactivated. */
 export function resolveSession(db: CrmDatabase, token: string): PublicUser | null {
   const now = new Date();
-  const tokenHash = hashSessionToken(token);
-  // Every API request resolves its session, and the row only changes when data does.
-  const found = readUntilDataChanges(db.$client, `session:${tokenHash}`, () =>
+  // Every API request resolves its session, and the row only changes when data does. Remembered by the
+  // token itself, which this process holds anyway, so that only a lookup in the database pays for the hash.
+  const found = readUntilDataChanges(db.$client, `session:${token}`, () =>
     preparedOnce(db, "resolveSession", () =>
       db
         .select({ session: sessions, user: users })
@@ -32,7 +32,7 @@ export function resolveSession(db: CrmDatabase, token: string): PublicUser | nul
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
         .prepare(),
-    ).get({ tokenHash }),
+    ).get({ tokenHash: hashSessionToken(token) }),
   );
   if (!found || !found.user.active || found.session.expiresAt <= now) return null;
 

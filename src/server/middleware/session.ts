@@ -66,11 +66,27 @@ function requireUser(context: ServerContext, request: Request): PublicUser {
  * cookies by reading the handler's source, which a minified build no longer shows.
  */
 export function readSessionToken(request: Request): string | undefined {
-  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
-    const [name, ...value] = pair.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("=")) || undefined;
+  const header = request.headers.get("cookie");
+  if (header === null) return undefined;
+  for (let start = 0; start < header.length; ) {
+    const end = header.indexOf(";", start);
+    const pair = header.slice(start, end === -1 ? header.length : end).trim();
+    const equals = pair.indexOf("=");
+    if (equals !== -1 && pair.slice(0, equals).trim() === SESSION_COOKIE) return decodeCookieValue(pair.slice(equals + 1).trim()) || undefined;
+    if (end === -1) break;
+    start = end + 1;
   }
   return undefined;
+}
+
+/** Our tokens never need decoding; a value that does, but is not valid percent-encoding, is no token. */
+function decodeCookieValue(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return "";
+  }
 }
 
 /** Behind a TLS-terminating proxy the request itself is plain http; the proxy says what the browser used. */

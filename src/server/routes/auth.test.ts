@@ -77,6 +77,15 @@ describe("/api/auth", () => {
     expect((await crm.server.request("GET", "/api/auth/me", { cookie: "crm_session=forged" })).status).toBe(401);
   });
 
+  test("the session cookie is found among others, and a malformed one is no session", async () => {
+    const { cookie, user } = await crm.server.signInAs("admin");
+    const amongOthers = await crm.server.request("GET", "/api/auth/me", { cookie: `theme=dark; ${cookie} ; other=a=b` });
+    expect(amongOthers).toMatchObject({ status: 200, body: { id: user.id } });
+    for (const malformed of ["crm_session=%E0%A4%A", "crm_session=", "crm_session"]) {
+      expect(await crm.server.request("GET", "/api/auth/me", { cookie: malformed })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
+    }
+  });
+
   test("logout ends the session and clears the cookie", async () => {
     const { cookie } = await crm.server.signInAs("sales");
     const response = await crm.server.request("POST", "/api/auth/logout", { cookie });
