@@ -41,7 +41,8 @@ export function startServer(options: ServeOptions): RunningServer {
     backfills,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
-  // database closes; Bun's own stop does not wait for them.
+  // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
+  // hands those back as they are, which spares them a promise (app.handle would always make one).
   const inFlight = new Set<Promise<Response>>();
   const server = Bun.serve({
     port: options.port,
@@ -49,7 +50,8 @@ export function startServer(options: ServeOptions): RunningServer {
     development: process.env.NODE_ENV !== "production",
     routes: {
       "/api/*": (request) => {
-        const answer = app.handle(request);
+        const answer = app.fetch(request);
+        if (!(answer instanceof Promise)) return answer;
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));
       },
