@@ -1,28 +1,43 @@
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { invalid } from "../errors.ts";
-import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
-import { parseMoneyToCents } from "./money.ts";
+import { fingerprintOf, writeFingerprintedFields, type PreparedOrder } from "../orders/prepared-order.ts";
+import { Utf8Writer } from "../orders/utf8-writer.ts";
+import type { CsvRow } from "./csv-file-reader.ts";
+import { parseMoneyToCents, plainAmountBytesToCents } from "./money.ts";
 import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
-import { parseShipStationDate } from "./shipstation-date.ts";
+import { parseShipStationDate, parseUsDateTimeBytes } from "./shipstation-date.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
 
 export interface ExportFileSink {
-  order(order: IncomingOrder): void;
+  /** An order read whole; its raw JSON is a view that is only valid during the call. */
+  order(order: PreparedOrder): void;
   /** A row that was skipped, by the line of the file it starts on. */
   rowError(line: number, reason: string): void;
 }
 
 /**
- * Reads the rows of one ShipStation export into orders, grouping consecutive item rows of the same order
- * number into one order. Runs once per row of files with a million rows, so cells are reached by index
- * and an item row that repeats its order's columns is read for its item columns only.
+ * Reads the rows of one ShipStation export into prepared orders, grouping consecutive item rows of the
+ * same order number into one order. Runs once per row of files with a million rows, so it writes each
+ * order's stored JSON straight from the file's bytes (see CsvRow), makes strings only of the cells it must
+ * read (e-mail, date, amounts, the customer's name), and reads an item row that repeats its order's
+ * columns for its item columns only.
+ *
+ * The JSON is exactly what writeStoredOrderRaw writes for the same order (`{"shipTo":{…},"items":[…],
+ * "orderTotalCents":…,"details":{…}}`), so that an order fingerprints the same whichever way it came.
  */
 export class ExportFileOrders {
   private at = {} as Record<OrderColumn, number>;
   private orderLevelIndexes: number[] = [];
-  private otherColumns: { index: number; header: string }[] = [];
-  private pending: IncomingOrder | undefined;
-  private pendingOrderCells: string[] = [];
+  /** Each ship-to column's key and index, in the order of ShipToAddress's keys. */
+  private shipToColumns: [key: string, index: number][] = [];
+  private detailColumns: DetailColumn[] = [];
+  /** Whether columns share a header, which makes the order of the details keys depend on the row. */
+  private hasRepeatedHeaders = false;
+  private pending: PendingOrder | undefined;
+  /** The pending order's fingerprinted fields and raw JSON, up to its items so far. */
+  private readonly written = new Utf8Writer(4096);
+  /** The pending order's details object, which the raw JSON ends with. */
+  private readonly details = new Utf8Writer(1024);
 
   constructor(
     private readonly timeZone: string,
@@ -34,27 +49,28 @@ export class ExportFileOrders {
     if (mapping.missing.length > 0) throw invalid("file", describeMissingColumns(mapping.missing));
     for (const column of ALL_COLUMNS) this.at[column] = mapping.indexOf[column] ?? -1;
     this.orderLevelIndexes = ORDER_LEVEL_COLUMNS.map((column) => this.at[column]);
-    this.otherColumns = mapping.otherColumns;
+    this.shipToColumns = SHIP_TO_COLUMNS.map(([key, column]) => [key, this.at[column]]);
+    this.detailColumns = detailColumnsOf(mapping.otherColumns);
+    this.hasRepeatedHeaders = this.detailColumns.some(({ indexes }) => indexes.length > 1);
   }
 
-  readRow(fields: string[], line: number): void {
+  readRow(row: CsvRow): void {
     try {
-      if (this.continuesPendingOrder(fields)) {
-        const item = this.item(fields);
-        if (item) this.pending!.items.push(item);
+      if (this.continuesPendingOrder(row)) {
+        this.addItem(row, readItem(row, this.at));
         return;
       }
-      const order = this.orderFromRow(fields);
+      const order = this.readOrderColumns(row);
+      const item = readItem(row, this.at);
       if (this.pending && this.pending.externalId === order.externalId) {
-        this.pending.items.push(...order.items);
+        this.addItem(row, item);
         return;
       }
       this.flush();
-      this.pending = order;
-      this.pendingOrderCells = this.orderLevelIndexes.map((index) => cell(fields, index));
+      this.start(row, order, item);
     } catch (error) {
       if (!(error instanceof UnreadableValueError)) throw error;
-      this.sink.rowError(line, error.message);
+      this.sink.rowError(row.line, error.message);
     }
   }
 
@@ -66,98 +82,282 @@ export class ExportFileOrders {
    * An item row repeating its order's columns word for word needs none of them read again: only its item
    * columns are new. This halves the work of an export whose orders have several items.
    */
-  private continuesPendingOrder(fields: string[]): boolean {
-    const orderNumber = this.pending?.orderNumber;
-    if (!orderNumber || cell(fields, this.at.orderNumber) !== orderNumber) return false;
-    for (let column = 0; column < this.orderLevelIndexes.length; column++) {
-      if (cell(fields, this.orderLevelIndexes[column]!) !== this.pendingOrderCells[column]) return false;
+  private continuesPendingOrder(row: CsvRow): boolean {
+    const pending = this.pending;
+    if (!pending?.orderLevelCells) return false;
+    const cells = pending.orderLevelCells;
+    for (let column = 0; column < cells.length; column++) {
+      if (!row.trimmedEquals(this.orderLevelIndexes[column]!, cells[column]!)) return false;
     }
     return true;
   }
 
-  private flush(): void {
-    if (!this.pending) return;
-    this.sink.order(this.pending);
-    this.pending = undefined;
-  }
-
-  private orderFromRow(fields: string[]): IncomingOrder {
+  /** The columns every row of an order repeats, read and checked; throws UnreadableValueError for a bad one. */
+  private readOrderColumns(row: CsvRow): OrderColumns {
     const at = this.at;
-    const emailText = cell(fields, at.customerEmail);
+    const emailText = row.trimmed(at.customerEmail);
     if (!emailText) throw new UnreadableValueError("missing customer e-mail");
     const customerEmail = normalizeCustomerEmail(emailText);
     if (!customerEmail) throw new UnreadableValueError(`invalid customer e-mail "${emailText}"`);
-    const placedAt = parseShipStationDate(cell(fields, at.orderDate), this.timeZone);
+    const placedAt = this.readDate(row);
     if (!placedAt) throw new UnreadableValueError("missing order date");
-
-    const orderNumber = cell(fields, at.orderNumber) || null;
-    const item = this.item(fields);
+    const orderNumber = row.trimmed(at.orderNumber) || null;
     return {
-      source: "csv",
       // Without an order number a row is its own order, identified by its content so a re-import finds it again.
-      externalId: orderNumber ?? `row:${Bun.hash(fields.join("\u001f")).toString(36)}`,
+      externalId: orderNumber ?? `row:${Bun.hash(row.fields().join("\u001f")).toString(36)}`,
       orderNumber,
       customerEmail,
-      placedAt,
-      totalCents: parseMoneyToCents(cell(fields, at.orderTotal)),
-      shipTo: this.shipTo(fields),
-      items: item ? [item] : [],
-      details: this.details(fields),
+      placedAtMs: placedAt.getTime(),
+      totalCents: readCents(row, at.orderTotal),
     };
   }
 
-  private shipTo(fields: string[]): ShipToAddress {
-    const at = this.at;
-    const shipTo: ShipToAddress = {};
-    // Written field by field in this order: it is the key order of the stored JSON, which fingerprints compare.
-    let text = cell(fields, at.shipToName);
-    if (text) shipTo.name = text;
-    if ((text = cell(fields, at.shipToCompany))) shipTo.company = text;
-    if ((text = cell(fields, at.shipToAddress1))) shipTo.street1 = text;
-    if ((text = cell(fields, at.shipToAddress2))) shipTo.street2 = text;
-    if ((text = cell(fields, at.shipToAddress3))) shipTo.street3 = text;
-    if ((text = cell(fields, at.shipToCity))) shipTo.city = text;
-    if ((text = cell(fields, at.shipToState))) shipTo.state = text;
-    if ((text = cell(fields, at.shipToPostalCode))) shipTo.postalCode = text;
-    if ((text = cell(fields, at.shipToCountry))) shipTo.country = text;
-    if ((text = cell(fields, at.shipToPhone))) shipTo.phone = text;
-    return shipTo;
-  }
-
-  private item(fields: string[]): OrderItem | undefined {
-    const at = this.at;
-    const sku = cell(fields, at.itemSku);
-    const name = cell(fields, at.itemName);
-    const quantityText = cell(fields, at.itemQty);
-    const priceText = cell(fields, at.itemPrice);
-    if (!sku && !name && !quantityText && !priceText) return undefined;
-    const item: OrderItem = {};
-    if (sku) item.sku = sku;
-    if (name) item.name = name;
-    if (quantityText) item.quantity = parseQuantity(quantityText);
-    const unitPriceCents = parseMoneyToCents(priceText);
-    if (unitPriceCents !== null) item.unitPriceCents = unitPriceCents;
-    return item;
-  }
-
-  private details(fields: string[]): Record<string, string> {
-    const details: Record<string, string> = {};
-    for (const { index, header } of this.otherColumns) {
-      const text = fields[index]?.trim();
-      if (text) details[header] = text;
+  private readDate(row: CsvRow): Date | null {
+    const index = this.at.orderDate;
+    if (row.plainBytes(index) && row.trimEnd > row.trimStart) {
+      const date = parseUsDateTimeBytes(row.buffer, row.trimStart, row.trimEnd, this.timeZone);
+      if (date !== undefined) return date;
     }
-    return details;
+    return parseShipStationDate(row.trimmed(index), this.timeZone);
   }
+
+  /** Begins a new pending order with its first row: the stored JSON up to that row's item, and its details. */
+  private start(row: CsvRow, order: OrderColumns, item: ReadItem | undefined): void {
+    const at = this.at;
+    const out = this.written;
+    out.startOver(out.bytes);
+    writeFingerprintedFields(order, out);
+    const rawStart = out.length;
+    out.ascii('{"shipTo":{');
+    let first = true;
+    for (const [key, index] of this.shipToColumns) {
+      if (row.isBlank(index)) continue;
+      if (!first) out.ascii(",");
+      out.jsonKey(key);
+      row.writeJsonString(index, out);
+      first = false;
+    }
+    out.ascii('},"items":[');
+    this.writeDetails(row);
+    this.pending = {
+      ...order,
+      customer: {
+        company: row.trimmed(at.shipToCompany) || undefined,
+        name: row.trimmed(at.shipToName) || undefined,
+        phone: row.trimmed(at.shipToPhone) || undefined,
+      },
+      rawStart,
+      itemCount: 0,
+      orderLevelCells: order.orderNumber === null ? null : copyCells(row, this.orderLevelIndexes),
+    };
+    this.addItem(row, item);
+  }
+
+  private addItem(row: CsvRow, item: ReadItem | undefined): void {
+    const pending = this.pending!;
+    if (item === undefined) return;
+    const out = this.written;
+    out.ascii(pending.itemCount === 0 ? "{" : ",{");
+    let first = true;
+    const key = (name: string) => {
+      if (!first) out.ascii(",");
+      out.jsonKey(name);
+      first = false;
+    };
+    if (!row.isBlank(this.at.itemSku)) {
+      key("sku");
+      row.writeJsonString(this.at.itemSku, out);
+    }
+    if (!row.isBlank(this.at.itemName)) {
+      key("name");
+      row.writeJsonString(this.at.itemName, out);
+    }
+    if (item.quantity !== undefined) {
+      key("quantity");
+      out.jsonNumber(item.quantity);
+    }
+    if (item.unitPriceCents !== null) {
+      key("unitPriceCents");
+      out.jsonNumber(item.unitPriceCents);
+    }
+    out.ascii("}");
+    pending.itemCount++;
+  }
+
+  private writeDetails(row: CsvRow): void {
+    const out = this.details;
+    out.startOver(out.bytes);
+    out.ascii("{");
+    let first = true;
+    const write = (key: string, index: number) => {
+      if (!first) out.ascii(",");
+      out.jsonKey(key);
+      row.writeJsonString(index, out);
+      first = false;
+    };
+    if (this.hasRepeatedHeaders) {
+      for (const { key, index } of this.filledDetails(row)) write(key, index);
+    } else {
+      for (const { key, indexes } of this.detailColumns) if (!row.isBlank(indexes[0]!)) write(key, indexes[0]!);
+    }
+    out.ascii("}");
+  }
+
+  /**
+   * For an export whose columns share headers: the row's filled detail cells, each key once, in the order
+   * setting them one by one on an object would leave them: integer-like keys first, ascending, then the
+   * rest where their first filled column is; of columns sharing a header the last filled one gives the value.
+   */
+  private filledDetails(row: CsvRow): { key: string; index: number; firstFilled: number }[] {
+    const filled: { key: string; index: number; firstFilled: number }[] = [];
+    for (const { key, indexes } of this.detailColumns) {
+      let firstFilled = -1;
+      let lastFilled = -1;
+      for (const index of indexes) {
+        if (row.isBlank(index)) continue;
+        if (firstFilled === -1) firstFilled = index;
+        lastFilled = index;
+      }
+      if (lastFilled !== -1) filled.push({ key, index: lastFilled, firstFilled });
+    }
+    const integerKeys = filled.filter(({ key }) => isArrayIndex(key));
+    const otherKeys = filled.filter(({ key }) => !isArrayIndex(key)).sort((a, b) => a.firstFilled - b.firstFilled);
+    return [...integerKeys, ...otherKeys];
+  }
+
+  private flush(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    const out = this.written;
+    out.ascii('],"orderTotalCents":');
+    if (pending.totalCents === null) out.ascii("null");
+    else out.jsonNumber(pending.totalCents);
+    out.ascii(',"details":');
+    out.append(this.details.view());
+    out.ascii("}");
+    this.sink.order({
+      source: "csv",
+      externalId: pending.externalId,
+      orderNumber: pending.orderNumber,
+      customerEmail: pending.customerEmail,
+      placedAtMs: pending.placedAtMs,
+      totalCents: pending.totalCents,
+      raw: out.view(pending.rawStart),
+      contentHash: fingerprintOf(out.view()),
+      customer: pending.customer,
+    });
+  }
+
+}
+
+interface OrderColumns {
+  externalId: string;
+  orderNumber: string | null;
+  customerEmail: string;
+  placedAtMs: number;
+  totalCents: number | null;
+}
+
+interface PendingOrder extends OrderColumns {
+  customer: PreparedOrder["customer"];
+  rawStart: number;
+  itemCount: number;
+  /** The trimmed bytes of its first row's order-level cells; null when they cannot be compared as bytes. */
+  orderLevelCells: Uint8Array[] | null;
+}
+
+/** An item row's numbers, read and checked before anything of the row is written. */
+interface ReadItem {
+  quantity: number | undefined;
+  unitPriceCents: number | null;
+}
+
+/** Columns the import does not understand, kept in the order's details under their header. */
+interface DetailColumn {
+  key: string;
+  indexes: number[];
 }
 
 /** The columns that make an order what it is; item rows of one order repeat them. */
-const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["customerEmail", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
+const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEmail", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
 
 const ALL_COLUMNS = Object.keys(ORDER_COLUMN_HEADERS) as OrderColumn[];
 
-/** The trimmed text of a cell; a column the file lacks (index -1) or a short row reads as blank. */
-function cell(fields: string[], index: number): string {
-  return index < 0 ? "" : (fields[index] ?? "").trim();
+const SHIP_TO_COLUMNS: readonly [key: string, column: OrderColumn][] = [
+  ["name", "shipToName"],
+  ["company", "shipToCompany"],
+  ["street1", "shipToAddress1"],
+  ["street2", "shipToAddress2"],
+  ["street3", "shipToAddress3"],
+  ["city", "shipToCity"],
+  ["state", "shipToState"],
+  ["postalCode", "shipToPostalCode"],
+  ["country", "shipToCountry"],
+  ["phone", "shipToPhone"],
+];
+
+function readItem(row: CsvRow, at: Record<OrderColumn, number>): ReadItem | undefined {
+  if (row.isBlank(at.itemSku) && row.isBlank(at.itemName) && row.isBlank(at.itemQty) && row.isBlank(at.itemPrice)) return undefined;
+  return { quantity: readQuantity(row, at.itemQty), unitPriceCents: readCents(row, at.itemPrice) };
+}
+
+/** An amount cell in cents, null when blank; read from its bytes when it is plain, as nearly all are. */
+function readCents(row: CsvRow, index: number): number | null {
+  if (row.plainBytes(index)) {
+    const cents = plainAmountBytesToCents(row.buffer, row.trimStart, row.trimEnd);
+    if (cents !== undefined) return cents;
+  }
+  return parseMoneyToCents(row.trimmed(index));
+}
+
+/** A quantity cell, undefined when blank; read from its bytes when it is plain digits, as nearly all are. */
+function readQuantity(row: CsvRow, index: number): number | undefined {
+  if (row.plainBytes(index)) {
+    const { buffer, trimStart, trimEnd } = row;
+    if (trimStart === trimEnd) return undefined;
+    let quantity = 0;
+    for (let at = trimStart; at < trimEnd && quantity >= 0; at++) {
+      const digit = buffer[at]! - 0x30;
+      quantity = digit >= 0 && digit <= 9 && at - trimStart < 15 ? quantity * 10 + digit : -1;
+    }
+    if (quantity >= 0) return quantity;
+  }
+  const text = row.trimmed(index);
+  return text ? parseQuantity(text) : undefined;
+}
+
+function copyCells(row: CsvRow, indexes: number[]): Uint8Array[] | null {
+  const cells: Uint8Array[] = [];
+  for (const index of indexes) {
+    const copy = row.copyTrimmed(index);
+    if (copy === null) return null;
+    cells.push(copy);
+  }
+  return cells;
+}
+
+/**
+ * The details' columns by key, in the order an object given them one by one would list its keys, as the
+ * stored JSON of an order read any other way does: integer-like keys first, ascending, then the rest as
+ * they came (see filledDetails for headers that repeat); `__proto__` is no key of a plain object and is
+ * left out.
+ */
+function detailColumnsOf(otherColumns: { index: number; header: string }[]): DetailColumn[] {
+  const byKey = new Map<string, DetailColumn>();
+  for (const { index, header } of otherColumns) {
+    if (header === "__proto__") continue;
+    const known = byKey.get(header);
+    if (known) known.indexes.push(index);
+    else byKey.set(header, { key: header, indexes: [index] });
+  }
+  const columns = [...byKey.values()];
+  const integers = columns.filter(({ key }) => isArrayIndex(key)).sort((a, b) => Number(a.key) - Number(b.key));
+  return [...integers, ...columns.filter(({ key }) => !isArrayIndex(key))];
+}
+
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 }
 
 function parseQuantity(text: string): number {

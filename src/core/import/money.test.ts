@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { centsToDollars, dollarsToCents, parseMoneyToCents } from "./money.ts";
+import { centsToDollars, dollarsToCents, parseMoneyToCents, plainAmountBytesToCents } from "./money.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
 
 function failureOf(text: string): UnreadableValueError {
@@ -67,6 +67,21 @@ describe("parseMoneyToCents", () => {
   test("amounts beyond exact integer cents are unreadable rather than silently imprecise", () => {
     expect(parseMoneyToCents("90071992547409.91")).toBe(9_007_199_254_740_991);
     expect(failureOf("90071992547409.92").message).toBe('unreadable amount "90071992547409.92": too large');
+  });
+});
+
+describe("plainAmountBytesToCents, the import's reading of an amount cell's bytes", () => {
+  const fromBytes = (text: string) => {
+    const bytes = Buffer.from(`9${text}9`);
+    return plainAmountBytesToCents(bytes, 1, bytes.length - 1);
+  };
+
+  test("reads digits and two decimals as parseMoneyToCents does", () => {
+    for (const text of ["0.00", "0.07", "12.34", "0012.30", "1198.00", "1234567890123.45"]) expect(fromBytes(text)).toBe(parseMoneyToCents(text)!);
+  });
+
+  test("leaves every other form to parseMoneyToCents", () => {
+    for (const text of ["", ".5", "1,234.56", "$12.00", "-5.00", "12.3", "12.345", "1x.00", "12345678901234.56"]) expect(fromBytes(text)).toBeUndefined();
   });
 });
 

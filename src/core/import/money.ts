@@ -40,6 +40,20 @@ function plainAmountToCents(text: string): number | undefined {
   return cents;
 }
 
+/** plainAmountToCents for the bytes of a cell, so that the import need not make a string of every amount. */
+export function plainAmountBytesToCents(bytes: Uint8Array, start: number, end: number): number | undefined {
+  const point = end - 3;
+  if (point - start < 1 || point - start > 13 || bytes[point] !== DECIMAL_POINT) return undefined;
+  let cents = 0;
+  for (let index = start; index < end; index++) {
+    if (index === point) continue;
+    const digit = bytes[index]! - DIGIT_ZERO;
+    if (digit < 0 || digit > 9) return undefined;
+    cents = cents * 10 + digit;
+  }
+  return cents;
+}
+
 const DECIMAL_POINT = 46;
 const DIGIT_ZERO = 48;
 

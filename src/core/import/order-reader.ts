@@ -1,9 +1,8 @@
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { DomainError } from "../errors.ts";
-import type { IncomingOrder } from "../orders/incoming-order.ts";
+import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
-import { GarbagePacer } from "./garbage-pacer.ts";
 import { FLOW, OrderPacker, type ReaderFailure, type ReaderJob, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 /** Orders per message: enough that copying between threads costs little per order, few enough for steady progress. */
@@ -12,8 +11,6 @@ const ORDERS_PER_BATCH = 1000;
 const BATCH_BYTES = 1 << 20;
 /** Messages the reader may be ahead of the importing thread: enough to keep it busy, few enough to keep memory flat. */
 const MESSAGES_AHEAD = 4;
-/** Input between collections: the reader's heap is small, so its collections are cheap and can be frequent. */
-const BYTES_BETWEEN_COLLECTIONS = 8 << 20;
 
 /**
  * The reader thread's work: reads the export files one after the other, turns their rows into prepared
@@ -34,7 +31,6 @@ class ExportFilesReading {
   private rowErrors: ReaderRowError[] = [];
   private rowsRead = 0;
   private bytesRead = 0;
-  private readonly garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
 
   constructor(
     private readonly job: ReaderJob,
@@ -53,13 +49,12 @@ class ExportFilesReading {
       });
       readCsvFile(filePath, {
         header: (fields) => orders.useHeader(fields),
-        row: (fields, line) => {
+        row: (row) => {
           this.rowsRead++;
-          orders.readRow(fields, line);
+          orders.readRow(row);
         },
         progress: (bytesRead) => {
           this.bytesRead = bytesOfEarlierFiles + bytesRead;
-          this.garbage.progressed(this.bytesRead);
         },
       });
       orders.finish();
@@ -69,7 +64,7 @@ class ExportFilesReading {
     this.outbox.post({ kind: "done", rowsRead: this.rowsRead, bytesRead: this.bytesRead });
   }
 
-  private add(order: IncomingOrder): void {
+  private add(order: PreparedOrder): void {
     this.orders.add(order);
     if (this.orders.orderCount === ORDERS_PER_BATCH) this.postBatch();
   }

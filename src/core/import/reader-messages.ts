@@ -1,6 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import type { IncomingOrder } from "../orders/incoming-order.ts";
-import { storedRawOf, writeOrder, type PreparedOrder } from "../orders/prepared-order.ts";
+import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 
 /** What the reader thread is given when it starts. */
@@ -73,12 +72,12 @@ export class OrderPacker {
     return this.fields.length / FIELDS_PER_ORDER;
   }
 
-  add(order: IncomingOrder): void {
-    const placedAtMs = order.placedAt.getTime();
-    const { rawStart, rawEnd, contentHash } = writeOrder({ customerEmail: order.customerEmail, orderNumber: order.orderNumber, placedAtMs }, storedRawOf(order), this.rawJson);
-    const { shipTo } = order;
-    this.fields.push(order.source, order.externalId, order.orderNumber, order.customerEmail, placedAtMs, order.totalCents, rawStart, rawEnd, contentHash);
-    this.fields.push(shipTo.company ?? null, shipTo.name ?? null, shipTo.phone ?? null);
+  add(order: PreparedOrder): void {
+    const rawStart = this.rawJson.length;
+    this.rawJson.append(order.raw);
+    const { customer } = order;
+    this.fields.push(order.source, order.externalId, order.orderNumber, order.customerEmail, order.placedAtMs, order.totalCents, rawStart, this.rawJson.length, order.contentHash);
+    this.fields.push(customer.company ?? null, customer.name ?? null, customer.phone ?? null);
   }
 
   take(): PackedOrders {

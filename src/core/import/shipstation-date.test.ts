@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseShipStationDate } from "./shipstation-date.ts";
+import { parseShipStationDate, parseUsDateTimeBytes } from "./shipstation-date.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
 
 const NEW_YORK = "America/New_York";
@@ -97,5 +97,38 @@ describe("parseShipStationDate, unreadable values", () => {
 
   test("the message quotes the text trimmed", () => {
     expect(failureOf("  junk ").message).toStartWith('unreadable date "junk": ');
+  });
+});
+
+describe("parseUsDateTimeBytes, the import's reading of a date cell's bytes", () => {
+  const fromBytes = (text: string, timeZone = NEW_YORK) => {
+    const bytes = Buffer.from(`,${text},`);
+    return parseUsDateTimeBytes(bytes, 1, bytes.length - 1, timeZone)?.toISOString();
+  };
+
+  test("reads every US form exactly as parseShipStationDate reads its text", () => {
+    const forms = [
+      "4/2/2026 10:39:21 AM",
+      "05/01/2026 10:30:00 am",
+      "9/6/2026 8:31",
+      "9/5/2026 17:33",
+      "02/01/2025",
+      "12/31/2025 11:59 PM",
+      "1/15/2026 12:00 AM",
+      "1/15/2026 12:00:59 pM",
+      "3/8/2026 2:30 AM",
+      "11/1/2026 1:30 AM",
+    ];
+    for (const text of forms) {
+      expect(fromBytes(text)).toBeString();
+      expect(fromBytes(text)).toBe(utcOf(text));
+      expect(fromBytes(text, "America/Los_Angeles")).toBe(utcOf(text, "America/Los_Angeles"));
+    }
+  });
+
+  test("leaves anything else to parseShipStationDate: other spacing, ISO dates, impossible dates and clocks", () => {
+    for (const text of ["4/2/2026  10:39 AM", "4/2/2026 10:39AM", "2026-04-02T10:39:21", "2/30/2026", "13/1/2026", "4/2/2026 13:00 PM", "4/2/2026 0:00 AM", "4/2/26", "4/2/2026 10:3", "4/2/2026 10:39:2", "4/2/2026 10:39 XM"]) {
+      expect(fromBytes(text)).toBeUndefined();
+    }
   });
 });

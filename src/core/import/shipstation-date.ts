@@ -17,6 +17,71 @@ export function parseShipStationDate(text: string, timeZone: string): Date | nul
   throw unreadableValue("date", trimmed, "expected M/D/YYYY with an optional h:mm[:ss] [AM|PM], or ISO 8601");
 }
 
+/**
+ * The US form every ShipStation export uses (`4/2/2026 10:39:21 AM`, `9/6/2026 8:31`, `02/01/2025`) read
+ * from the bytes of a cell, so that the import need not make a string of every date. Undefined for
+ * anything else, including a date no calendar has, which parseShipStationDate then reads or refuses.
+ */
+export function parseUsDateTimeBytes(bytes: Uint8Array, start: number, end: number, timeZone: string): Date | undefined {
+  const reader = { at: start };
+  const number = (minDigits: number, maxDigits: number): number | undefined => {
+    let value = 0;
+    const from = reader.at;
+    while (reader.at < end && reader.at - from < maxDigits) {
+      const digit = bytes[reader.at]! - DIGIT_ZERO;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+      reader.at++;
+    }
+    return reader.at - from >= minDigits ? value : undefined;
+  };
+  const expect = (code: number): boolean => {
+    if (reader.at >= end || bytes[reader.at] !== code) return false;
+    reader.at++;
+    return true;
+  };
+  const month = number(1, 2);
+  if (month === undefined || !expect(SLASH)) return undefined;
+  const day = number(1, 2);
+  if (day === undefined || !expect(SLASH)) return undefined;
+  const year = number(4, 4);
+  if (year === undefined) return undefined;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  if (reader.at < end) {
+    if (!expect(SPACE)) return undefined;
+    const clockHour = number(1, 2);
+    if (clockHour === undefined || !expect(COLON)) return undefined;
+    const minutes = number(2, 2);
+    if (minutes === undefined) return undefined;
+    [hour, minute] = [clockHour, minutes];
+    if (bytes[reader.at] === COLON) {
+      reader.at++;
+      const seconds = number(2, 2);
+      if (seconds === undefined) return undefined;
+      second = seconds;
+    }
+    if (reader.at < end) {
+      if (!expect(SPACE) || end - reader.at !== 2 || (bytes[reader.at + 1]! | 0x20) !== LOWER_M) return undefined;
+      const meridiem = bytes[reader.at]! | 0x20;
+      if ((meridiem !== LOWER_A && meridiem !== LOWER_P) || hour < 1 || hour > 12) return undefined;
+      hour = (hour % 12) + (meridiem === LOWER_P ? 12 : 0);
+      reader.at = end;
+    }
+  }
+  const time = { year, month, day, hour, minute, second };
+  return findWallClockProblem(time) === null ? wallClockToUtc(time, timeZone) : undefined;
+}
+
+const DIGIT_ZERO = 0x30;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const LOWER_A = 0x61;
+const LOWER_P = 0x70;
+const LOWER_M = 0x6d;
+
 const US_DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 

@@ -60,22 +60,33 @@ export function storedRawOf(order: IncomingOrder): StoredOrderRaw {
 
 /**
  * Writes orders.raw into `out` and fingerprints it together with the other stored fields: everything
- * stored about an order, so equal fingerprints mean nothing to write. The fields go into the writer just
- * ahead of raw, to be hashed in one pass. Bun.hash of UTF-8 bytes equals Bun.hash of the text they
- * encode, so this is the fingerprint of `${email}\0${orderNumber}\0${placedAtMs}\0${raw}` that
- * earlier versions stored.
+ * stored about an order, so equal fingerprints mean nothing to write.
  */
 export function writeOrder(fields: FingerprintedFields, raw: StoredOrderRaw, out: Utf8Writer): WrittenOrder {
   const start = out.length;
+  writeFingerprintedFields(fields, out);
+  const rawStart = out.length;
+  writeStoredOrderRaw(raw, out);
+  return { rawStart, rawEnd: out.length, contentHash: fingerprintOf(out.view(start)) };
+}
+
+/**
+ * The fields go into the writer just ahead of orders.raw, so that fingerprintOf hashes both in one pass.
+ * Bun.hash of UTF-8 bytes equals Bun.hash of the text they encode, so this is the fingerprint of
+ * `${email}\0${orderNumber}\0${placedAtMs}\0${raw}` that earlier versions stored.
+ */
+export function writeFingerprintedFields(fields: FingerprintedFields, out: Utf8Writer): void {
   out.text(fields.customerEmail);
   out.ascii("\u0000");
   out.text(fields.orderNumber ?? "");
   out.ascii("\u0000");
   out.jsonNumber(fields.placedAtMs);
   out.ascii("\u0000");
-  const rawStart = out.length;
-  writeStoredOrderRaw(raw, out);
-  return { rawStart, rawEnd: out.length, contentHash: Bun.hash(out.view(start)).toString(36) };
+}
+
+/** The fingerprint of what writeFingerprintedFields and the order's raw JSON wrote. */
+export function fingerprintOf(written: Uint8Array): string {
+  return Bun.hash(written).toString(36);
 }
 
 /** The order with `earlierItems` listed before its own: an export that lists an order's item rows apart from each other. */

@@ -72,6 +72,25 @@ export class Utf8Writer {
     for (let index = 0; index < encoded.length; index++) this.bytes[this.length++] = encoded[index]!;
   }
 
+  /** `bytes[start, end)`, printable ASCII without quotes or backslashes, as a JSON string literal: a copy between quotes. */
+  quotedAscii(bytes: Uint8Array, start: number, end: number): void {
+    this.reserve(end - start + 2);
+    const out = this.bytes;
+    let at = this.length;
+    out[at++] = QUOTE;
+    // Cells are short: copying them byte by byte beats making a subarray to copy from.
+    for (let index = start; index < end; index++) out[at++] = bytes[index]!;
+    out[at++] = QUOTE;
+    this.length = at;
+  }
+
+  /** Bytes already encoded, such as what another writer wrote. */
+  append(bytes: Uint8Array): void {
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
   /** A number as JSON.stringify writes it: null when it is not finite. */
   jsonNumber(value: number): void {
     if (Number.isSafeInteger(value)) this.integer(value);
