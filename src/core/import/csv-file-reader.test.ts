@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { DomainError } from "../errors.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import { readCsvFile, type CsvRow } from "./csv-file-reader.ts";
+import { SeededRandom } from "../demo-data/random.ts";
 
 /** The reader's chunk (CHUNK_BYTES in csv-file-reader.ts): its first read ends at this file offset. */
 const CHUNK = 128 * 1024;
@@ -122,24 +123,6 @@ function expectSameAsPapa(result: ReadResult, bytes: Uint8Array, delimiter: stri
 // ---------------------------------------------------------------------------------------------------------
 // Deterministic generation of CSV files whose rows are known.
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (bound: number): number => Math.floor(next() * bound),
-    chance: (probability: number): boolean => next() < probability,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-type Random = ReturnType<typeof seeded>;
 
 /**
  * Stand-ins for invalid UTF-8, in the generated text: each is a private-use character (three bytes in UTF-8)
@@ -185,11 +168,11 @@ function embeddedBreaks(newline: Newline): string[] {
   return [newline];
 }
 
-function randomValue(random: Random, style: Style, invalidUtf8: boolean): string {
-  const pieceCount = random.int(5);
+function randomValue(random: SeededRandom, style: Style, invalidUtf8: boolean): string {
+  const pieceCount = random.integer(0, 4);
   let value = "";
   for (let piece = 0; piece < pieceCount; piece++) {
-    const kind = random.int(20);
+    const kind = random.integer(0, 19);
     if (kind < 7) value += random.pick(["alpha", "Bravo", "charlie 7", "135.00", "4/2/2026 10:39:21 AM", "SO-1001", "x", "Ünïcödé"]);
     else if (kind === 7) value += random.pick([" ", "  ", "\t"]);
     else if (kind === 8) value += random.pick([",", ";", "\t"]);
@@ -205,7 +188,7 @@ function randomValue(random: Random, style: Style, invalidUtf8: boolean): string
 }
 
 /** The value as written in a file: quoted when it must be, and at times when it need not. */
-function serialize(value: string, random: Random, delimiter: string): string {
+function serialize(value: string, random: SeededRandom, delimiter: string): string {
   const mustQuote = value.includes(delimiter) || value.includes("\r") || value.includes("\n") || value.startsWith('"');
   const quote = mustQuote || (value.includes('"') ? random.chance(0.6) : random.chance(0.2));
   return quote ? `"${value.replaceAll('"', '""')}"` : value;
@@ -246,7 +229,7 @@ class FileBuilder {
     this.bytes += Buffer.byteLength(rowText + newline);
   }
 
-  addValues(values: string[], random: Random): void {
+  addValues(values: string[], random: SeededRandom): void {
     this.addRow(values.map((value) => serialize(value, random, this.style.delimiter)).join(this.style.delimiter), values);
   }
 
@@ -269,13 +252,13 @@ function headerValues(count: number): string[] {
   return names;
 }
 
-function randomRowValues(random: Random, style: Style, invalidUtf8: boolean): string[] {
-  const count = 1 + random.int(12);
+function randomRowValues(random: SeededRandom, style: Style, invalidUtf8: boolean): string[] {
+  const count = 1 + random.integer(0, 11);
   return Array.from({ length: count }, () => randomValue(random, style, invalidUtf8));
 }
 
 function generateFile(seed: number, style: Style, options: { bom?: boolean; rows: number; invalidUtf8?: boolean }): FileBuilder {
-  const random = seeded(seed);
+  const random = new SeededRandom(seed);
   const builder = new FileBuilder(style, options.bom ?? false);
   builder.addValues(headerValues(8), random);
   for (let index = 0; index < options.rows; index++) {
@@ -344,7 +327,7 @@ describe("readCsvFile", () => {
       { delimiter: ";", newline: "\n" as Newline },
       { delimiter: "\t", newline: "\r" as Newline },
     ].entries()) {
-      const random = seeded(500 + index);
+      const random = new SeededRandom(500 + index);
       const d = style.delimiter;
       const nl = style.newline;
       // Every awkward thing in one row: a quoted delimiter, doubled quotes and a line break, multi-byte
@@ -378,14 +361,14 @@ describe("readCsvFile", () => {
 
   test("a row longer than 300 KiB reads whole, and so do the rows before and after it", () => {
     const style: Style = { delimiter: ",", newline: "\r\n" };
-    const random = seeded(31);
+    const random = new SeededRandom(31);
     const builder = new FileBuilder(style, false);
     builder.addValues(headerValues(5), random);
     builder.addValues(["before", "1"], random);
     const longValues: string[] = [];
     let longBytes = 0;
     while (longBytes < 320 * 1024) {
-      const value = randomValue(random, style, true) + "z".repeat(random.int(3000));
+      const value = randomValue(random, style, true) + "z".repeat(random.integer(0, 2999));
       longValues.push(value);
       longBytes += Buffer.byteLength(value) + 3;
     }
@@ -709,7 +692,7 @@ const PLANS: readonly Plan[] = [
  * checks, from the reader's own progress reports, that the cuts it wanted really happened.
  */
 function generateSteeredFile(seed: number, style: Style, totalBytes: number): { builder: FileBuilder; planned: Plan[] } {
-  const random = seeded(seed);
+  const random = new SeededRandom(seed);
   const { delimiter: d, newline: nl } = style;
   const builder = new FileBuilder(style, false);
   builder.addValues(headerValues(8), random);

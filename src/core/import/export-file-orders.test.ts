@@ -13,6 +13,7 @@ import { parseMoneyToCents } from "./money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "./shipstation-date.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
+import { SeededRandom } from "../demo-data/random.ts";
 
 const TIME_ZONE = "America/Chicago";
 const REPO = path.resolve(import.meta.dir, "../../..");
@@ -237,22 +238,6 @@ const GRID_EXPORT = `"Order #","Store","Age","Order Date","Item Name","Recipient
 const CATALOG_HEADER =
   "Order - Number,Order - Status,Order - CustomerID,Order - Pay Method,Date - Order Date,Date - Paid Date,Date - Shipped Date,Date - Hold Until,Customer Email,Username,Bill To - Name,Ship To - Name,Ship To - Company,Ship To - Address 1,Ship To - Address 2,Ship To - Address 3,Ship To - City,Ship To - State,Ship To - Postal Code,Ship To - Country,Ship To - Phone,Ship To - Residential Flag,Ship To - Verified Flag,Ship To - Zone,Amount - Order Subtotal,Amount - Order Shipping,Amount - Order Tax,Amount - Order Total,Amount - Paid by Customer,Amount - Shipping Cost,Amount - Ship Rate Quoted,Carrier - Carrier Selected,Carrier - Service Requested,Carrier - Service Selected,Count - Number of Items,Count - Number of Shipments,Custom - Field 1,Custom - Field 2,Custom - Field 3,Customs - Package Contents,Dimensions - Length,Dimensions - Width,Dimensions - Height,Gift - Flag,Gift - Message,Insurance - Cost,Insurance - Insured Value,Insurance - Provider,Market - Market Order URL,Market - Markeplace Name,Market - Store Name,Notes - From Buyer,Notes - Internal,Notes - To Buyer,Service - Confirmation Type,Service - Package Type,Source,Tags,Weight,Weight - TotalOz,Weight - WeightLbs,Weight - WeightOz,Item - SKU,Item - Name,Item - Qty,Item - Price,Item - Options,Item - Cost,Item - Cost Extended,Item - Fill SKU,Item - Image URL,Item - ISBN,Item - Location,Item - Origin Country Code,Item - UPC,Item - Weight,Item - Weight (oz),Item - Category,Date - Ship By Date";
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (bound: number): number => Math.floor(next() * bound),
-    chance: (probability: number): boolean => next() < probability,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 const DATES = [
   "4/2/2026 10:39:21 AM",
@@ -273,7 +258,7 @@ const TEXTS = ["plain", "Zoë O'Brien", 'say "hi"', "back\\slash", "tab\there", 
 
 /** Rows for the column catalog: orders of one to three item rows repeating their order's columns, now and then with a differing total. */
 function catalogRows(seed: number, orderCount: number): string[][] {
-  const random = seeded(seed);
+  const random = new SeededRandom(seed);
   const header = CATALOG_HEADER.split(",");
   const rows: string[][] = [header];
   for (let order = 0; order < orderCount; order++) {
@@ -285,12 +270,12 @@ function catalogRows(seed: number, orderCount: number): string[][] {
       if (name.startsWith("Amount - ")) return random.pick(AMOUNTS);
       if (name.startsWith("Ship To - ") || name.startsWith("Notes - ") || name.startsWith("Custom - ")) return random.pick(TEXTS);
       if (name.startsWith("Item - ")) return "";
-      return random.chance(0.4) ? random.pick(TEXTS) : random.chance(0.5) ? `${random.int(100)}` : "";
+      return random.chance(0.4) ? random.pick(TEXTS) : random.chance(0.5) ? `${random.integer(0, 99)}` : "";
     });
-    const itemCount = 1 + random.int(3);
+    const itemCount = 1 + random.integer(0, 2);
     for (let item = 0; item < itemCount; item++) {
       const row = header.map((name, index): string => {
-        if (name === "Item - SKU") return random.chance(0.9) ? `SKU-${random.int(50)}` : "";
+        if (name === "Item - SKU") return random.chance(0.9) ? `SKU-${random.integer(0, 49)}` : "";
         if (name === "Item - Name") return random.chance(0.8) ? random.pick(TEXTS) : "";
         if (name === "Item - Qty") return random.pick(["1", "2", "12", " 3 ", "1,000", "007", "", "1234567890123456789"]);
         if (name === "Item - Price") return random.pick(AMOUNTS);
