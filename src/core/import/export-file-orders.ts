@@ -1,5 +1,6 @@
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { invalid } from "../errors.ts";
+import type { ShipToAddress } from "../orders/incoming-order.ts";
 import { fingerprintOf, writeFingerprintedFields, type PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
@@ -284,7 +285,8 @@ const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEma
 
 const ALL_COLUMNS = Object.keys(ORDER_COLUMN_HEADERS) as OrderColumn[];
 
-const SHIP_TO_COLUMNS: readonly [key: string, column: OrderColumn][] = [
+/** The ship-to keys in ShipToAddress's order: the stored JSON's key order, which fingerprints compare. */
+const SHIP_TO_COLUMNS: readonly [key: keyof ShipToAddress, column: OrderColumn][] = [
   ["name", "shipToName"],
   ["company", "shipToCompany"],
   ["street1", "shipToAddress1"],

@@ -58,7 +58,10 @@ export interface PackedOrders {
   rawJson: ArrayBuffer;
 }
 
-/** Per order: placedAtMs, totalCents (NaN for null), raw JSON start and end, then each of STRING_FIELDS' start and end. */
+/**
+ * Per order: placedAtMs, totalCents (NaN for null), raw JSON start and end, then the start and end of each
+ * string field: source, external id, order number, e-mail, fingerprint, company, name, phone.
+ */
 const NUMBERS_PER_ORDER = 4 + 2 * 8;
 
 /**
