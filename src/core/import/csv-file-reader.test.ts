@@ -621,6 +621,22 @@ describe("readCsvFile", () => {
       expect(result.cellProblems).toEqual([]);
     });
 
+    test("a copy of a cell's bytes keeps them while the reader's buffer is written over by the rest of the file", () => {
+      const rows = Array.from({ length: 20_000 }, (_, index) => `SO-${100_000 + index}, buyer${index}@clinic.example.com ,${"x".repeat(index % 40)}`);
+      const copies: { expected: string; bytes: Uint8Array | null; missing: Uint8Array | null }[] = [];
+      readCsvFile(file(`Order,Email,Filler\n${rows.join("\n")}\n`), {
+        header: () => {},
+        row: (row) => {
+          if (row.line % 997 === 0) copies.push({ expected: row.trimmed(1), bytes: row.copyTrimmed(1), missing: row.copyTrimmed(7) });
+        },
+      });
+      expect(copies.length).toBe(20);
+      for (const { expected, bytes, missing } of copies) {
+        expect(new TextDecoder().decode(bytes!)).toBe(expected);
+        expect(missing).toEqual(new Uint8Array(0));
+      }
+    });
+
     test("text, trimmed and isBlank read a cell past the row's end as empty", () => {
       const seen: unknown[] = [];
       readCsvFile(file("a,b,c\n1, 2 \n"), {

@@ -144,7 +144,8 @@ export class CsvRow {
     if (index < 0 || index >= this.cellCount) return new Uint8Array(0);
     if ((this.flags[index]! & CELL.needsCare) !== 0) return null;
     this.trim(index);
-    return this.buffer.slice(this.trimStart, this.trimEnd);
+    // A copy, not a view: the buffer is written over as the file is read on (Buffer's slice is a view).
+    return new Uint8Array(this.buffer.subarray(this.trimStart, this.trimEnd));
   }
 
   /**
