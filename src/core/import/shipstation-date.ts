@@ -56,8 +56,7 @@ export function parseUsDateTimeBytes(bytes: Uint8Array, start: number, end: numb
     const minutes = number(2, 2);
     if (minutes === undefined) return undefined;
     [hour, minute] = [clockHour, minutes];
-    if (bytes[reader.at] === COLON) {
-      reader.at++;
+    if (expect(COLON)) {
       const seconds = number(2, 2);
       if (seconds === undefined) return undefined;
       second = seconds;
