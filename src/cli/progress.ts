@@ -1,4 +1,5 @@
 import { writeSync } from "node:fs";
+import { formatCount } from "./table.ts";
 
 export interface ProgressSnapshot {
   done: number;
@@ -6,6 +7,15 @@ export interface ProgressSnapshot {
   /** What `done` counts and what is shown beside it, e.g. 12,345 rows. */
   count: number;
   unit: string;
+  /** The closing work under way once everything is read, e.g. "building indexes". */
+  step?: string;
+}
+
+export interface ProgressReporterOptions {
+  isTTY?: boolean;
+  /** Milliseconds from any fixed point; tests pass their own clock. */
+  clock?: () => number;
+  write?: (text: string) => void;
 }
 
 const TTY_INTERVAL_MS = 100;
@@ -13,53 +23,61 @@ const PLAIN_INTERVAL_MS = 5000;
 const BAR_WIDTH = 28;
 
 /**
- * Progress on stderr: a redrawn bar with rate and ETA on a terminal, a plain line every few seconds
- * otherwise (cron logs). Writes synchronously because imports run synchronously inside a transaction.
+ * Progress on stderr: a redrawn bar with rate and ETA on a terminal, plain lines otherwise (cron logs).
+ * A plain line is written at least every 5 s while updates come, at once when the closing step changes
+ * (the work between two steps can take longer than that, with no update in between), and once at the end.
+ * Writes synchronously because imports run synchronously inside a transaction.
  */
-export function createProgressReporter(options: { isTTY?: boolean } = {}) {
+export function createProgressReporter(options: ProgressReporterOptions = {}) {
   const isTTY = options.isTTY ?? process.stderr.isTTY === true;
-  const started = performance.now();
+  const clock = options.clock ?? (() => performance.now());
+  const write = options.write ?? ((text: string) => writeSync(2, text));
+  const started = clock();
   let lastDrawn = Number.NEGATIVE_INFINITY;
-  let drewBar = false;
+  let last: ProgressSnapshot | undefined;
 
   return {
     update(snapshot: ProgressSnapshot): void {
-      const now = performance.now();
-      if (now - lastDrawn < (isTTY ? TTY_INTERVAL_MS : PLAIN_INTERVAL_MS)) return;
+      const now = clock();
+      const stepChanged = last !== undefined && snapshot.step !== last.step;
+      last = snapshot;
+      if (!stepChanged && now - lastDrawn < (isTTY ? TTY_INTERVAL_MS : PLAIN_INTERVAL_MS)) return;
       lastDrawn = now;
       const line = describe(snapshot, (now - started) / 1000);
-      if (isTTY) {
-        writeSync(2, `\r${renderBar(snapshot)} ${line}\u001b[K`);
-        drewBar = true;
-      } else {
-        writeSync(2, `${line}\n`);
-      }
+      write(isTTY ? `\r${renderBar(snapshot)} ${line}\u001b[K` : `${line}\n`);
     },
     finish(): void {
-      if (drewBar) writeSync(2, "\r\u001b[K");
+      if (last === undefined) return;
+      if (isTTY) write("\r\u001b[K");
+      else write(`${describeDone(last, (clock() - started) / 1000)}\n`);
     },
   };
 }
 
 function describe(snapshot: ProgressSnapshot, elapsedSeconds: number): string {
-  const fraction = snapshot.total > 0 ? Math.min(1, snapshot.done / snapshot.total) : 0;
+  const fraction = fractionDone(snapshot);
+  const figures = [`${Math.floor(fraction * 100)}%`, `${formatCount(snapshot.count)} ${snapshot.unit}`];
+  if (snapshot.step !== undefined) return [...figures, `finishing: ${snapshot.step}`].join("  ");
   const rate = elapsedSeconds > 0 ? snapshot.count / elapsedSeconds : 0;
-  const remaining = fraction > 0 ? (elapsedSeconds / fraction) * (1 - fraction) : Number.NaN;
-  return [
-    `${Math.floor(fraction * 100)}%`,
-    `${snapshot.count.toLocaleString("en-US")} ${snapshot.unit}`,
-    `${Math.round(rate).toLocaleString("en-US")} ${snapshot.unit}/s`,
-    `ETA ${Number.isFinite(remaining) ? formatDuration(remaining) : "--"}`,
-  ].join("  ");
+  const remaining = fraction > 0 && elapsedSeconds > 0 ? (elapsedSeconds / fraction) * (1 - fraction) : Number.NaN;
+  return [...figures, `${formatCount(Math.round(rate))} ${snapshot.unit}/s`, `ETA ${Number.isFinite(remaining) ? formatDuration(remaining) : "--"}`].join("  ");
+}
+
+function describeDone(snapshot: ProgressSnapshot, elapsedSeconds: number): string {
+  return `100%  ${formatCount(snapshot.count)} ${snapshot.unit}  done in ${formatDuration(elapsedSeconds)}`;
+}
+
+function fractionDone(snapshot: ProgressSnapshot): number {
+  return snapshot.total > 0 ? Math.min(1, snapshot.done / snapshot.total) : 0;
 }
 
 function renderBar(snapshot: ProgressSnapshot): string {
-  const filled = snapshot.total > 0 ? Math.round((Math.min(snapshot.done, snapshot.total) / snapshot.total) * BAR_WIDTH) : 0;
+  const filled = Math.round(fractionDone(snapshot) * BAR_WIDTH);
   return `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}]`;
 }
 
 function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)}s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}m${String(Math.ceil(seconds % 60)).padStart(2, "0")}s`;
+  const wholeSeconds = Math.ceil(seconds);
+  if (wholeSeconds < 60) return `${wholeSeconds}s`;
+  return `${Math.floor(wholeSeconds / 60)}m${String(wholeSeconds % 60).padStart(2, "0")}s`;
 }

@@ -1,7 +1,26 @@
 import Table from "cli-table3";
 
-/** A table for terminal output; colours only when a person is watching, so piped output stays plain. */
-export function createTable(head: string[]): Table.Table {
+export type TableCell = string | number;
+
+export interface CliTable {
+  push(...rows: TableCell[][]): void;
+  toString(): string;
+}
+
+/**
+ * A table for terminal output; colours only when a person is watching, so piped output stays plain.
+ * Numbers go in as numbers and come out through formatCount, so no command's table can print 1000000.
+ */
+export function createTable(head: string[]): CliTable {
   const colours = process.stdout.isTTY === true;
-  return new Table({ head, style: colours ? {} : { head: [], border: [] } });
+  const table = new Table({ head, style: colours ? {} : { head: [], border: [] } });
+  return {
+    push: (...rows) => table.push(...rows.map((row) => row.map((cell) => (typeof cell === "number" ? formatCount(cell) : cell)))),
+    toString: () => table.toString(),
+  };
+}
+
+/** How the command line writes every figure it prints, e.g. 1,000,000 (en-US thousands separators). */
+export function formatCount(value: number): string {
+  return value.toLocaleString("en-US");
 }

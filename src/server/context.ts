@@ -1,4 +1,5 @@
 import type { CrmDatabase } from "../core/database/open.ts";
+import type { ActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import type { BackfillJobs } from "./background/backfill-jobs.ts";
 import type { WebhookWorker } from "./background/webhook-worker.ts";
 
@@ -12,4 +13,5 @@ export interface ServerContext {
   env: Record<string, string | undefined>;
   webhookWorker: Pick<WebhookWorker, "wake">;
   backfills: Pick<BackfillJobs, "start">;
+  activityPasses: Pick<ActivityPassScheduler, "runSoon">;
 }

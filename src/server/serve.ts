@@ -1,6 +1,7 @@
 import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
 import { createApp } from "./app.ts";
+import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
@@ -31,6 +32,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const backfills = createBackfillJobs(options.db, options.env);
   const searchIndexer = startSearchIndexer(options.db);
   const duplicateDetector = startDuplicateDetector(options.db);
+  const activityPasses = startActivityPassScheduler(options.db);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -39,6 +41,7 @@ export function startServer(options: ServeOptions): RunningServer {
     clientAddress: (request) => server.requestIP(request)?.address ?? "unknown",
     webhookWorker,
     backfills,
+    activityPasses,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
   // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
@@ -64,7 +67,7 @@ export function startServer(options: ServeOptions): RunningServer {
       const stopped = server.stop();
       searchIndexer.stop();
       duplicateDetector.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop()]);
       await stopped;
     },
   };

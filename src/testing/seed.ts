@@ -9,12 +9,11 @@ export interface SeededOrder {
 }
 
 /** Stores orders for a customer through the one real write path, creating the account as an import would. */
-export function seedCustomer(db: CrmDatabase, customer: { email: string; company?: string; contactName?: string; orders: SeededOrder[]; createdAt?: Date | string }): number {
+export function seedCustomer(db: CrmDatabase, customer: { email: string; company?: string; contactName?: string; orders: SeededOrder[] }): number {
   recordOrders(db, (recorder) => {
     for (const order of customer.orders) recorder.record(incomingOrder(customer.email, order, customer));
   });
   const { id } = db.$client.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE email = ?").get(customer.email)!;
-  if (customer.createdAt) db.$client.run("UPDATE accounts SET created_at = ? WHERE id = ?", [new Date(customer.createdAt).getTime(), id]);
   return id;
 }
 

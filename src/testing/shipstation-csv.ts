@@ -1,3 +1,5 @@
+import { addDays, businessToday } from "../core/time/business-calendar.ts";
+
 /** Builds ShipStation "Export Orders" CSV text for tests: one row per line item, order columns repeated. */
 export const EXPORT_HEADER = [
   "Order - Number",
@@ -58,4 +60,10 @@ export function itemRow(orderNumber: string, email: string, overrides: ExportRow
     Source: "web",
     ...overrides,
   };
+}
+
+/** An export's order date so many New York calendar days before today, at 10 AM there, e.g. "11/21/2026 10:00:00 AM". */
+export function orderDateDaysAgo(days: number, now = new Date()): string {
+  const [year, month, day] = addDays(businessToday(now), -days).split("-").map(Number);
+  return `${month}/${day}/${year} 10:00:00 AM`;
 }

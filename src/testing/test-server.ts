@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from "bun:test";
 import { createApp } from "../server/app.ts";
+import { startActivityPassScheduler } from "../server/background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
 import { startWebhookWorker } from "../server/background/webhook-worker.ts";
 import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
@@ -20,6 +21,7 @@ export function testServer(env: Record<string, string | undefined> = {}, options
   const database = temporaryDatabase();
   const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
   const backfills = createBackfillJobs(database.db, env, options.clientOptions);
+  const activityPasses = startActivityPassScheduler(database.db, { log: () => {} });
   const app = createApp({
     db: database.db,
     dataDir: database.dataDir,
@@ -27,6 +29,7 @@ export function testServer(env: Record<string, string | undefined> = {}, options
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
     webhookWorker,
     backfills,
+    activityPasses,
   });
 
   async function request(method: string, urlPath: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
@@ -61,7 +64,7 @@ export function testServer(env: Record<string, string | undefined> = {}, options
     request,
     signInAs,
     async dispose() {
-      await Promise.all([webhookWorker.stop(), backfills.stop()]);
+      await Promise.all([webhookWorker.stop(), backfills.stop(), activityPasses.stop()]);
       database.dispose();
     },
   };

@@ -4,23 +4,37 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
 import { runCrm } from "../../testing/run-crm.ts";
-import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
 
 describe("crm assign-lists", () => {
   let dir: string;
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "crm-assign-"));
     const orders = path.join(dir, "orders.csv");
-    writeFileSync(orders, exportCsv([itemRow("1", "alpha@clinic.com"), itemRow("2", "beta@lab.com"), itemRow("3", "gamma@clinic.com")]));
+    // First orders a few days ago: the activity rules put all three in New.
+    const recent = { "Date - Order Date": orderDateDaysAgo(3) };
+    writeFileSync(orders, exportCsv([itemRow("1", "alpha@clinic.com", recent), itemRow("2", "beta@lab.com", recent), itemRow("3", "gamma@clinic.com", recent)]));
     await crm("import-csv", orders);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", path.join(dir, "data")]);
-  const listOf = (email: string) => {
+  const listOf = (email: string) => accountRow(email).list_type;
+  const accountRow = (email: string) => {
     const db = new Database(path.join(dir, "data", "crm.db"), { readonly: true });
     try {
-      return (db.query("SELECT list_type FROM accounts WHERE email = ?").get(email) as { list_type: string }).list_type;
+      return db.query("SELECT list_type, list_pinned FROM accounts WHERE email = ?").get(email) as { list_type: string; list_pinned: number };
+    } finally {
+      db.close();
+    }
+  };
+  /** What a day-old database looks like: the account's orders went old without the rules having run since. */
+  const ageOrders = (email: string, days: number) => {
+    const db = new Database(path.join(dir, "data", "crm.db"));
+    try {
+      const shift = days * 86_400_000;
+      db.run("UPDATE orders SET placed_at = placed_at - ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)", [shift, email]);
+      db.run("UPDATE accounts SET first_order_at = first_order_at - ?1, last_order_at = last_order_at - ?1, created_at = created_at - ?1 WHERE email = ?2", [shift, email]);
     } finally {
       db.close();
     }
@@ -34,8 +48,8 @@ describe("crm assign-lists", () => {
     expect(run.stdout).toContain("Moved 1 of 1 matched accounts to Active");
     expect(run.stdout).toMatch(/│ Accounts moved +│ 1 +│/);
     expect(run.stdout).toContain("Not found:\n  ghost@nowhere.com");
-    expect(listOf("alpha@clinic.com")).toBe("active");
-    expect(listOf("beta@lab.com")).toBe("new");
+    expect(accountRow("alpha@clinic.com")).toEqual({ list_type: "active", list_pinned: 1 });
+    expect(accountRow("beta@lab.com")).toEqual({ list_type: "new", list_pinned: 0 });
   });
 
   test("reads standard input; --dry-run changes nothing; --not-found-out writes the misses to a file", async () => {
@@ -54,9 +68,37 @@ describe("crm assign-lists", () => {
   test("an unknown list exits 1; bad usage exits 2", async () => {
     const unknown = await runCrm(["assign-lists", "--list", "gold", "--data-dir", path.join(dir, "data")], { stdin: "alpha@clinic.com" });
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toStartWith("crm: listType must be one of new, active, legacy");
+    expect(unknown.stderr).toStartWith("crm: listType must be automatic or one of new, active, legacy");
     expect((await crm("assign-lists", path.join(dir, "emails.csv"))).exitCode).toBe(2);
+    expect((await crm("assign-lists", "--by-activity", "--list", "new")).exitCode).toBe(2);
+    expect((await crm("assign-lists", path.join(dir, "emails.csv"), "--by-activity")).exitCode).toBe(2);
     expect((await runCrm(["assign-lists", "--list", "active", "--data-dir", path.join(dir, "data")], { stdin: "no addresses here" })).exitCode).toBe(2);
     expect((await crm("assign-lists", path.join(dir, "missing-file.txt"), "--list", "active")).exitCode).toBe(2);
+  });
+
+  test("--by-activity moves the accounts whose activity calls for another list, leaves pinned ones, and reports per list", async () => {
+    ageOrders("alpha@clinic.com", 200);
+    ageOrders("beta@lab.com", 200);
+    ageOrders("gamma@clinic.com", 60);
+    await runCrm(["assign-lists", "--list", "new", "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com" });
+
+    const dry = await crm("assign-lists", "--by-activity", "--dry-run", "--json");
+    expect(dry.exitCode).toBe(0);
+    expect(JSON.parse(dry.stdout)).toEqual({ moved: 2, byList: { new: 0, active: 1, legacy: 1 }, dryRun: true });
+    expect(listOf("alpha@clinic.com")).toBe("new");
+
+    const run = await crm("assign-lists", "--by-activity");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("Moved 2 accounts by order activity");
+    expect(run.stdout).toMatch(/│ Legacy +│ 1 +│/);
+    expect(listOf("alpha@clinic.com")).toBe("legacy");
+    expect(listOf("gamma@clinic.com")).toBe("active");
+    expect(accountRow("beta@lab.com")).toEqual({ list_type: "new", list_pinned: 1 });
+
+    const again = await crm("assign-lists", "--by-activity", "--json");
+    expect(JSON.parse(again.stdout).moved).toBe(0);
+
+    await runCrm(["assign-lists", "--list", "automatic", "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com" });
+    expect(accountRow("beta@lab.com")).toEqual({ list_type: "legacy", list_pinned: 0 });
   });
 });

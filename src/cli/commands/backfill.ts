@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { beginBackfill, continueBackfill, DEFAULT_BACKFILL_DAYS, type BackfillRun } from "../../core/shipstation/backfill.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
-import { createTable } from "../table.ts";
+import { createTable, formatCount } from "../table.ts";
 
 interface BackfillFlags {
   days: string;
@@ -29,7 +29,7 @@ export function backfillCommand(): Command {
       const onTerminal = process.stderr.isTTY === true && !flags.json;
       const finished = await continueBackfill(db, process.env, run, {
         signal: abort.signal,
-        onProgress: onTerminal ? (current) => process.stderr.write(`\rpage ${current.pages}: ${current.ordersCreated} new, ${current.ordersUpdated} updated orders\u001b[K`) : undefined,
+        onProgress: onTerminal ? (current) => process.stderr.write(`\rpage ${formatCount(current.pages)}: ${formatCount(current.ordersCreated)} new, ${formatCount(current.ordersUpdated)} updated orders\u001b[K`) : undefined,
       });
       process.off("SIGTERM", stop);
       process.off("SIGINT", stop);

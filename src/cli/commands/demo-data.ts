@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { writeDemoShipStationExport } from "../../core/demo-data/shipstation-export.ts";
 import { UsageError } from "../program.ts";
+import { formatCount } from "../table.ts";
 
 interface DemoDataFlags {
   rows: string;
@@ -19,7 +20,7 @@ export function demoDataCommand(): Command {
     .option("--customers <n>", "distinct customers (default: one per 10 rows)")
     .option("--end-date <yyyy-mm-dd>", "last day of the order history (default: today)")
     .action((flags: DemoDataFlags) => {
-      const progress = process.stderr.isTTY ? (rows: number) => rows % 100_000 === 0 && process.stderr.write(`${rows.toLocaleString("en-US")} rows\n`) : undefined;
+      const progress = process.stderr.isTTY ? (rows: number) => rows % 100_000 === 0 && process.stderr.write(`${formatCount(rows)} rows\n`) : undefined;
       const summary = writeDemoShipStationExport(
         {
           rows: wholeNumber("--rows", flags.rows),
@@ -30,7 +31,7 @@ export function demoDataCommand(): Command {
         },
         progress,
       );
-      const count = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+      const count = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
       process.stdout.write(
         `Wrote ${count(summary.rows, "row")} (${count(summary.orders, "order")}, ${count(summary.customers, "customer")}, ${count(summary.badRows, "bad row")}) to ${flags.out}\n`,
       );

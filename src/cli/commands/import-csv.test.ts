@@ -52,6 +52,20 @@ describe("crm import-csv", () => {
     expect(second.stdout).toMatch(/│ Orders already up to date +│ 1 +│/);
   });
 
+  test("the summary writes counts with thousands separators; progress in a log names the closing steps and ends with a line", async () => {
+    const file = csvFile("orders.csv", exportCsv(Array.from({ length: 1_200 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_100}@clinic.com`))));
+    const run = await crm("import-csv", file);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/│ Rows read +│ 1,200 +│/);
+    expect(run.stdout).toMatch(/│ Accounts created +│ 1,100 +│/);
+    expect(run.stdout).toMatch(/│ Orders created +│ 1,200 +│/);
+
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toContain("100%  1,200 rows  finishing: recounting account statistics");
+    expect(lines).toContain("100%  1,200 rows  finishing: committing");
+    expect(lines.at(-1)).toMatch(/^100%  1,200 rows  done in \d+s$/);
+  });
+
   test("--dry-run counts and writes nothing", async () => {
     const file = csvFile("orders.csv", exportCsv([itemRow("1", "a@clinic.com")]));
     const run = await crm("import-csv", file, "--dry-run", "--json");

@@ -33,7 +33,7 @@ export function importCsvCommand(): Command {
           timeZone: flags.tz,
           dryRun: flags.dryRun,
           actor: COMMAND_LINE,
-          onProgress: ({ rowsRead, bytesRead, totalBytes }) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows" }),
+          onProgress: ({ rowsRead, bytesRead, totalBytes, step }) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows", step }),
         },
       );
       progress.finish();

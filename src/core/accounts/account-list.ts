@@ -6,6 +6,8 @@ import { requireKnownListType } from "../lists/list-types.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
 import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
+import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
+import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { readUntilDataChanges } from "../database/read-cache.ts";
 import { escapeLike, ftsPhrase } from "../database/search-text.ts";
 import { MIN_SEARCH_LENGTH } from "./account-search.ts";
@@ -16,15 +18,13 @@ export const ACCOUNT_SORTS = ["name", "lastOrderDate", "orderCount", "totalOrder
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 500;
-/** An account is active while its last order is at most this old, dormant after. */
-export const ACTIVE_WINDOW_DAYS = 90;
 
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 export interface AccountQuery {
   status?: AccountStatus;
-  /** Only accounts created within this many days. */
+  /** Only customers since (first order, or added by hand) at most this many New York calendar days ago. */
   timeframeDays?: number;
   /** Name, domain or e-mail contains this text. */
   search?: string;
@@ -53,6 +53,10 @@ export interface AccountSummary {
   lastOrderAt: Date | null;
   firstOrderAt: Date | null;
   primaryContact: { id: number; firstName: string; lastName: string; email: string | null } | null;
+  /** Staff chose the list; otherwise the activity rules keep it up to date. */
+  listPinned: boolean;
+  /** A new customer: first order (or, with none, being added) within the New window. */
+  isNew: boolean;
   /** The user who looks after the account (its welcome task went to them, or staff chose them). */
   ownerUserId: number | null;
   /** Whether an open potential-duplicate pair names this account. */
@@ -82,9 +86,11 @@ const MAX_REMEMBERED_PAGE_SIZE = 100;
 
 function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): AccountPage {
   const firstOrder = firstOrderRange(query.firstOrder ?? {});
+  const at = new Date(now);
   const values = {
-    activeSince: now - ACTIVE_WINDOW_DAYS * DAY_MS,
-    createdSince: now - (query.timeframeDays ?? 0) * DAY_MS,
+    // Status: active while the last order is within the Active list's window, dormant after.
+    activeSince: activityCutoffs(db, at).activeSince,
+    createdSince: startOfDaysAgo(query.timeframeDays ?? 0, at),
     search: searchValue(query.search),
     pattern: query.search ? `%${escapeLike(query.search.toLowerCase())}%` : "",
     listType: query.listType ?? "",
@@ -135,8 +141,10 @@ export function withPrimaryContacts(db: CrmQueries, rows: { account: typeof acco
     .all();
   const byId = new Map(found.map((contact) => [contact.id, contact]));
   const withDuplicates = accountsHavingOpenDuplicates(db, rows.map((row) => row.account.id));
+  const cutoffs = activityCutoffs(db, new Date());
   return rows.map(({ account, primaryContactId }) => ({
     ...toAccountSummary(account, (primaryContactId !== null && byId.get(primaryContactId)) || null),
+    isNew: isNewCustomer(account, cutoffs),
     hasDuplicate: withDuplicates.has(account.id),
   }));
 }
@@ -166,7 +174,7 @@ export const primaryContactId = sql<number | null>`(SELECT c.id FROM ${contacts}
 export function toAccountSummary(
   account: typeof accounts.$inferSelect,
   contact: { id: number; firstName: string; lastName: string; email: string | null } | null,
-): Omit<AccountSummary, "hasDuplicate"> {
+): Omit<AccountSummary, "hasDuplicate" | "isNew"> {
   return {
     id: account.id,
     name: account.name,
@@ -175,6 +183,7 @@ export function toAccountSummary(
     phone: account.phone,
     createdAt: account.createdAt,
     listType: account.listType,
+    listPinned: account.listPinned,
     orderCount: account.orderCount,
     totalOrderCents: account.totalOrderCents,
     lastOrderAt: account.lastOrderAt,
@@ -190,8 +199,6 @@ const SORT_COLUMNS = {
   orderCount: accounts.orderCount,
   totalOrderValue: accounts.totalOrderCents,
 } satisfies Record<AccountSort, unknown>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The filters as SQL with placeholders (activeSince, createdSince, search), so one prepared statement serves every value. */
 function filtersOf(query: AccountQuery): (SQL | undefined)[] {

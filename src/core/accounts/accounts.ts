@@ -6,7 +6,10 @@ import { recordActivity } from "../activity/activity.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
-import { listName, requireKnownListType } from "../lists/list-types.ts";
+import { listName, resolveListChoice } from "../lists/list-types.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../lists/list-keys.ts";
+import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { withAccountScope } from "./account-scope.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
 import { normalizeCustomerEmail } from "./email.ts";
 import { accountDomainForEmail } from "./free-mail.ts";
@@ -37,7 +40,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
     if (email) assertEmailFree(tx, email, null);
     const [created] = tx
       .insert(accounts)
-      .values({ name, email, domain, phone: optionalText(fields.phone), createdAt: now, updatedAt: now })
+      .values({ name, email, domain, phone: optionalText(fields.phone), addedByHand: true, createdAt: now, updatedAt: now })
       .returning({ id: accounts.id })
       .all();
     recordActivity(tx, created!.id, "account_created", "Account created", actor);
@@ -67,15 +70,32 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   });
 }
 
-export function setAccountListType(db: CrmDatabase, id: number, listType: string, actor: Actor): AccountSummary {
+/**
+ * Staff choose an account's list: a list pins the account there, out of the activity rules' reach;
+ * AUTOMATIC_LIST_CHOICE unpins it and lets the rules place it at once.
+ */
+export function setAccountListType(db: CrmDatabase, id: number, choice: string, actor: Actor): AccountSummary {
   return db.transaction((tx) => {
-    const { key } = requireKnownListType(tx, listType);
+    const list = resolveListChoice(tx, choice);
     const before = findAccount(tx, id);
-    if (before.listType === key) return before;
-    tx.update(accounts).set({ listType: key, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-    recordActivity(tx, id, "list_changed", `Moved from ${listName(tx, before.listType)} to ${listName(tx, key)}`, actor);
+    if (list === AUTOMATIC_LIST_CHOICE) {
+      if (!before.listPinned) return before;
+      tx.update(accounts).set({ listPinned: false, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+      withAccountScope(db.$client, [id], new Set([id]), () => placeScopeByActivity(db, { now: new Date(), actor }));
+      const after = findAccount(tx, id);
+      recordActivity(tx, id, "list_changed", `List set to follow order activity: ${describeMove(tx, before.listType, after.listType)}`, actor);
+      return after;
+    }
+    if (before.listType === list.key && before.listPinned) return before;
+    tx.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    const summary = before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(tx, before.listType)} to ${list.name}`;
+    recordActivity(tx, id, "list_changed", summary, actor);
     return findAccount(tx, id);
   });
+}
+
+function describeMove(tx: CrmQueries, from: string, to: string): string {
+  return from === to ? `stays in ${listName(tx, to)}` : `moved from ${listName(tx, from)} to ${listName(tx, to)}`;
 }
 
 /** Removes every account and everything hanging off it; users, sessions and settings stay. */

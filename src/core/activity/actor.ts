@@ -9,3 +9,6 @@ export interface Actor {
 export const actorOf = (user: PublicUser): Actor => ({ userId: user.id, name: user.name });
 
 export const COMMAND_LINE: Actor = { userId: null, name: "Command line" };
+
+/** The product acting on its own: a ShipStation delivery, the daily pass of the activity rules. */
+export const SYSTEM: Actor = { userId: null, name: "System" };

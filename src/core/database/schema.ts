@@ -64,7 +64,18 @@ export const accounts = sqliteTable(
     domain: text("domain"),
     phone: text("phone"),
     listType: text("list_type").notNull().default("new"),
+    /**
+     * Staff chose the list: the activity rules (New, Active, Legacy by order dates) leave the account where
+     * it is until staff choose "Automatic" again. Accounts in custom lists are always pinned.
+     */
+    listPinned: integer("list_pinned", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Customer since: for an account created from orders, its first order's date (kept so by every recount);
+     * for one added by hand, the moment it was added.
+     */
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Added by staff rather than created from a customer's orders: "customer since" is then when it was added. */
+    addedByHand: integer("added_by_hand", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     orderCount: integer("order_count").notNull().default(0),
     totalOrderCents: integer("total_order_cents").notNull().default(0),

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
@@ -79,21 +80,14 @@ export function mergeAccounts(db: CrmDatabase, request: MergeRequest, actor: Act
     for (const table of ["orders", "notes", "tasks", "activities"]) {
       sqlite.run(`UPDATE ${table} SET account_id = ? WHERE account_id IN (SELECT value FROM json_each(?))`, [target.id, sourceJson]);
     }
-    // The same recount as order recording's, so the list's statistics stay what the orders say.
-    sqlite.run(
-      `UPDATE accounts SET
-         (order_count, total_order_cents, first_order_at, last_order_at) =
-           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
-         updated_at = ?
-       WHERE id = ?`,
-      [now, target.id],
-    );
     addAliases(sqlite, target.id, outcome.aliases, sourceIds);
     sqlite.run(
       "DELETE FROM duplicate_pairs WHERE account_id IN (SELECT value FROM json_each(?1)) OR other_account_id IN (SELECT value FROM json_each(?1))",
       [sourceJson],
     );
     recordActivity(db, target.id, "accounts_merged", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
+    // The same rule as order recording's: statistics, "customer since" and the activity list follow the orders.
+    recomputeAccountStats(db, [target.id], { now: new Date(now), actor });
     sqlite.run("DELETE FROM accounts WHERE id IN (SELECT value FROM json_each(?))", [sourceJson]);
     detectDuplicatesForAccounts(db, [target.id, ...sourceIds]);
     return outcome;

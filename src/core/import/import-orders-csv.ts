@@ -4,7 +4,7 @@ import path from "node:path";
 import type { CrmDatabase } from "../database/open.ts";
 import type { Actor } from "../activity/actor.ts";
 import { invalid } from "../errors.ts";
-import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
+import { recordOrders, type ClosingStep, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
@@ -33,6 +33,8 @@ export interface CsvImportProgress {
   rowsRead: number;
   bytesRead: number;
   totalBytes: number;
+  /** Set once every row is read, during the closing work (index builds, recounts, the commit). */
+  step?: ClosingStep;
 }
 
 /** The import result as the API and `crm import-csv --json` give it. */
@@ -69,6 +71,7 @@ export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options
   const garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
   const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
+  let rowsReadSoFar = 0;
   try {
     const { value: rowsRead, summary } = recordOrders(
       db,
@@ -79,6 +82,7 @@ export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options
           if (message.kind === "done") {
             // Ended before the recording's closing work, so the reader's memory is free for it.
             reader.stop();
+            rowsReadSoFar = message.rowsRead;
             return message.rowsRead;
           }
           for (const order of unpackOrders(message)) recorder.recordPrepared(order, { continuesEarlierRows: true });
@@ -87,7 +91,11 @@ export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options
           options.onProgress?.({ rowsRead: message.rowsRead, bytesRead: message.bytesRead, totalBytes });
         }
       },
-      { dryRun: options.dryRun, actor: options.actor },
+      {
+        dryRun: options.dryRun,
+        actor: options.actor,
+        onClosingStep: (step) => options.onProgress?.({ rowsRead: rowsReadSoFar, bytesRead: totalBytes, totalBytes, step }),
+      },
     );
     return buildResult(rowsRead, summary, report, options.dryRun === true);
   } finally {

@@ -1,9 +1,13 @@
+import type { Database } from "bun:sqlite";
 import type { Actor } from "../activity/actor.ts";
-import type { CrmDatabase } from "../database/open.ts";
-import { invalid } from "../errors.ts";
+import { withAccountScope } from "../accounts/account-scope.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
-import { requireKnownListType } from "./list-types.ts";
+import { invalid } from "../errors.ts";
+import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
+import { resolveListChoice, type ListRecord } from "./list-types.ts";
 
 export const MAX_BULK_EMAILS = 50_000;
 
@@ -14,8 +18,9 @@ export interface BulkAssignResult {
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
- * list, in one transaction, with a timeline entry for each account whose list actually changed.
- * Set-based: the e-mails go into a temporary table and three statements do the rest.
+ * list and pins it there, or (AUTOMATIC_LIST_CHOICE) hands it back to the activity rules, in one
+ * transaction, with a timeline entry for each account whose list actually changed. Set-based: the
+ * e-mails go into a temporary table and a few statements do the rest.
  */
 export function bulkAssignList(
   db: CrmDatabase,
@@ -32,36 +37,70 @@ export function bulkAssignList(
   return inTransaction(
     sqlite,
     () => {
-      const list = requireKnownListType(db, input.listType);
-      sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_emails (email TEXT PRIMARY KEY, account_id INTEGER)");
+      const list = resolveListChoice(db, input.listType);
+      const { found, notFoundEmails } = matchAccounts(sqlite, emails);
+      const updated = list === AUTOMATIC_LIST_CHOICE ? returnToActivityRules(db, actor) : pinToList(sqlite, list, actor);
       sqlite.run("DELETE FROM temp.bulk_emails");
-      const insert = sqlite.prepare("INSERT INTO temp.bulk_emails (email) VALUES (?)");
-      for (const email of emails) insert.run(email);
-      // An address names the account whose own e-mail it is, else the account that absorbed it in a
-      // merge, else the account of a contact with it.
-      sqlite.run(
-        `UPDATE temp.bulk_emails SET account_id = coalesce(
-           (SELECT a.id FROM accounts a WHERE a.email = bulk_emails.email),
-           (SELECT al.account_id FROM account_aliases al WHERE al.email = bulk_emails.email),
-           (SELECT c.account_id FROM contacts c WHERE c.email = bulk_emails.email ORDER BY c.account_id LIMIT 1))`,
-      );
-      const found = sqlite.query<{ found: number }, []>("SELECT count(DISTINCT account_id) AS found FROM temp.bulk_emails WHERE account_id IS NOT NULL").get()!.found;
-      const notFoundEmails = sqlite.query<{ email: string }, []>("SELECT email FROM temp.bulk_emails WHERE account_id IS NULL ORDER BY rowid").all().map((row) => row.email);
-      const now = Date.now();
-      sqlite.run(
-        `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-         SELECT a.id, 'list_changed', 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ? || ' (bulk assignment)', ?, ?, ?, ?
-         FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
-         WHERE a.id IN (SELECT account_id FROM temp.bulk_emails) AND a.list_type != ?`,
-        [list.name, actor.userId, actor.name, now, now, list.key],
-      );
-      const updated = sqlite.run("UPDATE accounts SET list_type = ?, updated_at = ? WHERE id IN (SELECT account_id FROM temp.bulk_emails) AND list_type != ?", [list.key, now, list.key]).changes;
-      sqlite.run("DELETE FROM temp.bulk_emails");
+      const counts = `${updated.toLocaleString("en-US")} of ${found.toLocaleString("en-US")} matched accounts`;
       return {
-        message: `${options.dryRun ? "Would move" : "Moved"} ${updated.toLocaleString("en-US")} of ${found.toLocaleString("en-US")} matched accounts to ${list.name}`,
+        message:
+          list === AUTOMATIC_LIST_CHOICE
+            ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
+            : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`,
         results: { totalEmails: emails.length, accountsFound: found, accountsUpdated: updated, notFoundEmails },
       };
     },
     options,
   );
+}
+
+/**
+ * Puts the e-mails in temp.bulk_emails with the account each names: the account whose own e-mail it is,
+ * else the account that absorbed it in a merge, else the account of a contact with it.
+ */
+function matchAccounts(sqlite: Database, emails: string[]): { found: number; notFoundEmails: string[] } {
+  sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_emails (email TEXT PRIMARY KEY, account_id INTEGER)");
+  sqlite.run("DELETE FROM temp.bulk_emails");
+  const insert = sqlite.prepare("INSERT INTO temp.bulk_emails (email) VALUES (?)");
+  for (const email of emails) insert.run(email);
+  sqlite.run(
+    `UPDATE temp.bulk_emails SET account_id = coalesce(
+       (SELECT a.id FROM accounts a WHERE a.email = bulk_emails.email),
+       (SELECT al.account_id FROM account_aliases al WHERE al.email = bulk_emails.email),
+       (SELECT c.account_id FROM contacts c WHERE c.email = bulk_emails.email ORDER BY c.account_id LIMIT 1))`,
+  );
+  return {
+    found: sqlite.query<{ found: number }, []>("SELECT count(DISTINCT account_id) AS found FROM temp.bulk_emails WHERE account_id IS NOT NULL").get()!.found,
+    notFoundEmails: sqlite.query<{ email: string }, []>("SELECT email FROM temp.bulk_emails WHERE account_id IS NULL ORDER BY rowid").all().map((row) => row.email),
+  };
+}
+
+/** Pins the matched accounts to the list, with a timeline entry for each not pinned there already. Returns how many those were. */
+function pinToList(sqlite: Database, list: ListRecord, actor: Actor): number {
+  const now = Date.now();
+  sqlite.run(
+    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+     SELECT a.id, 'list_changed',
+            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' END || ?2 || ' (bulk assignment)',
+            ?3, ?4, ?5, ?5
+     FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
+     WHERE a.id IN (SELECT account_id FROM temp.bulk_emails) AND (a.list_type != ?1 OR a.list_pinned = 0)`,
+    [list.key, list.name, actor.userId, actor.name, now],
+  );
+  return sqlite.run(
+    "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT account_id FROM temp.bulk_emails) AND (list_type != ?1 OR list_pinned = 0)",
+    [list.key, now],
+  ).changes;
+}
+
+/** Unpins the matched accounts and lets the activity rules place them at once. Returns how many were pinned. */
+function returnToActivityRules(db: CrmDatabase, actor: Actor): number {
+  const sqlite = db.$client;
+  const pinned = sqlite
+    .query<{ id: number }, []>("SELECT id FROM accounts WHERE id IN (SELECT account_id FROM temp.bulk_emails) AND list_pinned = 1")
+    .all()
+    .map((row) => row.id);
+  sqlite.run("UPDATE accounts SET list_pinned = 0, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))", [Date.now(), JSON.stringify(pinned)]);
+  withAccountScope(sqlite, pinned, new Set(), () => placeScopeByActivity(db, { now: new Date(), actor }));
+  return pinned.length;
 }

@@ -2,10 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { CrmQueries } from "../database/open.ts";
 import { lists } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
-
-/** The lists every installation has, in the order they are shown; they cannot be renamed or deleted. */
-export const BUILT_IN_LIST_KEYS = ["new", "active", "legacy"] as const;
-export const DEFAULT_LIST_TYPE = "new";
+import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
 
 export type ListRecord = typeof lists.$inferSelect;
 
@@ -20,10 +17,25 @@ export function allLists(db: CrmQueries): ListRecord[] {
 
 /** A list accounts may be put in; anything else is refused naming the field. */
 export function requireKnownListType(db: CrmQueries, listType: string): ListRecord {
-  const key = listType.trim().toLowerCase();
-  const list = db.select().from(lists).where(eq(lists.key, key)).get();
-  if (!list) throw invalid("listType", `listType must be one of ${allLists(db).map((known) => known.key).join(", ")}`);
+  const list = findList(db, listType);
+  if (!list) throw invalid("listType", `listType must be one of ${listKeys(db).join(", ")}`);
   return list;
+}
+
+/** What staff chose in a list select: a list, or AUTOMATIC_LIST_CHOICE to follow order activity. */
+export function resolveListChoice(db: CrmQueries, choice: string): ListRecord | typeof AUTOMATIC_LIST_CHOICE {
+  if (choice.trim().toLowerCase() === AUTOMATIC_LIST_CHOICE) return AUTOMATIC_LIST_CHOICE;
+  const list = findList(db, choice);
+  if (!list) throw invalid("listType", `listType must be ${AUTOMATIC_LIST_CHOICE} or one of ${listKeys(db).join(", ")}`);
+  return list;
+}
+
+function findList(db: CrmQueries, key: string): ListRecord | undefined {
+  return db.select().from(lists).where(eq(lists.key, key.trim().toLowerCase())).get();
+}
+
+function listKeys(db: CrmQueries): string[] {
+  return allLists(db).map((list) => list.key);
 }
 
 export function listName(db: CrmQueries, key: string): string {

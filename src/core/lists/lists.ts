@@ -2,10 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { readUntilDataChanges } from "../database/read-cache.ts";
-import { accounts, activities, lists } from "../database/schema.ts";
+import { accounts, lists } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { firstOrderRange, type FirstOrderWindow } from "./first-order-window.ts";
-import { allLists, DEFAULT_LIST_TYPE, type ListRecord } from "./list-types.ts";
+import { returnListToActivityRules } from "../lifecycle/activity-lists.ts";
+import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
+import { allLists, type ListRecord } from "./list-types.ts";
 
 export interface ListSummary {
   key: string;
@@ -64,7 +66,8 @@ export function createList(db: CrmDatabase, input: { name?: string; description?
     assertNameFree(tx, name, null);
     const base = slugOf(name);
     let key = base;
-    for (let suffix = 2; tx.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
+    // The automatic choice shares the list selects' values with list keys, so no list may take it.
+    for (let suffix = 2; key === AUTOMATIC_LIST_CHOICE || tx.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
     const [created] = tx.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
     return created!;
   });
@@ -84,17 +87,13 @@ export function updateList(db: CrmDatabase, key: string, input: { name?: string;
   });
 }
 
-/** Deletes a custom list; its accounts move to New, each with a timeline entry, in the same transaction. */
+/** Deletes a custom list; its accounts go back to the activity rules, which place them in the same transaction. */
 export function deleteList(db: CrmDatabase, key: string, actor: Actor): { accountsMoved: number } {
   return db.transaction((tx) => {
     const list = customList(tx, key, "deleted");
-    const now = new Date();
-    tx.run(sql`INSERT INTO ${activities} (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-               SELECT id, 'list_changed', ${`Moved from ${list.name} to New (list deleted)`}, ${actor.userId}, ${actor.name}, ${now.getTime()}, ${now.getTime()}
-               FROM ${accounts} WHERE list_type = ${list.key}`);
-    const moved = tx.update(accounts).set({ listType: DEFAULT_LIST_TYPE, updatedAt: now }).where(eq(accounts.listType, list.key)).returning({ id: accounts.id }).all();
+    const accountsMoved = returnListToActivityRules(db, list, { now: new Date(), actor, reason: "list deleted" });
     tx.delete(lists).where(eq(lists.key, list.key)).run();
-    return { accountsMoved: moved.length };
+    return { accountsMoved };
   });
 }
 

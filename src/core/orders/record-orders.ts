@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
-import type { Actor } from "../activity/actor.ts";
+import { SYSTEM, type Actor } from "../activity/actor.ts";
+import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
@@ -24,7 +25,19 @@ export interface RecordingOptions {
   dryRun?: boolean;
   /** Named on the timelines of the accounts it changes. */
   actor?: Actor;
+  /** Told as each step of the closing work begins, which can take seconds after a large import. */
+  onClosingStep?(step: ClosingStep): void;
 }
+
+export type ClosingStep =
+  | "writing timelines"
+  | "building order indexes"
+  | "recounting account statistics"
+  | "building account indexes"
+  | "creating welcome tasks"
+  | "committing";
+
+const ignoreStep = () => {};
 
 export type RecordOutcome = "created" | "updated" | "unchanged";
 
@@ -59,13 +72,11 @@ export function recordOrders<T>(
     () => {
       const recording = new OrderRecording(db);
       const value = produce(recording);
-      return { value, summary: recording.finish(options.actor ?? SYSTEM) };
+      return { value, summary: recording.finish(options.actor ?? SYSTEM, options.onClosingStep) };
     },
     options,
   );
 }
-
-const SYSTEM: Actor = { userId: null, name: "System" };
 
 /**
  * Once a recording has created more orders than were stored before it, and at least this many, it drops
@@ -157,17 +168,24 @@ class OrderRecording implements OrderRecorder {
     return changes;
   }
 
-  finish(actor: Actor): OrderRecordingSummary {
+  finish(actor: Actor, onStep: (step: ClosingStep) => void = ignoreStep): OrderRecordingSummary {
+    // Orders first on the timelines, then any list move they cause.
+    onStep("writing timelines");
+    this.recordTimelineEntries(actor);
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
+    if (this.bulkLoad) onStep("building order indexes");
     this.bulkLoad?.rebuildIndexes(["orders"]);
-    this.recomputeTouchedAccountStats();
+    onStep("recounting account statistics");
+    recomputeAccountStats(this.db, this.touchedAccounts, { now: new Date(this.now), actor, createdIds: this.createdAccounts });
+    if (this.bulkLoad) onStep("building account indexes");
     this.bulkLoad?.rebuildIndexes();
-    this.recordTimelineEntries(actor);
-    createWelcomeTasks(this.db, [...this.createdAccounts]);
+    onStep("creating welcome tasks");
+    createWelcomeTasks(this.db, [...this.createdAccounts], new Date(this.now));
     queueDuplicateDetection(this.sqlite, this.createdAccounts);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
+    onStep("committing");
     return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
   }
 
@@ -214,24 +232,6 @@ class OrderRecording implements OrderRecorder {
        FROM json_each(?)`,
       [received ? "orders_received" : "orders_imported", actor.userId, actor.name, this.now, this.now, JSON.stringify(entries)],
     );
-  }
-
-  /** One statement for all touched accounts; each recount reads only that account's slice of the covering index. */
-  private recomputeTouchedAccountStats(): void {
-    if (this.touchedAccounts.size === 0) return;
-    this.sqlite.run("CREATE TEMP TABLE IF NOT EXISTS touched_accounts (id INTEGER PRIMARY KEY)");
-    this.sqlite.run("DELETE FROM temp.touched_accounts");
-    const insert = this.sqlite.prepare("INSERT INTO temp.touched_accounts (id) VALUES (?)");
-    for (const id of this.touchedAccounts) insert.run(id);
-    this.sqlite.run(
-      `UPDATE accounts SET
-         (order_count, total_order_cents, first_order_at, last_order_at) =
-           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
-         updated_at = ?
-       WHERE id IN (SELECT id FROM temp.touched_accounts)`,
-      [this.now],
-    );
-    this.sqlite.run("DELETE FROM temp.touched_accounts");
   }
 }
 

@@ -14,6 +14,7 @@ export type SettingKey =
   | "shipstationWebhookSecret"
   | "shipstationConnection"
   | "taskAutomation"
+  | "customerLifecycle"
   | "roundRobinCursor";
 
 /** Settings are read on hot paths (every webhook call reads its secret): a prepared statement each. */

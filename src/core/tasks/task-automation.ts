@@ -4,7 +4,8 @@ import type { CrmDatabase } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
-import { addDays, businessToday } from "./calendar-date.ts";
+import { WELCOME_WITHIN_DAYS } from "../lifecycle/lifecycle-rules.ts";
+import { addDays, businessToday, startOfDaysAgo } from "../time/business-calendar.ts";
 
 export interface TaskAutomationSettings {
   welcome: { enabled: boolean; dueInDays: number; assignTo: "round_robin" | number };
@@ -40,9 +41,11 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
 }
 
 /**
- * Welcome tasks for newly created accounts, in the transaction that created them: "Welcome {name}", due
- * in the configured days, each assigned round robin (or to the chosen user), who also becomes the
- * account's owner. Set-based, so an import creating thousands of accounts pays two statements.
+ * Welcome tasks for accounts just created, in the transaction that created them, for customers who are
+ * new now: a first order within the last WELCOME_WITHIN_DAYS days, or no order at all (added by hand), so
+ * that importing years of history greets only its recent customers. "Welcome {name}", due in the
+ * configured days, assigned round robin (or to the chosen user), who also becomes the account's owner.
+ * Two statements whatever the number of accounts and the size of the team.
  */
 export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[], now = new Date()): void {
   const sqlite = db.$client;
@@ -50,20 +53,35 @@ export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[
   if (!settings.enabled || accountIds.length === 0) return;
   // A chosen assignee who has since been deactivated gets no new work: the rotation takes over.
   const chosenIsActive = settings.assignTo !== "round_robin" && sqlite.query<{ active: number }, [number]>("SELECT active FROM users WHERE id = ?").get(settings.assignTo)?.active === 1;
-  const assignees = chosenIsActive ? Array<number>(accountIds.length).fill(settings.assignTo as number) : roundRobinTurns(sqlite, accountIds.length);
-  if (assignees.length === 0) return;
-  const dueDate = addDays(businessToday(now), settings.dueInDays);
-  const plan = JSON.stringify(accountIds.map((id, index) => [id, assignees[index]]));
-  sqlite.run(
-    `INSERT INTO tasks (title, account_id, assignee_id, due_date, status, source, created_at, updated_at)
-     SELECT 'Welcome ' || a.name, a.id, json_extract(p.value, '$[1]'), ?, 'open', 'welcome', ?, ?
-     FROM json_each(?) p JOIN accounts a ON a.id = json_extract(p.value, '$[0]')`,
-    [dueDate, now.getTime(), now.getTime(), plan],
+  const rotation = chosenIsActive ? { team: [settings.assignTo as number], next: 0 } : roundRobinRotation(sqlite);
+  if (rotation.team.length === 0) return;
+  const lastTaskIdBefore = sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM tasks").get()?.id ?? 0;
+  // The n-th welcomed account (in id order) goes to the team member n turns after the rotation's next one.
+  const { changes: welcomed } = sqlite.run(
+    `WITH welcomed AS (
+       SELECT id, name, row_number() OVER (ORDER BY id) - 1 AS turn FROM accounts
+       WHERE id IN (SELECT value FROM json_each(?1)) AND (first_order_at IS NULL OR first_order_at >= ?2)
+     )
+     INSERT INTO tasks (title, account_id, assignee_id, due_date, status, source, created_at, updated_at)
+     SELECT 'Welcome ' || welcomed.name, welcomed.id, member.value, ?3, 'open', 'welcome', ?4, ?4
+     FROM welcomed JOIN json_each(?5) member ON member.key = (welcomed.turn + ?6) % ?7
+     ORDER BY welcomed.turn`,
+    [
+      JSON.stringify(accountIds),
+      startOfDaysAgo(WELCOME_WITHIN_DAYS, now),
+      addDays(businessToday(now), settings.dueInDays),
+      now.getTime(),
+      JSON.stringify(rotation.team),
+      rotation.next,
+      rotation.team.length,
+    ],
   );
+  if (welcomed === 0) return;
+  if (!chosenIsActive) rememberLastServed(sqlite, rotation.team[(rotation.next + welcomed - 1) % rotation.team.length]!);
   sqlite.run(
-    `UPDATE accounts SET owner_user_id = (SELECT json_extract(p.value, '$[1]') FROM json_each(?1) p WHERE json_extract(p.value, '$[0]') = accounts.id)
-     WHERE id IN (SELECT json_extract(value, '$[0]') FROM json_each(?1)) AND owner_user_id IS NULL`,
-    [plan],
+    `UPDATE accounts SET owner_user_id = task.assignee_id
+     FROM tasks task WHERE task.id > ? AND task.account_id = accounts.id AND accounts.owner_user_id IS NULL`,
+    [lastTaskIdBefore],
   );
 }
 
@@ -88,22 +106,31 @@ export function createNewContactTask(db: CrmDatabase, accountId: number, contact
     .run();
 }
 
-/**
- * The next `count` assignees in turn: active users in a stable order (by id), continuing after the last
- * one served, which is remembered in the database so the rotation survives restarts.
- */
-export function roundRobinTurns(sqlite: Database, count: number): number[] {
-  const team = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE active = 1 ORDER BY id").all().map((row) => row.id);
+/** The next `count` assignees in turn (see roundRobinRotation), the rotation moved on past them. */
+function roundRobinTurns(sqlite: Database, count: number): number[] {
+  const { team, next } = roundRobinRotation(sqlite);
   if (team.length === 0) return [];
-  const last = Number(sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'roundRobinCursor'").get()?.value ?? 0);
-  let next = team.findIndex((id) => id > last);
-  if (next === -1) next = 0;
   const turns = Array.from({ length: count }, (_, index) => team[(next + index) % team.length]!);
+  rememberLastServed(sqlite, turns[turns.length - 1]!);
+  return turns;
+}
+
+/**
+ * Active users in a stable order (by id), and the index of whose turn is next: the one after the last
+ * served, who is remembered in the database so the rotation survives restarts.
+ */
+function roundRobinRotation(sqlite: Database): { team: number[]; next: number } {
+  const team = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE active = 1 ORDER BY id").all().map((row) => row.id);
+  const last = Number(sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'roundRobinCursor'").get()?.value ?? 0);
+  const next = team.findIndex((id) => id > last);
+  return { team, next: next === -1 ? 0 : next };
+}
+
+function rememberLastServed(sqlite: Database, userId: number): void {
   sqlite.run(
     "INSERT INTO settings (key, value, updated_at) VALUES ('roundRobinCursor', ?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?1, updated_at = ?2",
-    [String(turns[turns.length - 1]), Date.now()],
+    [String(userId), Date.now()],
   );
-  return turns;
 }
 
 function dueInDays(field: string, value: unknown): number {

@@ -11,6 +11,8 @@ export function toAccountJson(account: AccountSummary) {
     phone: account.phone,
     createdAt: account.createdAt.toISOString(),
     listType: account.listType,
+    listPinned: account.listPinned,
+    isNew: account.isNew,
     orderCount: account.orderCount,
     totalOrderValue: centsToDollars(account.totalOrderCents),
     lastOrderDate: account.lastOrderAt?.toISOString() ?? null,

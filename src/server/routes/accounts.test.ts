@@ -9,7 +9,15 @@ describe("/api/accounts", () => {
   const names = (response: { body: { name: string }[] }) => response.body.map((account) => account.name);
 
   async function seedThree() {
-    seedCustomer(crm.server.db, { email: "buyer@alpha-clinic.com", company: "alpha Clinic", contactName: "Ann Alpha", orders: [{ number: "A1", placedAt: daysAgo(10), total: 100 }], createdAt: daysAgo(200) });
+    seedCustomer(crm.server.db, {
+      email: "buyer@alpha-clinic.com",
+      company: "alpha Clinic",
+      contactName: "Ann Alpha",
+      orders: [
+        { number: "A1", placedAt: daysAgo(20), total: 60 },
+        { number: "A2", placedAt: daysAgo(10), total: 40 },
+      ],
+    });
     seedCustomer(crm.server.db, {
       email: "lab@beta.org",
       company: "Beta Lab",
@@ -17,7 +25,6 @@ describe("/api/accounts", () => {
         { number: "B1", placedAt: daysAgo(400), total: 1234.5 },
         { number: "B2", placedAt: daysAgo(300), total: 10 },
       ],
-      createdAt: daysAgo(20),
     });
     await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Gamma Prospect" } });
   }
@@ -35,17 +42,24 @@ describe("/api/accounts", () => {
       domain: "beta.org",
       phone: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      listType: "new",
+      listType: "legacy",
+      listPinned: false,
+      isNew: false,
       orderCount: 2,
       totalOrderValue: 1244.5,
       lastOrderDate: expect.any(String),
       firstOrderDate: expect.any(String),
       primaryContact: null,
-      ownerUserId: expect.any(Number),
+      // Its first order is far too old for a welcome task, whose assignee would have become its owner.
+      ownerUserId: null,
       hasDuplicate: false,
     });
     const beta = response.body[1];
     expect(Date.parse(beta.firstOrderDate)).toBeLessThan(Date.parse(beta.lastOrderDate));
+    // A customer since its first order; one added by hand since it was added, and new.
+    expect(beta.createdAt).toBe(beta.firstOrderDate);
+    expect(response.body[2]).toMatchObject({ name: "Gamma Prospect", listType: "new", isNew: true, firstOrderDate: null });
+    expect(response.body[0]).toMatchObject({ listType: "new", isNew: true });
     expect(Math.round((Date.now() - Date.parse(beta.lastOrderDate)) / 86_400_000)).toBe(300);
     expect(response.body[0].primaryContact).toEqual({ id: expect.any(Number), firstName: "Ann", lastName: "Alpha", email: "buyer@alpha-clinic.com" });
   });
@@ -63,7 +77,8 @@ describe("/api/accounts", () => {
     expect(names(await get("?status=active"))).toEqual(["alpha Clinic"]);
     expect(names(await get("?status=dormant"))).toEqual(["Beta Lab"]);
     expect(names(await get("?status=prospect"))).toEqual(["Gamma Prospect"]);
-    expect(names(await get("?timeframe=30"))).toEqual(["Beta Lab", "Gamma Prospect"]);
+    // Customers since: alpha's first order 20 days ago, Beta's 400, Gamma added by hand just now.
+    expect(names(await get("?timeframe=30"))).toEqual(["alpha Clinic", "Gamma Prospect"]);
     expect(names(await get("?timeframe=14"))).toEqual(["Gamma Prospect"]);
     expect(names(await get("?q=ALPHA"))).toEqual(["alpha Clinic"]);
     expect(names(await get("?q=beta.org"))).toEqual(["Beta Lab"]);
@@ -101,11 +116,12 @@ describe("/api/accounts", () => {
     expect((await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: "" } })).status).toBe(400);
     expect((await crm.server.request("PATCH", "/api/accounts/999999", { cookie: crm.cookie, body: { name: "Ghost" } })).body).toEqual({ message: "Account not found" });
 
-    expect((await crm.server.request("POST", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "active" } })).body.listType).toBe("active");
+    expect((await crm.server.request("POST", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "active" } })).body).toMatchObject({ listType: "active", listPinned: true });
     expect((await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "legacy" } })).body.listType).toBe("legacy");
+    expect((await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "automatic" } })).body).toMatchObject({ listType: "new", listPinned: false });
     const unknown = await crm.server.request("PATCH", `/api/accounts/${account.id}/list-type`, { cookie: crm.cookie, body: { listType: "vip" } });
-    expect(unknown).toMatchObject({ status: 400, body: { message: "listType must be one of new, active, legacy" } });
-    expect((await crm.server.request("GET", `/api/accounts/${account.id}`, { cookie: crm.cookie })).body.listType).toBe("legacy");
+    expect(unknown).toMatchObject({ status: 400, body: { message: "listType must be automatic or one of new, active, legacy" } });
+    expect((await crm.server.request("GET", `/api/accounts/${account.id}`, { cookie: crm.cookie })).body.listType).toBe("new");
   });
 
   test("clear-all-data is for admins only and removes customer data but keeps users and sessions", async () => {

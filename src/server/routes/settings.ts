@@ -11,6 +11,7 @@ import {
   type ShipStationSecretName,
 } from "../../core/shipstation/shipstation-settings.ts";
 import { webhookEventSummary } from "../../core/shipstation/webhook-events.ts";
+import { readCustomerLifecycle, saveCustomerLifecycle } from "../../core/lifecycle/lifecycle-settings.ts";
 import { readTaskAutomation, saveTaskAutomation, type TaskAutomationSettings } from "../../core/tasks/task-automation.ts";
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -49,6 +50,17 @@ export function settingsRoutes(context: ServerContext) {
         newContact: t.Object({ enabled: t.Boolean(), dueInDays: t.Number(), assignTo: t.String({ maxLength: 20 }) }),
       }),
     })
+    .get("/customer-lifecycle", () => readCustomerLifecycle(db), { signedIn: true })
+    .put(
+      "/customer-lifecycle",
+      ({ body }) => {
+        const saved = saveCustomerLifecycle(db, body);
+        // New windows move accounts now, not at midnight.
+        context.activityPasses.runSoon();
+        return saved;
+      },
+      { adminOnly: true, body: t.Object({ newWithinDays: t.Number(), activeWithinDays: t.Number() }) },
+    )
     .post(
       "/shipstation/test",
       async () => {

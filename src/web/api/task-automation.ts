@@ -2,6 +2,8 @@ import { useCallback } from "react";
 import useSWR from "swr";
 import { apiRequest } from "./client";
 
+export { WELCOME_WITHIN_DAYS } from "../../core/lifecycle/lifecycle-rules.ts";
+
 const TASK_AUTOMATION_PATH = "/api/settings/task-automation";
 
 /** The server's range for how many days after the event an automatic task falls due. */

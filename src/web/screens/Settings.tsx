@@ -1,4 +1,5 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
+import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
 import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
 import { TeamMembersCard } from "../components/settings/TeamMembersCard";
@@ -6,7 +7,7 @@ import { isAdmin } from "../session/session-user";
 import { useSession } from "../session/useSession";
 
 /**
- * The ShipStation integration, the task automation and the team for everyone to see (admins change them),
+ * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
  * and the order backfill for admins.
  */
 export function SettingsScreen() {
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       <ShipStationCard canChangeSettings={isAdministrator} />
       {/* The backfill endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackfillCard />}
+      <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
     </section>

@@ -7,7 +7,6 @@ import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../Button";
 import { PotentialDuplicateBadge } from "../duplicates/PotentialDuplicateBadge";
 import { EyeIcon, MergeIcon, PencilIcon } from "../icons";
-import { isNewAccount } from "./is-new-account";
 import { ListTypeSelect } from "./ListTypeSelect";
 
 export interface AccountRowProps {
@@ -47,7 +46,7 @@ export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: Acco
                 {account.domain ?? "No domain"}
               </p>
               {account.hasDuplicate === true && <PotentialDuplicateBadge />}
-              {isNewAccount(account.createdAt) && (
+              {account.isNew && (
                 <span className="shrink-0 rounded-full bg-emerald-100 px-1.5 py-0.5 text-[11px] leading-none font-medium text-emerald-700" data-testid="new-account-badge">
                   New
                 </span>

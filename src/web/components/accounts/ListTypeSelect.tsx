@@ -3,7 +3,7 @@ import { changeAccountListType, type Account, type ListTypeChange } from "../../
 import { useLists } from "../../api/lists";
 import { Select } from "../Select";
 import { useToast } from "../toast/useToast";
-import { listTypeOptions } from "./list-types";
+import { listChoice, placementAfter } from "./list-types";
 
 export interface ListTypeSelectProps {
   account: Account;
@@ -16,23 +16,24 @@ export interface ListTypeSelectProps {
 }
 
 /**
- * Moves an account to another list as soon as one is picked; disabled while the change is pending.
- * Offers the built-in lists, then the custom ones; every select on screen shares the one read of them.
+ * Pins an account to a list as soon as one is picked, or hands it back to the activity rules with
+ * 'Automatic (by activity)'; disabled while the change is pending. Shows whether the rules or staff
+ * placed it. Every select on screen shares the one read of the lists.
  */
 export function ListTypeSelect({ account, onChanged, changeListType = changeAccountListType, label }: ListTypeSelectProps) {
   const { toast } = useToast();
   const lists = useLists();
   const [isPending, setIsPending] = useState(false);
-  // The list just picked is shown for as long as the account on screen is the one it was picked on:
+  // The choice just picked is shown for as long as the account on screen is the one it was picked on:
   // the refetched account replaces it, so the select never flicks back to the old list in between.
-  const [picked, setPicked] = useState<{ listType: string; on: Account } | null>(null);
-  const shownListType = picked?.on === account ? picked.listType : account.listType;
+  const [picked, setPicked] = useState<{ choice: string; on: Account } | null>(null);
+  const { value, options } = listChoice(picked?.on === account ? placementAfter(picked.choice, account) : account, lists);
 
-  async function moveTo(listType: string) {
-    setPicked({ listType, on: account });
+  async function moveTo(choice: string) {
+    setPicked({ choice, on: account });
     setIsPending(true);
     try {
-      await changeListType(account.id, listType);
+      await changeListType(account.id, choice);
     } catch {
       setPicked(null);
       setIsPending(false);
@@ -47,17 +48,15 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
     }
   }
 
-  const options = listTypeOptions(shownListType, lists);
-
   return (
     <Select
       label={label ?? `List for ${account.name}`}
       hideLabel={label === undefined}
       className="w-full"
-      value={shownListType}
+      value={value}
       options={options}
       // A long list name is cut short in the table: hovering shows all of it.
-      title={options.find((option) => option.value === shownListType)?.label}
+      title={options.find((option) => option.value === value)?.label}
       disabled={isPending}
       onChange={(listType) => void moveTo(listType)}
       data-testid="list-type-select"

@@ -10,6 +10,8 @@ const ACCOUNT: Account = {
   phone: null,
   createdAt: "2026-01-02T10:00:00.000Z",
   listType: "new",
+  listPinned: false,
+  isNew: false,
   orderCount: 2,
   totalOrderValue: 120.5,
   lastOrderDate: null,

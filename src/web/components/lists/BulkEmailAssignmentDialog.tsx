@@ -10,7 +10,7 @@ import { Select } from "../Select";
 import { TextAreaField } from "../TextAreaField";
 import { useToast } from "../toast/useToast";
 import { BulkAssignmentResult } from "./BulkAssignmentResult";
-import { assignButtonLabel, bulkTargetOptions, DEFAULT_BULK_TARGET, detectedEmailsText, MAX_BULK_EMAILS, targetListName } from "./bulk-assignment";
+import { assignButtonLabel, assignedDescription, bulkTargetOptions, DEFAULT_BULK_TARGET, detectedEmailsText, MAX_BULK_EMAILS } from "./bulk-assignment";
 
 /**
  * 'Bulk Email Assignment': paste e-mails in any shape, pick a list, and every account with one of
@@ -28,7 +28,6 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
   const countedText = useDeferredValue(text);
   const emailCount = useMemo(() => extractEmails(countedText).length, [countedText]);
   const isTooMany = emailCount > MAX_BULK_EMAILS;
-  const listName = targetListName(lists, listType);
 
   async function assign() {
     // The text as it is now, not the deferred copy the count shows.
@@ -67,7 +66,7 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
         open
         onClose={onClose}
         title="Bulk Email Assignment"
-        description={`Accounts assigned to ${listName}.`}
+        description={assignedDescription(lists, listType)}
         size="lg"
         testId="bulk-email-dialog"
         footer={
@@ -94,7 +93,7 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
       testId="bulk-email-dialog"
       onClose={onClose}
       onSubmit={assign}
-      submitLabel={assignButtonLabel(listName)}
+      submitLabel={assignButtonLabel(lists, listType)}
       pendingLabel="Assigning..."
       isPending={isAssigning}
       canSubmit={emailCount > 0 && !isTooMany && !isAssigning}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { extractEmails } from "../../../core/lists/extract-emails.ts";
 import type { ListDefinition } from "../../api/lists";
-import { assignButtonLabel, bulkTargetOptions, detectedEmailsText, matchedPercent, matchSummaryText, targetListName } from "./bulk-assignment";
+import { assignButtonLabel, assignedDescription, bulkTargetOptions, detectedEmailsText, matchedPercent, matchSummaryText } from "./bulk-assignment";
 
 const LISTS: readonly ListDefinition[] = [
   { key: "wholesale", name: "Wholesale", description: null, builtIn: false },
@@ -25,31 +25,39 @@ describe("detectedEmailsText", () => {
 });
 
 describe("bulkTargetOptions", () => {
-  test("offers the built-in lists as customers, then the custom lists by name", () => {
+  test("offers the built-in lists as customers, then the custom lists by name, then the activity rules", () => {
     expect(bulkTargetOptions(LISTS)).toEqual([
       { value: "new", label: "New Customers" },
       { value: "active", label: "Active Customers" },
       { value: "legacy", label: "Legacy Customers" },
       { value: "clinics", label: "Clinics" },
       { value: "wholesale", label: "Wholesale" },
+      { value: "automatic", label: "Automatic (by activity)" },
     ]);
   });
 
   test("offers the built-in lists while the lists load", () => {
-    expect(bulkTargetOptions(undefined).map((option) => option.label)).toEqual(["New Customers", "Active Customers", "Legacy Customers"]);
+    expect(bulkTargetOptions(undefined).map((option) => option.label)).toEqual(["New Customers", "Active Customers", "Legacy Customers", "Automatic (by activity)"]);
   });
 });
 
 describe("assignButtonLabel", () => {
   test("names the list", () => {
-    expect(assignButtonLabel(targetListName(LISTS, "active"))).toBe("Assign to Active List");
-    expect(assignButtonLabel(targetListName(undefined, "legacy"))).toBe("Assign to Legacy List");
-    expect(assignButtonLabel(targetListName(LISTS, "wholesale"))).toBe("Assign to Wholesale List");
+    expect(assignButtonLabel(LISTS, "active")).toBe("Assign to Active List");
+    expect(assignButtonLabel(undefined, "legacy")).toBe("Assign to Legacy List");
+    expect(assignButtonLabel(LISTS, "wholesale")).toBe("Assign to Wholesale List");
+    expect(assignButtonLabel(LISTS, "automatic")).toBe("Return to Automatic (by activity)");
   });
 
   test("does not say List twice", () => {
-    expect(assignButtonLabel("Holiday Mailing List")).toBe("Assign to Holiday Mailing List");
-    expect(assignButtonLabel("Checklist")).toBe("Assign to Checklist List");
+    const named = (name: string): ListDefinition[] => [{ key: "custom", name, description: null, builtIn: false }];
+    expect(assignButtonLabel(named("Holiday Mailing List"), "custom")).toBe("Assign to Holiday Mailing List");
+    expect(assignButtonLabel(named("Checklist"), "custom")).toBe("Assign to Checklist List");
+  });
+
+  test("the result view says where the accounts went", () => {
+    expect(assignedDescription(LISTS, "clinics")).toBe("Accounts assigned to Clinics.");
+    expect(assignedDescription(LISTS, "automatic")).toBe("Accounts handed back to the activity rules.");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ListDefinition } from "../../api/lists";
 import { formatCount } from "../../format/count";
-import { orderedLists } from "../accounts/list-types";
+import { AUTOMATIC_LIST_CHOICE } from "../../../core/lists/list-keys.ts";
+import { AUTOMATIC_LIST_LABEL, orderedLists, STANDARD_LISTS } from "../accounts/list-types";
 import type { SelectOption } from "../Select";
 
 /** The server refuses more e-mails than this in one call; the dialog says so before sending them. */
@@ -16,31 +17,34 @@ const BUILT_IN_TARGET_LABELS: Readonly<Record<string, string>> = {
   legacy: "Legacy Customers",
 };
 
-/** The built-in lists, offered while the lists load. */
-const BUILT_IN_LISTS: readonly ListDefinition[] = [
-  { key: "new", name: "New", description: null, builtIn: true },
-  { key: "active", name: "Active", description: null, builtIn: true },
-  { key: "legacy", name: "Legacy", description: null, builtIn: true },
-];
-
 /** '3 email(s) detected' */
 export function detectedEmailsText(count: number): string {
   return `${formatCount(count)} email(s) detected`;
 }
 
-/** 'New Customers', 'Active Customers', 'Legacy Customers', then the custom lists by name. */
+/** 'New Customers', 'Active Customers', 'Legacy Customers', the custom lists by name, then 'Automatic (by activity)'. */
 export function bulkTargetOptions(lists: readonly ListDefinition[] | undefined): SelectOption[] {
-  return orderedLists(lists ?? BUILT_IN_LISTS).map((list) => ({ value: list.key, label: BUILT_IN_TARGET_LABELS[list.key] ?? list.name }));
+  const targets = orderedLists(lists ?? STANDARD_LISTS).map((list) => ({ value: list.key, label: BUILT_IN_TARGET_LABELS[list.key] ?? list.name }));
+  return [...targets, { value: AUTOMATIC_LIST_CHOICE, label: AUTOMATIC_LIST_LABEL }];
 }
 
-/** The list's short name, 'Active', for the button; the key while the lists load. */
-export function targetListName(lists: readonly ListDefinition[] | undefined, key: string): string {
-  return (lists ?? BUILT_IN_LISTS).find((list) => list.key === key)?.name ?? key;
+/**
+ * The button: 'Assign to Active List' (a list already named '… List' is not called '… List List'; the
+ * key stands for the name while the lists load), or 'Return to Automatic (by activity)'.
+ */
+export function assignButtonLabel(lists: readonly ListDefinition[] | undefined, key: string): string {
+  if (key === AUTOMATIC_LIST_CHOICE) return `Return to ${AUTOMATIC_LIST_LABEL}`;
+  const listName = listNameOf(lists, key);
+  return /\blist$/i.test(listName) ? `Assign to ${listName}` : `Assign to ${listName} List`;
 }
 
-/** 'Assign to Active List'; a list already named '… List' is not called '… List List'. */
-export function assignButtonLabel(listName: string): string {
-  return /\blist$/i.test(listName.trim()) ? `Assign to ${listName.trim()}` : `Assign to ${listName.trim()} List`;
+/** What the result view says was done. */
+export function assignedDescription(lists: readonly ListDefinition[] | undefined, key: string): string {
+  return key === AUTOMATIC_LIST_CHOICE ? "Accounts handed back to the activity rules." : `Accounts assigned to ${listNameOf(lists, key)}.`;
+}
+
+function listNameOf(lists: readonly ListDefinition[] | undefined, key: string): string {
+  return ((lists ?? STANDARD_LISTS).find((list) => list.key === key)?.name ?? key).trim();
 }
 
 /** How much of the bar the matched accounts fill, in whole percent. */

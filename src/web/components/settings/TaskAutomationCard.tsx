@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTaskAutomation } from "../../api/task-automation";
+import { useTaskAutomation, WELCOME_WITHIN_DAYS } from "../../api/task-automation";
 import { useTeamMembers } from "../../api/team-members";
 import { Button } from "../Button";
 import { TasksIcon } from "../icons";
@@ -67,7 +67,7 @@ export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: b
         {!canChangeSettings && <AdminOnlyNote testId="task-automation-admin-note" />}
         <AutomationRuleFields
           title="New Customer Welcome"
-          description="A welcome task for each new account, whether added by hand or created by its first order."
+          description={`A welcome task for each new customer: an account added by hand, or one whose first order is at most ${WELCOME_WITHIN_DAYS} days old (an import of older history creates none).`}
           rule={form.welcome}
           assigneeOptions={welcomeAssigneeOptions(members, form.welcome.assignTo)}
           disabled={isDisabled}

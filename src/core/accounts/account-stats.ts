@@ -1,0 +1,41 @@
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
+import { withAccountScope } from "./account-scope.ts";
+
+export interface RecountOptions {
+  now: Date;
+  /** Named on the timelines of accounts the activity rules move. */
+  actor: Actor;
+  /** Accounts the caller has just created: the rules place them without a timeline entry of their own. */
+  createdIds?: ReadonlySet<number>;
+}
+
+/**
+ * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
+ * its own transaction: the order statistics recounted from the stored orders, "customer since" of an
+ * account created from orders moved to its first order, and unpinned accounts put in the list their
+ * activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
+ * total) index.
+ */
+export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<number>, options: RecountOptions): ListMoves {
+  const sqlite = db.$client;
+  return withAccountScope(sqlite, accountIds, options.createdIds ?? NONE, () => {
+    const at = options.now.getTime();
+    sqlite.run(
+      `UPDATE accounts SET
+         (order_count, total_order_cents, first_order_at, last_order_at) =
+           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
+         updated_at = ?
+       WHERE id IN (SELECT id FROM temp.account_scope)`,
+      [at],
+    );
+    sqlite.run(
+      `UPDATE accounts SET created_at = first_order_at
+       WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0 AND first_order_at IS NOT NULL AND created_at <> first_order_at`,
+    );
+    return placeScopeByActivity(db, { now: options.now, actor: options.actor });
+  });
+}
+
+const NONE: ReadonlySet<number> = new Set();

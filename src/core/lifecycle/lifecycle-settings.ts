@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { settings } from "../database/schema.ts";
+import { invalid } from "../errors.ts";
+import { writeSetting } from "../settings/settings.ts";
+import { DEFAULT_CUSTOMER_LIFECYCLE, LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "./lifecycle-rules.ts";
+
+/** Takes a transaction too: accounts read inside one say whether they are new customers. */
+export function readCustomerLifecycle(db: CrmQueries): CustomerLifecycleSettings {
+  const stored = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "customerLifecycle")).get()?.value;
+  return stored ? { ...DEFAULT_CUSTOMER_LIFECYCLE, ...(JSON.parse(stored) as Partial<CustomerLifecycleSettings>) } : DEFAULT_CUSTOMER_LIFECYCLE;
+}
+
+/** Checks and stores the windows: whole days within their limits, the Active window longer than the New one. */
+export function saveCustomerLifecycle(db: CrmDatabase, input: CustomerLifecycleSettings): CustomerLifecycleSettings {
+  const settings: CustomerLifecycleSettings = {
+    newWithinDays: wholeDays("newWithinDays", input.newWithinDays),
+    activeWithinDays: wholeDays("activeWithinDays", input.activeWithinDays),
+  };
+  if (settings.activeWithinDays <= settings.newWithinDays) {
+    throw invalid("activeWithinDays", "activeWithinDays must be more days than newWithinDays");
+  }
+  writeSetting(db, "customerLifecycle", JSON.stringify(settings));
+  return settings;
+}
+
+function wholeDays(field: keyof CustomerLifecycleSettings, value: unknown): number {
+  const { min, max } = LIFECYCLE_DAYS_LIMITS[field];
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(field, `${field} must be a whole number of days from ${min} to ${max.toLocaleString("en-US")}`);
+  }
+  return value;
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { daysAgo, incomingOrder } from "../../testing/seed.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { createAccount } from "../accounts/accounts.ts";
+import { recordOrders } from "../orders/record-orders.ts";
+import { startOfDaysAgo } from "../time/business-calendar.ts";
+import { createUser } from "../users/users.ts";
+import { saveTaskAutomation } from "./task-automation.ts";
+
+describe("welcome tasks", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  let ann: number;
+  let bob: number;
+  beforeEach(async () => {
+    database = temporaryDatabase();
+    ann = (await createUser(database.db, { email: "ann@example.com", name: "Ann", role: "admin", password: "password123" })).user.id;
+    bob = (await createUser(database.db, { email: "bob@example.com", name: "Bob", role: "sales", password: "password123" })).user.id;
+  });
+  afterEach(() => database.dispose());
+
+  /** One recording of first orders, as an import of a history is: one customer per date. */
+  const importFirstOrders = (prefix: string, dates: Date[]) =>
+    recordOrders(database.db, (recorder) => dates.forEach((placedAt, index) => recorder.record(incomingOrder(`${prefix}${index}@clinic.com`, { number: `${prefix}-${index}`, placedAt, total: 10 }))));
+  const welcomeTasks = () =>
+    database.sqlite
+      .query<{ email: string; assigneeId: number; owner: number | null }, []>(
+        `SELECT a.email, t.assignee_id AS assigneeId, a.owner_user_id AS owner FROM tasks t JOIN accounts a ON a.id = t.account_id
+         WHERE t.source = 'welcome' ORDER BY t.id`,
+      )
+      .all();
+
+  test("an import of years of history greets only the customers whose first order is at most 14 days old", () => {
+    importFirstOrders("old", [daysAgo(700), daysAgo(200), daysAgo(15), new Date(startOfDaysAgo(14) - 60_000)]);
+    importFirstOrders("new", [new Date(startOfDaysAgo(14)), daysAgo(13), daysAgo(1)]);
+    expect(welcomeTasks().map((task) => task.email)).toEqual(["new0@clinic.com", "new1@clinic.com", "new2@clinic.com"]);
+  });
+
+  test("round robin alternates over the active users, on from where the last recording stopped, and the assignee becomes the owner", () => {
+    importFirstOrders("a", [daysAgo(1), daysAgo(1), daysAgo(1)]);
+    importFirstOrders("b", [daysAgo(1)]);
+    const tasks = welcomeTasks();
+    expect(tasks.map((task) => task.assigneeId)).toEqual([ann, bob, ann, bob]);
+    for (const task of tasks) expect(task.owner).toBe(task.assigneeId);
+  });
+
+  test("a deactivated user is skipped; a chosen assignee takes every task", () => {
+    database.sqlite.run("UPDATE users SET active = 0 WHERE id = ?", [bob]);
+    importFirstOrders("a", [daysAgo(1), daysAgo(2)]);
+    database.sqlite.run("UPDATE users SET active = 1 WHERE id = ?", [bob]);
+    saveTaskAutomation(database.db, { welcome: { enabled: true, dueInDays: 2, assignTo: bob }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } });
+    importFirstOrders("b", [daysAgo(1), daysAgo(2), daysAgo(3)]);
+    expect(welcomeTasks().map((task) => task.assigneeId)).toEqual([ann, ann, bob, bob, bob]);
+  });
+
+  test("an account added by hand is greeted", () => {
+    createAccount(database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: ann, name: "Ann" });
+    expect(welcomeTasks()).toEqual([{ email: "walkin@clinic.com", assigneeId: ann, owner: ann }]);
+  });
+});
