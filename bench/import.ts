@@ -2,8 +2,7 @@
  * npm run bench:import — the import's speed and memory on a 1,000,000-row export (~500,000 orders,
  * 100,000 customers), against sqlite3's own CSV import of the same file as the yardstick.
  * Targets: import time at most 1.5x sqlite3's, peak RSS at most 256 MiB, and the same for a re-import,
- * which must report zero changes. Also: an import creating 10,000 new accounts with task automation on
- * takes at most 10% longer than with it off. And with a team: the same file imported where two users were
+ * which must report zero changes. And with a team: the same file imported where two users were
  * added first (task automation on, so its customers who are new that day get welcome tasks) takes at most
  * 10% longer than into the empty data directory, and a file twice as large, with the same team, at most
  * 2.2x as long.
@@ -67,8 +66,6 @@ try {
   const changed = againResults.filter((result) => result.ordersCreated + result.ordersUpdated + result.created + result.updated > 0);
   console.log(`  changes reported by the re-imports: ${changed.length === 0 ? "none (target met)" : `${JSON.stringify(changed)} (target MISSED)`}`);
   reportTeam(rounds);
-
-  await compareTaskAutomation();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -125,30 +122,6 @@ function reportTeam(rounds: Round[]): void {
       `ratio to ${ROWS.toLocaleString("en-US")} rows ${doubleRatio.toFixed(2)} (target <= ${DOUBLE_FILE_RATIO_TARGET} ${doubleRatio <= DOUBLE_FILE_RATIO_TARGET ? "met" : "MISSED"})`,
   );
   console.log(`  ${rounds[0]!.teamDoubleFile.welcomeTasks.toLocaleString("en-US")} welcome tasks created`);
-}
-
-/** The same 10,000-customer import into two empty databases, welcome tasks on in one and off in the other. */
-async function compareTaskAutomation(): Promise<void> {
-  const file = path.join(work, "automation.csv");
-  await run([CRM, "demo-data", "--rows", "100000", "--customers", "10000", "--out", file, "--end-date", "2026-11-15"]);
-  const timings: Record<"on" | "off", number> = { on: 0, off: 0 };
-  for (const automation of ["off", "on", "off", "on"] as const) {
-    const dataDir = mkdtempSync(path.join(work, `automation-${automation}-`));
-    await run([CRM, "migrate", "--data-dir", dataDir]);
-    if (automation === "off") {
-      const db = new Database(path.join(dataDir, "crm.db"));
-      const off = { welcome: { enabled: false, dueInDays: 2, assignTo: "round_robin" }, newContact: { enabled: false, dueInDays: 1, assignTo: "account_owner" } };
-      db.run("INSERT INTO settings (key, value, updated_at) VALUES ('taskAutomation', ?, 0)", [JSON.stringify(off)]);
-      db.close();
-    }
-    const measured = await run([CRM, "import-csv", file, "--json", "--data-dir", dataDir]);
-    timings[automation] += measured.ms / 2;
-  }
-  const overhead = timings.on / timings.off - 1;
-  console.log(
-    `10,000 new accounts, task automation off ${seconds(timings.off)}, on ${seconds(timings.on)}: ` +
-      `${(overhead * 100).toFixed(1)}% longer (target <= 10% ${overhead <= 0.1 ? "met" : "MISSED"})`,
-  );
 }
 
 function report(label: string, rounds: Round[], importOf: (round: Round) => Measured): void {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
@@ -6,9 +6,13 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addDays, businessToday, requireCalendarDate } from "./calendar-date.ts";
+import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE } from "./task-paging.ts";
 
 export const DUE_FILTERS = ["overdue", "today", "week", "all"] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
+
+export const STATUS_FILTERS = ["open", "done", "all"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface TaskView {
   id: number;
@@ -28,8 +32,26 @@ export interface TaskView {
 export interface TaskFilters {
   assigneeId?: number;
   due?: DueFilter;
+  /** Due on or after this New York calendar date, YYYY-MM-DD; with `due` too, tasks must match both. */
+  dueFrom?: string;
+  /** Due on or before this New York calendar date, YYYY-MM-DD. */
+  dueTo?: string;
   accountId?: number;
-  status?: "open" | "done" | "all";
+  status?: StatusFilter;
+}
+
+/** Which page of the matching tasks: `limit` from 1 to MAX_TASK_PAGE_SIZE, `offset` tasks skipped before it. */
+export interface TaskPageRequest {
+  limit?: number;
+  offset?: number;
+}
+
+export type TaskQuery = TaskFilters & TaskPageRequest;
+
+export interface TaskPage {
+  tasks: TaskView[];
+  /** How many tasks match the filters over all pages. */
+  total: number;
 }
 
 export interface TaskFields {
@@ -41,33 +63,35 @@ export interface TaskFields {
   status?: "open" | "done";
 }
 
-/** At most this many tasks come in one answer; the total says how many match. */
-export const TASK_LIST_LIMIT = 1000;
-
-/** Tasks in due-date order. Overdue, today and week are measured in New York calendar days and look at open tasks. */
-export function listTasks(db: CrmDatabase, filters: TaskFilters = {}, now = new Date()): { tasks: TaskView[]; total: number } {
-  const today = businessToday(now);
-  const conditions: (SQL | undefined)[] = [];
-  if (filters.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
-  if (filters.accountId !== undefined) conditions.push(eq(tasks.accountId, filters.accountId));
-  const status = filters.status ?? (filters.due && filters.due !== "all" ? "open" : "all");
-  if (status !== "all") conditions.push(eq(tasks.status, status));
-  if (filters.due === "overdue") conditions.push(lt(tasks.dueDate, today));
-  if (filters.due === "today") conditions.push(eq(tasks.dueDate, today));
-  if (filters.due === "week") conditions.push(and(gte(tasks.dueDate, today), lte(tasks.dueDate, addDays(today, 6))));
-  const where = and(...conditions);
-  return {
-    tasks: taskQuery(db).where(where).orderBy(asc(tasks.dueDate), asc(tasks.id)).limit(TASK_LIST_LIMIT).all(),
-    total: db.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
-  };
+/**
+ * One page of the tasks matching the filters, with how many match in all. Open tasks come by due date,
+ * completed ones latest completed first, and status 'all' lists the open ones before the completed ones.
+ * Overdue, today and week are measured in New York calendar days and, without a status, look at open tasks.
+ */
+export function listTasks(db: CrmDatabase, query: TaskQuery = {}, now = new Date()): TaskPage {
+  const limit = wholeNumber("limit", query.limit ?? DEFAULT_TASK_PAGE_SIZE, 1, MAX_TASK_PAGE_SIZE);
+  const offset = wholeNumber("offset", query.offset ?? 0, 0);
+  const matching = and(...filterConditions(query, now));
+  const status = query.status ?? (query.due && query.due !== "all" ? "open" : "all");
+  if (status !== "all") return pageOfStatus(db, status, matching, limit, offset);
+  // Two reads, each in the order of an index, rather than one sorting every open and completed task together.
+  const open = pageOfStatus(db, "open", matching, limit, offset);
+  const done = pageOfStatus(db, "done", matching, limit - open.tasks.length, Math.max(0, offset - open.total));
+  return { tasks: [...open.tasks, ...done.tasks], total: open.total + done.total };
 }
 
-/** Open tasks of a user that are overdue or due today: the sidebar badge and the bell. */
-export function tasksNeedingAttention(db: CrmDatabase, userId: number, now = new Date()): TaskView[] {
-  return taskQuery(db)
-    .where(and(eq(tasks.assigneeId, userId), eq(tasks.status, "open"), lte(tasks.dueDate, businessToday(now))))
-    .orderBy(asc(tasks.dueDate), asc(tasks.id))
-    .all();
+/** Reads the filters and the page as a URL gives them; anything malformed is refused naming the parameter. */
+export function parseTaskQuery(input: Record<string, string | undefined>): TaskQuery {
+  return {
+    assigneeId: optionalId("assigneeId", input.assigneeId),
+    accountId: optionalId("accountId", input.accountId),
+    due: optionalChoice("due", input.due, DUE_FILTERS),
+    status: optionalChoice("status", input.status, STATUS_FILTERS),
+    dueFrom: input.dueFrom,
+    dueTo: input.dueTo,
+    limit: pageNumber(input.limit),
+    offset: pageNumber(input.offset),
+  };
 }
 
 export function createTask(db: CrmDatabase, fields: TaskFields, actor: Actor): TaskView {
@@ -137,6 +161,32 @@ export function findTask(db: CrmQueries, id: number): TaskView {
   return task;
 }
 
+function filterConditions(filters: TaskFilters, now: Date): (SQL | undefined)[] {
+  const today = businessToday(now);
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
+  if (filters.accountId !== undefined) conditions.push(eq(tasks.accountId, filters.accountId));
+  if (filters.due === "overdue") conditions.push(lt(tasks.dueDate, today));
+  if (filters.due === "today") conditions.push(eq(tasks.dueDate, today));
+  if (filters.due === "week") conditions.push(and(gte(tasks.dueDate, today), lte(tasks.dueDate, addDays(today, 6))));
+  if (filters.dueFrom !== undefined) conditions.push(gte(tasks.dueDate, requireCalendarDate("dueFrom", filters.dueFrom)));
+  if (filters.dueTo !== undefined) conditions.push(lte(tasks.dueDate, requireCalendarDate("dueTo", filters.dueTo)));
+  return conditions;
+}
+
+/**
+ * Open tasks come in the order of the (…, status, due_date) indexes, whose last key is the id. Completed ones,
+ * latest first, are sorted: no index keeps completed_at.
+ */
+function pageOfStatus(db: CrmQueries, status: "open" | "done", matching: SQL | undefined, limit: number, offset: number): TaskPage {
+  const where = and(eq(tasks.status, status), matching);
+  const order = status === "open" ? [asc(tasks.dueDate), asc(tasks.id)] : [desc(tasks.completedAt), desc(tasks.id)];
+  return {
+    tasks: limit === 0 ? [] : taskQuery(db).where(where).orderBy(...order).limit(limit).offset(offset).all(),
+    total: db.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
+  };
+}
+
 function taskQuery(db: CrmQueries) {
   return db
     .select({
@@ -163,6 +213,30 @@ function activeUser(db: CrmQueries, userId: number) {
   const user = db.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.id, userId)).get();
   if (!user || !user.active) throw invalid("assigneeId", "assigneeId must be an active team member");
   return user;
+}
+
+function optionalId(field: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw invalid(field, `${field} must be a positive whole number`);
+  return Number(text);
+}
+
+function optionalChoice<T extends string>(field: string, text: string | undefined, allowed: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  const found = allowed.find((candidate) => candidate === text);
+  if (found === undefined) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
+  return found;
+}
+
+/** Text that is not digits becomes NaN, which listTasks refuses with the allowed range. */
+function pageNumber(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+function wholeNumber(field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  throw invalid(field, max === Number.MAX_SAFE_INTEGER ? `${field} must be a whole number of ${min} or more` : `${field} must be a whole number from ${min} to ${max}`);
 }
 
 function requiredTitle(value: string | undefined): string {

@@ -66,22 +66,89 @@ describe("tasks API and automation", () => {
     expect((await crm.server.request("PATCH", "/api/tasks/12345", { cookie: admin.cookie, body: { title: "y" } })).status).toBe(404);
   });
 
-  test("the attention count is the signed-in user's open tasks due today or overdue", async () => {
+  test("pages of tasks: X-Total-Count counts every match of the filters, limit and offset pick the page", async () => {
     await disableAutomation();
-    for (const [title, dueDate] of [["late", addDays(today(), -2)], ["now", today()], ["later", addDays(today(), 3)]]) {
-      await crm.server.request("POST", "/api/tasks", { cookie: admin.cookie, body: { title, assigneeId: sales.user.id, dueDate } });
+    const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: admin.cookie, body: { name: "Paged Co" } });
+    const plan: [string, number, number, number | null][] = [
+      // title, days from today, assignee, account
+      ["late 1", -3, sales.user.id, account.id],
+      ["late 2", -1, sales.user.id, null],
+      ["now 1", 0, sales.user.id, account.id],
+      ["now 2", 0, admin.user.id, null],
+      ["soon 1", 1, sales.user.id, null],
+      ["soon 2", 2, sales.user.id, account.id],
+      ["soon 3", 9, admin.user.id, account.id],
+    ];
+    for (const [title, days, assigneeId, accountId] of plan) {
+      await crm.server.request("POST", "/api/tasks", { cookie: admin.cookie, body: { title, assigneeId, accountId, dueDate: addDays(today(), days) } });
     }
-    const attention = await crm.server.request("GET", "/api/tasks/attention", { cookie: sales.cookie });
-    expect(attention.body.count).toBe(2);
-    expect(attention.body.tasks.map((task: { title: string }) => task.title)).toEqual(["late", "now"]);
-    expect((await crm.server.request("GET", "/api/tasks/attention", { cookie: admin.cookie })).body.count).toBe(0);
+    const page = async (query: string) => {
+      const answer = await crm.server.request("GET", `/api/tasks?${query}`, { cookie: sales.cookie });
+      expect(answer.status).toBe(200);
+      return { titles: answer.body.map((task: { title: string }) => task.title), total: Number(answer.headers.get("x-total-count")) };
+    };
+
+    expect(await page("status=open&limit=3")).toEqual({ titles: ["late 1", "late 2", "now 1"], total: 7 });
+    expect(await page("status=open&limit=3&offset=3")).toEqual({ titles: ["now 2", "soon 1", "soon 2"], total: 7 });
+    expect(await page("status=open&limit=3&offset=6")).toEqual({ titles: ["soon 3"], total: 7 });
+    expect(await page("status=open&limit=3&offset=9")).toEqual({ titles: [], total: 7 });
+    // The board's columns for one assignee: overdue up to yesterday, today, upcoming from tomorrow.
+    const mine = `status=open&assigneeId=${sales.user.id}`;
+    expect(await page(`${mine}&dueTo=${addDays(today(), -1)}&limit=1`)).toEqual({ titles: ["late 1"], total: 2 });
+    expect(await page(`${mine}&dueFrom=${today()}&dueTo=${today()}`)).toEqual({ titles: ["now 1"], total: 1 });
+    expect(await page(`${mine}&dueFrom=${addDays(today(), 1)}`)).toEqual({ titles: ["soon 1", "soon 2"], total: 2 });
+    // The badge and the bell: the signed-in user's open tasks due today or before.
+    expect(await page(`${mine}&dueTo=${today()}&limit=2`)).toEqual({ titles: ["late 1", "late 2"], total: 3 });
+    // dueFrom and dueTo narrow the due filter: the week from tomorrow on.
+    expect(await page(`due=week&dueFrom=${addDays(today(), 1)}`)).toEqual({ titles: ["soon 1", "soon 2"], total: 2 });
+    expect(await page(`due=overdue&dueFrom=${addDays(today(), -2)}`)).toEqual({ titles: ["late 2"], total: 1 });
+    expect(await page(`due=today&dueFrom=${addDays(today(), 1)}`)).toEqual({ titles: [], total: 0 });
+    expect(await page(`accountId=${account.id}&status=open`)).toEqual({ titles: ["late 1", "now 1", "soon 2", "soon 3"], total: 4 });
+    // Without a limit, a page of the default size.
+    expect((await page("status=open")).titles).toHaveLength(7);
+  });
+
+  test("with status all the open tasks come first by due date, then the completed ones, latest completed first", async () => {
+    await disableAutomation();
+    const create = async (title: string, days: number) =>
+      (await crm.server.request("POST", "/api/tasks", { cookie: admin.cookie, body: { title, assigneeId: admin.user.id, dueDate: addDays(today(), days) } })).body.id as number;
+    const ids = [await create("open later", 5), await create("done first", -5), await create("open sooner", 1), await create("done second", -9)];
+    await crm.server.request("PATCH", `/api/tasks/${ids[1]}`, { cookie: admin.cookie, body: { status: "done" } });
+    await Bun.sleep(5);
+    await crm.server.request("PATCH", `/api/tasks/${ids[3]}`, { cookie: admin.cookie, body: { status: "done" } });
+    const titles = async (query: string) => (await tasks(`?${query}`)).map((task) => task.title);
+    expect(await titles("status=done")).toEqual(["done second", "done first"]);
+    expect(await titles("status=all")).toEqual(["open sooner", "open later", "done second", "done first"]);
+    expect(await titles("status=all&limit=2&offset=1")).toEqual(["open later", "done second"]);
+    expect(await titles("status=all&limit=2&offset=3")).toEqual(["done first"]);
+    const answer = await crm.server.request("GET", "/api/tasks?status=all&limit=1&offset=3", { cookie: admin.cookie });
+    expect(answer.headers.get("x-total-count")).toBe("4");
+  });
+
+  test("bad paging or filters answer 400 naming the parameter, never 500", async () => {
+    const failure = async (query: string) => {
+      const answer = await crm.server.request("GET", `/api/tasks?${query}`, { cookie: admin.cookie });
+      expect(answer.status).toBe(400);
+      return answer.body.message as string;
+    };
+    for (const limit of ["0", "201", "abc", "2.5", "", "-1", "1e2"]) expect(await failure(`limit=${limit}`)).toBe("limit must be a whole number from 1 to 200");
+    for (const offset of ["-1", "x", "1.5", ""]) expect(await failure(`offset=${offset}`)).toBe("offset must be a whole number of 0 or more");
+    expect(await failure("dueFrom=2026-02-30")).toBe("dueFrom must be a date like 2026-11-21");
+    expect(await failure("dueTo=tomorrow")).toBe("dueTo must be a date like 2026-11-21");
+    expect(await failure("assigneeId=0")).toBe("assigneeId must be a positive whole number");
+    expect(await failure("accountId=one")).toBe("accountId must be a positive whole number");
+    expect(await failure("status=late")).toBe("status must be one of open, done, all");
+    expect((await crm.server.request("GET", "/api/tasks?limit=200&offset=100000", { cookie: admin.cookie })).status).toBe(200);
   });
 
   test("an import creating accounts creates welcome tasks in turn, round robin, and makes the assignee the owner", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "crm-welcome-"));
     try {
       const file = path.join(dir, "orders.csv");
-      writeFileSync(file, exportCsv(Array.from({ length: 6 }, (_, i) => itemRow(`W-${i}`, `buyer${i}@clinic${i}.com`, { "Ship To - Company": `Clinic ${i}` }))));
+      // Ordered yesterday: new customers, whom the automation welcomes.
+      const [year, month, day] = addDays(today(), -1).split("-").map(Number);
+      const orderDate = `${month}/${day}/${year} 10:00:00 AM`;
+      writeFileSync(file, exportCsv(Array.from({ length: 6 }, (_, i) => itemRow(`W-${i}`, `buyer${i}@clinic${i}.com`, { "Ship To - Company": `Clinic ${i}`, "Date - Order Date": orderDate }))));
       importOrdersCsv(crm.server.db, [{ path: file }]);
       const welcome = (await tasks()).filter((task) => task.source === "welcome");
       expect(welcome).toHaveLength(6);

@@ -1,7 +1,6 @@
 import { Elysia, t } from "elysia";
 import { actorOf } from "../../core/activity/actor.ts";
-import { invalid } from "../../core/errors.ts";
-import { createTask, deleteTask, DUE_FILTERS, listTasks, tasksNeedingAttention, updateTask, type DueFilter } from "../../core/tasks/tasks.ts";
+import { createTask, deleteTask, listTasks, parseTaskQuery, updateTask } from "../../core/tasks/tasks.ts";
 import type { ServerContext } from "../context.ts";
 import { toTaskJson } from "../json/task-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -23,34 +22,11 @@ export function taskRoutes(context: ServerContext) {
     .get(
       "/",
       ({ query, set }) => {
-        if (query.due !== undefined && !DUE_FILTERS.includes(query.due as DueFilter)) throw invalid("due", `due must be one of ${DUE_FILTERS.join(", ")}`);
-        if (query.status !== undefined && !["open", "done", "all"].includes(query.status)) throw invalid("status", "status must be one of open, done, all");
-        const found = listTasks(db, {
-          assigneeId: query.assigneeId,
-          accountId: query.accountId,
-          due: query.due as DueFilter | undefined,
-          status: query.status as "open" | "done" | "all" | undefined,
-        });
-        set.headers["x-total-count"] = String(found.total);
-        return found.tasks.map(toTaskJson);
+        const page = listTasks(db, parseTaskQuery(query));
+        set.headers["x-total-count"] = String(page.total);
+        return page.tasks.map(toTaskJson);
       },
-      {
-        signedIn: true,
-        query: t.Object({
-          assigneeId: t.Optional(t.Numeric({ minimum: 1 })),
-          accountId: t.Optional(t.Numeric({ minimum: 1 })),
-          due: t.Optional(t.String({ maxLength: 20 })),
-          status: t.Optional(t.String({ maxLength: 20 })),
-        }),
-      },
-    )
-    .get(
-      "/attention",
-      ({ user }) => {
-        const tasks = tasksNeedingAttention(db, user.id).map(toTaskJson);
-        return { count: tasks.length, tasks };
-      },
-      { signedIn: true },
+      { signedIn: true, query: t.Record(t.String(), t.String()) },
     )
     .post(
       "/",

@@ -9,6 +9,13 @@ describe("readsUnder", () => {
     expect(readsUnder(["/api/accounts", 12], "/api/accounts")).toBe(true);
   });
 
+  test("matches the paged reads of useSWRInfinite, kept under their first page's key", () => {
+    expect(readsUnder("$inf$/api/tasks?status=open&limit=25&offset=0", "/api/tasks")).toBe(true);
+    expect(readsUnder("$inf$/api/tasks", "/api/tasks")).toBe(true);
+    expect(readsUnder("$inf$/api/tasksx?limit=25", "/api/tasks")).toBe(false);
+    expect(readsUnder("$inf$/api/lists", "/api/tasks")).toBe(false);
+  });
+
   test("does not match a path that merely starts with the same letters", () => {
     expect(readsUnder("/api/listsx", "/api/lists")).toBe(false);
     expect(readsUnder("/api/config", "/api/lists")).toBe(false);

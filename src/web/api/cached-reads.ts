@@ -1,9 +1,13 @@
 import { useCallback } from "react";
 import { useSWRConfig, type Key } from "swr";
 
-/** Whether an SWR key reads the path or something under it: the path itself, a sub-path or the path with a query. */
+/** useSWRInfinite keeps the pages it shows under its first page's key with this prefix (each page is cached under its own key too). */
+const PAGED_READ_PREFIX = "$inf$";
+
+/** Whether an SWR key reads the path or something under it: the path itself, a sub-path or the path with a query, paged or not. */
 export function readsUnder(key: Key, path: string): boolean {
-  const url = typeof key === "string" ? key : Array.isArray(key) ? key.join("/") : "";
+  const text = typeof key === "string" ? key : Array.isArray(key) ? key.join("/") : "";
+  const url = text.startsWith(PAGED_READ_PREFIX) ? text.slice(PAGED_READ_PREFIX.length) : text;
   return url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`);
 }
 
@@ -20,11 +24,16 @@ export function useRefreshReads(paths: readonly string[]): () => Promise<void> {
 
 /** useRefreshReads for paths known only once a change is made, such as the timeline of the account it touched. */
 export function useRefreshReadsUnder(): (paths: readonly string[]) => Promise<void> {
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   return useCallback(
     async (paths: readonly string[]) => {
-      await mutate((key) => paths.some((path) => readsUnder(key, path)), undefined, { revalidate: true });
+      const isUnder = (key: Key) => paths.some((path) => readsUnder(key, path));
+      // SWR's key filter never offers paged reads, so they are refreshed by their own keys. Their pages are
+      // dropped first, in the filter's pass (synchronously, as no new data is given), so that every page
+      // shown is fetched again, not only the first.
+      const pagedReads = [...cache.keys()].filter((key) => key.startsWith(PAGED_READ_PREFIX) && isUnder(key));
+      await Promise.all([mutate(isUnder, undefined, { revalidate: true }), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
     },
-    [mutate],
+    [cache, mutate],
   );
 }

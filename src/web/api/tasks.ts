@@ -1,15 +1,16 @@
 import { useCallback } from "react";
-import useSWR from "swr";
+import useSWRInfinite from "swr/infinite";
 import type { toTaskJson } from "../../server/json/task-json.ts";
-import type { CalendarDate } from "../format/dates";
+import { todayInNewYork, type CalendarDate } from "../format/dates";
+import { useSession } from "../session/useSession";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
-import { apiRequest } from "./client";
+import { apiRequest, fetchCountedList, type CountedList } from "./client";
 
 export const TASKS_PATH = "/api/tasks";
 
-/** The signed-in user's open tasks that are overdue or due today: the sidebar badge and the header bell. */
-export const TASKS_NEEDING_ATTENTION_KEY = `${TASKS_PATH}/attention`;
+/** How many tasks a list shows at first, and how many more each 'Show more' adds: a column's worth, a screen or two. */
+export const TASKS_PER_PAGE = 25;
 
 /** dueDate is a New York calendar day (a CalendarDate); times are ISO strings, completedAt null while open. */
 export type Task = ReturnType<typeof toTaskJson>;
@@ -27,6 +28,10 @@ export type DueFilter = (typeof DUE_FILTERS)[number];
 export interface TaskListQuery {
   assigneeId?: number;
   due?: DueFilter;
+  /** Due on or after this day; with `due` too, tasks must match both. */
+  dueFrom?: CalendarDate;
+  /** Due on or before this day. */
+  dueTo?: CalendarDate;
   accountId?: number;
   status?: TaskStatus | "all";
 }
@@ -41,34 +46,80 @@ export interface NewTask {
 
 export type TaskChanges = Partial<Pick<Task, "title" | "notes" | "accountId" | "assigneeId" | "dueDate" | "status">>;
 
-export interface TasksNeedingAttention {
-  count: number;
-  /** Oldest due date first. */
-  tasks: Task[];
+/** The tasks of a list read so far, and how to read more. */
+export interface TaskPages {
+  /** In the server's order; undefined until the first page arrives. */
+  tasks: Task[] | undefined;
+  /** How many tasks match over all pages; undefined until the first page arrives. */
+  total: number | undefined;
+  error: unknown;
+  /** Some matching tasks are not read yet. */
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  /** Reads the next TASKS_PER_PAGE tasks after those read. */
+  showMore: () => void;
+  /** Reads every page read so far again. */
+  refresh: () => void;
 }
 
-/** Tasks by due date; kept on screen while a filter change or a task change refetches them, so the columns do not jump. */
-export function useTaskList(query: TaskListQuery) {
-  const { data, error, mutate } = useSWR<Task[]>(taskListUrl(query), { keepPreviousData: true });
-  const retry = useCallback(() => void mutate(), [mutate]);
-  return { tasks: data, error, retry };
+/**
+ * A list of tasks read a page at a time: every list of tasks reads through here (the board's columns, an
+ * account's Tasks tab, the badge and the bell). A new query keeps the tasks on screen until its answer
+ * replaces them, so that columns do not jump; a null query reads nothing.
+ */
+export function useTaskPages(query: TaskListQuery | null): TaskPages {
+  const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<Task>, unknown>(
+    (index) => query && taskListUrl(query, { limit: TASKS_PER_PAGE, offset: index * TASKS_PER_PAGE }),
+    fetchCountedList,
+    // The pages' offsets do not depend on each other's answers.
+    { keepPreviousData: true, parallel: true },
+  );
+  const showMore = useCallback(() => void setSize(size + 1), [setSize, size]);
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  const total = data?.[0]?.total;
+  const received = data?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  return {
+    tasks: data && withoutRepeats(data.flatMap((page) => page.items)),
+    total,
+    error,
+    // A short last page ends the list even if the count has grown since the first page was read.
+    hasMore: total !== undefined && received < total && data?.at(-1)?.items.length === TASKS_PER_PAGE,
+    isLoadingMore: error === undefined && data !== undefined && data.length < size,
+    showMore,
+    refresh,
+  };
 }
 
-export function taskListUrl(query: TaskListQuery): string {
+export function taskListUrl(query: TaskListQuery, page: { limit: number; offset: number }): string {
   const params = new URLSearchParams();
   if (query.assigneeId !== undefined) params.set("assigneeId", String(query.assigneeId));
   if (query.due) params.set("due", query.due);
+  if (query.dueFrom) params.set("dueFrom", query.dueFrom);
+  if (query.dueTo) params.set("dueTo", query.dueTo);
   if (query.accountId !== undefined) params.set("accountId", String(query.accountId));
   if (query.status) params.set("status", query.status);
-  const search = params.toString();
-  return search ? `${TASKS_PATH}?${search}` : TASKS_PATH;
+  params.set("limit", String(page.limit));
+  params.set("offset", String(page.offset));
+  return `${TASKS_PATH}?${params}`;
 }
 
-/** The badge and the bell read this one key, and every task change refreshes it (see useTaskChanges). */
-export function useTasksNeedingAttention() {
-  const { data, error, mutate } = useSWR<TasksNeedingAttention>(TASKS_NEEDING_ATTENTION_KEY, { keepPreviousData: true });
-  const refresh = useCallback(() => void mutate(), [mutate]);
-  return { attention: data, error, refresh };
+/** The signed-in user's open tasks that are overdue or due today: the sidebar badge counts them, the header bell lists them. */
+export function useTasksNeedingAttention(): TaskPages {
+  const { user } = useSession();
+  return useTaskPages(user && { assigneeId: user.id, status: "open", dueTo: todayInNewYork() });
+}
+
+/**
+ * A task added or removed by someone else between reading two pages shifts the later pages by one:
+ * a task may then come twice, and is shown once.
+ */
+function withoutRepeats(tasks: Task[]): Task[] {
+  const seen = new Set<number>();
+  return tasks.filter((task) => {
+    if (seen.has(task.id)) return false;
+    seen.add(task.id);
+    return true;
+  });
 }
 
 /**

@@ -6,17 +6,19 @@ import { formatUsCalendarDate, todayInNewYork, type CalendarDate } from "../../f
 import { SkeletonLines } from "../account-detail/DetailCard";
 import { BellIcon } from "../icons";
 import { LoadError } from "../LoadError";
+import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
 
 /** Counts above this show as '99+', so the badge stays on the bell. */
 const LARGEST_SHOWN_COUNT = 99;
 
 /**
  * The bell: how many of the signed-in user's open tasks are overdue or due today, and a dropdown listing
- * them. Opening it asks the server again, since colleagues may have given the user tasks meanwhile.
+ * them, a page at a time. Opening it asks the server again, since colleagues may have given the user tasks meanwhile.
  */
 export function NotificationBell() {
-  const { attention, error, refresh } = useTasksNeedingAttention();
-  const count = attention?.count ?? 0;
+  const attention = useTasksNeedingAttention();
+  const { tasks, error, refresh } = attention;
+  const count = attention.total ?? 0;
   const today = todayInNewYork();
 
   return (
@@ -49,21 +51,28 @@ export function NotificationBell() {
           >
             <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
               <h2 className="text-sm font-semibold text-slate-900">Tasks needing attention</h2>
-              {attention && attention.count > 0 && <span className="text-xs text-slate-500">{formatCountOf(attention.count, "task")}</span>}
+              {count > 0 && <span className="text-xs text-slate-500">{formatCountOf(count, "task")}</span>}
             </div>
-            {attention ? (
-              attention.tasks.length === 0 ? (
+            {tasks ? (
+              tasks.length === 0 ? (
                 <p className="px-4 py-8 text-center text-sm text-slate-500" data-testid="notification-empty">
                   You're all caught up.
                 </p>
               ) : (
-                <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
-                  {attention.tasks.map((task) => (
-                    <li key={task.id}>
-                      <AttentionItem task={task} today={today} />
-                    </li>
-                  ))}
-                </ul>
+                <div className="max-h-96 overflow-y-auto">
+                  <ul className="divide-y divide-slate-100" data-testid="notification-list">
+                    {tasks.map((task) => (
+                      <li key={task.id}>
+                        <AttentionItem task={task} today={today} />
+                      </li>
+                    ))}
+                  </ul>
+                  {(attention.hasMore || error !== undefined) && (
+                    <div className="border-t border-slate-100 p-3">
+                      <ShowMoreTasks pages={attention} />
+                    </div>
+                  )}
+                </div>
               )
             ) : error ? (
               <LoadError title="Your tasks could not be loaded." error={error} onRetry={refresh} compact testId="notification-error" />

@@ -8,7 +8,7 @@ import { SidebarUser } from "./SidebarUser";
 /** The left column: branding, navigation and the signed-in user. Collapses to icons on small screens. */
 export function Sidebar() {
   const { config } = useAppConfig();
-  const { attention } = useTasksNeedingAttention();
+  const { total: tasksNeedingAttention } = useTasksNeedingAttention();
 
   return (
     // The column's background runs the page's full height; its content stays in view while the page scrolls.
@@ -31,7 +31,11 @@ export function Sidebar() {
               <li key={item.href}>
                 <SidebarNavLink
                   item={item}
-                  badge={item.href === "/tasks" && attention ? { count: attention.count, description: "overdue or due today", testId: "sidebar-tasks-badge" } : undefined}
+                  badge={
+                    item.href === "/tasks" && tasksNeedingAttention !== undefined
+                      ? { count: tasksNeedingAttention, description: "overdue or due today", testId: "sidebar-tasks-badge" }
+                      : undefined
+                  }
                 />
               </li>
             ))}

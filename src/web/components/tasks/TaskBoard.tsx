@@ -1,23 +1,27 @@
 import { useId } from "react";
-import type { Task } from "../../api/tasks";
+import { useTaskPages, type TaskListQuery } from "../../api/tasks";
 import { formatCount } from "../../format/count";
 import type { CalendarDate } from "../../format/dates";
-import { DUE_COLUMNS, splitIntoDueColumns, type DueColumnDefinition, type DueColumnKey } from "./task-board";
+import { LoadError } from "../LoadError";
+import { DUE_COLUMNS, dueRangeOf, type DueColumnDefinition, type DueColumnKey } from "./task-board";
+import { ShowMoreTasks } from "./ShowMoreTasks";
 import { TaskCard } from "./TaskCard";
 
 export interface TaskBoardProps {
-  /** Undefined while loading: placeholder cards hold the columns' place. */
-  tasks: readonly Task[] | undefined;
+  /** The open tasks to show, which each column narrows to its due dates; null holds the columns' place until it is known. */
+  query: TaskListQuery | null;
   today: CalendarDate;
 }
 
-/** Overdue, Due Today and Upcoming side by side, each with its count; one above the other on narrow screens. */
-export function TaskBoard({ tasks, today }: TaskBoardProps) {
-  const columns = tasks ? splitIntoDueColumns(tasks, today) : undefined;
+/**
+ * Overdue, Due Today and Upcoming side by side, one above the other on narrow screens. Each column reads
+ * its own tasks a page at a time and counts all of them, however many there are.
+ */
+export function TaskBoard({ query, today }: TaskBoardProps) {
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-3" aria-busy={tasks === undefined} data-testid="task-board">
+    <div className="grid items-start gap-4 lg:grid-cols-3" data-testid="task-board">
       {DUE_COLUMNS.map((column) => (
-        <TaskColumn key={column.key} column={column} tasks={columns?.[column.key]} today={today} />
+        <TaskColumn key={column.key} column={column} query={query && { ...query, ...dueRangeOf(column.key, today) }} today={today} />
       ))}
     </div>
   );
@@ -35,36 +39,50 @@ const ACCENT_CLASSES: Record<DueColumnKey, string> = {
   upcoming: "bg-blue-500",
 };
 
-function TaskColumn({ column, tasks, today }: { column: DueColumnDefinition; tasks: Task[] | undefined; today: CalendarDate }) {
+function TaskColumn({ column, query, today }: { column: DueColumnDefinition; query: TaskListQuery | null; today: CalendarDate }) {
   const headingId = useId();
+  const pages = useTaskPages(query);
+  const { tasks, total, error } = pages;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-100/60 p-3" data-testid={`task-column-${column.key}`}>
+    <section
+      aria-labelledby={headingId}
+      aria-busy={tasks === undefined && error === undefined}
+      className="rounded-xl border border-slate-200 bg-slate-100/60 p-3"
+      data-testid={`task-column-${column.key}`}
+    >
       <header className="mb-3 flex items-center justify-between gap-2 px-1">
         <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <span aria-hidden="true" className={`size-2 rounded-full ${ACCENT_CLASSES[column.key]}`} />
           {column.title}
         </h2>
-        {tasks && (
+        {total !== undefined && (
           <span className={`min-w-6 rounded-full px-2 py-0.5 text-center text-xs font-semibold tabular-nums ${COUNT_CLASSES[column.key]}`}>
-            <span data-testid="task-column-count">{formatCount(tasks.length)}</span>
-            <span className="sr-only"> {tasks.length === 1 ? "task" : "tasks"}</span>
+            <span data-testid="task-column-count">{formatCount(total)}</span>
+            <span className="sr-only"> {total === 1 ? "task" : "tasks"}</span>
           </span>
         )}
       </header>
-      {!tasks ? (
-        <PlaceholderCards />
+      {tasks === undefined ? (
+        error === undefined ? (
+          <PlaceholderCards />
+        ) : (
+          <LoadError title="The tasks could not be loaded." error={error} onRetry={pages.refresh} compact testId="task-column-error" />
+        )
       ) : tasks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500" data-testid="task-column-empty">
           {column.emptyText}
         </p>
       ) : (
-        <ul className="space-y-3">
-          {tasks.map((task) => (
-            <li key={task.id}>
-              <TaskCard task={task} today={today} placement="board" />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3">
+            {tasks.map((task) => (
+              <li key={task.id}>
+                <TaskCard task={task} today={today} placement="board" />
+              </li>
+            ))}
+          </ul>
+          <ShowMoreTasks pages={pages} className="mt-3" />
+        </>
       )}
     </section>
   );

@@ -1,26 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { Task } from "../../api/tasks";
 import { todayInNewYork } from "../../format/dates";
-import { accountTaskOrder, dueColumnOf, quickRescheduleChoices, sourceLabel, splitIntoDueColumns } from "./task-board";
-
-function task(fields: Partial<Task> & Pick<Task, "id">): Task {
-  return {
-    title: `Task ${fields.id}`,
-    notes: null,
-    accountId: null,
-    accountName: null,
-    assigneeId: 1,
-    assigneeName: "Administrator",
-    dueDate: "2026-11-21",
-    status: "open",
-    completedAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    source: "manual",
-    ...fields,
-  };
-}
-
-const idsOf = (tasks: readonly Task[]) => tasks.map((each) => each.id);
+import { dueColumnOf, dueRangeOf, quickRescheduleChoices, sourceLabel } from "./task-board";
 
 describe("dueColumnOf", () => {
   test("before today is overdue, today is today, later is upcoming", () => {
@@ -35,44 +15,20 @@ describe("dueColumnOf", () => {
   });
 });
 
-describe("splitIntoDueColumns", () => {
-  const tasks = [
-    task({ id: 1, dueDate: "2026-11-20" }),
-    task({ id: 2, dueDate: "2026-11-21" }),
-    task({ id: 3, dueDate: "2026-11-22" }),
-    task({ id: 4, dueDate: "2026-11-20", status: "done", completedAt: "2026-11-20T15:00:00.000Z" }),
-  ];
-
-  test("leaves completed tasks out of every column", () => {
-    const columns = splitIntoDueColumns(tasks, "2026-11-21");
-    expect(idsOf(columns.overdue)).toEqual([1]);
-    expect(idsOf(columns.today)).toEqual([2]);
-    expect(idsOf(columns.upcoming)).toEqual([3]);
+describe("dueRangeOf", () => {
+  test("overdue ends yesterday, today is today alone, upcoming starts tomorrow", () => {
+    expect(dueRangeOf("overdue", "2026-11-21")).toEqual({ dueTo: "2026-11-20" });
+    expect(dueRangeOf("today", "2026-11-21")).toEqual({ dueFrom: "2026-11-21", dueTo: "2026-11-21" });
+    expect(dueRangeOf("upcoming", "2026-11-21")).toEqual({ dueFrom: "2026-11-22" });
   });
 
   test("at 11:30 PM in New York it is still the 21st, though it is the 22nd in UTC", () => {
-    const columns = splitIntoDueColumns(tasks, todayInNewYork(new Date("2026-11-22T04:30:00.000Z")));
-    expect(idsOf(columns.today)).toEqual([2]);
-    expect(idsOf(columns.upcoming)).toEqual([3]);
+    expect(dueRangeOf("today", todayInNewYork(new Date("2026-11-22T04:30:00.000Z")))).toEqual({ dueFrom: "2026-11-21", dueTo: "2026-11-21" });
   });
 
-  test("at New York midnight the 21st's tasks become overdue and the 22nd's fall due", () => {
-    const columns = splitIntoDueColumns(tasks, todayInNewYork(new Date("2026-11-22T05:00:00.000Z")));
-    expect(idsOf(columns.overdue)).toEqual([1, 2]);
-    expect(idsOf(columns.today)).toEqual([3]);
-    expect(idsOf(columns.upcoming)).toEqual([]);
-  });
-});
-
-describe("accountTaskOrder", () => {
-  test("lists open tasks by due date, then completed ones, latest completed first", () => {
-    const ordered = accountTaskOrder([
-      task({ id: 1, status: "done", completedAt: "2026-11-10T10:00:00.000Z" }),
-      task({ id: 2, dueDate: "2026-11-25" }),
-      task({ id: 3, status: "done", completedAt: "2026-11-12T10:00:00.000Z" }),
-      task({ id: 4, dueDate: "2026-11-19" }),
-    ]);
-    expect(idsOf(ordered)).toEqual([4, 2, 3, 1]);
+  test("crosses month and year ends", () => {
+    expect(dueRangeOf("overdue", "2027-01-01")).toEqual({ dueTo: "2026-12-31" });
+    expect(dueRangeOf("upcoming", "2026-12-31")).toEqual({ dueFrom: "2027-01-01" });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Task, TaskSource } from "../../api/tasks";
+import type { TaskListQuery, TaskSource } from "../../api/tasks";
 import { addDaysToDate, type CalendarDate } from "../../format/dates";
 
 export type DueColumnKey = "overdue" | "today" | "upcoming";
@@ -22,20 +22,11 @@ export function dueColumnOf(dueDate: CalendarDate, today: CalendarDate): DueColu
   return dueDate === today ? "today" : "upcoming";
 }
 
-/** The open tasks by column, each keeping the order given (the server's: by due date). Completed tasks are in none. */
-export function splitIntoDueColumns(tasks: readonly Task[], today: CalendarDate): Record<DueColumnKey, Task[]> {
-  const columns: Record<DueColumnKey, Task[]> = { overdue: [], today: [], upcoming: [] };
-  for (const task of tasks) {
-    if (task.status === "open") columns[dueColumnOf(task.dueDate, today)].push(task);
-  }
-  return columns;
-}
-
-/** An account's tasks as its Tasks tab lists them: open ones by due date, then completed ones, latest completed first. */
-export function accountTaskOrder(tasks: readonly Task[]): Task[] {
-  const open = tasks.filter((task) => task.status === "open").sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
-  const done = tasks.filter((task) => task.status === "done").sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? "") || b.id - a.id);
-  return [...open, ...done];
+/** The due dates a column holds, from today's New York date: the board asks the server for each column apart. */
+export function dueRangeOf(column: DueColumnKey, today: CalendarDate): Pick<TaskListQuery, "dueFrom" | "dueTo"> {
+  if (column === "overdue") return { dueTo: addDaysToDate(today, -1) };
+  if (column === "today") return { dueFrom: today, dueTo: today };
+  return { dueFrom: addDaysToDate(today, 1) };
 }
 
 export interface RescheduleChoice {

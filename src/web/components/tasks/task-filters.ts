@@ -1,10 +1,12 @@
 import { DUE_FILTERS, type DueFilter, type TaskListQuery } from "../../api/tasks";
 import type { SelectOption } from "../Select";
 
+/** Whose tasks the board shows: the signed-in user's, the whole team's, or one member's (a user id). */
+export type BoardAssignee = "mine" | "everyone" | number;
+
 /** What the Tasks screen shows, kept in its URL so that a filtered board can be bookmarked or shared. */
 export interface TaskBoardFilters {
-  /** Undefined for all team members. */
-  assigneeId?: number;
+  assignee: BoardAssignee;
   due: DueFilter;
 }
 
@@ -16,25 +18,43 @@ export function dueFilterOf(value: string | null): DueFilter {
   return DUE_FILTERS.find((due) => due === value) ?? "all";
 }
 
-/** A missing or malformed assignee means everyone. */
+/** A missing or malformed id is none. */
 export function assigneeIdOf(value: string | null): number | undefined {
   const id = Number(value);
   return value !== null && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/** Plain /tasks is the signed-in user's board; ?assignee=all the team's; ?assigneeId=N one member's. */
 export function filtersFromSearch(search: URLSearchParams): TaskBoardFilters {
-  return { assigneeId: assigneeIdOf(search.get("assigneeId")), due: dueFilterOf(search.get("due")) };
+  const memberId = assigneeIdOf(search.get("assigneeId"));
+  const assignee = memberId ?? (search.get("assignee") === "all" ? "everyone" : "mine");
+  return { assignee, due: dueFilterOf(search.get("due")) };
 }
 
-/** Defaults are left out of the URL: the unfiltered board is plain /tasks. */
+/** Defaults are left out of the URL: the user's own board, all due dates, is plain /tasks. */
 export function searchFromFilters(filters: TaskBoardFilters): URLSearchParams {
   const search = new URLSearchParams();
-  if (filters.assigneeId !== undefined) search.set("assigneeId", String(filters.assigneeId));
+  if (filters.assignee === "everyone") search.set("assignee", "all");
+  if (typeof filters.assignee === "number") search.set("assigneeId", String(filters.assignee));
   if (filters.due !== "all") search.set("due", filters.due);
   return search;
 }
 
-/** Both filters are applied by the server; the board shows open tasks only. */
-export function boardQueryOf(filters: TaskBoardFilters): TaskListQuery {
-  return { assigneeId: filters.assigneeId, due: filters.due, status: "open" };
+/** Both filters are applied by the server, on open tasks only; null while the signed-in user is not known yet. */
+export function boardQueryOf(filters: TaskBoardFilters, myId: number | undefined): TaskListQuery | null {
+  if (filters.assignee === "mine") return myId === undefined ? null : { assigneeId: myId, due: filters.due, status: "open" };
+  return { assigneeId: filters.assignee === "everyone" ? undefined : filters.assignee, due: filters.due, status: "open" };
+}
+
+/** The Assignee select's value for the board: the member whose tasks are shown, '' for the whole team. */
+export function assigneeSelectValue(assignee: BoardAssignee, myId: number | undefined): string {
+  if (assignee === "everyone") return "";
+  return String(assignee === "mine" ? (myId ?? "") : assignee);
+}
+
+/** A choice in the Assignee select: choosing oneself is 'My tasks', so that the URL has one form for it. */
+export function assigneeFromSelect(value: string, myId: number | undefined): BoardAssignee {
+  const id = assigneeIdOf(value || null);
+  if (id === undefined) return "everyone";
+  return id === myId ? "mine" : id;
 }
