@@ -5,6 +5,7 @@ import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { waitForText } from "./support/wait.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const LIST_NAME = "Wholesale Distributors";
@@ -222,7 +223,8 @@ describe("the lists screen: custom lists, the first-order filter, sorting, movin
     const select = row.getByTestId("list-type-select");
     expect(await select.inputValue()).toBe("new");
     const offered = await select.locator("option").allInnerTexts();
-    expect(offered).toEqual(["New", "Active", "Legacy", LIST_NAME]);
+    expect(offered).toEqual(["Automatic (by activity)", "New", "Active", "Legacy", LIST_NAME]);
+    expect(await select.getAttribute("data-list-pinned")).toBe("true");
 
     await select.selectOption(customKey);
     await expectToast(page, "List updated", "Account list type has been updated successfully.");
@@ -268,7 +270,7 @@ describe("the lists screen: custom lists, the first-order filter, sorting, movin
     expect(await assign.isDisabled()).toBe(true);
     const target = dialog.getByTestId("bulk-target-list");
     expect(await target.inputValue()).toBe("active");
-    expect(await target.locator("option").allInnerTexts()).toEqual(["New Customers", "Active Customers", "Legacy Customers", LIST_NAME]);
+    expect(await target.locator("option").allInnerTexts()).toEqual(["New Customers", "Active Customers", "Legacy Customers", LIST_NAME, "Automatic (by activity)"]);
     await waitForText(assign, "Assign to Active List");
 
     await dialog.getByTestId("bulk-emails-input").fill(pasted);
@@ -336,10 +338,6 @@ function panel(page: Page, key: string): Locator {
 }
 
 /** Waits until the element's whole text is `text`, then checks it. */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
-  expect((await locator.innerText()).trim()).toBe(text);
-}
 
 async function expectToast(page: Page, title: string, description: string): Promise<void> {
   const toast = page.getByTestId("toast").filter({ hasText: title });
@@ -369,7 +367,7 @@ function shownNames(scope: Locator): Promise<string[]> {
 
 /** Waits until the table has loaded and shows exactly these accounts, in this order. */
 async function waitForRows(scope: Locator, names: string[]): Promise<void> {
-  await scope.getByTestId("account-row").first().getByTestId("account-name").filter({ hasText: new RegExp(`^${escapeRegExp(names[0] ?? "")}$`) }).waitFor();
+  await waitForText(scope.getByTestId("account-row").first().getByTestId("account-name"), names[0] ?? "");
   await scope.locator('[data-testid="accounts-table"][aria-busy="false"]').waitFor();
   expect(await shownNames(scope)).toEqual(names);
 }
@@ -385,6 +383,3 @@ function newYorkDate(iso: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}

@@ -2,23 +2,24 @@ import { Database } from "bun:sqlite";
 import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
+import { addDays, businessToday } from "../src/core/time/business-calendar.ts";
+import { formatUsCalendarDate } from "../src/web/format/dates.ts";
 import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { millisecondsToBoardContent, TASK_CARDS_PER_PAGE, TASK_COLUMNS, type TaskColumnKey } from "./support/task-board.ts";
+import { waitForCount, waitForText } from "./support/wait.ts";
 
 const COLLEAGUE = { email: "sam@example.com", name: "Sam Seller", password: "sam-password-1" };
 const SEEDED_TASKS = 20_000;
-const CARDS_PER_PAGE = 25;
-const COLUMNS = ["overdue", "today", "upcoming"] as const;
-type ColumnKey = (typeof COLUMNS)[number];
 
 /**
  * Task n (1 to 20,000) is overdue when n % 4 is 0, due today when it is 1 and upcoming otherwise; it is the
  * administrator's when n % 5 is below 3, Sam's otherwise. 4 and 5 having no common factor, every pair of
  * remainders holds a twentieth of the tasks.
  */
-const EXPECTED: Record<"mine" | "team", Record<ColumnKey, number>> = {
+const EXPECTED: Record<"mine" | "team", Record<TaskColumnKey, number>> = {
   mine: { overdue: 3_000, today: 3_000, upcoming: 6_000 },
   team: { overdue: 5_000, today: 5_000, upcoming: 10_000 },
 };
@@ -30,7 +31,7 @@ const EXPECTED: Record<"mine" | "team", Record<ColumnKey, number>> = {
  */
 describe("the Tasks board with 20,000 open tasks", () => {
   const running = useCrmAndBrowser();
-  const today = todayInNewYork();
+  const today = businessToday();
 
   beforeAll(async () => {
     await runCrm(running.crm, ["user", "add", "--email", COLLEAGUE.email, "--name", COLLEAGUE.name, "--role", "sales", "--password", COLLEAGUE.password]);
@@ -40,10 +41,10 @@ describe("the Tasks board with 20,000 open tasks", () => {
   test("each column counts all of its tasks, shows 25, and Show more adds 25", async () => {
     const page = await signedInPageWithoutWelcome(running.browser, running.crm);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(recordWhenBoardHasContent);
 
-    const mine = await timeToContent(page, `${running.crm.url}/tasks`);
-    console.log(`Tasks screen with ${SEEDED_TASKS.toLocaleString("en-US")} open tasks: content in ${mine} ms (My tasks)`);
+    // Warm, as staff move between screens: the dashboard is loaded, the Tasks screen not yet shown.
+    const mine = await millisecondsToBoardContent(page, () => page.getByRole("navigation").getByRole("link", { name: "Tasks" }).click(), EXPECTED.mine);
+    console.log(`Tasks screen with ${SEEDED_TASKS.toLocaleString("en-US")} open tasks: content ${mine} ms after clicking Tasks (My tasks)`);
     await expectColumns(page, EXPECTED.mine);
     expect(sum(EXPECTED.mine)).toBe(12_000);
     // The badge and the bell count the administrator's overdue and due-today tasks, all of them.
@@ -52,21 +53,33 @@ describe("the Tasks board with 20,000 open tasks", () => {
     await screenshot(page, "task-board-scale-1440", { fullPage: false });
 
     // Oldest first.
-    expect(await column(page, "overdue").getByTestId("task-due-date").first().innerText()).toBe(`Due ${usDate(addDays(today, -mostDaysOverdueOfMine()))}`);
+    expect(await column(page, "overdue").getByTestId("task-due-date").first().innerText()).toBe(`Due ${formatUsCalendarDate(addDays(today, -mostDaysOverdueOfMine()))}`);
     const showMore = column(page, "overdue").getByTestId("show-more-tasks");
     await showMore.click();
-    await waitForCount(column(page, "overdue").getByTestId("task-card"), 2 * CARDS_PER_PAGE);
+    await waitForCount(column(page, "overdue").getByTestId("task-card"), 2 * TASK_CARDS_PER_PAGE);
     await waitForText(showMore, "Show more");
     await waitForText(column(page, "overdue").getByTestId("task-column-count"), "3,000");
-    expect(await column(page, "today").getByTestId("task-card").count()).toBe(CARDS_PER_PAGE);
+    expect(await column(page, "today").getByTestId("task-card").count()).toBe(TASK_CARDS_PER_PAGE);
     await screenshot(page, "task-board-scale-1440-show-more");
 
-    await page.getByTestId("task-board-everyone").click();
+    const team = await millisecondsToBoardContent(page, () => page.getByTestId("task-board-everyone").click(), EXPECTED.team);
+    console.log(`Tasks screen with ${SEEDED_TASKS.toLocaleString("en-US")} open tasks: content ${team} ms after clicking All Team Members`);
     await page.waitForURL((url) => url.search === "?assignee=all");
     await expectColumns(page, EXPECTED.team);
     expect(sum(EXPECTED.team)).toBe(SEEDED_TASKS);
-    const team = await timeToContent(page, `${running.crm.url}/tasks?assignee=all`);
-    console.log(`Tasks screen with ${SEEDED_TASKS.toLocaleString("en-US")} open tasks: content in ${team} ms (All Team Members)`);
+    // Cold: the whole dashboard loaded from the server, then the board.
+    await page.reload();
+    const cold = await page.evaluate(() => new Promise<number>((resolve) => {
+      const shown = () => document.querySelectorAll('[data-testid="task-card"]').length >= 3 * 25;
+      if (shown()) resolve(performance.now());
+      new MutationObserver((_, observer) => {
+        if (shown()) {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }));
+    console.log(`Tasks screen with ${SEEDED_TASKS.toLocaleString("en-US")} open tasks: content ${Math.round(cold)} ms after a full page load`);
     await expectColumns(page, EXPECTED.team);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -75,14 +88,14 @@ describe("the Tasks board with 20,000 open tasks", () => {
     // Completing a task reads every page shown again: one task fewer in all, two pages of cards still, none twice.
     const overdue = column(page, "overdue").getByTestId("task-card");
     await column(page, "overdue").getByTestId("show-more-tasks").click();
-    await waitForCount(overdue, 2 * CARDS_PER_PAGE);
+    await waitForCount(overdue, 2 * TASK_CARDS_PER_PAGE);
     const completed = await overdue.first().getAttribute("data-task-id");
     await overdue.first().getByTestId("task-complete-button").click();
     await page.locator(`[data-testid="task-card"][data-task-id="${completed}"]`).waitFor({ state: "detached" });
     await waitForText(column(page, "overdue").getByTestId("task-column-count"), (EXPECTED.team.overdue - 1).toLocaleString("en-US"));
-    await waitForCount(overdue, 2 * CARDS_PER_PAGE);
+    await waitForCount(overdue, 2 * TASK_CARDS_PER_PAGE);
     const shown = await overdue.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-task-id")));
-    expect(new Set(shown).size).toBe(2 * CARDS_PER_PAGE);
+    expect(new Set(shown).size).toBe(2 * TASK_CARDS_PER_PAGE);
     await page.close();
   });
 });
@@ -122,70 +135,19 @@ function mostDaysOverdueOfMine(): number {
   return most;
 }
 
-/** Runs in the page before its scripts: notes when every column first shows its count and a card, in ms since navigation began. */
-function recordWhenBoardHasContent(): void {
-  const hasContent = () =>
-    ["overdue", "today", "upcoming"].every((key) => {
-      const column = document.querySelector(`[data-testid="task-column-${key}"]`);
-      return column?.querySelector('[data-testid="task-column-count"]') && column.querySelector('[data-testid="task-card"]');
-    });
-  const observer = new MutationObserver(() => {
-    if (!hasContent()) return;
-    (window as unknown as { boardContentAt: number }).boardContentAt = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Opens the URL and answers how long after navigation began the board showed its counts and first cards. */
-async function timeToContent(page: Page, url: string): Promise<number> {
-  await page.goto(url);
-  const recorded = await page.waitForFunction(() => (window as unknown as { boardContentAt?: number }).boardContentAt);
-  return Math.round((await recorded.jsonValue()) as number);
-}
-
 /** Each column counts its tasks, shows the first 25 of them and offers the rest with Show more. */
-async function expectColumns(page: Page, counts: Record<ColumnKey, number>): Promise<void> {
-  for (const key of COLUMNS) {
+async function expectColumns(page: Page, counts: Record<TaskColumnKey, number>): Promise<void> {
+  for (const key of TASK_COLUMNS) {
     await waitForText(column(page, key).getByTestId("task-column-count"), counts[key].toLocaleString("en-US"));
-    await waitForCount(column(page, key).getByTestId("task-card"), CARDS_PER_PAGE);
+    await waitForCount(column(page, key).getByTestId("task-card"), TASK_CARDS_PER_PAGE);
     await waitForText(column(page, key).getByTestId("show-more-tasks"), "Show more");
   }
 }
 
-function column(page: Page, key: ColumnKey): Locator {
+function column(page: Page, key: TaskColumnKey): Locator {
   return page.getByTestId(`task-column-${key}`);
 }
 
-function sum(counts: Record<ColumnKey, number>): number {
+function sum(counts: Record<TaskColumnKey, number>): number {
   return counts.overdue + counts.today + counts.upcoming;
-}
-
-/** Waits until the element's text is exactly `text`. */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: text }).waitFor();
-  expect((await locator.innerText()).trim()).toBe(text);
-}
-
-/** Waits until the locator matches exactly `count` elements. */
-async function waitForCount(locator: Locator, count: number): Promise<void> {
-  if (count > 0) await locator.nth(count - 1).waitFor({ state: "attached" });
-  await locator.nth(count).waitFor({ state: "detached" });
-  expect(await locator.count()).toBe(count);
-}
-
-/** Today's date in New York, 'YYYY-MM-DD': the business day tasks fall due on. */
-function todayInNewYork(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** '2026-11-23' → '11/23/2026'. */
-function usDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${month}/${day}/${year}`;
 }

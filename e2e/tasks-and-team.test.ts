@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { Locator, Page, Response } from "playwright-core";
+import { addDays, businessToday } from "../src/core/time/business-calendar.ts";
+import { formatUsCalendarDate } from "../src/web/format/dates.ts";
 import { screenshot as saveScreenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPage } from "./support/session.ts";
+import { waitForCount, waitForText } from "./support/wait.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const COLLEAGUE = { email: "sam@example.com", name: "Sam Seller", password: "sam-password-1" };
@@ -31,7 +34,7 @@ interface ApiTask {
  */
 describe("tasks, the badge and the bell, the team and the task automation", () => {
   const running = useCrmAndBrowser();
-  const today = todayInNewYork();
+  const today = businessToday();
   const tomorrow = addDays(today, 1);
   const inThreeDays = addDays(today, 3);
 
@@ -135,7 +138,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     const created = await responseTo(page, "POST", "/api/tasks", () => modal.getByTestId("create-task-submit").click());
     expect(created.status()).toBe(201);
     await modal.waitFor({ state: "hidden" });
-    await expectToast(page, "Task created", `Call Granite about the reorder is due ${usDate(today)}.`);
+    await expectToast(page, "Task created", `Call Granite about the reorder is due ${formatUsCalendarDate(today)}.`);
 
     const card = taskCard(column(page, "today"), "Call Granite about the reorder");
     await card.waitFor();
@@ -143,7 +146,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await expectColumnCount(page, "upcoming", myUpcoming);
     expect(await card.getByTestId("task-account-link").innerText()).toBe("Granite Warehouse Solutions, LLC");
     expect(await card.getByTestId("task-assignee").innerText()).toContain(ADMIN_NAME);
-    expect(await card.getByTestId("task-due-date").innerText()).toBe(`Due ${usDate(today)}`);
+    expect(await card.getByTestId("task-due-date").innerText()).toBe(`Due ${formatUsCalendarDate(today)}`);
     await expectAttentionCount(page, attention + 1);
     expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications: 1 task overdue or due today");
     await screenshot(page, "tasks-created-due-today");
@@ -175,7 +178,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     expect(await overdue.innerText()).toContain("Chase the unpaid invoice");
     expect(await overdue.getByTestId("notification-overdue").innerText()).toBe("Overdue");
     expect(await overdue.innerText()).toContain(other.name);
-    expect(await overdue.innerText()).toContain(`Due ${usDate(addDays(today, -3))}`);
+    expect(await overdue.innerText()).toContain(`Due ${formatUsCalendarDate(addDays(today, -3))}`);
     const dueToday = items.filter({ hasText: "Call Granite about the reorder" });
     expect(await dueToday.innerText()).toContain("Due today");
     expect(await dueToday.innerText()).toContain(granite.name);
@@ -246,16 +249,16 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     const panel = page.getByTestId("reschedule-panel");
     const choice = panel.getByTestId("reschedule-tomorrow");
     expect(await choice.innerText()).toContain("Tomorrow");
-    expect(await choice.innerText()).toContain(usDate(tomorrow));
+    expect(await choice.innerText()).toContain(formatUsCalendarDate(tomorrow));
     await screenshot(page, "tasks-reschedule-menu");
     const rescheduled = await responseTo(page, "PATCH", `/api/tasks/${taskId}`, () => choice.click());
     expect(rescheduled.status()).toBe(200);
-    await expectToast(page, "Task rescheduled", `Send the new price list is now due ${usDate(tomorrow)}.`);
+    await expectToast(page, "Task rescheduled", `Send the new price list is now due ${formatUsCalendarDate(tomorrow)}.`);
 
     const moved = column(page, "upcoming").locator(`[data-testid="task-card"][data-task-id="${taskId}"]`);
     await moved.waitFor();
     expect(await column(page, "today").locator(`[data-task-id="${taskId}"]`).count()).toBe(0);
-    expect(await moved.getByTestId("task-due-date").innerText()).toBe(`Due ${usDate(tomorrow)}`);
+    expect(await moved.getByTestId("task-due-date").innerText()).toBe(`Due ${formatUsCalendarDate(tomorrow)}`);
     // Upcoming is by due date: tomorrow comes before the check-ins due in 3 days.
     expect(await column(page, "upcoming").getByTestId("task-card").first().getAttribute("data-task-id")).toBe(taskId);
     await expectColumnCount(page, "today", dueToday - 1);
@@ -300,7 +303,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     expect(created.status()).toBe(201);
     expect(((await created.json()) as ApiTask).accountId).toBe(Number(accountId));
     await modal.waitFor({ state: "hidden" });
-    await expectToast(page, "Task created", `Send samples of the 12-panel cup is due ${usDate(tomorrow)}.`);
+    await expectToast(page, "Task created", `Send samples of the 12-panel cup is due ${formatUsCalendarDate(tomorrow)}.`);
 
     const card = taskCard(tasksPanel, "Send samples of the 12-panel cup");
     await card.waitFor();
@@ -308,7 +311,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await waitForText(openTasks.getByTestId("account-tasks-count"), String(before + 1));
     expect(await card.getByTestId("task-notes").innerText()).toBe("They asked at the trade show.");
     expect(await card.getByTestId("task-assignee").innerText()).toContain(ADMIN_NAME);
-    expect(await card.getByTestId("task-due-date").innerText()).toBe(`Due ${usDate(tomorrow)}`);
+    expect(await card.getByTestId("task-due-date").innerText()).toBe(`Due ${formatUsCalendarDate(tomorrow)}`);
     // Open tasks by due date: tomorrow's comes before the one due in 3 days. On its own account's page the
     // card does not link to the account, and an upcoming task has no due badge.
     expect(await list.first().getByTestId("task-title").innerText()).toBe("Send samples of the 12-panel cup");
@@ -320,7 +323,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await page.getByTestId("activity-tab-activity").click();
     await page
       .getByTestId("activity-entry")
-      .filter({ hasText: `Task created for ${ADMIN_NAME}: Send samples of the 12-panel cup (due ${usDate(tomorrow)})` })
+      .filter({ hasText: `Task created for ${ADMIN_NAME}: Send samples of the 12-panel cup (due ${formatUsCalendarDate(tomorrow)})` })
       .waitFor();
     await page.close();
   });
@@ -472,35 +475,6 @@ async function colleagueOn(page: Page): Promise<{ id: number }> {
   const colleague = (await api<{ id: number; email: string }[]>(page, "GET", "/api/team")).find((member) => member.email === COLLEAGUE.email);
   if (!colleague) throw new Error(`${COLLEAGUE.email} is not on the team`);
   return colleague;
-}
-
-/** Today's date in New York, 'YYYY-MM-DD': the business day tasks fall due on. */
-function todayInNewYork(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** '2026-11-23' → '11/23/2026'. */
-function usDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${month}/${day}/${year}`;
-}
-
-/** Waits until the element's text is exactly `text`. */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: text }).waitFor();
-  expect((await locator.innerText()).trim()).toBe(text);
-}
-
-/** Waits until the locator matches exactly `count` elements. */
-async function waitForCount(locator: Locator, count: number): Promise<void> {
-  if (count > 0) await locator.nth(count - 1).waitFor({ state: "attached" });
-  await locator.nth(count).waitFor({ state: "detached" });
-  expect(await locator.count()).toBe(count);
 }
 
 async function expectToast(page: Page, title: string, description: string): Promise<void> {

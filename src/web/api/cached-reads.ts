@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSWRConfig, type Key } from "swr";
+import { useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
 
 /** useSWRInfinite keeps the pages it shows under its first page's key with this prefix (each page is cached under its own key too). */
 const PAGED_READ_PREFIX = "$inf$";
@@ -25,15 +25,16 @@ export function useRefreshReads(paths: readonly string[]): () => Promise<void> {
 /** useRefreshReads for paths known only once a change is made, such as the timeline of the account it touched. */
 export function useRefreshReadsUnder(): (paths: readonly string[]) => Promise<void> {
   const { cache, mutate } = useSWRConfig();
-  return useCallback(
-    async (paths: readonly string[]) => {
-      const isUnder = (key: Key) => paths.some((path) => readsUnder(key, path));
-      // SWR's key filter never offers paged reads, so they are refreshed by their own keys. Their pages are
-      // dropped first, in the filter's pass (synchronously, as no new data is given), so that every page
-      // shown is fetched again, not only the first.
-      const pagedReads = [...cache.keys()].filter((key) => key.startsWith(PAGED_READ_PREFIX) && isUnder(key));
-      await Promise.all([mutate(isUnder, undefined, { revalidate: true }), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
-    },
-    [cache, mutate],
-  );
+  return useCallback((paths: readonly string[]) => refetchReads(cache, mutate, (key) => paths.some((path) => readsUnder(key, path))), [cache, mutate]);
+}
+
+/**
+ * Drops every cached read whose key is chosen, paged ones included, and fetches again those on screen.
+ * SWR's key filter never offers paged reads, so they are dropped by their own keys. Their pages go first,
+ * in the filter's pass (synchronously, as no new data is given), so that every page shown is fetched
+ * again, not only the first.
+ */
+export async function refetchReads(cache: Cache, mutate: ScopedMutator, isChosen: (key: Key) => boolean): Promise<void> {
+  const pagedReads = [...cache.keys()].filter((key) => key.startsWith(PAGED_READ_PREFIX) && isChosen(key));
+  await Promise.all([mutate(isChosen, undefined, { revalidate: true }), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
 }

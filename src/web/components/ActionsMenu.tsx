@@ -12,11 +12,20 @@ export interface ActionsMenuProps {
   /** Wide enough for the longest item's label. */
   width?: "w-44" | "w-48";
   className?: string;
+  /** Only the button's look, until a person reaches for it (see useMountOnIntent). */
+  standIn?: boolean;
   children: ReactNode;
 }
 
 /** Actions on one thing, behind a '…' button; arrow keys move between the items. */
-export function ActionsMenu({ label, title, testId, disabled, width = "w-44", className = "", children }: ActionsMenuProps) {
+export function ActionsMenu({ label, title, testId, disabled, width = "w-44", className = "", standIn = false, children }: ActionsMenuProps) {
+  if (standIn) {
+    return (
+      <button type="button" disabled={disabled} aria-label={label} aria-haspopup="menu" title={title} className={`${ICON_BUTTON_CLASS} ${className}`} data-testid={testId}>
+        <MoreHorizontalIcon className="size-4" />
+      </button>
+    );
+  }
   return (
     <Menu>
       <MenuButton disabled={disabled} aria-label={label} title={title} className={`${ICON_BUTTON_CLASS} data-open:bg-slate-100 ${className}`} data-testid={testId}>

@@ -22,6 +22,13 @@ export const ListsIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const PinIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="M12 17v5" />
+    <path d="M5 17h14v-1.76a2 2 0 0 0-1.11-1.79l-1.78-.9A2 2 0 0 1 15 10.76V6h1a2 2 0 0 0 0-4H8a2 2 0 0 0 0 4h1v4.76a2 2 0 0 1-1.11 1.79l-1.78.9A2 2 0 0 0 5 15.24Z" />
+  </OutlineIcon>
+);
+
 export const TasksIcon = (props: IconProps) => (
   <OutlineIcon {...props}>
     <path d="m9 11 3 3L22 4" />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatCount, formatCountOf } from "./count";
+import { formatBadgeCount, formatCount, formatCountOf } from "./count";
 
 describe("formatCount", () => {
   test("groups thousands", () => {
@@ -13,5 +13,13 @@ describe("formatCountOf", () => {
     expect(formatCountOf(1, "order")).toBe("1 order");
     expect(formatCountOf(0, "order")).toBe("0 orders");
     expect(formatCountOf(1500, "order")).toBe("1,500 orders");
+  });
+});
+
+describe("formatBadgeCount", () => {
+  test("caps at 99+ so the badge stays on its icon", () => {
+    expect(formatBadgeCount(7)).toBe("7");
+    expect(formatBadgeCount(99)).toBe("99");
+    expect(formatBadgeCount(100)).toBe("99+");
   });
 });

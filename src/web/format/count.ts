@@ -9,3 +9,11 @@ export function formatCount(count: number): string {
 export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }
+
+/** Counts above this show as '99+' on a badge, so that it stays on its icon. */
+const LARGEST_BADGE_COUNT = 99;
+
+/** '7', '99+' */
+export function formatBadgeCount(count: number): string {
+  return count > LARGEST_BADGE_COUNT ? `${LARGEST_BADGE_COUNT}+` : formatCount(count);
+}

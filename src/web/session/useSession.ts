@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from "react";
 import { flushSync } from "react-dom";
-import useSWR, { unstable_serialize, useSWRConfig, type Key, type ScopedMutator } from "swr";
+import useSWR, { unstable_serialize, useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
 import { APP_CONFIG_KEY } from "../api/app-config";
+import { refetchReads } from "../api/cached-reads";
 import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
@@ -28,7 +29,7 @@ export interface Session {
 
 export function useSession(): Session {
   const { data, isLoading } = useSWR(SESSION_USER_KEY, fetchSessionUser);
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
 
   const signIn = useCallback(
     async (credentials: LoginCredentials, options?: SignInOptions) => {
@@ -48,8 +49,8 @@ export function useSession(): Session {
     } catch (error) {
       console.error("Logout failed", error);
     }
-    await forgetSession(mutate);
-  }, [mutate]);
+    await forgetSession(cache, mutate);
+  }, [cache, mutate]);
 
   return { user: data ?? null, isLoading, signIn, signOut };
 }
@@ -64,18 +65,18 @@ export function useSignOutWhenSessionEnds(): void {
     () =>
       onSessionEnded(() => {
         const isSignedIn = Boolean(cache.get(unstable_serialize(SESSION_USER_KEY))?.data);
-        if (isSignedIn) void forgetSession(mutate);
+        if (isSignedIn) void forgetSession(cache, mutate);
       }),
     [cache, mutate],
   );
 }
 
-async function forgetSession(mutate: ScopedMutator): Promise<void> {
+async function forgetSession(cache: Cache, mutate: ScopedMutator): Promise<void> {
   forgetStoredUser();
   // Render the login screen first, so that no screen of the shell is still mounted to refetch
   // the data cleared below with the session it no longer has.
   flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));
-  await mutate(isUserData, undefined, { revalidate: true });
+  await refetchReads(cache, mutate, isUserData);
 }
 
 /** Loads the current user and mirrors the answer in local storage. */

@@ -21,7 +21,7 @@ export interface AccountsTableProps {
  * Fixed widths for all but the Account column, which takes what is left: the table fits beside the
  * sidebar at 1280 pixels, and long names or e-mails are cut short instead of pushing columns off screen.
  */
-const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-42", "w-31", "w-28"] as const;
+const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-39", "w-34", "w-28"] as const;
 
 const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] = [
   { column: "name", label: "Account" },

@@ -3,7 +3,8 @@ import { changeAccountListType, type Account, type ListTypeChange } from "../../
 import { useLists } from "../../api/lists";
 import { Select } from "../Select";
 import { useToast } from "../toast/useToast";
-import { listChoice, placementAfter } from "./list-types";
+import { PinIcon } from "../icons";
+import { listChoice, listChoiceTitle, placementAfter } from "./list-types";
 
 export interface ListTypeSelectProps {
   account: Account;
@@ -27,7 +28,9 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
   // The choice just picked is shown for as long as the account on screen is the one it was picked on:
   // the refetched account replaces it, so the select never flicks back to the old list in between.
   const [picked, setPicked] = useState<{ choice: string; on: Account } | null>(null);
-  const { value, options } = listChoice(picked?.on === account ? placementAfter(picked.choice, account) : account, lists);
+  const placement = picked?.on === account ? placementAfter(picked.choice, account) : account;
+  const { value, options } = listChoice(placement, lists);
+  const shownName = options.find((option) => option.value === value)!.label;
 
   async function moveTo(choice: string) {
     setPicked({ choice, on: account });
@@ -55,11 +58,13 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
       className="w-full"
       value={value}
       options={options}
-      // A long list name is cut short in the table: hovering shows all of it.
-      title={options.find((option) => option.value === value)?.label}
+      // A long list name is cut short in the table: hovering shows all of it, and how the account got there.
+      title={listChoiceTitle(placement, shownName)}
+      leadingIcon={placement.listPinned ? PinIcon : undefined}
       disabled={isPending}
       onChange={(listType) => void moveTo(listType)}
       data-testid="list-type-select"
+      data-list-pinned={placement.listPinned}
     />
   );
 }

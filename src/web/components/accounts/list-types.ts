@@ -23,22 +23,31 @@ export interface ListPlacement {
   listPinned: boolean;
 }
 
+/** The headings the list selects offer their choices under. */
+export const LIST_CHOICE_GROUPS = { automatic: "By order activity", pinned: "Pin to a list" } as const;
+
 /**
- * What a list select shows for an account and offers: 'Automatic (by activity)' first, then every list
- * (built-in first; the standard ones while the lists load; the account's own list even when it is not
- * among them, such as one deleted meanwhile). An account the rules place shows its list on the automatic
- * choice, 'Active (auto)'; a pinned one shows its list marked 'Legacy (pinned)'.
+ * What a list select shows for an account and offers: the automatic choice under 'By order activity',
+ * then every list under 'Pin to a list' (built-in first; the standard ones while the lists load; the
+ * account's own list even when it is not among them, such as one deleted meanwhile). An account the
+ * rules place shows its list's name on the automatic choice; a pinned one shows the pinned list, and the
+ * automatic choice reads 'Automatic (by activity)'.
  */
 export function listChoice(placement: ListPlacement, lists: readonly ListDefinition[] | undefined): { value: string; options: SelectOption[] } {
   const known = orderedLists(lists ?? STANDARD_LISTS);
   const all = known.some((list) => list.key === placement.listType) ? known : [...known, { key: placement.listType, name: placement.listType, description: null, builtIn: false }];
-  const nameOf = (key: string) => all.find((list) => list.key === key)!.name;
-  const automatic = { value: AUTOMATIC_LIST_CHOICE, label: placement.listPinned ? AUTOMATIC_LIST_LABEL : `${nameOf(placement.listType)} (auto)` };
-  const pinnedChoices = all.map((list) => ({
-    value: list.key,
-    label: placement.listPinned && list.key === placement.listType ? `${list.name} (pinned)` : list.name,
-  }));
-  return { value: placement.listPinned ? placement.listType : AUTOMATIC_LIST_CHOICE, options: [automatic, ...pinnedChoices] };
+  const automatic = {
+    value: AUTOMATIC_LIST_CHOICE,
+    label: placement.listPinned ? AUTOMATIC_LIST_LABEL : all.find((list) => list.key === placement.listType)!.name,
+    group: LIST_CHOICE_GROUPS.automatic,
+  };
+  const pinned = all.map((list) => ({ value: list.key, label: list.name, group: LIST_CHOICE_GROUPS.pinned }));
+  return { value: placement.listPinned ? placement.listType : AUTOMATIC_LIST_CHOICE, options: [automatic, ...pinned] };
+}
+
+/** What hovering a list select says. */
+export function listChoiceTitle(placement: ListPlacement, listName: string): string {
+  return placement.listPinned ? `${listName}: pinned by staff, whatever the account's orders` : `${listName}: by order activity`;
 }
 
 /** The placement a choice makes: a list pins the account there; the automatic choice keeps its list until the server says where the rules put it. */

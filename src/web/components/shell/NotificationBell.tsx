@@ -1,15 +1,12 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link } from "wouter";
 import { useTasksNeedingAttention, type Task } from "../../api/tasks";
-import { formatCount, formatCountOf } from "../../format/count";
+import { formatBadgeCount, formatCountOf } from "../../format/count";
 import { formatUsCalendarDate, todayInNewYork, type CalendarDate } from "../../format/dates";
 import { SkeletonLines } from "../account-detail/DetailCard";
 import { BellIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
-
-/** Counts above this show as '99+', so the badge stays on the bell. */
-const LARGEST_SHOWN_COUNT = 99;
 
 /**
  * The bell: how many of the signed-in user's open tasks are overdue or due today, and a dropdown listing
@@ -40,7 +37,7 @@ export function NotificationBell() {
                 className="absolute top-0.5 right-0.5 min-w-4.5 rounded-full bg-red-500 px-1 py-0.5 text-center text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white"
                 data-testid="notification-count"
               >
-                {count > LARGEST_SHOWN_COUNT ? `${LARGEST_SHOWN_COUNT}+` : formatCount(count)}
+                {formatBadgeCount(count)}
               </span>
             )}
           </PopoverButton>

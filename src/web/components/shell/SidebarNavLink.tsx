@@ -1,5 +1,5 @@
 import { Link, useLocation } from "wouter";
-import { formatCount } from "../../format/count";
+import { formatBadgeCount, formatCount } from "../../format/count";
 import { isNavLinkActive } from "./is-nav-link-active";
 import type { NavItem } from "./nav-items";
 
@@ -33,7 +33,13 @@ export function SidebarNavLink({ item, badge }: SidebarNavLinkProps) {
             isActive ? "bg-white text-blue-700" : "bg-red-500 text-white"
           }`}
         >
-          <span data-testid={badge.testId}>{formatCount(badge.count)}</span>
+          {/* Capped over the icon, where a long number would hide it. */}
+          <span aria-hidden="true" className="md:hidden">
+            {formatBadgeCount(badge.count)}
+          </span>
+          <span className="sr-only md:not-sr-only" data-testid={badge.testId}>
+            {formatCount(badge.count)}
+          </span>
           <span className="sr-only"> {badge.description}</span>
         </span>
       )}

@@ -12,15 +12,33 @@ export interface RescheduleTaskPopoverProps {
   disabled: boolean;
   onReschedule: (dueDate: CalendarDate) => void;
   className?: string;
+  /** Only the button's look, until a person reaches for it (see useMountOnIntent). */
+  standIn?: boolean;
 }
 
+const BUTTON_CLASS = `${buttonClassName("secondary", "sm")} w-full data-open:bg-slate-100`;
+
 /** 'Reschedule': Tomorrow or Next week in one click, or any date from today on. */
-export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule, className = "" }: RescheduleTaskPopoverProps) {
+export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule, className = "", standIn = false }: RescheduleTaskPopoverProps) {
+  const label = (
+    <>
+      <ClockIcon className="size-4 shrink-0" />
+      Reschedule
+    </>
+  );
+  if (standIn) {
+    return (
+      <div className={className}>
+        <button type="button" disabled={disabled} aria-haspopup="dialog" className={BUTTON_CLASS} data-testid="task-reschedule-button">
+          {label}
+        </button>
+      </div>
+    );
+  }
   return (
     <Popover className={className}>
-      <PopoverButton disabled={disabled} className={`${buttonClassName("secondary", "sm")} w-full data-open:bg-slate-100`} data-testid="task-reschedule-button">
-        <ClockIcon className="size-4 shrink-0" />
-        Reschedule
+      <PopoverButton disabled={disabled} className={BUTTON_CLASS} data-testid="task-reschedule-button">
+        {label}
       </PopoverButton>
       <PopoverPanel
         anchor={{ to: "bottom start", gap: 4 }}

@@ -12,6 +12,7 @@ import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
 import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
 import { taskFailureMessage } from "./task-form";
+import { useMountOnIntent } from "../useMountOnIntent";
 
 export interface TaskCardProps {
   task: Task;
@@ -41,6 +42,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
   const dueState = isOpen ? dueColumnOf(task.dueDate, today) : null;
   const source = sourceLabel(task.source);
   const dueBadge = placement === "account" && dueState !== null ? DUE_BADGES[dueState] : undefined;
+  const { isEngaged, containerProps } = useMountOnIntent<HTMLElement>();
 
   /** Runs one change at a time; the card's buttons wait until the lists showing the task have caught up. */
   async function run(change: () => Promise<unknown>, success: ToastOptions, failure: string): Promise<void> {
@@ -62,6 +64,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
 
   return (
     <article
+      {...containerProps}
       className={`@container rounded-lg border border-slate-200 p-4 shadow-sm transition-opacity ${isOpen ? "bg-white" : "bg-slate-50"} ${isPending ? "opacity-60" : ""}`}
       aria-busy={isPending}
       data-testid="task-card"
@@ -94,6 +97,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
           onReassign={() => setOpenDialog("reassign")}
           onReopen={() => update({ status: "open" }, { title: "Task reopened", description: task.title }, "Failed to reopen task.")}
           onDelete={() => setOpenDialog("delete")}
+          standIn={!isEngaged}
         />
       </div>
 
@@ -144,6 +148,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
             today={today}
             disabled={isPending}
             className="grow @sm:grow-0"
+            standIn={!isEngaged}
             onReschedule={(dueDate) =>
               update({ dueDate }, { title: "Task rescheduled", description: `${task.title} is now due ${formatUsCalendarDate(dueDate)}.` }, "Failed to reschedule task.")
             }
@@ -159,18 +164,20 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
           onReassign={(assigneeId) => update({ assigneeId }, { title: "Task reassigned", description: task.title }, "Failed to reassign task.")}
         />
       )}
-      <ConfirmDialog
-        open={openDialog === "delete"}
-        title="Delete Task"
-        message={`Are you sure you want to delete "${task.title}"? This action cannot be undone.`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={isPending}
-        isDestructive
-        onConfirm={() => void run(() => deleteTask(task), { title: "Task deleted", description: task.title }, "Failed to delete task.")}
-        onCancel={() => setOpenDialog("none")}
-        testId="delete-task-dialog"
-      />
+      {openDialog === "delete" && (
+        <ConfirmDialog
+          open
+          title="Delete Task"
+          message={`Are you sure you want to delete "${task.title}"? This action cannot be undone.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          isPending={isPending}
+          isDestructive
+          onConfirm={() => void run(() => deleteTask(task), { title: "Task deleted", description: task.title }, "Failed to delete task.")}
+          onCancel={() => setOpenDialog("none")}
+          testId="delete-task-dialog"
+        />
+      )}
     </article>
   );
 }
