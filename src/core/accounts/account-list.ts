@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { choice, optionalChoice } from "../input-values.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
 import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
@@ -232,16 +233,6 @@ function searchKind(search: string | undefined): "none" | "trigram" | "scan" {
 
 function searchValue(search: string | undefined): string {
   return searchKind(search) === "trigram" ? `{name domain email}: ${ftsPhrase(search!)}` : "";
-}
-
-function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {
-  return value === undefined || value === "" ? undefined : choice(field, value, allowed);
-}
-
-function choice<T extends string>(field: string, value: string, allowed: readonly T[]): T {
-  const found = allowed.find((candidate) => candidate === value);
-  if (found === undefined) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
-  return found;
 }
 
 function wholeNumber(field: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { daysAgo, incomingOrder } from "../../testing/seed.ts";
+import { createTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { createAccount } from "../accounts/accounts.ts";
 import { recordOrders } from "../orders/record-orders.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
-import { createUser } from "../users/users.ts";
 import { saveTaskAutomation } from "./task-automation.ts";
 
 describe("welcome tasks", () => {
@@ -13,8 +13,7 @@ describe("welcome tasks", () => {
   let bob: number;
   beforeEach(async () => {
     database = temporaryDatabase();
-    ann = (await createUser(database.db, { email: "ann@example.com", name: "Ann", role: "admin", password: "password123" })).user.id;
-    bob = (await createUser(database.db, { email: "bob@example.com", name: "Bob", role: "sales", password: "password123" })).user.id;
+    ({ ann, bob } = await createTeamOfTwo(database.db));
   });
   afterEach(() => database.dispose());
 

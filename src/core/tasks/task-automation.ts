@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { choice } from "../input-values.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 import { WELCOME_WITHIN_DAYS } from "../lifecycle/lifecycle-rules.ts";
 import { addDays, businessToday, startOfDaysAgo } from "../time/business-calendar.ts";
@@ -33,7 +34,7 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
     newContact: {
       enabled: Boolean(input.newContact?.enabled),
       dueInDays: dueInDays("newContact.dueInDays", input.newContact?.dueInDays),
-      assignTo: oneOf("newContact.assignTo", input.newContact?.assignTo, ["account_owner", "round_robin"] as const),
+      assignTo: choice("newContact.assignTo", input.newContact?.assignTo, ["account_owner", "round_robin"] as const),
     },
   };
   writeSetting(db, "taskAutomation", JSON.stringify(settings));
@@ -143,10 +144,4 @@ function activeUserId(db: CrmDatabase, field: string, value: unknown): number {
   const user = Number.isInteger(id) ? db.select({ active: users.active }).from(users).where(eq(users.id, id)).get() : undefined;
   if (!user?.active) throw invalid(field, `${field} must be round_robin or an active user's id`);
   return id;
-}
-
-function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
-  const found = allowed.find((candidate) => candidate === value);
-  if (!found) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
-  return found;
 }

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { COMMAND_LINE } from "../activity/actor.ts";
 import { DomainError } from "../errors.ts";
 import { createUser } from "../users/users.ts";
+import { createTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { businessToday } from "./calendar-date.ts";
+import { businessToday } from "../time/business-calendar.ts";
 import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE } from "./task-paging.ts";
 import { createTask, listTasks, updateTask, type TaskFilters, type TaskPageRequest } from "./tasks.ts";
 
@@ -46,8 +47,7 @@ describe("listTasks pages", () => {
   let bob: number;
   beforeEach(async () => {
     database = temporaryDatabase();
-    ann = (await createUser(database.db, { email: "ann@example.com", name: "Ann", role: "admin", password: "password123" })).user.id;
-    bob = (await createUser(database.db, { email: "bob@example.com", name: "Bob", role: "sales", password: "password123" })).user.id;
+    ({ ann, bob } = await createTeamOfTwo(database.db));
   });
   afterEach(() => database.dispose());
 

@@ -5,7 +5,8 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { addDays, businessToday, requireCalendarDate } from "./calendar-date.ts";
+import { optionalChoice } from "../input-values.ts";
+import { addDays, businessToday, requireCalendarDate } from "../time/business-calendar.ts";
 import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE } from "./task-paging.ts";
 
 export const DUE_FILTERS = ["overdue", "today", "week", "all"] as const;
@@ -221,12 +222,6 @@ function optionalId(field: string, text: string | undefined): number | undefined
   return Number(text);
 }
 
-function optionalChoice<T extends string>(field: string, text: string | undefined, allowed: readonly T[]): T | undefined {
-  if (text === undefined) return undefined;
-  const found = allowed.find((candidate) => candidate === text);
-  if (found === undefined) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
-  return found;
-}
 
 /** Text that is not digits becomes NaN, which listTasks refuses with the allowed range. */
 function pageNumber(text: string | undefined): number | undefined {

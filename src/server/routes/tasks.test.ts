@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { addDays, businessToday } from "../../core/tasks/calendar-date.ts";
+import { addDays, businessToday } from "../../core/time/business-calendar.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 import { importOrdersCsv } from "../../core/import/import-orders-csv.ts";

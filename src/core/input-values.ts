@@ -1,0 +1,13 @@
+import { invalid } from "./errors.ts";
+
+/** A value of a fixed set, or a 400 naming the field and the set. */
+export function choice<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+  const found = allowed.find((candidate) => candidate === value);
+  if (found === undefined) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
+  return found;
+}
+
+/** The same for a query parameter, which may be absent or empty. */
+export function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  return value === undefined || value === "" ? undefined : choice(field, value, allowed);
+}
