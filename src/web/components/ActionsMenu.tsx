@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import type { ComponentType, ReactNode } from "react";
 import { ICON_BUTTON_CLASS } from "./Button";
 import { MoreHorizontalIcon, type IconProps } from "./icons";
+import { STAND_IN_ATTRIBUTE } from "./useMountOnIntent";
 
 export interface ActionsMenuProps {
   /** The '…' button's accessible name, which says whose actions these are. */
@@ -21,7 +22,7 @@ export interface ActionsMenuProps {
 export function ActionsMenu({ label, title, testId, disabled, width = "w-44", className = "", standIn = false, children }: ActionsMenuProps) {
   if (standIn) {
     return (
-      <button type="button" disabled={disabled} aria-label={label} aria-haspopup="menu" title={title} className={`${ICON_BUTTON_CLASS} ${className}`} data-testid={testId}>
+      <button type="button" {...STAND_IN_ATTRIBUTE} disabled={disabled} aria-label={label} aria-haspopup="menu" title={title} className={`${ICON_BUTTON_CLASS} ${className}`} data-testid={testId}>
         <MoreHorizontalIcon className="size-4" />
       </button>
     );

@@ -1,33 +1,63 @@
-import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from "react";
+import { flushSync } from "react-dom";
 
 /** What can hold the keyboard focus, in the order Tab reaches it. */
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/** Marks a stand-in (see useMountOnIntent): a button of the same look as the control that replaces it. */
+export const STAND_IN_ATTRIBUTE = { "data-stand-in": true } as const;
+
+export interface MountOnIntent<T extends HTMLElement> {
+  isEngaged: boolean;
+  containerProps: {
+    ref: RefObject<T | null>;
+    onPointerEnter: () => void;
+    onFocus: (event: FocusEvent<T>) => void;
+    onClickCapture: (event: MouseEvent<T>) => void;
+  };
+}
 
 /**
  * Headless UI's menus and popovers cost milliseconds each to mount, so a screen of many items with their
  * own (75 task cards on the board) spent most of its first render on them. An item using this mounts
  * them only once a person reaches for it, a pointer over it or the focus inside it, and shows stand-ins
- * of the same look until then. Focus that lands on a stand-in moves to what takes its place.
+ * of the same look until then. What lands on a stand-in before the swap, the focus or a click (a pointer
+ * that never moved over the item), is handed on to the control that takes its place, found at the same
+ * place in the item's focus order.
  */
-export function useMountOnIntent<T extends HTMLElement>(): { isEngaged: boolean; containerProps: { ref: RefObject<T | null>; onPointerEnter: () => void; onFocus: (event: FocusEvent<T>) => void } } {
+export function useMountOnIntent<T extends HTMLElement>(): MountOnIntent<T> {
   const ref = useRef<T>(null);
   const [isEngaged, setIsEngaged] = useState(false);
-  const focusedIndex = useRef<number | null>(null);
+  const handOff = useRef<{ index: number; click: boolean } | null>(null);
 
   useLayoutEffect(() => {
-    if (!isEngaged || focusedIndex.current === null) return;
-    ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE)[focusedIndex.current]?.focus();
-    focusedIndex.current = null;
+    if (!isEngaged || handOff.current === null) return;
+    const { index, click } = handOff.current;
+    handOff.current = null;
+    const replacement = ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE)[index];
+    replacement?.focus();
+    if (click) replacement?.click();
   }, [isEngaged]);
+
+  const indexOf = (element: EventTarget) => [...(ref.current?.querySelectorAll(FOCUSABLE) ?? [])].indexOf(element as Element);
 
   return {
     isEngaged,
     containerProps: {
       ref,
-      onPointerEnter: () => setIsEngaged(true),
+      // At once, not at React's leisure: a swap between a press and its release would leave the click on neither button.
+      onPointerEnter: () => {
+        if (!isEngaged) flushSync(() => setIsEngaged(true));
+      },
       onFocus: (event) => {
         if (isEngaged) return;
-        focusedIndex.current = [...(ref.current?.querySelectorAll(FOCUSABLE) ?? [])].indexOf(event.target);
+        handOff.current = { index: indexOf(event.target), click: false };
+        setIsEngaged(true);
+      },
+      onClickCapture: (event) => {
+        const standIn = (event.target as Element).closest("[data-stand-in]");
+        if (isEngaged || !standIn) return;
+        handOff.current = { index: indexOf(standIn), click: true };
         setIsEngaged(true);
       },
     },

@@ -4,6 +4,7 @@ import { formatUsCalendarDate, type CalendarDate } from "../../format/dates";
 import { Button, buttonClassName } from "../Button";
 import { ClockIcon } from "../icons";
 import { TextField } from "../TextField";
+import { STAND_IN_ATTRIBUTE } from "../useMountOnIntent";
 import { quickRescheduleChoices } from "./task-board";
 
 export interface RescheduleTaskPopoverProps {
@@ -29,7 +30,7 @@ export function RescheduleTaskPopover({ dueDate, today, disabled, onReschedule, 
   if (standIn) {
     return (
       <div className={className}>
-        <button type="button" disabled={disabled} aria-haspopup="dialog" className={BUTTON_CLASS} data-testid="task-reschedule-button">
+        <button type="button" {...STAND_IN_ATTRIBUTE} disabled={disabled} aria-haspopup="dialog" className={BUTTON_CLASS} data-testid="task-reschedule-button">
           {label}
         </button>
       </div>
