@@ -106,7 +106,7 @@ export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options
 }
 
 /**
- * Input between collections on this thread: its heap holds every account the import met, so a
+ * The least input between collections on this thread: its heap holds every account the import met, so a
  * collection costs more here than on the reader's thread and is spaced out further.
  */
 const BYTES_BETWEEN_COLLECTIONS = 16 << 20;

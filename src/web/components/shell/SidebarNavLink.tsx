@@ -29,7 +29,7 @@ export function SidebarNavLink({ item, badge }: SidebarNavLinkProps) {
       {hasBadge && (
         // Over the icon's corner in the narrow sidebar; at the row's end in the wide one.
         <span
-          className={`absolute top-1 right-1 min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-semibold tabular-nums md:static md:ml-auto md:py-1 ${
+          className={`absolute top-0.5 right-0.5 min-w-4.5 rounded-full px-1 py-0.5 text-center text-[10px] leading-none font-semibold tabular-nums md:static md:ml-auto md:min-w-5 md:px-1.5 md:py-1 md:text-xs ${
             isActive ? "bg-white text-blue-700" : "bg-red-500 text-white"
           }`}
         >
