@@ -17,13 +17,12 @@ export function withAccountScope<T>(sqlite: Database, accountIds: Iterable<numbe
   }
 }
 
-/** The same for the next `limit` accounts after `afterId` in id order; returns the last id taken, or null when none were left. */
-export function withNextAccountsInScope<T>(sqlite: Database, afterId: number, limit: number, work: () => T): { lastId: number | null; value: T } {
+/** The same for the accounts whose ids are above `afterId` and at most `upToId`, put in scope by one statement. */
+export function withAccountsBetweenInScope<T>(sqlite: Database, afterId: number, upToId: number, work: () => T): T {
   prepareScope(sqlite);
-  sqlite.run("INSERT INTO temp.account_scope (id, created) SELECT id, 0 FROM accounts WHERE id > ? ORDER BY id LIMIT ?", [afterId, limit]);
+  sqlite.run("INSERT INTO temp.account_scope (id, created) SELECT id, 0 FROM accounts WHERE id > ? AND id <= ?", [afterId, upToId]);
   try {
-    const lastId = sqlite.query<{ lastId: number | null }, []>("SELECT max(id) AS lastId FROM temp.account_scope").get()!.lastId;
-    return { lastId, value: work() };
+    return work();
   } finally {
     sqlite.run("DELETE FROM temp.account_scope");
   }

@@ -148,7 +148,11 @@ describe("the activity lists", () => {
       expect(pass.moves).toEqual({ new: 0, active: 2, legacy: 2 });
       expect(ids.map(listOf)).toEqual(["active", "active", "legacy", "legacy", "new"]);
       expect(timeline(ids[2]!).at(-1)).toEqual({ summary: "Moved from Active to Legacy by order activity", actorName: "System" });
+      // With nothing to move a pass writes nothing, not even its scratch table: every remembered answer stays valid.
+      const changes = () => database.sqlite.query<{ changes: number }, []>("SELECT total_changes() AS changes").get()!.changes;
+      const before = changes();
       expect(new ActivityPass(database.db).runToEnd()).toEqual({ new: 0, active: 0, legacy: 0 });
+      expect(changes()).toBe(before);
     });
 
     test("orders that move an existing account say so on its timeline after the orders; a new account's timeline starts with its creation", () => {

@@ -71,6 +71,24 @@ export function placeScopeByActivity(db: CrmDatabase, options: PlacementOptions)
 }
 
 /**
+ * How many accounts with ids above `afterId` and at most `upToId` the rules would move into each list, read
+ * without writing anything: a pass that finds nothing to move leaves every remembered answer valid.
+ */
+export function countMovesBetween(db: CrmDatabase, afterId: number, upToId: number, now: Date): ListMoves {
+  const { newSince, activeSince } = activityCutoffs(db, now);
+  const moves = emptyMoves();
+  const counted = db.$client
+    .query<{ list: BuiltInListKey; moved: number }, [number, number, number, number]>(
+      `SELECT rule_list AS list, count(*) AS moved
+       FROM (SELECT ${ACTIVITY_LIST} AS rule_list, list_type FROM accounts WHERE id > ?3 AND id <= ?4 AND list_pinned = 0)
+       WHERE rule_list <> list_type GROUP BY rule_list`,
+    )
+    .all(newSince, activeSince, afterId, upToId);
+  for (const { list, moved } of counted) moves[list] = moved;
+  return moves;
+}
+
+/**
  * Hands every account of a list back to the activity rules (the list is being deleted), placing each at
  * once with a timeline entry saying why, in the caller's transaction. Returns how many accounts moved.
  */
