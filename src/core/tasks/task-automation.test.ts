@@ -1,27 +1,19 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { daysAgo, incomingOrder } from "../../testing/seed.ts";
-import { createTeamOfTwo } from "../../testing/team.ts";
-import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { createAccount } from "../accounts/accounts.ts";
 import { recordOrders } from "../orders/record-orders.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { saveTaskAutomation } from "./task-automation.ts";
 
 describe("welcome tasks", () => {
-  let database: ReturnType<typeof temporaryDatabase>;
-  let ann: number;
-  let bob: number;
-  beforeEach(async () => {
-    database = temporaryDatabase();
-    ({ ann, bob } = await createTeamOfTwo(database.db));
-  });
-  afterEach(() => database.dispose());
+  const team = useDatabaseWithTeamOfTwo();
 
   /** One recording of first orders, as an import of a history is: one customer per date. */
   const importFirstOrders = (prefix: string, dates: Date[]) =>
-    recordOrders(database.db, (recorder) => dates.forEach((placedAt, index) => recorder.record(incomingOrder(`${prefix}${index}@clinic.com`, { number: `${prefix}-${index}`, placedAt, total: 10 }))));
+    recordOrders(team.database.db, (recorder) => dates.forEach((placedAt, index) => recorder.record(incomingOrder(`${prefix}${index}@clinic.com`, { number: `${prefix}-${index}`, placedAt, total: 10 }))));
   const welcomeTasks = () =>
-    database.sqlite
+    team.database.sqlite
       .query<{ email: string; assigneeId: number; owner: number | null }, []>(
         `SELECT a.email, t.assignee_id AS assigneeId, a.owner_user_id AS owner FROM tasks t JOIN accounts a ON a.id = t.account_id
          WHERE t.source = 'welcome' ORDER BY t.id`,
@@ -38,21 +30,21 @@ describe("welcome tasks", () => {
     importFirstOrders("a", [daysAgo(1), daysAgo(1), daysAgo(1)]);
     importFirstOrders("b", [daysAgo(1)]);
     const tasks = welcomeTasks();
-    expect(tasks.map((task) => task.assigneeId)).toEqual([ann, bob, ann, bob]);
+    expect(tasks.map((task) => task.assigneeId)).toEqual([team.ann, team.bob, team.ann, team.bob]);
     for (const task of tasks) expect(task.owner).toBe(task.assigneeId);
   });
 
   test("a deactivated user is skipped; a chosen assignee takes every task", () => {
-    database.sqlite.run("UPDATE users SET active = 0 WHERE id = ?", [bob]);
+    team.database.sqlite.run("UPDATE users SET active = 0 WHERE id = ?", [team.bob]);
     importFirstOrders("a", [daysAgo(1), daysAgo(2)]);
-    database.sqlite.run("UPDATE users SET active = 1 WHERE id = ?", [bob]);
-    saveTaskAutomation(database.db, { welcome: { enabled: true, dueInDays: 2, assignTo: bob }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } });
+    team.database.sqlite.run("UPDATE users SET active = 1 WHERE id = ?", [team.bob]);
+    saveTaskAutomation(team.database.db, { welcome: { enabled: true, dueInDays: 2, assignTo: team.bob }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } });
     importFirstOrders("b", [daysAgo(1), daysAgo(2), daysAgo(3)]);
-    expect(welcomeTasks().map((task) => task.assigneeId)).toEqual([ann, ann, bob, bob, bob]);
+    expect(welcomeTasks().map((task) => task.assigneeId)).toEqual([team.ann, team.ann, team.bob, team.bob, team.bob]);
   });
 
   test("an account added by hand is greeted", () => {
-    createAccount(database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: ann, name: "Ann" });
-    expect(welcomeTasks()).toEqual([{ email: "walkin@clinic.com", assigneeId: ann, owner: ann }]);
+    createAccount(team.database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: team.ann, name: "Ann" });
+    expect(welcomeTasks()).toEqual([{ email: "walkin@clinic.com", assigneeId: team.ann, owner: team.ann }]);
   });
 });

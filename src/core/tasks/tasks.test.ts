@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { COMMAND_LINE } from "../activity/actor.ts";
 import { DomainError } from "../errors.ts";
 import { createUser } from "../users/users.ts";
-import { createTeamOfTwo } from "../../testing/team.ts";
+import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { businessToday } from "../time/business-calendar.ts";
 import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE } from "./task-paging.ts";
@@ -42,27 +42,20 @@ describe("tasks and New York calendar days", () => {
 });
 
 describe("listTasks pages", () => {
-  let database: ReturnType<typeof temporaryDatabase>;
-  let ann: number;
-  let bob: number;
-  beforeEach(async () => {
-    database = temporaryDatabase();
-    ({ ann, bob } = await createTeamOfTwo(database.db));
-  });
-  afterEach(() => database.dispose());
+  const team = useDatabaseWithTeamOfTwo();
 
   const now = new Date("2026-11-21T17:00:00Z");
-  const add = (title: string, dueDate: string, assigneeId = ann) => createTask(database.db, { title, dueDate, assigneeId }, COMMAND_LINE).id;
-  const titles = (query: TaskFilters & TaskPageRequest) => listTasks(database.db, query, now).tasks.map((task) => task.title);
-  const total = (query: TaskFilters & TaskPageRequest) => listTasks(database.db, query, now).total;
+  const add = (title: string, dueDate: string, assigneeId = team.ann) => createTask(team.database.db, { title, dueDate, assigneeId }, COMMAND_LINE).id;
+  const titles = (query: TaskFilters & TaskPageRequest) => listTasks(team.database.db, query, now).tasks.map((task) => task.title);
+  const total = (query: TaskFilters & TaskPageRequest) => listTasks(team.database.db, query, now).total;
   /** Completes a task at a given time, so that the order of completed tasks does not hang on the clock's resolution. */
   const completeAt = (id: number, completedAt: string) => {
-    updateTask(database.db, id, { status: "done" }, COMMAND_LINE);
-    database.sqlite.query("UPDATE tasks SET completed_at = ? WHERE id = ?").run(Date.parse(completedAt), id);
+    updateTask(team.database.db, id, { status: "done" }, COMMAND_LINE);
+    team.database.sqlite.query("UPDATE tasks SET completed_at = ? WHERE id = ?").run(Date.parse(completedAt), id);
   };
   const failure = (query: TaskFilters & TaskPageRequest) => {
     try {
-      listTasks(database.db, query, now);
+      listTasks(team.database.db, query, now);
     } catch (error) {
       if (error instanceof DomainError) return { field: error.field, message: error.message };
       throw error;
@@ -76,8 +69,8 @@ describe("listTasks pages", () => {
     add("b", "2026-11-21");
     add("a2", "2026-11-20");
     add("d", "2026-11-30");
-    add("bob's", "2026-11-19", bob);
-    const query = { status: "open", assigneeId: ann, limit: 2 } as const;
+    add("bob's", "2026-11-19", team.bob);
+    const query = { status: "open", assigneeId: team.ann, limit: 2 } as const;
     expect(titles(query)).toEqual(["a1", "a2"]);
     expect(titles({ ...query, offset: 2 })).toEqual(["b", "c"]);
     expect(titles({ ...query, offset: 4 })).toEqual(["d"]);
@@ -87,10 +80,10 @@ describe("listTasks pages", () => {
   });
 
   test("has no hidden cap: thousands of tasks are all counted and all reachable", () => {
-    database.sqlite.run(
+    team.database.sqlite.run(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1205)
        INSERT INTO tasks (title, assignee_id, due_date, status, source, created_at, updated_at)
-       SELECT 'Task ' || i, ${ann}, '2026-12-01', 'open', 'manual', 0, 0 FROM n`,
+       SELECT 'Task ' || i, ${team.ann}, '2026-12-01', 'open', 'manual', 0, 0 FROM n`,
     );
     expect(total({ status: "open" })).toBe(1205);
     expect(titles({ status: "open" })).toHaveLength(DEFAULT_TASK_PAGE_SIZE);
@@ -159,9 +152,9 @@ describe("listTasks pages", () => {
     add("late", "2026-11-19");
     add("now", "2026-11-21");
     add("later", "2026-11-24");
-    add("bob's", "2026-11-21", bob);
+    add("bob's", "2026-11-21", team.bob);
     completeAt(add("done", "2026-11-20"), "2026-11-20T15:00:00Z");
-    const attention = { assigneeId: ann, status: "open", dueTo: businessToday(now) } as const;
+    const attention = { assigneeId: team.ann, status: "open", dueTo: businessToday(now) } as const;
     expect(titles(attention)).toEqual(["late", "now"]);
     expect(total({ ...attention, limit: 1 })).toBe(2);
   });
