@@ -14,8 +14,8 @@ export interface RecountOptions {
 /**
  * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
  * its own transaction: the order statistics recounted from the stored orders, "customer since" of an
- * account created from orders moved to its first order, and unpinned accounts put in the list their
- * activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
+ * account created from orders (and the first entry of its timeline) moved to its first order, and
+ * unpinned accounts put in the list their activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
  * total) index.
  */
 export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<number>, options: RecountOptions): ListMoves {
@@ -33,6 +33,13 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
     sqlite.run(
       `UPDATE accounts SET created_at = first_order_at
        WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0 AND first_order_at IS NOT NULL AND created_at <> first_order_at`,
+    );
+    // The timeline begins there too: an account created from orders has their entry first.
+    sqlite.run(
+      `UPDATE activities SET occurred_at = (SELECT created_at FROM accounts WHERE accounts.id = activities.account_id)
+       WHERE id IN (SELECT min(id) FROM activities WHERE account_id IN (SELECT id FROM temp.account_scope) GROUP BY account_id)
+         AND kind IN ('orders_imported', 'orders_received')
+         AND account_id IN (SELECT id FROM accounts WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0)`,
     );
     return placeScopeByActivity(db, { now: options.now, actor: options.actor });
   });

@@ -89,6 +89,8 @@ describe("the activity lists", () => {
       customer("a@clinic.com", older);
       expect(account(id).listType).toBe("active");
       expect([account(id).createdAt.getTime(), account(id).firstOrderAt?.getTime()]).toEqual([older.getTime(), older.getTime()]);
+      const firstEntry = database.sqlite.query<{ summary: string; occurredAt: number }, [number]>("SELECT summary, occurred_at AS occurredAt FROM activities WHERE account_id = ? ORDER BY id LIMIT 1").get(id)!;
+      expect(firstEntry).toEqual({ summary: "Created from a CSV import with 1 order", occurredAt: older.getTime() });
     });
 
     test("an account added by hand keeps the moment it was added when its orders arrive", () => {
