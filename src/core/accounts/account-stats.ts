@@ -1,6 +1,6 @@
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
+import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
 import { withAccountScope } from "./account-scope.ts";
 
 export interface RecountOptions {
@@ -19,8 +19,11 @@ export interface RecountOptions {
  * total) index.
  */
 export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<number>, options: RecountOptions): ListMoves {
+  const ids = [...accountIds];
+  // Even a scratch table's write moves total_changes(), which would make the server read every remembered answer again.
+  if (ids.length === 0) return emptyMoves();
   const sqlite = db.$client;
-  return withAccountScope(sqlite, accountIds, options.createdIds ?? NONE, () => {
+  return withAccountScope(sqlite, ids, options.createdIds ?? NONE, () => {
     const at = options.now.getTime();
     sqlite.run(
       `UPDATE accounts SET
