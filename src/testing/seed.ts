@@ -8,8 +8,17 @@ export interface SeededOrder {
   total: number;
 }
 
+/** Who an order goes to, as far as tests care. */
+export interface SeededShipTo {
+  company?: string;
+  contactName?: string;
+  street?: string;
+  postalCode?: string;
+  phone?: string;
+}
+
 /** Stores orders for a customer through the one real write path, creating the account as an import would. */
-export function seedCustomer(db: CrmDatabase, customer: { email: string; company?: string; contactName?: string; orders: SeededOrder[] }): number {
+export function seedCustomer(db: CrmDatabase, customer: { email: string; orders: SeededOrder[] } & SeededShipTo): number {
   recordOrders(db, (recorder) => {
     for (const order of customer.orders) recorder.record(incomingOrder(customer.email, order, customer));
   });
@@ -17,7 +26,7 @@ export function seedCustomer(db: CrmDatabase, customer: { email: string; company
   return id;
 }
 
-export function incomingOrder(email: string, order: SeededOrder, shipTo: { company?: string; contactName?: string } = {}): IncomingOrder {
+export function incomingOrder(email: string, order: SeededOrder, shipTo: SeededShipTo = {}): IncomingOrder {
   return {
     source: "csv",
     externalId: order.number,
@@ -25,7 +34,7 @@ export function incomingOrder(email: string, order: SeededOrder, shipTo: { compa
     customerEmail: email,
     placedAt: new Date(order.placedAt),
     totalCents: Math.round(order.total * 100),
-    shipTo: { company: shipTo.company, name: shipTo.contactName },
+    shipTo: { company: shipTo.company, name: shipTo.contactName, street1: shipTo.street, postalCode: shipTo.postalCode, phone: shipTo.phone },
     items: [],
     details: {},
   };

@@ -65,7 +65,8 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
     if (changed.length === 0) return existing;
     if (changes.isPrimary) clearPrimary(tx, existing.accountId, contactId);
     const [updated] = tx.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
-    if (changed.includes("email")) detectDuplicatesForAccounts(db, [existing.accountId]);
+    // Duplicates are weighed on contacts' e-mails and on the primary contact's name.
+    if (changed.some((key) => key === "email" || key === "firstName" || key === "lastName" || key === "isPrimary")) detectDuplicatesForAccounts(db, [existing.accountId]);
     const summary =
       changes.isPrimary && changed.length === 1
         ? `Made ${fullName(updated!)} the primary contact`

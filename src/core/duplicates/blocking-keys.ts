@@ -1,27 +1,29 @@
 import type { Database } from "bun:sqlite";
-import type { MatchProfile } from "./match-rules.ts";
-import type { NormalizedName } from "./name-normalization.ts";
-import { nameSimilarity, SIMILAR_NAME_THRESHOLD } from "./similarity.ts";
+import type { MatchProfile } from "./pair-evidence.ts";
 
 /**
- * A domain, name, phone or e-mail shared by more accounts than this is not looked at: it belongs to an
- * organisation with many buyers (a hospital network's clinics), a marketplace relay address or a
- * placeholder, and pairing them all would bury staff in hundreds of pairs. Pairs found another way still
- * list it among their reasons.
+ * A value shared by more accounts than this pairs none of them through it: it belongs to an organisation
+ * with many buyers (a hospital network's clinics), a fulfilment partner, a marketplace relay address or a
+ * placeholder, and pairing them all would bury staff in hundreds of pairs. Pairs found through another
+ * value still list it, as a weak sign, among their evidence.
  */
 export const MAX_ACCOUNTS_PER_KEY = 50;
 
-/** How many accounts on each side of an account, in each sorted name key, have their names compared with it. */
-export const NAME_NEIGHBOURS = 10;
-
 /**
- * Keys that sort accounts whose names may be similar next to each other (a sorted-neighbourhood index):
- * the name as is, reversed (a typo near the start leaves the end in place), and with its words sorted
- * (reordered words). Each starts with the name's digits, since names with different numbers never match.
+ * The computed values accounts are paired through, each an indexed column: the normalized name, the
+ * phone's last ten digits, the latest ship-to address and the primary contact's name. Every pair the
+ * evidence can flag shares one of these, a business domain or an e-mail (a name alone never flags, so
+ * names need no similarity index: similar names are compared within the pairs these keys find).
  */
-export const SORTED_NAME_KEYS = ["name_key", "reversed_key", "tokens_key"] as const;
-export type SortedNameKey = (typeof SORTED_NAME_KEYS)[number];
-type ExactKey = "name_key" | "phone_key";
+export const BLOCKING_KEYS = ["name_key", "phone_key", "address_key", "person_key"] as const;
+export type BlockingKey = (typeof BLOCKING_KEYS)[number];
+
+/** The accounts sharing one value: all of them when at most `maxAccounts`, else only how many. */
+export interface SharedValue {
+  value: string;
+  accounts: number;
+  accountIds: number[] | null;
+}
 
 /**
  * Brings the blocking keys of this connection up to date: builds them from every account when it has
@@ -29,8 +31,8 @@ type ExactKey = "name_key" | "phone_key";
  * as nothing tells this one what that changed. Accounts this connection changes are refreshed one by
  * one through `refreshBlockingKeys`.
  *
- * The keys live in a TEMP table until accounts carry them as indexed columns; the state row lives there
- * too, so a rolled-back transaction takes both back together.
+ * The keys live in a TEMP table, as they are computed in code (names, addresses and people are normalized
+ * in ways SQL cannot); the state row lives there too, so a rolled-back transaction takes both back together.
  */
 export function ensureBlockingKeys(sqlite: Database, loadAll: () => Iterable<MatchProfile>): void {
   const { current, present } = sqlite
@@ -46,11 +48,9 @@ export function ensureBlockingKeys(sqlite: Database, loadAll: () => Iterable<Mat
 export function rebuildBlockingKeys(sqlite: Database, profiles: Iterable<MatchProfile>): void {
   sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys");
   sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys_state");
-  sqlite.run(
-    "CREATE TEMP TABLE duplicate_keys (account_id INTEGER PRIMARY KEY, name_key TEXT, reversed_key TEXT, tokens_key TEXT, phone_key TEXT)",
-  );
+  sqlite.run(`CREATE TEMP TABLE duplicate_keys (account_id INTEGER PRIMARY KEY, ${BLOCKING_KEYS.map((key) => `${key} TEXT`).join(", ")})`);
   insertKeys(sqlite, profiles);
-  for (const column of [...SORTED_NAME_KEYS, "phone_key"]) sqlite.run(`CREATE INDEX temp.duplicate_keys_${column} ON duplicate_keys (${column})`);
+  for (const column of BLOCKING_KEYS) sqlite.run(`CREATE INDEX temp.duplicate_keys_${column} ON duplicate_keys (${column})`);
   sqlite.run("CREATE TEMP TABLE duplicate_keys_state (data_version INTEGER NOT NULL)");
   sqlite.run("INSERT INTO temp.duplicate_keys_state (data_version) SELECT data_version FROM pragma_data_version");
 }
@@ -61,86 +61,50 @@ export function refreshBlockingKeys(sqlite: Database, accountIds: number[], prof
   insertKeys(sqlite, accountIds.flatMap((id) => profiles.get(id) ?? []));
 }
 
-/**
- * Whether the similar-names rule pairs two neighbours in a sorted key. Equal names are left to the
- * same-name key, whose groups are capped, so that a crowd of one name is not paired through its neighbours.
- */
-export function similarNeighbours(a: MatchProfile, b: MatchProfile): boolean {
-  return a.name !== null && b.name !== null && a.name.key !== b.name.key && nameSimilarity(a.name, b.name) >= SIMILAR_NAME_THRESHOLD;
+/** A profile's value for each key, as stored. */
+export function blockingKeysOf(profile: MatchProfile): Record<BlockingKey, string | null> {
+  return { name_key: profile.name?.key ?? null, phone_key: profile.phoneKey, address_key: profile.addressKey, person_key: profile.personKey };
 }
 
-/** The keys of a profile as stored, for looking its neighbours up. */
-export function sortedNameKeys(name: NormalizedName): Record<SortedNameKey, string> {
-  return {
-    name_key: `${name.digits}|${name.key}`,
-    reversed_key: `${name.digits}|${reversed(name.key)}`,
-    tokens_key: `${name.digits}|${name.tokens.toSorted().join(" ")}`,
-  };
-}
-
-/** Other accounts with this exact key, at most `limit` of them. */
-export function accountsWithKey(sqlite: Database, column: ExactKey, value: string, exceptAccountId: number, limit: number): number[] {
+/** Other accounts with this value, at most `limit` of them. */
+export function accountsWithKey(sqlite: Database, column: BlockingKey, value: string, exceptAccountId: number, limit: number): number[] {
   return sqlite
     .query<{ id: number }, [string, number, number]>(`SELECT account_id AS id FROM temp.duplicate_keys WHERE ${column} = ? AND account_id != ? LIMIT ?`)
     .all(value, exceptAccountId, limit)
     .map((row) => row.id);
 }
 
-/** The `count` accounts just before and the `count` just after a key in its order (ties broken by id). */
-export function neighbours(sqlite: Database, column: SortedNameKey, value: string, accountId: number, count: number): number[] {
-  const before = sqlite
-    .query<{ id: number }, [string, number, number]>(
-      `SELECT account_id AS id FROM temp.duplicate_keys WHERE (${column}, account_id) < (?, ?) ORDER BY ${column} DESC, account_id DESC LIMIT ?`,
-    )
-    .all(value, accountId, count);
-  const after = sqlite
-    .query<{ id: number }, [string, number, number]>(
-      `SELECT account_id AS id FROM temp.duplicate_keys WHERE (${column}, account_id) > (?, ?) ORDER BY ${column}, account_id LIMIT ?`,
-    )
-    .all(value, accountId, count);
-  return [...before, ...after].map((row) => row.id);
-}
-
-/** Every account with a name, in the order of a sorted key: what a full run slides its window over. */
-export function accountsInKeyOrder(sqlite: Database, column: SortedNameKey): number[] {
+/** Every value of a key that at least two accounts share. */
+export function sharedKeyValues(sqlite: Database, column: BlockingKey, maxAccounts: number): SharedValue[] {
   return sqlite
-    .query<{ id: number }, []>(`SELECT account_id AS id FROM temp.duplicate_keys WHERE ${column} IS NOT NULL ORDER BY ${column}, account_id`)
-    .all()
-    .map((row) => row.id);
-}
-
-/** The accounts sharing each exact key, for keys shared by 2 to `maxAccounts` accounts. */
-export function keyGroups(sqlite: Database, column: ExactKey, maxAccounts: number): number[][] {
-  return sqlite
-    .query<{ ids: string }, [number]>(
-      `SELECT group_concat(account_id) AS ids FROM temp.duplicate_keys WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) BETWEEN 2 AND ?`,
+    .query<{ value: string; accounts: number; ids: string | null }, [number]>(
+      `SELECT ${column} AS value, count(*) AS accounts, CASE WHEN count(*) <= ?1 THEN group_concat(account_id) END AS ids
+       FROM temp.duplicate_keys WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) > 1`,
     )
     .all(maxAccounts)
-    .map((row) => row.ids.split(",").map(Number));
+    .map(toSharedValue);
 }
 
-/** Code unit by code unit: the key only has to sort the same way every time, and this is the fastest way. */
-function reversed(text: string): string {
-  let result = "";
-  for (let i = text.length - 1; i >= 0; i--) result += text[i];
-  return result;
+export function toSharedValue(row: { value: string; accounts: number; ids: string | null }): SharedValue {
+  return { value: row.value, accounts: row.accounts, accountIds: row.ids === null ? null : row.ids.split(",").map(Number) };
 }
 
 function insertKeys(sqlite: Database, profiles: Iterable<MatchProfile>): void {
   const rows: KeyRow[] = [];
   for (const profile of profiles) {
-    if (profile.name === null && profile.phoneKey === null) continue;
-    const keys = profile.name && sortedNameKeys(profile.name);
-    rows.push([profile.id, keys ? keys.name_key : null, keys ? keys.reversed_key : null, keys ? keys.tokens_key : null, profile.phoneKey]);
+    const keys = blockingKeysOf(profile);
+    if (BLOCKING_KEYS.every((key) => keys[key] === null)) continue;
+    rows.push([profile.id, keys.name_key, keys.phone_key, keys.address_key, keys.person_key]);
   }
   // Many rows per statement: a full run writes a hundred thousand, and each call into SQLite has its price.
-  const batch = sqlite.query<unknown, KeyRow[number][]>(`${INSERT_KEYS} ${Array(KEY_ROWS_PER_INSERT).fill("(?, ?, ?, ?, ?)").join(", ")}`);
-  const one = sqlite.query<unknown, KeyRow>(`${INSERT_KEYS} (?, ?, ?, ?, ?)`);
+  const batch = sqlite.query<unknown, KeyRow[number][]>(`${INSERT_KEYS} ${Array(KEY_ROWS_PER_INSERT).fill(ROW_PLACEHOLDERS).join(", ")}`);
+  const one = sqlite.query<unknown, KeyRow>(`${INSERT_KEYS} ${ROW_PLACEHOLDERS}`);
   let next = 0;
   for (; next + KEY_ROWS_PER_INSERT <= rows.length; next += KEY_ROWS_PER_INSERT) batch.run(...rows.slice(next, next + KEY_ROWS_PER_INSERT).flat());
   for (; next < rows.length; next++) one.run(...rows[next]!);
 }
 
-type KeyRow = [accountId: number, nameKey: string | null, reversedKey: string | null, tokensKey: string | null, phoneKey: string | null];
-const INSERT_KEYS = "INSERT INTO temp.duplicate_keys (account_id, name_key, reversed_key, tokens_key, phone_key) VALUES";
+type KeyRow = [accountId: number, nameKey: string | null, phoneKey: string | null, addressKey: string | null, personKey: string | null];
+const INSERT_KEYS = `INSERT INTO temp.duplicate_keys (account_id, ${BLOCKING_KEYS.join(", ")}) VALUES`;
+const ROW_PLACEHOLDERS = `(?, ${BLOCKING_KEYS.map(() => "?").join(", ")})`;
 const KEY_ROWS_PER_INSERT = 200;

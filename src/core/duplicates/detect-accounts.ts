@@ -2,19 +2,9 @@ import type { Database } from "bun:sqlite";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { loadAllProfiles, loadProfiles } from "./account-profiles.ts";
-import {
-  accountsWithKey,
-  ensureBlockingKeys,
-  MAX_ACCOUNTS_PER_KEY,
-  NAME_NEIGHBOURS,
-  neighbours,
-  refreshBlockingKeys,
-  similarNeighbours,
-  sortedNameKeys,
-  SORTED_NAME_KEYS,
-} from "./blocking-keys.ts";
-import { detectAllDuplicates } from "./detect-all.ts";
-import { matchAccounts, type MatchProfile } from "./match-rules.ts";
+import { accountsWithKey, BLOCKING_KEYS, blockingKeysOf, ensureBlockingKeys, MAX_ACCOUNTS_PER_KEY, refreshBlockingKeys } from "./blocking-keys.ts";
+import { detectAllDuplicates, KIND_OF_KEY } from "./detect-all.ts";
+import { weighEvidence, type MatchProfile, type SharedValueKind } from "./pair-evidence.ts";
 import { savePairs, storedPairsOf, type DetectedPair } from "./pair-store.ts";
 import { accountsSharingEmails, accountsWithDomain } from "./shared-keys.ts";
 
@@ -43,38 +33,32 @@ export function detectDuplicatesForAccounts(db: CrmDatabase, accountIds: number[
   });
 }
 
-/** Looks up one account's candidates through the indexes and stores what the rules say of each. */
+/** Looks up one account's candidates through the indexes and weighs the evidence of each. */
 function redetect(sqlite: Database, account: MatchProfile): void {
   const stored = storedPairsOf(sqlite, account.id);
   const sharedEmails = accountsSharingEmails(sqlite, account.id, MAX_ACCOUNTS_PER_KEY);
   const candidateIds = new Set(sharedEmails.keys());
   for (const pair of stored.values()) if (!pair.dismissed) candidateIds.add(pair.accountId === account.id ? pair.otherAccountId : pair.accountId);
-  const addUnlessCrowded = (ids: number[]) => {
-    if (ids.length < MAX_ACCOUNTS_PER_KEY) for (const id of ids) candidateIds.add(id);
+  // Every value a candidate shares with this account is one of this account's own: counting its sharers counts theirs.
+  const sharers = new Map<SharedValueKind, number>();
+  const addSharing = (kind: SharedValueKind, others: number[]) => {
+    // At most MAX_ACCOUNTS_PER_KEY others were read: that many means more share it than are paired through it.
+    sharers.set(kind, others.length + 1);
+    if (others.length < MAX_ACCOUNTS_PER_KEY) for (const id of others) candidateIds.add(id);
   };
-  if (account.domain) addUnlessCrowded(accountsWithDomain(sqlite, account.domain, account.id, MAX_ACCOUNTS_PER_KEY));
-  if (account.phoneKey) addUnlessCrowded(accountsWithKey(sqlite, "phone_key", account.phoneKey, account.id, MAX_ACCOUNTS_PER_KEY));
-  const neighbourIds = new Set<number>();
-  if (account.name) {
-    const keys = sortedNameKeys(account.name);
-    addUnlessCrowded(accountsWithKey(sqlite, "name_key", keys.name_key, account.id, MAX_ACCOUNTS_PER_KEY));
-    for (const column of SORTED_NAME_KEYS) for (const id of neighbours(sqlite, column, keys[column], account.id, NAME_NEIGHBOURS)) neighbourIds.add(id);
+  if (account.domain) addSharing("domain", accountsWithDomain(sqlite, account.domain, account.id, MAX_ACCOUNTS_PER_KEY));
+  const keys = blockingKeysOf(account);
+  for (const column of BLOCKING_KEYS) {
+    const value = keys[column];
+    if (value !== null) addSharing(KIND_OF_KEY[column], accountsWithKey(sqlite, column, value, account.id, MAX_ACCOUNTS_PER_KEY));
   }
 
-  const others = loadProfiles(sqlite, [...candidateIds, ...neighbourIds]);
-  // Keys of accounts deleted without this connection hearing of it (another process's work is caught by ensureBlockingKeys).
-  const vanished = [...neighbourIds].filter((id) => !others.has(id));
-  if (vanished.length > 0) refreshBlockingKeys(sqlite, vanished, others);
-  for (const id of neighbourIds) {
-    const other = others.get(id);
-    if (other && similarNeighbours(account, other)) candidateIds.add(id);
-  }
-
+  const others = loadProfiles(sqlite, candidateIds);
   const matched: DetectedPair[] = [];
   for (const id of candidateIds) {
     const other = others.get(id);
     if (!other || stored.get(account.id, id)?.dismissed) continue;
-    const match = matchAccounts(account, other, sharedEmails.get(id) ?? null);
+    const match = weighEvidence(account, other, sharedEmails.get(id) ?? null, (kind) => sharers.get(kind) ?? 2);
     if (match) matched.push({ accountId: Math.min(account.id, id), otherAccountId: Math.max(account.id, id), match });
   }
   savePairs(sqlite, matched, stored);

@@ -21,10 +21,10 @@ describe("duplicate candidates", () => {
     database = temporaryDatabase();
     const add = (name: string, fields: AccountFields = {}) => createAccount(database.db, { name, ...fields }, COMMAND_LINE).id;
     ids = {
-      clinic: add("Riverside Recovery Center", { email: "front@riverside.org", phone: "404-555-0100" }),
-      sameName: add("The Riverside Recovery Center, LLC"),
-      similar: add("Riverside Recovry Center"),
-      samePhone: add("RRC Billing", { phone: "(404) 555-0100" }),
+      clinic: add("Riverside Recovery Center", { email: "front@riverside.org", domain: "riverside.org", phone: "404-555-0100" }),
+      sameName: add("The Riverside Recovery Center, LLC", { email: "billing@riverside.org", domain: "riverside.org" }),
+      similar: add("Riverside Recovry Center", { email: "intake@riverside.org", domain: "riverside.org" }),
+      samePhone: add("Riverside Recovery Ctr", { phone: "(404) 555-0100" }),
       loner: add("Lakeview Lab"),
     };
     database.sqlite.run("UPDATE accounts SET list_type = 'active' WHERE id = ?", [ids.samePhone]);
@@ -45,12 +45,22 @@ describe("duplicate candidates", () => {
   test("an account's candidates come best first, with what staff need to compare them", () => {
     expect(listDuplicateCandidates(database.db, ids.clinic)).toEqual([
       {
-        account: { id: ids.sameName, name: "The Riverside Recovery Center, LLC", email: null, domain: null, phone: null, orderCount: 0 },
-        score: 100,
-        reasons: ["Same name"],
+        account: {
+          id: ids.sameName,
+          name: "The Riverside Recovery Center, LLC",
+          email: "billing@riverside.org",
+          domain: "riverside.org",
+          phone: null,
+          orderCount: 0,
+          listType: "new",
+          listPinned: false,
+          ownerUserId: null,
+        },
+        score: 81,
+        reasons: ["Same domain riverside.org", "Same name"],
       },
-      { account: expect.objectContaining({ id: ids.samePhone, phone: "(404) 555-0100" }), score: 100, reasons: ["Same phone (404) 555-0100"] },
-      { account: expect.objectContaining({ id: ids.similar }), score: 93, reasons: ["Similar names (93%)"] },
+      { account: expect.objectContaining({ id: ids.samePhone, phone: "(404) 555-0100" }), score: 81, reasons: ["Same phone (404) 555-0100", "Same name"] },
+      { account: expect.objectContaining({ id: ids.similar }), score: 80, reasons: ["Same domain riverside.org", "Similar names (93%)"] },
     ]);
     expect(listDuplicateCandidates(database.db, ids.loner)).toEqual([]);
     expect(failure(() => listDuplicateCandidates(database.db, 999))).toEqual({ kind: "not_found", message: "Account not found" });
@@ -65,7 +75,7 @@ describe("duplicate candidates", () => {
   test("dismissing a pair never detected records it, so that it is never flagged later", () => {
     dismissDuplicatePair(database.db, ids.loner, ids.clinic);
     expect(database.sqlite.query("SELECT state FROM duplicate_pairs WHERE account_id = ? AND other_account_id = ?").get(ids.clinic, ids.loner)).toEqual({ state: "dismissed" });
-    database.sqlite.run("UPDATE accounts SET phone = '4045550100' WHERE id = ?", [ids.loner]);
+    database.sqlite.run("UPDATE accounts SET name = 'Riverside Recovery Center', phone = '4045550100' WHERE id = ?", [ids.loner]);
     detectAllDuplicates(database.db);
     expect(listDuplicateCandidates(database.db, ids.loner).map((candidate) => candidate.account.id)).toEqual([ids.samePhone]);
   });

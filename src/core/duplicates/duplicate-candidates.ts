@@ -6,7 +6,18 @@ import { accounts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 
 export interface DuplicateCandidate {
-  account: { id: number; name: string; email: string | null; domain: string | null; phone: string | null; orderCount: number };
+  /** What a merge chooses between: the values, the list with its pinning, the owner; the orders tell accounts apart. */
+  account: {
+    id: number;
+    name: string;
+    email: string | null;
+    domain: string | null;
+    phone: string | null;
+    orderCount: number;
+    listType: string;
+    listPinned: boolean;
+    ownerUserId: number | null;
+  };
   score: number;
   reasons: string[];
 }
@@ -15,15 +26,16 @@ export interface DuplicateCandidate {
 export function listDuplicateCandidates(db: CrmDatabase, accountId: number): DuplicateCandidate[] {
   assertAccountExists(db, accountId);
   return db.$client
-    .query<{ id: number; name: string; email: string | null; domain: string | null; phone: string | null; orderCount: number; score: number; reasons: string }, [number]>(
-      `SELECT a.id, a.name, a.email, a.domain, a.phone, a.order_count AS orderCount, p.score, p.reasons
+    .query<Omit<DuplicateCandidate["account"], "listPinned"> & { listPinned: number; score: number; reasons: string }, [number]>(
+      `SELECT a.id, a.name, a.email, a.domain, a.phone, a.order_count AS orderCount, a.list_type AS listType, a.list_pinned AS listPinned,
+              a.owner_user_id AS ownerUserId, p.score, p.reasons
        FROM (SELECT other_account_id AS other, score, reasons FROM duplicate_pairs WHERE account_id = ?1 AND state = 'open'
              UNION ALL SELECT account_id, score, reasons FROM duplicate_pairs WHERE other_account_id = ?1 AND state = 'open') p
        JOIN accounts a ON a.id = p.other
        ORDER BY p.score DESC, a.id`,
     )
     .all(accountId)
-    .map(({ score, reasons, ...account }) => ({ account, score, reasons: JSON.parse(reasons) as string[] }));
+    .map(({ score, reasons, listPinned, ...account }) => ({ account: { ...account, listPinned: listPinned === 1 }, score, reasons: JSON.parse(reasons) as string[] }));
 }
 
 /**

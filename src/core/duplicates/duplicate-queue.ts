@@ -10,7 +10,7 @@ import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
 export const DUPLICATE_QUEUE_BATCH = 200;
 
 /**
- * Leaves accounts created by orders for the background detection rather than checking them in the
+ * Leaves accounts whose orders changed for the background detection rather than checking them in the
  * writer's transaction: an import of 100,000 new customers would otherwise spend longer on duplicates
  * than on its orders. Joins the caller's transaction.
  */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createAccount, findAccount } from "../accounts/accounts.ts";
+import { createAccount, findAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
 import { COMMAND_LINE } from "../activity/actor.ts";
 import { addContact } from "../contacts/contacts.ts";
 import { DomainError } from "../errors.ts";
@@ -16,16 +16,13 @@ import { mergeAccounts, type MergeRequest } from "./merge.ts";
 describe("mergeAccounts", () => {
   let database: ReturnType<typeof temporaryDatabase>;
   let ids: { target: number; first: number; second: number; other: number };
+  let owner: { id: number; name: string };
   const actor = { userId: null, name: "Dana Merger" };
 
   beforeEach(async () => {
     database = temporaryDatabase();
     const { db } = database;
     const { user } = await createUser(db, { email: "owner@example.com", name: "Owner", role: "sales", password: "correct horse battery" });
-    const customer = (email: string, orders: [string, string, number][]) =>
-      recordOrders(db, (recorder) => {
-        for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
-      });
     customer("front@riverside.org", [["T1", "2026-01-10T12:00:00Z", 100], ["T2", "2026-03-01T12:00:00Z", 50]]);
     customer("billing@riverside-billing.com", [["F1", "2025-12-01T12:00:00Z", 20]]);
     const target = accountIdForEmail(db, "front@riverside.org")!;
@@ -41,12 +38,25 @@ describe("mergeAccounts", () => {
     );
     detectAllDuplicates(db);
     ids = { target, first, second, other };
+    // Accounts added by hand get an owner with their welcome task; those from last year's orders have none.
+    owner = { id: user.id, name: user.name };
   });
   afterEach(() => database.dispose());
+
+  const customer = (email: string, orders: [string, string, number][]) =>
+    recordOrders(database.db, (recorder) => {
+      for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
+    });
 
   const merge = (request: Partial<MergeRequest> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
   const count = (table: string, accountId: number) =>
     database.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE account_id = ?`).get(accountId)!.n;
+  const contactsOf = (accountId: number) =>
+    database.sqlite
+      .query<{ id: number; name: string; email: string; phone: string | null; title: string | null; isPrimary: number }, [number]>(
+        "SELECT id, first_name || ' ' || last_name AS name, email, phone, title, is_primary AS isPrimary FROM contacts WHERE account_id = ? ORDER BY id",
+      )
+      .all(accountId);
   const snapshot = () =>
     Object.fromEntries(
       ["accounts", "contacts", "orders", "notes", "tasks", "activities", "duplicate_pairs", "account_aliases"].map((table) => [
@@ -110,12 +120,84 @@ describe("mergeAccounts", () => {
     expect(primaries).toEqual([{ email: "front@riverside.org" }]);
   });
 
+  test("by default the account with the most orders gives the list, pinned as it is there, and the owner", () => {
+    customer("billing@riverside-billing.com", [["F2", "2026-02-01T12:00:00Z", 30], ["F3", "2026-02-15T12:00:00Z", 30]]);
+    setAccountListType(database.db, ids.first, "active", actor);
+    updateAccount(database.db, ids.first, { ownerUserId: owner.id }, actor);
+    const outcome = merge();
+    expect({ list: outcome.list, owner: outcome.owner }).toEqual({ list: { listType: "active", listPinned: true }, owner });
+    // Pinned: the merged orders, all from last year, leave it in Active.
+    expect(findAccount(database.db, ids.target)).toMatchObject({ listType: "active", listPinned: true, ownerUserId: owner.id, orderCount: 5 });
+  });
+
+  test("on a tie in orders the target gives the list and the owner", () => {
+    customer("billing@riverside-billing.com", [["F2", "2026-02-01T12:00:00Z", 30]]);
+    setAccountListType(database.db, ids.first, "active", actor);
+    setAccountListType(database.db, ids.target, "new", actor);
+    expect(merge({ dryRun: true }).list).toEqual({ listType: "new", listPinned: true });
+  });
+
+  test("an account whose list follows its orders hands the target back to the activity rules", () => {
+    setAccountListType(database.db, ids.target, "active", actor);
+    // The account added by hand has no orders: the rules keep it in New.
+    const outcome = merge({ fields: { list: ids.second } });
+    expect(outcome.list).toEqual({ listType: "new", listPinned: false });
+    // Every merged order is from last year: the rules put the target in Legacy.
+    expect(findAccount(database.db, ids.target)).toMatchObject({ listType: "legacy", listPinned: false });
+    expect(database.sqlite.query("SELECT summary FROM activities WHERE account_id = ? AND kind = 'list_changed' ORDER BY id DESC LIMIT 1").get(ids.target)).toEqual({
+      summary: "Moved from New to Legacy by order activity",
+    });
+  });
+
+  test("the owner comes from the account chosen for it, else the target's, else the first source's that has one", async () => {
+    const { user: seller } = await createUser(database.db, { email: "sam@example.com", name: "Sam Seller", role: "sales", password: "correct horse battery" });
+    // Only the account added by hand has an owner so far, and it is the least busy.
+    expect(merge({ dryRun: true }).owner).toEqual(owner);
+    updateAccount(database.db, ids.target, { ownerUserId: seller.id }, actor);
+    expect(merge({ dryRun: true }).owner).toEqual({ id: seller.id, name: "Sam Seller" });
+    expect(merge({ dryRun: true, fields: { owner: ids.first } }).owner).toEqual({ id: seller.id, name: "Sam Seller" });
+    expect(merge({ fields: { owner: ids.second } }).owner).toEqual(owner);
+    expect(findAccount(database.db, ids.target).ownerUserId).toBe(owner.id);
+  });
+
+  test("contacts with the same e-mail, in any case, become the target's one, filled in with the other's phone and title", () => {
+    database.sqlite.run(
+      "INSERT INTO contacts (account_id, first_name, last_name, email, phone, title, is_primary, created_at, updated_at) VALUES (?, 'Jane', 'Roe', ' Front@Riverside.org', '(404) 555-0199', 'Office manager', 0, 0, 0)",
+      [ids.second],
+    );
+    const [targetContact] = contactsOf(ids.target);
+    expect(merge({ dryRun: true })).toMatchObject({ moves: { contacts: 3 }, contactsCombined: 1 });
+    const outcome = merge();
+    expect(outcome).toMatchObject({ moves: { contacts: 3 }, contactsCombined: 1 });
+    expect(contactsOf(ids.target)).toEqual([
+      { id: targetContact!.id, name: "Jane Roe", email: "front@riverside.org", phone: "(404) 555-0199", title: "Office manager", isPrimary: 1 },
+      expect.objectContaining({ email: "billing@riverside-billing.com", isPrimary: 0 }),
+      expect.objectContaining({ email: "max@riverside.org", isPrimary: 0 }),
+    ]);
+  });
+
+  test("a primary contact combined into another hands it the part, and its name where that is blank", () => {
+    // The target has no primary, so the earliest primary that comes with the sources is: Max, whom the target has too.
+    database.sqlite.run("UPDATE contacts SET is_primary = 0 WHERE account_id IN (?, ?)", [ids.target, ids.first]);
+    // An import names a contact as the order does: here without a last name.
+    const targetMax = database.sqlite.run(
+      "INSERT INTO contacts (account_id, first_name, last_name, email, phone, is_primary, created_at, updated_at) VALUES (?, 'Max', '', 'max@riverside.org', '(404) 555-0111', 0, 0, 0)",
+      [ids.target],
+    ).lastInsertRowid;
+    merge();
+    expect(contactsOf(ids.target).filter((contact) => contact.email === "max@riverside.org" || contact.isPrimary)).toEqual([
+      { id: Number(targetMax), name: "Max Moe", email: "max@riverside.org", phone: "(404) 555-0111", title: null, isPrimary: 1 },
+    ]);
+  });
+
   test("the sources' pairs go, and the target's are detected afresh", () => {
+    // The billing partner shares the first source's domain and its contact: enough to pair them, not the target.
+    addContact(database.db, ids.other, { firstName: "Jane", lastName: "Roe", email: "jane@riverside-billing.com" }, COMMAND_LINE);
     expect(listDuplicateCandidates(database.db, ids.other).map((candidate) => candidate.account.id)).toEqual([ids.first]);
     merge({ fields: { domain: ids.first } });
     expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE ? IN (account_id, other_account_id) OR ? IN (account_id, other_account_id)").get(ids.first, ids.second)).toEqual({ n: 0 });
     expect(listDuplicateCandidates(database.db, ids.target)).toEqual([
-      { account: expect.objectContaining({ id: ids.other }), score: 100, reasons: ["Same domain riverside-billing.com"] },
+      { account: expect.objectContaining({ id: ids.other }), score: 76, reasons: ["Same domain riverside-billing.com", "Same contact person Jane Roe"] },
     ]);
   });
 
@@ -143,7 +225,10 @@ describe("mergeAccounts", () => {
       fields: { name: "Riverside Clinic", email: "billing@riverside-billing.com", domain: "riverside.org", phone: "(404) 555-0100" },
       orderCount: 3,
       totalOrderCents: 17000,
+      list: { listType: "legacy", listPinned: false },
+      owner,
       moves: { contacts: 2, orders: 1, notes: 2, tasks: expect.any(Number), activities: expect.any(Number) },
+      contactsCombined: 0,
       aliases: ["front@riverside.org"],
     });
     expect(snapshot()).toEqual(before);
@@ -160,7 +245,7 @@ describe("mergeAccounts", () => {
     expect(findAccount(database.db, ids.target).orderCount).toBe(3);
   });
 
-  test("refuses no sources, the target among its sources, unknown accounts and a field from an account not in the merge", () => {
+  test("refuses no sources, the target among its sources, unknown accounts and a value from an account not in the merge", () => {
     const refusal = (request: Partial<MergeRequest>) => {
       try {
         merge(request);
@@ -179,6 +264,8 @@ describe("mergeAccounts", () => {
       field: "fields.phone",
       message: "fields.phone must be the id of the target or of an account being merged",
     });
+    expect(refusal({ fields: { list: ids.other } })).toMatchObject({ kind: "invalid", field: "fields.list" });
+    expect(refusal({ fields: { owner: ids.other } })).toMatchObject({ kind: "invalid", field: "fields.owner" });
     expect(snapshot()).toEqual(before);
   });
 

@@ -18,7 +18,7 @@ describe("normalizeCompanyName", () => {
   });
 
   test("a legal form inside the name, or as the whole name, stays", () => {
-    expect(key("Co Op Lab")).toBe("cooplab");
+    expect(key("Co Op Lab")).toBe("cooplaboratory");
     expect(key("Acme Inc of Georgia")).toBe("acmeincofgeorgia");
     expect(key("Company")).toBe("company");
     expect(key("Smith and Sons")).toBe("smithandsons");
@@ -27,15 +27,21 @@ describe("normalizeCompanyName", () => {
   test("a leading 'The' is ignored, but not a name that is only 'The'", () => {
     expect(key("The Riverside Clinic")).toBe("riversideclinic");
     expect(key("the riverside clinic, llc")).toBe("riversideclinic");
-    expect(key("Theta Labs")).toBe("thetalabs");
+    expect(key("Theta Labs")).toBe("thetalaboratories");
     expect(key("The")).toBe("the");
   });
 
   test("'&' reads as 'and'; apostrophes and dots join what they separate; accents are dropped", () => {
     expect(key("Smith & Sons")).toBe(key("Smith and Sons"));
     expect(key("O'Brien Health")).toBe("obrienhealth");
-    expect(key("St. Mary's Lab")).toBe("stmaryslab");
+    expect(key("St. Mary's Lab")).toBe("stmaryslaboratory");
     expect(key("Clínica Peña")).toBe("clinicapena");
+  });
+
+  test("common abbreviations are spelled out", () => {
+    expect(key("Riverside Med Ctr")).toBe(key("Riverside Medical Center"));
+    expect(key("Summit Staffing Svcs")).toBe(key("Summit Staffing Services"));
+    expect(key("Acme Labs")).toBe(key("Acme Laboratories"));
   });
 
   test("the digits of a name are kept in order", () => {

@@ -13,7 +13,7 @@ export interface NormalizedName {
 }
 
 /**
- * Lower-cases, drops accents and punctuation, reads '&' as 'and', and ignores a leading 'The' and trailing
+ * Lower-cases, drops accents and punctuation, reads '&' as 'and', spells out common abbreviations ('Ctr', 'Svcs'), and ignores a leading 'The' and trailing
  * legal forms ('Acme Co., Inc.' → 'acme'). Null when nothing is left, and for a name that is an e-mail
  * address: orders without a company or person are named after the address, which says nothing about
  * the business beyond what the e-mail rule already compares.
@@ -24,12 +24,13 @@ export function normalizeCompanyName(name: string): NormalizedName | null {
   // Most names are plain ASCII, which skips the Unicode work: a full run normalizes every account's name.
   const ascii = !NON_ASCII.test(trimmed);
   const folded = ascii ? trimmed.toLowerCase() : trimmed.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-  const tokens =
+  const tokens = (
     folded
       .replaceAll("&", " and ")
       // Dots and apostrophes join what they separate: 'L.L.C.' is 'llc', "O'Brien" is 'obrien'.
       .replace(/[.'’`]/g, "")
-      .match(ascii ? ASCII_WORD : UNICODE_WORD) ?? [];
+      .match(ascii ? ASCII_WORD : UNICODE_WORD) ?? []
+  ).map((token) => SPELLED_OUT[token] ?? token);
   if (tokens.length > 1 && tokens[0] === "the") tokens.shift();
   let droppedLegalForm = false;
   while (tokens.length > 1 && LEGAL_FORMS.has(tokens[tokens.length - 1]!)) {
@@ -53,3 +54,21 @@ const LEGAL_FORMS: ReadonlySet<string> = new Set([
   "llc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
   "pllc", "plc", "pc", "pa", "llp", "lllp", "lp",
 ]);
+
+/** Abbreviations customers type in company names, spelled out so that 'Riverside Med Ctr' is 'Riverside Medical Center'. */
+const SPELLED_OUT: Readonly<Record<string, string>> = {
+  ctr: "center", cntr: "center", centre: "center",
+  svc: "services", svcs: "services", srvcs: "services",
+  assoc: "associates", assocs: "associates",
+  dept: "department",
+  mgmt: "management",
+  med: "medical",
+  hosp: "hospital",
+  lab: "laboratory", labs: "laboratories",
+  mfg: "manufacturing",
+  intl: "international",
+  natl: "national",
+  bros: "brothers",
+  mt: "mount",
+  ft: "fort",
+};

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { PairMap } from "./candidate-pairs.ts";
-import type { PairMatch } from "./match-rules.ts";
+import type { PairMatch } from "./pair-evidence.ts";
 
 /** A stored pair as detection needs it: what it said last time, and whether staff dismissed it. */
 export interface StoredPair {

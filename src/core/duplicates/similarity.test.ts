@@ -47,6 +47,29 @@ describe("nameSimilarity", () => {
     expect(similarity("Concentra Clinic 12", "Concentra Clinc 12")).toBeGreaterThan(0.85);
   });
 
+  test("names that differ in a distinguishing word are not similar however many letters they share", () => {
+    for (const [a, b] of [
+      ["Oak Ridge Preparatory School", "Blue Ridge Preparatory School"],
+      ["North Valley Recovery", "South Valley Recovery"],
+      ["Northside Family Medicine", "Southside Family Medicine"],
+      ["Fairview Community Health Center", "Parkview Community Health Center"],
+      ["Riverside Recovery Center", "Riverside Recovery Clinic"],
+    ]) {
+      expect(similarity(a!, b!)).toBe(0);
+    }
+  });
+
+  test("a typo is not a distinguishing word: a wrong, missing, extra or swapped letter, or a word split in two", () => {
+    expect(similarity("Meadowbrook Recovery Center", "Medowbrook Recovery Center")).toBeGreaterThanOrEqual(SIMILAR_NAME_THRESHOLD);
+    expect(similarity("Meadowbrook Recovery Center", "Meadowbrooke Recovery Center")).toBeGreaterThanOrEqual(SIMILAR_NAME_THRESHOLD);
+    expect(similarity("Meadowbrook Recovery Center", "Meadowbrook Recoevry Center")).toBeGreaterThanOrEqual(SIMILAR_NAME_THRESHOLD);
+    expect(similarity("Lakeview Toxicology Laboratory", "Lake View Toxicology Laboratory")).toBe(1);
+  });
+
+  test("a missing generic word is no difference, the letters decide", () => {
+    expect(similarity("Cornerstone Behavioral Health Services", "Cornerstone Behavioral Health")).toBeGreaterThanOrEqual(SIMILAR_NAME_THRESHOLD);
+  });
+
   test("equal normalized names score 1", () => {
     expect(similarity("The Acme Lab, LLC", "ACME LAB")).toBe(1);
   });

@@ -182,7 +182,8 @@ class OrderRecording implements OrderRecorder {
     this.bulkLoad?.rebuildIndexes();
     onStep("creating welcome tasks");
     createWelcomeTasks(this.db, [...this.createdAccounts], new Date(this.now));
-    queueDuplicateDetection(this.sqlite, this.createdAccounts);
+    // New customers, and known ones whose latest ship-to address may have changed.
+    queueDuplicateDetection(this.sqlite, this.touchedAccounts);
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
     onStep("committing");

@@ -39,8 +39,19 @@ describe("duplicates API", () => {
     expect(response).toMatchObject({ status: 200 });
     expect(response.body).toEqual([
       {
-        account: { id: ids.billing, name: "Riverside Clinic LLC", email: "billing@riverside.org", domain: "riverside.org", phone: null, orderCount: 1 },
-        score: 100,
+        account: {
+          id: ids.billing,
+          name: "Riverside Clinic LLC",
+          email: "billing@riverside.org",
+          domain: "riverside.org",
+          phone: null,
+          orderCount: 1,
+          // Last winter's orders: the activity rules keep it in Legacy.
+          listType: "legacy",
+          listPinned: false,
+          ownerUserId: null,
+        },
+        score: 81,
         reasons: ["Same domain riverside.org", "Same name"],
       },
     ]);
@@ -64,8 +75,21 @@ describe("duplicates API", () => {
     expect(preview).toMatchObject({ status: 200 });
     expect(preview.body).toEqual({
       dryRun: true,
-      account: { id: ids.clinic, name: "Riverside Clinic LLC", email: "front@riverside.org", domain: "riverside.org", phone: null, orderCount: 2, totalOrderValue: 125 },
+      account: {
+        id: ids.clinic,
+        name: "Riverside Clinic LLC",
+        email: "front@riverside.org",
+        domain: "riverside.org",
+        phone: null,
+        listType: "legacy",
+        listPinned: false,
+        ownerUserId: null,
+        orderCount: 2,
+        totalOrderValue: 125,
+      },
+      owner: null,
       moves: { contacts: 1, orders: 1, notes: 0, tasks: expect.any(Number), activities: expect.any(Number) },
+      contactsCombined: 0,
       aliases: ["billing@riverside.org"],
     });
     expect((await call("GET", `/api/accounts/${ids.billing}`)).status).toBe(200);
@@ -83,6 +107,30 @@ describe("duplicates API", () => {
     expect(JSON.stringify(timeline.body)).toContain("Merged Riverside Clinic LLC into this account");
   });
 
+  test("POST /api/accounts/merge keeps the list and owner of the accounts chosen for them, and makes contacts with one e-mail one", async () => {
+    const [member] = crm.server.sqlite.query<{ id: number; name: string }, []>("SELECT id, name FROM users").all();
+    expect((await call("PATCH", `/api/accounts/${ids.billing}/list-type`, { listType: "active" })).status).toBe(200);
+    expect((await call("PATCH", `/api/accounts/${ids.clinic}`, { ownerUserId: member!.id })).status).toBe(200);
+    const contact = await call("POST", "/api/contacts", { accountId: ids.clinic, firstName: "Jane", lastName: "Roe", email: "Billing@Riverside.org", title: "Office manager" });
+    expect(contact.status).toBe(201);
+
+    const request = { targetId: ids.clinic, sourceIds: [ids.billing], fields: { list: ids.billing, owner: ids.clinic } };
+    const preview = await call("POST", "/api/accounts/merge", { ...request, dryRun: true });
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { account: { listType: "active", listPinned: true, ownerUserId: member!.id }, owner: member, moves: { contacts: 1 }, contactsCombined: 1 },
+    });
+    const merged = await call("POST", "/api/accounts/merge", request);
+    expect(merged).toMatchObject({
+      status: 200,
+      body: { dryRun: false, account: { id: ids.clinic, listType: "active", listPinned: true, ownerUserId: member!.id }, owner: member, contactsCombined: 1 },
+    });
+    const detail = await call("GET", `/api/accounts/${ids.clinic}`);
+    expect(detail.body.contacts.filter((kept: { email: string }) => kept.email === "billing@riverside.org")).toEqual([
+      expect.objectContaining({ id: contact.body.id, title: "Office manager" }),
+    ]);
+  });
+
   test("POST /api/accounts/merge refuses bad requests with 400 and unknown accounts with 404", async () => {
     const merge = (body: unknown) => call("POST", "/api/accounts/merge", body);
     expect(await merge({ targetId: ids.clinic, sourceIds: [] })).toMatchObject({ status: 400, body: { message: "sourceIds must name at least one account to merge" } });
@@ -92,6 +140,10 @@ describe("duplicates API", () => {
     expect(await merge({ targetId: ids.clinic, sourceIds: [ids.billing], fields: { email: ids.loner } })).toMatchObject({
       status: 400,
       body: { message: "fields.email must be the id of the target or of an account being merged" },
+    });
+    expect(await merge({ targetId: ids.clinic, sourceIds: [ids.billing], fields: { list: ids.loner } })).toMatchObject({
+      status: 400,
+      body: { message: "fields.list must be the id of the target or of an account being merged" },
     });
     expect(await merge({ sourceIds: [ids.billing] })).toMatchObject({ status: 400, body: { message: "targetId is required" } });
     expect((await merge({ targetId: ids.clinic, sourceIds: ["two"] })).status).toBe(400);

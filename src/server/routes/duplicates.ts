@@ -13,7 +13,16 @@ const accountId = t.Integer({ minimum: 1 });
 const mergeBody = t.Object({
   targetId: accountId,
   sourceIds: t.Array(accountId, { maxItems: 1000 }),
-  fields: t.Optional(t.Object({ name: t.Optional(accountId), email: t.Optional(accountId), domain: t.Optional(accountId), phone: t.Optional(accountId) })),
+  fields: t.Optional(
+    t.Object({
+      name: t.Optional(accountId),
+      email: t.Optional(accountId),
+      domain: t.Optional(accountId),
+      phone: t.Optional(accountId),
+      list: t.Optional(accountId),
+      owner: t.Optional(accountId),
+    }),
+  ),
   dryRun: t.Optional(t.Boolean()),
 });
 
@@ -38,9 +47,17 @@ export function duplicateRoutes(context: ServerContext) {
         const outcome = mergeAccounts(db, body, actorOf(user));
         // A dry run shows the account as it would be; a merge answers with the account as it now is.
         const account = body.dryRun
-          ? { id: outcome.targetId, ...outcome.fields, orderCount: outcome.orderCount, totalOrderValue: centsToDollars(outcome.totalOrderCents) }
+          ? {
+              id: outcome.targetId,
+              ...outcome.fields,
+              ...outcome.list,
+              ownerUserId: outcome.owner?.id ?? null,
+              orderCount: outcome.orderCount,
+              totalOrderValue: centsToDollars(outcome.totalOrderCents),
+            }
           : toAccountJson(findAccount(db, outcome.targetId));
-        return { dryRun: body.dryRun === true, account, moves: outcome.moves, aliases: outcome.aliases };
+        const { moves, contactsCombined, owner, aliases } = outcome;
+        return { dryRun: body.dryRun === true, account, owner, moves, contactsCombined, aliases };
       },
       { signedIn: true, body: mergeBody },
     );

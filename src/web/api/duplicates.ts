@@ -8,12 +8,18 @@ import { apiRequest } from "./client";
 /** Reads under this path count the accounts that may be duplicates; account changes refresh them. */
 export const DUPLICATES_PATH = "/api/duplicates";
 
-/** The fields a merge chooses a value for, in the order the dialog asks about them. */
-export const MERGE_FIELDS = ["name", "email", "domain", "phone"] as const;
+/**
+ * What a merge chooses an account for, in the order the dialog asks: each field's value, the list (with
+ * its pinning) and the owner.
+ */
+export const MERGE_FIELDS = ["name", "email", "domain", "phone", "list", "owner"] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
-/** What a merge needs to know of an account: the values it may keep, and its orders to tell accounts apart. */
-export type MergeableAccount = Pick<Account, "id" | "name" | "email" | "domain" | "phone" | "orderCount">;
+/**
+ * What a merge needs to know of an account: the values, list and owner it may keep, and its orders, which
+ * tell accounts apart and make the busiest one's list and owner the default.
+ */
+export type MergeableAccount = Pick<Account, "id" | "name" | "email" | "domain" | "phone" | "orderCount" | "listType" | "listPinned" | "ownerUserId">;
 
 /**
  * An account that may be the same customer as another one, as GET /api/accounts/{id}/duplicates lists it:
@@ -27,7 +33,7 @@ export interface MergeRequest {
   targetId: number;
   /** The accounts that go into the target and are removed. */
   sourceIds: number[];
-  /** Which account each field's value comes from. */
+  /** Which account each value, the list and the owner come from. */
   fields: Record<MergeField, number>;
   /** Work it all out and change nothing. */
   dryRun?: true;
@@ -38,8 +44,12 @@ export interface MergeOutcome {
   dryRun: boolean;
   /** The surviving account as it is (or would be) after the merge. */
   account: MergeableAccount & Pick<Account, "totalOrderValue">;
+  /** Who looks after the surviving account: named, deactivated team members too. */
+  owner: { id: number; name: string } | null;
   /** How many of each the removed accounts hand over to the surviving one. */
   moves: MergeMoves;
+  /** Contacts that go because another of the merged contacts has the same e-mail: combined into it. */
+  contactsCombined: number;
   /** E-mails that keep leading to the surviving account: the removed accounts', and its own if it takes another. */
   aliases: string[];
 }
@@ -109,6 +119,6 @@ export function mergeAccounts(request: MergeRequest): Promise<MergeOutcome> {
 /** An account found by search, with the values a merge may keep, which search results leave out. */
 export async function fetchMergeableAccount(accountId: number): Promise<MergeableAccount> {
   // The detail brings contacts and orders too: only what the merge shows is kept.
-  const { id, name, email, domain, phone, orderCount } = await apiRequest<MergeableAccount>("GET", accountDetailUrl(accountId));
-  return { id, name, email, domain, phone, orderCount };
+  const { id, name, email, domain, phone, orderCount, listType, listPinned, ownerUserId } = await apiRequest<MergeableAccount>("GET", accountDetailUrl(accountId));
+  return { id, name, email, domain, phone, orderCount, listType, listPinned, ownerUserId };
 }

@@ -1,12 +1,14 @@
 import { useId } from "react";
 import type { MergeableAccount, MergeMoves, MergeOutcome } from "../../api/duplicates";
+import { useLists } from "../../api/lists";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatDollars } from "../../format/money";
 import { Field } from "../account-detail/DetailCard";
 import { AlertTriangleIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { Spinner } from "../Spinner";
-import { asSentence } from "./merge-plan";
+import { ListChoiceName } from "./ListChoiceName";
+import { asSentence, listChoiceOf } from "./merge-plan";
 
 export interface MergeReviewStepProps {
   /** The server's dry run; undefined while it is asked for or when it failed. */
@@ -29,6 +31,7 @@ const MOVE_LABELS: readonly { key: keyof MergeMoves; label: string }[] = [
 export function MergeReviewStep({ preview, error, onRetry, removed }: MergeReviewStepProps) {
   const accountHeadingId = useId();
   const movesHeadingId = useId();
+  const lists = useLists();
   if (error !== undefined) {
     return <LoadError title="The merge preview could not be prepared." error={error} onRetry={onRetry} compact testId="merge-preview-error" />;
   }
@@ -41,7 +44,7 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
     );
   }
 
-  const { account, moves, aliases } = preview;
+  const { account, owner, moves, contactsCombined, aliases } = preview;
   return (
     <div className="space-y-5" data-testid="merge-preview">
       <section aria-labelledby={accountHeadingId} className="rounded-lg border border-slate-200 p-4">
@@ -67,6 +70,13 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
           <Field label="Total Order Value" testId="merge-preview-total">
             {formatDollars(account.totalOrderValue)}
           </Field>
+          {/* Not pinned, all the merged orders place it: 'Automatic (by activity)' rather than the list it is in now. */}
+          <Field label="List" testId="merge-preview-list">
+            <ListChoiceName choice={listChoiceOf(account)} lists={lists} />
+          </Field>
+          <Field label="Owner" testId="merge-preview-owner">
+            <KeptValue value={owner?.name ?? null} />
+          </Field>
         </dl>
       </section>
 
@@ -82,6 +92,11 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
             </div>
           ))}
         </dl>
+        {contactsCombined > 0 && (
+          <p className="mt-2 text-sm text-slate-600" data-testid="merge-contacts-combined">
+            Contacts with the same e-mail become one: {formatCountOf(contactsCombined, "duplicate")} will be combined.
+          </p>
+        )}
       </section>
 
       <div role="note" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="merge-preview-removed">

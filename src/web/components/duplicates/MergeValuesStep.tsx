@@ -1,7 +1,10 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { MERGE_FIELDS, type MergeableAccount, type MergeField } from "../../api/duplicates";
+import { useLists } from "../../api/lists";
+import { useTeamMembers } from "../../api/team-members";
 import { formatCountOf } from "../../format/count";
-import { accountDetailsLine, fieldChoices, type FieldChoice } from "./merge-plan";
+import { ListChoiceName } from "./ListChoiceName";
+import { accountDetailsLine, fieldChoices, ownerChoiceLabel, type FieldChoice } from "./merge-plan";
 
 export interface MergeValuesStepProps {
   /** The picked accounts, the dialog's account first. */
@@ -13,11 +16,18 @@ export interface MergeValuesStepProps {
   onFieldChange: (field: MergeField, accountId: number) => void;
 }
 
-const FIELD_LABELS: Record<MergeField, string> = { name: "Name", email: "Email", domain: "Domain", phone: "Phone" };
+const FIELD_LABELS: Record<MergeField, string> = { name: "Name", email: "Email", domain: "Domain", phone: "Phone", list: "List", owner: "Owner" };
 
-/** Step 2: the account that stays, and for each field which of the accounts' values it keeps. */
+/** Step 2: the account that stays, and for each field, its list and its owner which of the accounts' it keeps. */
 export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange, onFieldChange }: MergeValuesStepProps) {
   const survivorGroup = useId();
+  const lists = useLists();
+  // Everyone, deactivated members too: an account may still be theirs.
+  const { members } = useTeamMembers();
+  const valueView = (field: MergeField, value: string): ReactNode => {
+    if (field === "list") return <ListChoiceName choice={value} lists={lists} />;
+    return field === "owner" ? ownerChoiceLabel(value, members) : value;
+  };
 
   return (
     <div className="space-y-6">
@@ -49,13 +59,16 @@ export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange,
 
       <div>
         <h3 className="text-sm font-medium text-slate-700">Values to keep</h3>
-        <p className="mt-0.5 text-xs text-slate-500">Where the accounts differ, choose the value the merged account keeps.</p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          Where the accounts differ, choose the value the merged account keeps. The list and owner start as those of the account with the most orders.
+        </p>
         <div className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
           {MERGE_FIELDS.map((field) => (
             <FieldValueChoice
               key={field}
               field={field}
               choices={fieldChoices(accounts, field, targetId)}
+              valueView={(value) => valueView(field, value)}
               accounts={accounts}
               winnerId={winners[field]}
               onChange={(accountId) => onFieldChange(field, accountId)}
@@ -73,15 +86,17 @@ const CHOICE_CARD_CLASS =
 interface FieldValueChoiceProps {
   field: MergeField;
   choices: FieldChoice[];
+  /** How a value reads: a list's name for a list choice, a member's for a user id. */
+  valueView: (value: string) => ReactNode;
   accounts: readonly MergeableAccount[];
   winnerId: number;
   onChange: (accountId: number) => void;
 }
 
 /** One field: a radio per distinct value, each saying which accounts have it. */
-function FieldValueChoice({ field, choices, accounts, winnerId, onChange }: FieldValueChoiceProps) {
+function FieldValueChoice({ field, choices, valueView, accounts, winnerId, onChange }: FieldValueChoiceProps) {
   const group = useId();
-  const owners = (choice: FieldChoice) => choice.accountIds.map((accountId) => accounts.find((account) => account.id === accountId)?.name ?? "").join(", ");
+  const holders = (choice: FieldChoice) => choice.accountIds.map((accountId) => accounts.find((account) => account.id === accountId)?.name ?? "").join(", ");
 
   return (
     <fieldset className="grid gap-2 px-3 py-3 sm:grid-cols-[5rem_minmax(0,1fr)]" data-testid={`merge-field-${field}`}>
@@ -105,11 +120,11 @@ function FieldValueChoice({ field, choices, accounts, winnerId, onChange }: Fiel
                 className="mt-0.5 size-4 shrink-0 accent-blue-600"
               />
               <span className="min-w-0">
-                <span className="block text-sm break-words text-slate-900">{choice.value}</span>
+                <span className="block text-sm break-words text-slate-900">{valueView(choice.value)}</span>
                 {/* A name chosen from its own account needs no 'from' line: it would only repeat itself. */}
-                {owners(choice) !== choice.value && (
-                  <span className="block truncate text-xs text-slate-500" title={owners(choice)}>
-                    {owners(choice)}
+                {holders(choice) !== choice.value && (
+                  <span className="block truncate text-xs text-slate-500" title={holders(choice)}>
+                    {holders(choice)}
                   </span>
                 )}
               </span>

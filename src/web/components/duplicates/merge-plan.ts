@@ -1,4 +1,8 @@
+import { AUTOMATIC_LIST_CHOICE } from "../../../core/lists/list-keys.ts";
 import { MERGE_FIELDS, type DuplicateCandidate, type MergeableAccount, type MergeField, type MergeRequest } from "../../api/duplicates";
+import type { ListDefinition } from "../../api/lists";
+import type { TeamMember } from "../../api/team";
+import { AUTOMATIC_LIST_LABEL, listChoice, type ListPlacement } from "../accounts/list-types";
 
 /** Which account each field's value comes from, for the fields somebody chose; the rest take their defaults. */
 export type FieldPicks = Partial<Record<MergeField, number>>;
@@ -59,16 +63,22 @@ export function fieldChoices(accounts: readonly MergeableAccount[], field: Merge
 /**
  * Which account each field's value comes from: the account chosen while it is picked and has a value,
  * else the survivor when it has one, else the first account that does, else the survivor (nobody has one).
- * The same rule the server applies to a field it is not told about, so the preview shows what the dialog shows.
+ * The list and the owner are chosen from the account with the most orders until somebody chooses (the
+ * survivor on a tie): the customer's main account. The same rules the server applies to what it is not
+ * told about, so the preview shows what the dialog shows.
  */
 export function fieldWinners(accounts: readonly MergeableAccount[], targetId: number, picks: FieldPicks): Record<MergeField, number> {
   const ordered = survivorFirst(accounts, targetId);
+  const busiest = ordered.reduce<MergeableAccount | undefined>((best, account) => (best && best.orderCount >= account.orderCount ? best : account), undefined);
   const winnerOf = (field: MergeField): number => {
-    const picked = ordered.find((account) => account.id === picks[field] && valueOf(account, field) !== null);
-    return (picked ?? ordered.find((account) => valueOf(account, field) !== null))?.id ?? targetId;
+    const chosen = ordered.find((account) => account.id === picks[field]) ?? (BUSIEST_ACCOUNT_FIELDS.includes(field) ? busiest : undefined);
+    return [chosen, ...ordered].find((account) => account && valueOf(account, field) !== null)?.id ?? targetId;
   };
   return Object.fromEntries(MERGE_FIELDS.map((field) => [field, winnerOf(field)])) as Record<MergeField, number>;
 }
+
+/** The fields that go with the account doing the business: where it is listed, and who looks after it. */
+const BUSIEST_ACCOUNT_FIELDS: readonly MergeField[] = ["list", "owner"];
 
 /** The value a field keeps, as its winner has it; null when none of the accounts has one. */
 export function winningValue(accounts: readonly MergeableAccount[], field: MergeField, winnerId: number): string | null {
@@ -95,6 +105,27 @@ export function mergedDescription(survivorName: string, removedNames: readonly s
   return asSentence(mergedName === survivorName ? merged : `${merged}, now named ${mergedName}`);
 }
 
+/**
+ * A list choice as the list selects offer it: AUTOMATIC_LIST_CHOICE for an account the activity rules
+ * place, else the key of the list it is pinned to.
+ */
+export function listChoiceOf(placement: ListPlacement): string {
+  return placement.listPinned ? placement.listType : AUTOMATIC_LIST_CHOICE;
+}
+
+/** How a list choice reads: 'Automatic (by activity)', or the name the list selects give the pinned list. */
+export function listChoiceLabel(choice: string, lists: readonly ListDefinition[] | undefined): string {
+  if (choice === AUTOMATIC_LIST_CHOICE) return AUTOMATIC_LIST_LABEL;
+  return listChoice({ listType: choice, listPinned: true }, lists).options.find((option) => option.value === choice)!.label;
+}
+
+/** How an owner choice (a user id) reads: the team member's name, saying so when they were deactivated. */
+export function ownerChoiceLabel(ownerUserId: string, team: readonly TeamMember[] | undefined): string {
+  const member = team?.find((teamMember) => String(teamMember.id) === ownerUserId);
+  if (!member) return team ? "Unknown team member" : "Loading team...";
+  return member.active ? member.name : `${member.name} (deactivated)`;
+}
+
 /** '85% match' */
 export function matchLabel(score: number): string {
   return `${Math.round(score)}% match`;
@@ -114,7 +145,12 @@ function survivorFirst(accounts: readonly MergeableAccount[], targetId: number):
   return [...accounts].sort((a, b) => Number(b.id === targetId) - Number(a.id === targetId));
 }
 
-/** A field's value with surrounding blanks dropped, as the server keeps it; null when empty. */
+/**
+ * What a field keeps from an account, as text: a value with surrounding blanks dropped, as the server
+ * keeps it, the list choice, the owner's user id; null when the account has none.
+ */
 function valueOf(account: MergeableAccount, field: MergeField): string | null {
+  if (field === "list") return listChoiceOf(account);
+  if (field === "owner") return account.ownerUserId === null ? null : String(account.ownerUserId);
   return account[field]?.trim() || null;
 }
