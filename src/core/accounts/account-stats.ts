@@ -13,7 +13,7 @@ export interface RecountOptions {
 
 /**
  * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
- * its own transaction: the order statistics recounted from the stored orders, "customer since" of an
+ * its own transaction: the order statistics recounted from the stored orders, the latest ship-to address, "customer since" of an
  * account created from orders (and the first entry of its timeline) moved to its first order, and
  * unpinned accounts put in the list their activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
  * total) index.
@@ -29,6 +29,7 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
       `UPDATE accounts SET
          (order_count, total_order_cents, first_order_at, last_order_at) =
            (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
+         (ship_to_street, ship_to_postal_code) = (${LATEST_SHIP_TO}),
          updated_at = ?
        WHERE id IN (SELECT id FROM temp.account_scope)`,
       [at],
@@ -49,3 +50,7 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
 }
 
 const NONE: ReadonlySet<number> = new Set();
+
+/** The street line and postal code of an account's latest order (the last one written on a tie), for an UPDATE of accounts. */
+export const LATEST_SHIP_TO = `SELECT raw ->> '$.shipTo.street1', raw ->> '$.shipTo.postalCode' FROM orders
+  WHERE orders.account_id = accounts.id ORDER BY placed_at DESC, id DESC LIMIT 1`;

@@ -81,6 +81,12 @@ export const accounts = sqliteTable(
     totalOrderCents: integer("total_order_cents").notNull().default(0),
     firstOrderAt: integer("first_order_at", { mode: "timestamp_ms" }),
     lastOrderAt: integer("last_order_at", { mode: "timestamp_ms" }),
+    /**
+     * Where the latest order was shipped, as the source wrote it: its street line and postal code, kept by the
+     * same recount as the statistics, so that duplicate detection compares addresses without reading orders.
+     */
+    shipToStreet: text("ship_to_street"),
+    shipToPostalCode: text("ship_to_postal_code"),
     /** The user who looks after the account: the one its welcome task went to, or whom staff chose. */
     ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
   },

@@ -3,37 +3,32 @@ import { matchProfile, type AccountFacts, type MatchProfile } from "./pair-evide
 
 /** The match profiles of these accounts, by id; accounts that no longer exist are missing. */
 export function loadProfiles(sqlite: Database, accountIds: Iterable<number>): Map<number, MatchProfile> {
-  return toProfiles(sqlite.query<FactsRow, [string]>(`${ACCOUNT_FACTS} WHERE a.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...accountIds])));
+  const ids = JSON.stringify([...accountIds]);
+  return toProfiles(
+    sqlite.query<AccountRow, [string]>(`${ACCOUNTS} WHERE id IN (SELECT value FROM json_each(?))`).all(ids),
+    sqlite.query<ContactRow, [string]>(`${PRIMARY_CONTACTS} AND account_id IN (SELECT value FROM json_each(?))`).all(ids),
+  );
 }
 
 /** Every account's match profile, by id, for a full run. */
 export function loadAllProfiles(sqlite: Database): Map<number, MatchProfile> {
-  return toProfiles(sqlite.query<FactsRow, []>(ACCOUNT_FACTS).all());
+  return toProfiles(sqlite.query<AccountRow, []>(ACCOUNTS).all(), sqlite.query<ContactRow, []>(PRIMARY_CONTACTS).all());
 }
 
-/**
- * An account with its primary contact's name and where its latest order went. Each is one probe of an
- * index (contacts by account and primary flag, orders by account and date); the ship-to's two fields come
- * out of the order's JSON in one read, as a small JSON array.
- */
-const ACCOUNT_FACTS = `
-  SELECT a.id, a.name, a.domain, a.phone,
-    (SELECT trim(c.first_name || ' ' || c.last_name) FROM contacts c WHERE c.account_id = a.id AND c.is_primary = 1 ORDER BY c.id LIMIT 1) AS contactName,
-    (SELECT json_extract(o.raw, '$.shipTo.street1', '$.shipTo.postalCode') FROM orders o WHERE o.account_id = a.id ORDER BY o.placed_at DESC LIMIT 1) AS shipTo
-  FROM accounts a`;
+/** An account with the ship-to of its latest order, which the order recount keeps on the account. */
+const ACCOUNTS = "SELECT id, name, domain, phone, ship_to_street AS shipToStreet, ship_to_postal_code AS shipToPostalCode FROM accounts";
 
-type FactsRow = Omit<AccountFacts, "shipToStreet" | "shipToPostalCode"> & { shipTo: string | null };
+/** Primary contacts' names, read apart rather than one probe per account: several times faster for a full run. */
+const PRIMARY_CONTACTS = "SELECT account_id AS accountId, trim(first_name || ' ' || last_name) AS name FROM contacts WHERE is_primary = 1";
 
-function toProfiles(rows: FactsRow[]): Map<number, MatchProfile> {
-  const profiles = new Map<number, MatchProfile>();
-  for (const { shipTo, ...row } of rows) {
-    // A source may send a ZIP as a number; the key reads text.
-    const [street, postalCode] = shipTo === null ? [] : (JSON.parse(shipTo) as unknown[]);
-    profiles.set(row.id, matchProfile({ ...row, shipToStreet: textOrNull(street), shipToPostalCode: textOrNull(postalCode) }));
-  }
-  return profiles;
+type AccountRow = Omit<AccountFacts, "contactName">;
+
+interface ContactRow {
+  accountId: number;
+  name: string;
 }
 
-function textOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
+function toProfiles(accounts: AccountRow[], primaryContacts: ContactRow[]): Map<number, MatchProfile> {
+  const contactNames = new Map(primaryContacts.map((contact) => [contact.accountId, contact.name]));
+  return new Map(accounts.map((account) => [account.id, matchProfile({ ...account, contactName: contactNames.get(account.id) ?? null })]));
 }

@@ -4,7 +4,7 @@ import { inTransaction } from "../database/transaction.ts";
 import { loadAllProfiles, loadProfiles } from "./account-profiles.ts";
 import { accountsWithKey, BLOCKING_KEYS, blockingKeysOf, ensureBlockingKeys, MAX_ACCOUNTS_PER_KEY, refreshBlockingKeys } from "./blocking-keys.ts";
 import { detectAllDuplicates, KIND_OF_KEY } from "./detect-all.ts";
-import { weighEvidence, type MatchProfile, type SharedValueKind } from "./pair-evidence.ts";
+import { weighEvidence, WIDELY_SHARED, worthPairingWhenWidelyShared, type MatchProfile, type SharedValueKind } from "./pair-evidence.ts";
 import { savePairs, storedPairsOf, type DetectedPair } from "./pair-store.ts";
 import { accountsSharingEmails, accountsWithDomain } from "./shared-keys.ts";
 
@@ -44,7 +44,8 @@ function redetect(sqlite: Database, account: MatchProfile): void {
   const addSharing = (kind: SharedValueKind, others: number[]) => {
     // At most MAX_ACCOUNTS_PER_KEY others were read: that many means more share it than are paired through it.
     sharers.set(kind, others.length + 1);
-    if (others.length < MAX_ACCOUNTS_PER_KEY) for (const id of others) candidateIds.add(id);
+    const pairable = others.length < MAX_ACCOUNTS_PER_KEY && (others.length < WIDELY_SHARED || worthPairingWhenWidelyShared(kind));
+    if (pairable) for (const id of others) candidateIds.add(id);
   };
   if (account.domain) addSharing("domain", accountsWithDomain(sqlite, account.domain, account.id, MAX_ACCOUNTS_PER_KEY));
   const keys = blockingKeysOf(account);

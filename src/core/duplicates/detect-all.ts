@@ -3,7 +3,7 @@ import { inTransaction } from "../database/transaction.ts";
 import { loadAllProfiles } from "./account-profiles.ts";
 import { BLOCKING_KEYS, MAX_ACCOUNTS_PER_KEY, rebuildBlockingKeys, sharedKeyValues, type BlockingKey, type SharedValue } from "./blocking-keys.ts";
 import { CandidatePairs } from "./candidate-pairs.ts";
-import { weighEvidence, type CountSharers, type SharedValueKind } from "./pair-evidence.ts";
+import { weighEvidence, WIDELY_SHARED, worthPairingWhenWidelyShared, type CountSharers, type SharedValueKind } from "./pair-evidence.ts";
 import { allStoredPairs, savePairs, type DetectedPair } from "./pair-store.ts";
 import { emailGroups, sharedDomains } from "./shared-keys.ts";
 
@@ -27,7 +27,9 @@ export function detectAllDuplicates(db: CrmDatabase): DetectionSummary {
     const candidates = new CandidatePairs();
     const sharedValues = new Map<SharedValueKind, SharedValue[]>([["domain", sharedDomains(sqlite, MAX_ACCOUNTS_PER_KEY)]]);
     for (const column of BLOCKING_KEYS) sharedValues.set(KIND_OF_KEY[column], sharedKeyValues(sqlite, column, MAX_ACCOUNTS_PER_KEY));
-    for (const values of sharedValues.values()) for (const { accountIds } of values) if (accountIds) candidates.addGroup(accountIds);
+    for (const [kind, values] of sharedValues) {
+      for (const { accounts, accountIds } of values) if (accountIds && (accounts <= WIDELY_SHARED || worthPairingWhenWidelyShared(kind))) candidates.addGroup(accountIds);
+    }
     for (const { email, accountIds } of emailGroups(sqlite, MAX_ACCOUNTS_PER_KEY)) candidates.addGroup(accountIds, email);
     const stored = allStoredPairs(sqlite);
     for (const pair of stored.values()) if (!pair.dismissed) candidates.add(pair.accountId, pair.otherAccountId);

@@ -1,5 +1,3 @@
-import { bigramProfile } from "./similarity.ts";
-
 /** A company name reduced to what tells one business from another. */
 export interface NormalizedName {
   /** The words run together: equal keys are the same name whatever the case, punctuation, spacing or legal form. */
@@ -8,8 +6,11 @@ export interface NormalizedName {
   tokens: string[];
   /** Every digit of the name in order ('' for none). Numbers tell branches apart ('Store 12', 'Store 13'). */
   digits: string;
-  /** The key's letter pairs, sorted, for the similarity rule. */
-  bigrams: Uint32Array;
+  /**
+   * The key's letter pairs, sorted, for the similarity measure: worked out on first use, as a full run
+   * normalizes every account's name but compares only the few that share a blocking key.
+   */
+  bigrams?: Uint32Array;
 }
 
 /**
@@ -41,7 +42,7 @@ export function normalizeCompanyName(name: string): NormalizedName | null {
   if (droppedLegalForm && tokens.length > 1 && tokens[tokens.length - 1] === "and") tokens.pop();
   if (tokens.length === 0) return null;
   const key = tokens.join("");
-  return { key, tokens, digits: key.replace(/\D/g, ""), bigrams: bigramProfile(key) };
+  return { key, tokens, digits: key.replace(/\D/g, "") };
 }
 
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -70,44 +70,72 @@ export interface PairMatch {
  */
 export function weighEvidence(a: MatchProfile, b: MatchProfile, sharedEmail: string | null, countSharers: CountSharers): PairMatch | null {
   if (a.name !== null && b.name !== null && a.name.digits !== "" && b.name.digits !== "" && a.name.digits !== b.name.digits) return null;
-  const evidence: Evidence[] = [];
-  const shared = (kind: SharedValueKind, value: string | null, other: string | null, points: number, describe: (value: string) => string) => {
-    if (value === null || value !== other) return;
+  // Reasons are put in words only for the pairs flagged: a full run weighs hundreds of thousands of candidates.
+  const shared = (kind: SharedValueKind, value: string | null, other: string | null, points: number, describe: (value: string) => string): Evidence | null => {
+    if (value === null || value !== other) return null;
     const sharers = countSharers(kind, value);
-    evidence.push(
-      sharers > WIDELY_SHARED
-        ? { points: Math.floor(points / 2), reason: `${describe(value)} (${sharedByText(sharers)})`, widelyShared: true }
-        : { points, reason: describe(value), widelyShared: false },
-    );
+    return sharers > WIDELY_SHARED
+      ? { points: Math.floor(points / 2), widelyShared: true, reason: () => `${describe(value)} (${sharedByText(sharers)})` }
+      : { points, widelyShared: false, reason: () => describe(value) };
   };
 
-  if (sharedEmail !== null) evidence.push({ points: Infinity, reason: `Shared e-mail ${sharedEmail}`, widelyShared: false });
-  shared("domain", a.domain, b.domain, POINTS.domain, (domain) => `Same domain ${domain}`);
-  shared("address", a.addressKey, b.addressKey, POINTS.address, (key) => `Same address ${formatAddressKey(key)}`);
-  shared("phone", a.phoneKey, b.phoneKey, POINTS.phone, (key) => `Same phone ${formatPhoneKey(key)}`);
+  const evidence = [
+    sharedEmail === null ? null : { points: Infinity, widelyShared: false, reason: () => `Shared e-mail ${sharedEmail}` },
+    shared("domain", a.domain, b.domain, POINTS.domain, (domain) => `Same domain ${domain}`),
+    shared("address", a.addressKey, b.addressKey, POINTS.address, (key) => `Same address ${formatAddressKey(key)}`),
+    shared("phone", a.phoneKey, b.phoneKey, POINTS.phone, (key) => `Same phone ${formatPhoneKey(key)}`),
+  ].filter((piece) => piece !== null);
   // Two accounts named after their contacts: the names are the people, weighed as people's names are.
   const bothPeople = a.namedAfterPerson && b.namedAfterPerson;
-  if (bothPeople && a.personKey === b.personKey) shared("person", a.personKey, b.personKey, POINTS.samePersonName, () => "Same person name");
-  else if (a.name !== null && b.name !== null) {
-    if (a.name.key === b.name.key) shared("name", a.name.key, b.name.key, POINTS.sameName, () => "Same name");
-    else {
-      const similarity = nameSimilarity(a.name, b.name);
-      // Whole percent, rounded down, so that a near-miss never reads as 100%.
-      const percent = Math.floor(similarity * 100 + 1e-9);
-      if (similarity >= SIMILAR_NAME_THRESHOLD) evidence.push({ points: similarNamePoints(similarity), reason: `Similar names (${percent}%)`, widelyShared: false });
-      else if (!bothPeople && relatedNames(a.name, b.name)) evidence.push({ points: POINTS.relatedName, reason: "Related names", widelyShared: false });
-    }
-  }
-  if (!bothPeople) shared("person", a.personKey, b.personKey, POINTS.contactPerson, (key) => `Same contact person ${formatPersonKey(key)}`);
+  const person = bothPeople
+    ? shared("person", a.personKey, b.personKey, POINTS.samePersonName, () => "Same person name")
+    : shared("person", a.personKey, b.personKey, POINTS.contactPerson, (key) => `Same contact person ${formatPersonKey(key)}`);
+  const pointsBesideNames = pointsOf(evidence) + (person?.points ?? 0);
+  // Names are compared only when they could tip the balance: the letter-pair measure is the costly part.
+  const name = (bothPeople && person) || pointsBesideNames + POINTS.sameName < FLAGGED_AT ? null : nameEvidence(a.name, b.name, bothPeople, shared);
+  if (name) evidence.push(name);
+  if (person) evidence.push(person);
 
-  const points = evidence.reduce((sum, piece) => sum + piece.points, 0);
+  const points = pointsOf(evidence);
   // Values a crowd shares go together (a partner's phone and its warehouse): they support evidence, never make it.
   if (points < FLAGGED_AT || evidence.every((piece) => piece.widelyShared)) return null;
-  return { score: scoreFor(points), reasons: evidence.map((piece) => piece.reason) };
+  return { score: scoreFor(points), reasons: evidence.map((piece) => piece.reason()) };
+}
+
+/** Equal, similar or related names, whichever holds first. */
+function nameEvidence(
+  a: NormalizedName | null,
+  b: NormalizedName | null,
+  bothPeople: boolean,
+  shared: (kind: SharedValueKind, value: string | null, other: string | null, points: number, describe: () => string) => Evidence | null,
+): Evidence | null {
+  if (a === null || b === null) return null;
+  if (a.key === b.key) return shared("name", a.key, b.key, POINTS.sameName, () => "Same name");
+  const similarity = nameSimilarity(a, b);
+  if (similarity >= SIMILAR_NAME_THRESHOLD) {
+    // Whole percent, rounded down, so that a near-miss never reads as 100%.
+    return { points: similarNamePoints(similarity), widelyShared: false, reason: () => `Similar names (${Math.floor(similarity * 100 + 1e-9)}%)` };
+  }
+  return !bothPeople && relatedNames(a, b) ? { points: POINTS.relatedName, widelyShared: false, reason: () => "Related names" } : null;
+}
+
+function pointsOf(evidence: readonly Evidence[]): number {
+  let points = 0;
+  for (const piece of evidence) points += piece.points;
+  return points;
 }
 
 /** A value shared by more accounts than this counts half: it is a partner's, a warehouse's or a common name, not one customer's. */
 export const WIDELY_SHARED = 4;
+
+/**
+ * The accounts sharing a value widely are worth pairing up as candidates only for the kinds whose half
+ * points, with the one evidence that has no blocking key of its own (a similar name), can flag a pair. A
+ * common name or person can't: pairs flagged on one are found through their other evidence anyway.
+ */
+export function worthPairingWhenWidelyShared(kind: SharedValueKind): boolean {
+  return kind !== "name" && kind !== "person";
+}
 
 /** Enough points to flag a pair: strong evidence with a similar name, or two independent weak signs. */
 export const FLAGGED_AT = 50;
@@ -130,8 +158,8 @@ const POINTS = {
 
 interface Evidence {
   points: number;
-  reason: string;
   widelyShared: boolean;
+  reason(): string;
 }
 
 function similarNamePoints(similarity: number): number {

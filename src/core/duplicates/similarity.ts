@@ -16,6 +16,8 @@ export function nameSimilarity(a: NormalizedName, b: NormalizedName): number {
   if (a.digits !== b.digits) return 0;
   if (a.key === b.key) return 1;
   if (differInAWord(a.tokens, b.tokens)) return 0;
+  a.bigrams ??= bigramProfile(a.key);
+  b.bigrams ??= bigramProfile(b.key);
   return diceCoefficient(a.bigrams, b.bigrams);
 }
 
