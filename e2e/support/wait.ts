@@ -14,6 +14,15 @@ export async function waitForCount(locator: Locator, count: number): Promise<voi
   expect(await locator.count()).toBe(count);
 }
 
+/** Checks `condition` every 100 ms until it holds, for at most `timeoutMs`. */
+export async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms: ${condition}`);
+    await Bun.sleep(100);
+  }
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -5,19 +5,21 @@ import { readUntilDataChanges } from "../database/read-cache.ts";
 import { accounts } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 
+/** What a merge chooses between: the values, the list with its pinning, the owner; the orders tell accounts apart. */
+export interface MergeableAccount {
+  id: number;
+  name: string;
+  email: string | null;
+  domain: string | null;
+  phone: string | null;
+  orderCount: number;
+  listType: string;
+  listPinned: boolean;
+  ownerUserId: number | null;
+}
+
 export interface DuplicateCandidate {
-  /** What a merge chooses between: the values, the list with its pinning, the owner; the orders tell accounts apart. */
-  account: {
-    id: number;
-    name: string;
-    email: string | null;
-    domain: string | null;
-    phone: string | null;
-    orderCount: number;
-    listType: string;
-    listPinned: boolean;
-    ownerUserId: number | null;
-  };
+  account: MergeableAccount;
   score: number;
   reasons: string[];
 }

@@ -7,6 +7,7 @@ import { inTransaction } from "../database/transaction.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addAliases } from "./aliases.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
+import type { MergeableAccount } from "./duplicate-candidates.ts";
 
 export type MergedField = "name" | "email" | "domain" | "phone";
 /** What the target keeps from an account chosen for it: one of its fields, its list (pinned or not), its owner. */
@@ -118,16 +119,7 @@ export function mergeAccounts(db: CrmDatabase, request: MergeRequest, actor: Act
   });
 }
 
-interface MergedAccount {
-  id: number;
-  name: string;
-  email: string | null;
-  domain: string | null;
-  phone: string | null;
-  orderCount: number;
-  listType: string;
-  listPinned: boolean;
-  ownerUserId: number | null;
+interface MergedAccount extends MergeableAccount {
   ownerName: string | null;
 }
 
