@@ -8,7 +8,7 @@ import { CRM_BINARY, runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { millisecondsToBoardContent } from "./support/task-board.ts";
-import { waitForText } from "./support/wait.ts";
+import { waitForText, waitUntil } from "./support/wait.ts";
 
 const HISTORY_ROWS = 30_000;
 const SALES = { email: "sam.sales@example.com", password: "Sales-Pass-2026", name: "Sam Sales" };
@@ -21,12 +21,14 @@ const SALES = { email: "sam.sales@example.com", password: "Sales-Pass-2026", nam
 describe("day one with two years of order history", () => {
   const running = useCrmAndBrowser();
   const history = { customers: 0, new: 0, active: 0, legacy: 0, welcomed: 0 };
+  let plantedDuplicates = 0;
 
   beforeAll(async () => {
     await runCrm(running.crm, ["user", "add", "--email", SALES.email, "--name", SALES.name, "--role", "sales", "--password", SALES.password]);
     const file = path.join(running.crm.dataDir, "..", "history.csv");
     const demoData = Bun.spawnSync([CRM_BINARY, "demo-data", "--rows", String(HISTORY_ROWS), "--out", file]);
     if (demoData.exitCode !== 0) throw new Error(`crm demo-data failed: ${demoData.stderr}`);
+    plantedDuplicates = Number(/([\d,]+) planted duplicates?/.exec(demoData.stdout.toString())![1]!.replaceAll(",", ""));
     await runCrm(running.crm, ["import-csv", file]);
     Object.assign(history, readDatabase((db) => db.query(ORACLE).get(startOfDaysAgo(30), startOfDaysAgo(180), startOfDaysAgo(14))));
   });
@@ -87,6 +89,26 @@ describe("day one with two years of order history", () => {
     await waitForText(column(page, "upcoming").getByTestId("task-column-count"), history.welcomed.toLocaleString("en-US"));
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "day-one-tasks-phone", { fullPage: false });
+    await page.close();
+  });
+
+  test("the Potential Duplicates badge counts about the planted duplicates, not the look-alikes a real customer base is full of", async () => {
+    // The server checks the imported customers in the background.
+    await waitUntil(() => readDatabase((db) => db.query<{ queued: number }, []>("SELECT count(*) AS queued FROM duplicate_queue").get()!.queued) === 0);
+    const flagged = readDatabase((db) => db.query<{ count: number }, []>(
+      "SELECT count(*) AS count FROM (SELECT account_id FROM duplicate_pairs WHERE state = 'open' UNION SELECT other_account_id FROM duplicate_pairs WHERE state = 'open')",
+    ).get()!.count);
+    console.log(`Duplicates after a ${HISTORY_ROWS.toLocaleString("en-US")}-row history import: ${flagged} accounts flagged for ${plantedDuplicates} planted duplicates among ${history.customers} customers`);
+    expect(plantedDuplicates).toBeGreaterThan(20);
+    // Each planted duplicate flags two accounts; a look-alike the evidence falls for would add more.
+    expect(flagged).toBeGreaterThanOrEqual(Math.floor(2 * plantedDuplicates * 0.9));
+    expect(flagged).toBeLessThanOrEqual(Math.ceil(2 * plantedDuplicates * 1.15));
+
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm);
+    await page.locator(`[data-testid="duplicates-count"][data-count="${flagged}"]`).waitFor();
+    await page.getByTestId("duplicates-toggle").click();
+    await page.getByTestId("duplicate-account-badge").first().waitFor();
+    await screenshot(page, "day-one-duplicates");
     await page.close();
   });
 
