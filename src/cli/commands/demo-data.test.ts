@@ -12,25 +12,28 @@ describe("crm demo-data", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test("writes exactly the rows asked for, the same bytes for the same options, and imports cleanly but for its bad rows", async () => {
+  test("writes exactly the rows asked for, the same bytes for the same options, and imports cleanly but for its bad rows, into as many accounts as it says", async () => {
     const first = path.join(dir, "a.csv");
     const second = path.join(dir, "b.csv");
     const args = ["--rows", "5000", "--seed", "7", "--end-date", "2026-11-15"];
     const run = await runCrm(["demo-data", ...args, "--out", first]);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^Wrote 5,000 rows \([\d,]+ orders, 500 customers, \d+ bad rows?\) to /);
+    const summary = /^Wrote 5,000 rows \([\d,]+ orders, (\d+) customers, (\d+) planted duplicates?, (\d+) bad rows?\) to /.exec(run.stdout);
+    expect(summary).not.toBeNull();
+    const [customers, plantedDuplicates, badRows] = summary!.slice(1).map(Number) as [number, number, number];
+    expect(customers).toBeGreaterThan(480);
+    expect(plantedDuplicates).toBeGreaterThan(0);
     await runCrm(["demo-data", ...args, "--out", second]);
     expect(readFileSync(first).equals(readFileSync(second))).toBe(true);
 
     const parsed = Papa.parse<Record<string, string>>(readFileSync(first, "utf8"), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(5000);
-    const badRows = Number(run.stdout.match(/(\d+) bad rows?/)![1]);
 
     const imported = await runCrm(["import-csv", first, "--json", "--data-dir", path.join(dir, "data")]);
     const result = JSON.parse(imported.stdout).results;
     expect(result.processed).toBe(5000);
     expect(result.skipped).toBe(badRows);
-    expect(result.created).toBeGreaterThan(400);
+    expect(result.created).toBe(customers);
   });
 
   test("another seed gives another file; bad flags are usage errors", async () => {

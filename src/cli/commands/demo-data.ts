@@ -17,7 +17,7 @@ export function demoDataCommand(): Command {
     .requiredOption("--rows <n>", "line-item rows to write")
     .requiredOption("--out <file>", "CSV file to write")
     .option("--seed <n>", "the same seed and options give the same file", "1")
-    .option("--customers <n>", "distinct customers (default: one per 10 rows)")
+    .option("--customers <n>", "customer e-mails, planted duplicates included (default: one per 10 rows)")
     .option("--end-date <yyyy-mm-dd>", "last day of the order history (default: today)")
     .action((flags: DemoDataFlags) => {
       const progress = process.stderr.isTTY ? (rows: number) => rows % 100_000 === 0 && process.stderr.write(`${formatCount(rows)} rows\n`) : undefined;
@@ -32,9 +32,13 @@ export function demoDataCommand(): Command {
         progress,
       );
       const count = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
-      process.stdout.write(
-        `Wrote ${count(summary.rows, "row")} (${count(summary.orders, "order")}, ${count(summary.customers, "customer")}, ${count(summary.badRows, "bad row")}) to ${flags.out}\n`,
-      );
+      const contents = [
+        count(summary.orders, "order"),
+        count(summary.customers, "customer"),
+        count(summary.plantedDuplicates.length, "planted duplicate"),
+        count(summary.badRows, "bad row"),
+      ];
+      process.stdout.write(`Wrote ${count(summary.rows, "row")} (${contents.join(", ")}) to ${flags.out}\n`);
     });
 }
 

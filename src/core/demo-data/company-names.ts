@@ -10,13 +10,58 @@ export function nameOrganization(kind: OrganizationKind, city: UsCity, random: S
   const words: NameWords = {
     place: () => (random.chance(0.2) ? city.city : random.pick(PLACE_WORDS)),
     hope: () => random.pick(HOPE_WORDS),
-    surname: () => random.pick(LAST_NAMES),
+    surname: () => LAST_NAMES.pick(random),
     county: () => `${city.county} County`,
     city: () => city.city,
   };
   const base = random.pick(NAME_PATTERNS[kind])(words);
   return base + random.pick(LEGAL_SUFFIXES[kind]);
 }
+
+/**
+ * The organization's name typed again by someone else or on another day: with a typo, another legal form
+ * ('LLC' for ', LLC', 'Inc.' added or left off), 'and' for '&', or in capitals or lower case.
+ */
+export function retypeOrganizationName(name: string, kind: OrganizationKind, random: SeededRandom): string {
+  // A department after the name ('Acme Trucking - Human Resources') stays as it was.
+  const departmentAt = name.indexOf(" - ");
+  const [organization, department] = departmentAt < 0 ? [name, ""] : [name.slice(0, departmentAt), name.slice(departmentAt)];
+  const applicable = NAME_RETYPINGS.map((retype) => retype(organization, kind, random)).filter((retyped) => retyped !== undefined && retyped !== organization);
+  return random.pick(applicable) + department;
+}
+
+type NameRetyping = (organization: string, kind: OrganizationKind, random: SeededRandom) => string | undefined;
+
+const NAME_RETYPINGS: readonly NameRetyping[] = [
+  // A typo in one of the longer words: a letter left out, doubled, or swapped with the next.
+  (organization, _kind, random) => {
+    const words = organization.split(" ");
+    const longWords = words.flatMap((word, index) => (/^[A-Za-z]{5,}$/.test(word) ? [index] : []));
+    if (longWords.length === 0) return undefined;
+    const index = random.pick(longWords);
+    const word = words[index]!;
+    const at = random.integer(1, word.length - 2);
+    words[index] = random.pick([
+      word.slice(0, at) + word.slice(at + 1),
+      word.slice(0, at + 1) + word.slice(at),
+      word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2),
+    ]);
+    return words.join(" ");
+  },
+  // Another legal form, or none.
+  (organization, kind, random) => {
+    const legalSuffix = LEGAL_SUFFIX.exec(organization)?.[0] ?? "";
+    const others = LEGAL_SUFFIXES[kind].filter((suffix) => suffix !== legalSuffix);
+    return others.length === 0 ? undefined : organization.slice(0, organization.length - legalSuffix.length) + random.pick(others);
+  },
+  (organization) => (organization.includes(" & ") ? organization.replace(" & ", " and ") : undefined),
+  (organization) => (organization.startsWith("The ") ? organization.slice(4) : undefined),
+  (organization) => organization.toUpperCase(),
+  (organization) => organization.toLowerCase(),
+];
+
+/** Any of the legal suffixes below, as it ends a name. */
+const LEGAL_SUFFIX = /,? (?:P?LLC|P\.A\.|PC|Inc\.?|Co\.)$/;
 
 interface NameWords {
   place(): string;

@@ -20,11 +20,6 @@ export class CustomerPicker {
     customers.forEach((customer, index) => (this.cumulativeReorderWeights[index] = total += customer.reorderWeight));
   }
 
-  /** Customers who have placed at least one order so far. */
-  get customersWithOrders(): number {
-    return this.joined;
-  }
-
   /** The customer placing the order at this position in the history (0 to 1). */
   customerAt(position: number): DemoCustomer {
     const due = Math.ceil(this.customers.length * joinedShare(position));

@@ -1,12 +1,15 @@
 import { nameOrganization, type OrganizationKind } from "./company-names.ts";
 import { productChoiceFor, sourceChoiceFor } from "./buying-habits.ts";
 import { CUSTOMER_PROFILES, type CustomerKind, type OrderSource } from "./customer-profiles.ts";
-import { EmailAddressBook, type ContactPerson } from "./email-addresses.ts";
-import { FIRST_NAMES, LAST_NAMES, NICKNAMES } from "./person-names.ts";
+import { EmailAddressBook } from "./email-addresses.ts";
+import { OrderingServices } from "./ordering-services.ts";
+import { newContactPerson, shipToName, type ContactPerson } from "./person-names.ts";
+import { PhoneBook } from "./phone-numbers.ts";
 import type { Product } from "./product-catalog.ts";
 import { WeightedChoice, type SeededRandom } from "./random.ts";
-import { BUSINESS_ADDRESS_LINE_2, HOME_ADDRESS_LINE_2, STREET_DIRECTIONS, STREET_NAMES, STREET_SUFFIXES } from "./street-names.ts";
-import { US_CITIES, type UsCity } from "./us-places.ts";
+import { SecondIdentities } from "./second-identities.ts";
+import { StreetAddressBook, type StreetAddress } from "./street-addresses.ts";
+import { CUSTOMER_CITIES, type UsCity } from "./us-places.ts";
 
 /** A customer account as it appears on every order it places: the same e-mail, name and ship-to address each time. */
 export interface DemoCustomer {
@@ -14,13 +17,12 @@ export interface DemoCustomer {
   email: string;
   /** Empty for individuals, as ShipStation leaves the company blank. */
   company: string;
+  /** The person the ship-to name is written for. */
+  contact: ContactPerson;
   contactName: string;
   phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
+  address: StreetAddress;
+  city: UsCity;
   /** The products this account keeps reordering. */
   usualProducts: readonly Product[];
   /** The channel this account mostly orders through. */
@@ -29,36 +31,55 @@ export interface DemoCustomer {
   reorderWeight: number;
   /** Negotiated discount off list price, e.g. 0.1 for 10%. */
   discount: number;
+  /** Set on a customer's second identity, planted for duplicate detection to find: the customer it really is. */
+  duplicateOf?: DemoCustomer;
 }
 
-/** Creates the customers in the order they become customers. */
-export function createDemoCustomers(count: number, random: SeededRandom): DemoCustomer[] {
-  const addressBook = new EmailAddressBook();
-  return Array.from({ length: count }, () => createDemoCustomer(random, addressBook));
+/** Where customers' e-mails, phone numbers and addresses come from, each handed out once. */
+export interface ContactBooks {
+  emails: EmailAddressBook;
+  phones: PhoneBook;
+  addresses: StreetAddressBook;
 }
 
-function createDemoCustomer(random: SeededRandom, addressBook: EmailAddressBook): DemoCustomer {
+/**
+ * Creates the customers in the order they become customers. A few are second identities of earlier ones
+ * (see SecondIdentities), made with their own random source so that planting them does not reshuffle the rest.
+ */
+export function createDemoCustomers(count: number, random: SeededRandom, duplicateRandom: SeededRandom): DemoCustomer[] {
+  const books: ContactBooks = { emails: new EmailAddressBook(), phones: new PhoneBook(), addresses: new StreetAddressBook() };
+  const services = new OrderingServices(books.phones, books.addresses);
+  const secondIdentities = new SecondIdentities(books, duplicateRandom);
+  const customers: DemoCustomer[] = [];
+  while (customers.length < count) customers.push(secondIdentities.next(customers) ?? createDemoCustomer(random, books, services));
+  return customers;
+}
+
+function createDemoCustomer(random: SeededRandom, books: ContactBooks, services: OrderingServices): DemoCustomer {
   const kind = CUSTOMER_KINDS.pick(random);
   const profile = CUSTOMER_PROFILES[kind];
-  const city = CITIES.pick(random);
-  const contact: ContactPerson = { firstName: random.pick(FIRST_NAMES), lastName: random.pick(LAST_NAMES) };
+  const service = services.shipToFor(kind, random);
+  const receivingAddress = service?.receivingAddress;
+  const city = receivingAddress?.city ?? CUSTOMER_CITIES.pick(random);
+  const contact = newContactPerson(random);
   const company = kind === "individual" ? "" : nameOrganization(kind, city, random);
   const email =
     kind === "individual" || random.chance(profile.freeMailShare)
-      ? addressBook.freeMailAddress(contact, company || undefined, random)
-      : addressBook.organizationAddress(company, kind as OrganizationKind, city, contact, profile.roleMailboxes, random);
-  const isHome = kind === "individual" || kind === "sober-living";
+      ? books.emails.freeMailAddress(contact, company || undefined, random)
+      : books.emails.organizationAddress(company, kind as OrganizationKind, city, contact, profile.roleMailboxes, random);
+  const contactName = shipToName(contact, kind, random);
   return {
     kind,
     email,
     company: kind === "employer" && random.chance(0.1) ? `${company} - Human Resources` : company,
-    contactName: shipToName(contact, kind, random),
-    phone: phoneNumber(city, kind, random),
-    address1: streetAddress(isHome, random),
-    address2: random.chance(isHome ? 0.2 : 0.45) ? random.pick(isHome ? HOME_ADDRESS_LINE_2 : BUSINESS_ADDRESS_LINE_2) : "",
-    city: city.city,
-    state: city.state,
-    postalCode: postalCode(city, random),
+    contact,
+    contactName,
+    phone: service?.phone ?? phoneNumber(city, kind, books.phones, random),
+    address:
+      receivingAddress === undefined
+        ? books.addresses.newAddress(city, kind === "individual" || kind === "sober-living", random)
+        : { address1: receivingAddress.address1, address2: receivingAddress.addressLine2For(company || contactName, random), postalCode: receivingAddress.postalCode },
+    city,
     usualProducts: usualProducts(kind, random),
     usualSource: sourceChoiceFor(kind).pick(random),
     reorderWeight: paretoWeight(random) * profile.reorderRate,
@@ -67,8 +88,6 @@ function createDemoCustomer(random: SeededRandom, addressBook: EmailAddressBook)
 }
 
 const CUSTOMER_KINDS = new WeightedChoice(Object.entries(CUSTOMER_PROFILES).map(([kind, profile]) => [kind as CustomerKind, profile.share] as const));
-
-const CITIES = new WeightedChoice(US_CITIES.map((city) => [city, city.weight] as const));
 
 const NEGOTIATED_DISCOUNTS: readonly number[] = [0, 0, 0, 0, 0.05, 0.1, 0.15];
 
@@ -88,29 +107,7 @@ function usualProducts(kind: CustomerKind, random: SeededRandom): Product[] {
   return [...products];
 }
 
-function shipToName(contact: ContactPerson, kind: CustomerKind, random: SeededRandom): string {
-  const nickname = NICKNAMES[contact.firstName];
-  if (nickname !== undefined && random.chance(0.05)) return `${contact.firstName} "${nickname}" ${contact.lastName}`;
-  if ((kind === "clinic" || kind === "lab") && random.chance(0.15)) return `Dr. ${contact.firstName} ${contact.lastName}`;
-  if (random.chance(0.08)) return `${contact.firstName} ${String.fromCharCode(65 + random.integer(0, 25))}. ${contact.lastName}`;
-  return `${contact.firstName} ${contact.lastName}`;
-}
-
-/** Numbers use the 555-01xx range reserved for fiction, so the sample never dials a real person. */
-function phoneNumber(city: UsCity, kind: CustomerKind, random: SeededRandom): string {
-  if (random.chance(kind === "individual" ? 0.35 : 0.05)) return "";
-  const line = `01${String(random.integer(0, 99)).padStart(2, "0")}`;
-  const area = city.areaCode;
-  return random.pick([`(${area}) 555-${line}`, `${area}-555-${line}`, `${area}.555.${line}`, `+1 ${area}-555-${line}`, `${area}555${line}`]);
-}
-
-function streetAddress(isHome: boolean, random: SeededRandom): string {
-  const number = isHome ? random.integer(10, 9999) : random.integer(100, 12999);
-  const direction = random.chance(0.2) ? `${random.pick(STREET_DIRECTIONS)} ` : "";
-  return `${number} ${direction}${random.pick(STREET_NAMES)} ${random.pick(STREET_SUFFIXES)}`;
-}
-
-function postalCode(city: UsCity, random: SeededRandom): string {
-  const zip = String(city.firstZip + random.integer(0, city.zipSpan)).padStart(5, "0");
-  return random.chance(0.08) ? `${zip}-${String(random.integer(1000, 9999))}` : zip;
+/** Many individuals and a few organizations leave the phone out. */
+function phoneNumber(city: UsCity, kind: CustomerKind, phones: PhoneBook, random: SeededRandom): string {
+  return random.chance(kind === "individual" ? 0.35 : 0.05) ? "" : phones.newNumber(city.areaCode, random);
 }

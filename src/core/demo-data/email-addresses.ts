@@ -1,20 +1,18 @@
 import type { OrganizationKind } from "./company-names.ts";
 import { FREE_MAIL_DOMAINS } from "./customer-profiles.ts";
+import type { ContactPerson } from "./person-names.ts";
 import type { SeededRandom } from "./random.ts";
 import type { UsCity } from "./us-places.ts";
-
-export interface ContactPerson {
-  firstName: string;
-  lastName: string;
-}
 
 /**
  * Hands out customer e-mail addresses, each one only once: the CRM tells customers apart by e-mail,
  * so two sample customers sharing an address would silently merge into one account.
  */
 export class EmailAddressBook {
-  private readonly usedFreeMailAddresses = new Set<string>();
+  /** Free-mail addresses and second mailboxes; the first address at an organization's domain is unique by its domain. */
+  private readonly usedAddresses = new Set<string>();
   private readonly usedDomains = new Set<string>();
+  private readonly nextDomainNumbers = new Map<string, number>();
 
   /**
    * An address at the organization's own domain, either the contact's or a shared mailbox such as purchasing@.
@@ -26,14 +24,33 @@ export class EmailAddressBook {
     return `${localPart}@${domain}`;
   }
 
+  /** Another mailbox at the domain of an organization's address: a shared one such as purchasing@, or the contact's own. */
+  secondMailbox(organizationAddress: string, contact: ContactPerson, roleMailboxes: readonly string[], random: SeededRandom): string {
+    const domain = organizationAddress.slice(organizationAddress.indexOf("@") + 1);
+    const taken = (address: string) => address === organizationAddress || this.usedAddresses.has(address);
+    const pickLocalPart = () => (roleMailboxes.length > 0 && random.chance(0.5) ? random.pick(roleMailboxes) : personalLocalPart(contact, random));
+    let localPart = pickLocalPart();
+    for (let attempt = 1; attempt < 10 && taken(`${localPart}@${domain}`); attempt++) localPart = pickLocalPart();
+    // Where every name tried is taken, the next free number, as mail administrators hand them out.
+    let address = `${localPart}@${domain}`;
+    for (let number = 2; taken(address); number++) address = `${localPart}${number}@${domain}`;
+    return this.claim(address);
+  }
+
   /** A gmail.com-style address, as individuals and some small organizations use. */
   freeMailAddress(contact: ContactPerson, organization: string | undefined, random: SeededRandom): string {
     const domain = random.pick(FREE_MAIL_DOMAINS);
     const stem = organization !== undefined && random.chance(0.6) ? significantWords(organization).join("") : personalLocalPart(contact, random);
     let localPart = random.chance(0.45) ? `${stem}${yearOrNumberSuffix(random)}` : stem;
-    while (this.usedFreeMailAddresses.has(`${localPart}@${domain}`)) localPart = `${stem}${yearOrNumberSuffix(random)}`;
-    const address = `${localPart}@${domain}`;
-    this.usedFreeMailAddresses.add(address);
+    // Common names use up a provider's short suffixes, and people there get longer numbers.
+    for (let attempt = 1; this.usedAddresses.has(`${localPart}@${domain}`); attempt++) {
+      localPart = `${stem}${attempt <= 20 ? yearOrNumberSuffix(random) : random.integer(100, 99999)}`;
+    }
+    return this.claim(`${localPart}@${domain}`);
+  }
+
+  private claim(address: string): string {
+    this.usedAddresses.add(address);
     return address;
   }
 
@@ -42,9 +59,13 @@ export class EmailAddressBook {
     const preferred = organizationDomain(stem, kind, city, random);
     const candidates = [preferred, organizationDomain(`${stem}${slug(city.city)}`, kind, city, random)];
     let domain = candidates.find((candidate) => !this.usedDomains.has(candidate));
-    for (let number = 2; domain === undefined; number++) {
+    // Counting on from the stem's last number keeps a common name such as Smith Construction from recounting them all.
+    for (let number = this.nextDomainNumbers.get(stem) ?? 2; domain === undefined; number++) {
       const numbered = organizationDomain(`${stem}${number}`, kind, city, random);
-      if (!this.usedDomains.has(numbered)) domain = numbered;
+      if (!this.usedDomains.has(numbered)) {
+        domain = numbered;
+        this.nextDomainNumbers.set(stem, number + 1);
+      }
     }
     this.usedDomains.add(domain);
     return domain;

@@ -47,10 +47,6 @@ export class OrderHistory {
     this.timeline = new OrderTimeline(lastDay);
   }
 
-  get customersWithOrders(): number {
-    return this.customerPicker.customersWithOrders;
-  }
-
   /** The next order, with at most as many lines as rows remain so that the file ends exactly at totalRows. */
   nextOrder(rowsWritten: number, totalRows: number): DemoOrder {
     const lineCount = Math.min(LINE_COUNTS.pick(this.random), totalRows - rowsWritten);

@@ -53,8 +53,8 @@ export class ShipStationRowEncoder {
   private shipToColumnsOf(customer: DemoCustomer): string {
     let columns = this.shipToColumns.get(customer);
     if (columns === undefined) {
-      const { contactName, company, address1, address2, city, state, postalCode, phone } = customer;
-      columns = [contactName, company, address1, address2, city, state, postalCode, "US", phone].map(csvField).join(",");
+      const { contactName, company, address, city, phone } = customer;
+      columns = [contactName, company, address.address1, address.address2, city.city, city.state, address.postalCode, "US", phone].map(csvField).join(",");
       this.shipToColumns.set(customer, columns);
     }
     return columns;

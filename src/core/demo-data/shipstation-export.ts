@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { invalid } from "../errors.ts";
 import { calendarDateInZone } from "../time/wall-clock.ts";
 import { DeliberateFlaws } from "./deliberate-flaws.ts";
-import { createDemoCustomers } from "./demo-customers.ts";
+import { createDemoCustomers, type DemoCustomer } from "./demo-customers.ts";
 import { OrderHistory } from "./order-history.ts";
 import { SeededRandom } from "./random.ts";
 import { SHIPSTATION_EXPORT_HEADER, ShipStationRowEncoder } from "./shipstation-csv.ts";
@@ -14,7 +14,7 @@ export interface DemoExportOptions {
   out: string;
   /** The same seed (default 1) and other options give a byte-identical file. */
   seed?: number;
-  /** Default: one customer per 10 rows. */
+  /** Customer e-mails, planted duplicates included; default: one per 10 rows. */
   customers?: number;
   /** The last day of order history, as its UTC calendar date (new Date("2026-11-15") is November 15); default: today in New York. */
   endDate?: Date;
@@ -23,10 +23,15 @@ export interface DemoExportOptions {
 export interface DemoExportSummary {
   rows: number;
   orders: number;
-  /** Customers with at least one order in the file. */
+  /** Customer e-mails on at least one row the import reads: the accounts it creates. */
   customers: number;
   /** Rows spoiled on purpose (missing or invalid e-mail, unreadable date). */
   badRows: number;
+  /**
+   * Customers planted as also ordering under a second e-mail, as [first e-mail, second e-mail], where both are
+   * on rows the import reads: the duplicate accounts the CRM ought to find. In the order the second ones joined.
+   */
+  plantedDuplicates: Array<[originalEmail: string, duplicateEmail: string]>;
 }
 
 /**
@@ -41,7 +46,7 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
 
   // Separate streams, so that for example a change to how customers are made leaves order flaws where they were.
   const random = new SeededRandom(seed);
-  const customers = createDemoCustomers(customerCount, random.derive(CUSTOMER_STREAM));
+  const customers = createDemoCustomers(customerCount, random.derive(CUSTOMER_STREAM), random.derive(DUPLICATE_STREAM));
   const history = new OrderHistory(customers, endDate, random.derive(ORDER_STREAM));
   const flaws = new DeliberateFlaws(random.derive(FLAW_STREAM));
   const encoder = new ShipStationRowEncoder();
@@ -51,6 +56,7 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
   let rowsWritten = 0;
   let orders = 0;
   let badRows = 0;
+  const customersInFile = new Set<DemoCustomer>();
   try {
     let chunk: string[] = [SHIPSTATION_EXPORT_HEADER];
     while (rowsWritten < rows) {
@@ -59,7 +65,8 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
       const orderColumns = encoder.orderColumns(order, order.customer.email, order.orderDate);
       for (const line of order.lines) {
         const flaw = flaws.flawForRow(rowsWritten, order);
-        if (flaw !== undefined) badRows++;
+        if (flaw === undefined) customersInFile.add(order.customer);
+        else badRows++;
         chunk.push(encoder.lineItemRow(flaw === undefined ? orderColumns : encoder.orderColumns(order, flaw.customerEmail, flaw.orderDate), order, line));
         rowsWritten++;
         if (rowsWritten % ROWS_PER_CHUNK === 0) {
@@ -74,12 +81,17 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
     closeSync(fd);
   }
   if (rowsWritten % ROWS_PER_CHUNK !== 0) onProgress?.(rowsWritten);
-  return { rows: rowsWritten, orders, customers: history.customersWithOrders, badRows };
+  const plantedDuplicates = customers.flatMap((customer): Array<[string, string]> => {
+    const original = customer.duplicateOf;
+    return original !== undefined && customersInFile.has(customer) && customersInFile.has(original) ? [[original.email, customer.email]] : [];
+  });
+  return { rows: rowsWritten, orders, customers: customersInFile.size, badRows, plantedDuplicates };
 }
 
 const CUSTOMER_STREAM = 1;
 const ORDER_STREAM = 2;
 const FLAW_STREAM = 3;
+const DUPLICATE_STREAM = 4;
 const ROWS_PER_CHUNK = 10_000;
 const LARGEST_SEED = 0xffffffff;
 

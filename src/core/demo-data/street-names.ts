@@ -6,9 +6,20 @@ export const STREET_NAMES: readonly string[] = [
   "Colonial", "Heritage", "Mill", "Bridge", "Harbor", "Canal", "College", "University", "Broad", "Market",
 ];
 
-export const STREET_SUFFIXES: readonly string[] = ["St", "Ave", "Blvd", "Rd", "Dr", "Ln", "Way", "Ct", "Pkwy", "Pl", "Cir", "Hwy"];
+/** Street suffixes as the USPS abbreviates them, and as people spell them out. */
+export const SPELLED_OUT_STREET_SUFFIXES: Readonly<Record<string, string>> = {
+  St: "Street", Ave: "Avenue", Blvd: "Boulevard", Rd: "Road", Dr: "Drive", Ln: "Lane",
+  Way: "Way", Ct: "Court", Pkwy: "Parkway", Pl: "Place", Cir: "Circle", Hwy: "Highway",
+};
 
-export const STREET_DIRECTIONS: readonly string[] = ["N", "S", "E", "W", "NE", "NW", "SE", "SW"];
+export const STREET_SUFFIXES: readonly string[] = Object.keys(SPELLED_OUT_STREET_SUFFIXES);
+
+/** Street directions as the USPS abbreviates them, and as people spell them out. */
+export const SPELLED_OUT_STREET_DIRECTIONS: Readonly<Record<string, string>> = {
+  N: "North", S: "South", E: "East", W: "West", NE: "Northeast", NW: "Northwest", SE: "Southeast", SW: "Southwest",
+};
+
+export const STREET_DIRECTIONS: readonly string[] = Object.keys(SPELLED_OUT_STREET_DIRECTIONS);
 
 /** Second address lines of offices, labs and warehouses. */
 export const BUSINESS_ADDRESS_LINE_2: readonly string[] = [

@@ -1,3 +1,5 @@
+import { WeightedChoice } from "./random.ts";
+
 /** A US city customers ship to, with what it takes to write a believable address and phone number there. */
 export interface UsCity {
   city: string;
@@ -131,3 +133,6 @@ export const US_CITIES: readonly UsCity[] = [
   { city: "Anchorage", state: "AK", county: "Anchorage", firstZip: 99501, zipSpan: 17, areaCode: "907", weight: 1 },
   { city: "Honolulu", state: "HI", county: "Honolulu", firstZip: 96813, zipSpan: 13, areaCode: "808", weight: 1 },
 ];
+
+/** Cities picked as often as customers are found there: bigger markets have more. */
+export const CUSTOMER_CITIES = new WeightedChoice(US_CITIES.map((city) => [city, city.weight] as const));
