@@ -366,6 +366,10 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
     expect(await ownerOption(sam.id).locator("input").isChecked()).toBe(true);
     await valuesStep.getByTestId("merge-field-owner").scrollIntoViewIfNeeded();
     await dialogScreenshot(page, "duplicates-merge-step-values-list-owner");
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dialogScreenshot(page, "duplicates-merge-step-values-phone");
+    await page.setViewportSize(desktop);
 
     const previewed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/accounts/merge");
     await dialog.getByTestId("merge-next").click();

@@ -31,12 +31,13 @@ export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange,
 
   return (
     <div className="space-y-6">
-      <fieldset data-testid="merge-survivor">
+      {/* min-w-0: a fieldset is as wide as its widest line by default, which pushed the cards off a phone screen. */}
+      <fieldset className="min-w-0" data-testid="merge-survivor">
         <legend className="text-sm font-medium text-slate-700">Account to keep</legend>
         <p className="mt-0.5 text-xs text-slate-500">The other accounts are merged into it and then removed.</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {accounts.map((account) => (
-            <label key={account.id} className={`${CHOICE_CARD_CLASS} flex items-start gap-3 px-3 py-2.5`} data-testid="merge-survivor-option" data-account-id={account.id}>
+            <label key={account.id} className={`${CHOICE_CARD_CLASS} flex min-w-0 items-start gap-3 px-3 py-2.5`} data-testid="merge-survivor-option" data-account-id={account.id}>
               <input
                 type="radio"
                 name={survivorGroup}
