@@ -1,5 +1,7 @@
+import type { BunPlugin } from "bun";
 import tailwind from "bun-plugin-tailwind";
 import { rmSync } from "node:fs";
+import path from "node:path";
 
 /**
  * Compiles the whole product into one executable, dist/crm: the CLI, the server, the migrations
@@ -16,7 +18,7 @@ const result = await Bun.build({
   // Identifiers stay readable: Elysia reads its handlers' parameter names to decide what to parse per route.
   minify: true,
   sourcemap: "none",
-  plugins: [tailwind],
+  plugins: [tailwind, contractsWithoutSchemasInTheDashboard()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
 });
 
@@ -25,3 +27,32 @@ if (!result.success) {
   process.exit(1);
 }
 console.log(`Built ${OUTFILE} in ${Math.round(performance.now() - started)} ms`);
+
+/**
+ * The dashboard imports contracts for their values (enums, limits) and types, never to validate a request:
+ * the server does that. In the dashboard's bundle, contracts (and the contracts they import) are loaded with
+ * a schema builder that builds nothing (src/contracts/browser-stand-in.ts), which keeps Elysia's type system
+ * (190 KB) out of it. The server's bundle, which never imports from src/web, keeps the real one.
+ */
+function contractsWithoutSchemasInTheDashboard(): BunPlugin {
+  const web = path.resolve("src/web") + path.sep;
+  const contracts = path.resolve("src/contracts") + path.sep;
+  // Marks a contract loaded for the dashboard, so that the contracts it imports are loaded for it too.
+  const FOR_DASHBOARD = "?dashboard";
+  return {
+    name: "contracts-without-schemas-in-the-dashboard",
+    setup(build) {
+      build.onResolve({ filter: /\.ts$/ }, (args) => {
+        const importerIsDashboard = args.importer.startsWith(web) || args.importer.endsWith(FOR_DASHBOARD);
+        const resolved = path.resolve(path.dirname(args.importer), args.path);
+        if (!importerIsDashboard || !resolved.startsWith(contracts)) return undefined;
+        const loaded = resolved.endsWith(`${path.sep}type-builder.ts`) ? path.join(contracts, "browser-stand-in.ts") : resolved;
+        return { path: loaded + FOR_DASHBOARD, namespace: "dashboard-contract" };
+      });
+      build.onLoad({ filter: /.*/, namespace: "dashboard-contract" }, async (args) => ({
+        contents: await Bun.file(args.path.slice(0, -FOR_DASHBOARD.length)).text(),
+        loader: "ts",
+      }));
+    },
+  };
+}

@@ -18,10 +18,11 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
 
 /** The JSON API: every route under /api. The dashboard's files are served beside it by serve.ts. */
 export function createApp(context: ServerContext) {
-  return new Elysia({ normalize: true })
+  const api = new Elysia({ normalize: true })
     .use(errorResponses)
     .use(originCheck)
     .use(configRoutes(context))
@@ -40,6 +41,8 @@ export function createApp(context: ServerContext) {
     .use(webhookRoutes(context))
     .use(adminRoutes(context))
     .use(uploadRoutes(context));
+  // Elysia's `use` adds to the same app, so the description sees every route, its own included.
+  return api.use(openApiRoutes(context, () => api));
 }
 
 export type CrmApp = ReturnType<typeof createApp>;

@@ -6,6 +6,7 @@ import { startWebhookWorker } from "../server/background/webhook-worker.ts";
 import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
 import { createUser, type UserRole } from "../core/users/users.ts";
 import { temporaryDatabase } from "./temporary-database.ts";
+import { checkAnswerAgainstContract } from "./answer-contract.ts";
 
 export interface TestResponse {
   status: number;
@@ -44,7 +45,10 @@ export function testServer(env: Record<string, string | undefined> = {}, options
       }),
     );
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
+    const body = text ? JSON.parse(text) : null;
+    if (isJson) checkAnswerAgainstContract(app, method, urlPath, response.status, body);
+    return { status: response.status, headers: response.headers, body };
   }
 
   async function signInAs(role: UserRole, email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`) {

@@ -34,7 +34,6 @@ describe("crm import-csv", () => {
     const run = await crm("import-csv", file, "--json");
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
-      success: true,
       message: "Imported 2 orders for 2 accounts (2 new); 1 row skipped",
       results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 1, errors: ['Row 4: invalid customer e-mail "broken"'] },
     });

@@ -1,16 +1,16 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { readUntilDataChanges } from "../database/read-cache.ts";
 import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
-import type { StoredOrderRaw } from "../orders/incoming-order.ts";
+import type { OrderSource, StoredOrderRaw } from "../orders/incoming-order.ts";
 import { assertAccountExists } from "./account-exists.ts";
 import type { AccountSummary } from "./account-list.ts";
+import { ORDERS_IN_ACCOUNT_DETAIL } from "../../contracts/orders.ts";
 import { findAccount } from "./accounts.ts";
 
 export interface StoredOrder {
   id: number;
-  source: string;
+  source: OrderSource;
   externalId: string;
   orderNumber: string | null;
   placedAt: Date;
@@ -24,15 +24,12 @@ export interface AccountDetail extends AccountSummary {
   orders: StoredOrder[];
 }
 
-/** The newest orders come with the account; the rest are paged through listOrders (an account may have thousands). */
-export const ORDERS_IN_ACCOUNT_DETAIL = 25;
-
 /**
  * What the account screen shows at once: the account, its contacts and its newest orders. Remembered
  * until data changes, as the screen asks again whenever staff come back to it.
  */
 export function getAccountDetail(db: CrmDatabase, id: number): AccountDetail {
-  return readUntilDataChanges(db.$client, `accountDetail:${id}`, () =>
+  return db.answers.remember(`accountDetail:${id}`, () =>
     db.transaction((tx) => {
       const account = findAccount(tx, id);
       return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders };

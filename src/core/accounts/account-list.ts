@@ -1,27 +1,15 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
-import { invalid } from "../errors.ts";
-import { choice, optionalChoice } from "../input-values.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
 import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
-import { readUntilDataChanges } from "../database/read-cache.ts";
-import { escapeLike, ftsPhrase } from "../database/search-text.ts";
+import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";
 import { MIN_SEARCH_LENGTH } from "./account-search.ts";
-
-export const ACCOUNT_STATUSES = ["active", "dormant", "prospect"] as const;
-export const ACCOUNT_TIMEFRAMES = [14, 30, 90] as const;
-export const ACCOUNT_SORTS = ["name", "lastOrderDate", "orderCount", "totalOrderValue"] as const;
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 500;
-
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+import { DEFAULT_ACCOUNT_PAGE_SIZE, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
 
 export interface AccountQuery {
   status?: AccountStatus;
@@ -36,7 +24,7 @@ export interface AccountQuery {
   /** Only accounts whose first order falls in this window (New York calendar dates, inclusive). */
   firstOrder?: FirstOrderWindow;
   sort: AccountSort;
-  direction: "asc" | "desc";
+  direction: SortDirection;
   limit: number;
   offset: number;
 }
@@ -74,7 +62,7 @@ export function listAccounts(db: CrmDatabase, query: AccountQuery): AccountPage 
   if (query.listType !== undefined) requireKnownListType(db, query.listType);
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   if (query.limit > MAX_REMEMBERED_PAGE_SIZE) return readAccountsPage(db, query, now);
-  return readUntilDataChanges(db.$client, `accountsPage:${JSON.stringify(query)}:${now}`, () => readAccountsPage(db, query, now));
+  return db.answers.remember(`accountsPage:${JSON.stringify(query)}:${now}`, () => readAccountsPage(db, query, now));
 }
 
 export interface AccountPage {
@@ -92,8 +80,7 @@ function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): Ac
     // Status: active while the last order is within the Active list's window, dormant after.
     activeSince: activityCutoffs(db, at).activeSince,
     createdSince: startOfDaysAgo(query.timeframeDays ?? 0, at),
-    search: searchValue(query.search),
-    pattern: query.search ? `%${escapeLike(query.search.toLowerCase())}%` : "",
+    ...containsText(query.search ?? ""),
     listType: query.listType ?? "",
     firstOrderFrom: firstOrder.from,
     firstOrderTo: firstOrder.to,
@@ -104,7 +91,7 @@ function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): Ac
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
   const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, now]);
-  const total = readUntilDataChanges(db.$client, `accounts:${countKey}`, () =>
+  const total = db.answers.remember(`accounts:${countKey}`, () =>
     preparedOnce(db, `countAccounts:${shape}`, () =>
       db.select({ count: sql<number>`count(*)` }).from(accounts).where(and(...filtersOf(query))).prepare(),
     ).get(values)?.count ?? 0,
@@ -150,19 +137,19 @@ export function withPrimaryContacts(db: CrmQueries, rows: { account: typeof acco
   }));
 }
 
-/** Reads list parameters as they come from a URL; unknown values are refused naming the parameter. */
-export function parseAccountQuery(input: Record<string, string | undefined>): AccountQuery {
+/** The accounts API's query, as its contract has validated it, with the defaults filled in. */
+export function accountQueryOf(query: AccountListQuery): AccountQuery {
   return {
-    status: optionalChoice("status", input.status, ACCOUNT_STATUSES),
-    timeframeDays: input.timeframe ? Number(choice("timeframe", input.timeframe, ACCOUNT_TIMEFRAMES.map(String))) : undefined,
-    search: input.q?.trim() || undefined,
-    listType: input.listType?.trim() || undefined,
-    showDuplicates: optionalChoice("showDuplicates", input.showDuplicates, ["true", "false"] as const) === "true",
-    firstOrder: input.from || input.to ? { from: input.from || undefined, to: input.to || undefined } : undefined,
-    sort: optionalChoice("sort", input.sort, ACCOUNT_SORTS) ?? "name",
-    direction: optionalChoice("dir", input.dir, SORT_DIRECTIONS) ?? "asc",
-    limit: wholeNumber("limit", input.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-    offset: wholeNumber("offset", input.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+    status: query.status,
+    timeframeDays: query.timeframe === undefined ? undefined : Number(query.timeframe),
+    search: query.q?.trim() || undefined,
+    listType: query.listType?.trim() || undefined,
+    showDuplicates: query.showDuplicates === true,
+    firstOrder: query.from || query.to ? { from: query.from || undefined, to: query.to || undefined } : undefined,
+    sort: query.sort ?? "name",
+    direction: query.dir ?? "asc",
+    limit: query.limit ?? DEFAULT_ACCOUNT_PAGE_SIZE,
+    offset: query.offset ?? 0,
   };
 }
 
@@ -211,33 +198,19 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
   if (query.showDuplicates) filters.push(accountsWithOpenDuplicates());
   if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
+  const contains = { phrase: sql.placeholder("phrase"), pattern: sql.placeholder("pattern") };
   if (searchKind(query.search) === "trigram") {
-    filters.push(
-      sql`(${accounts.id} IN (SELECT rowid FROM account_search WHERE account_search MATCH ${sql.placeholder("search")})
-           OR ${accounts.id} IN (SELECT q.account_id FROM search_queue q JOIN accounts queued ON queued.id = q.account_id
-                                 WHERE lower(queued.name) LIKE ${sql.placeholder("pattern")} ESCAPE '\\'
-                                    OR queued.domain LIKE ${sql.placeholder("pattern")} ESCAPE '\\' OR queued.email LIKE ${sql.placeholder("pattern")} ESCAPE '\\'))`,
-    );
+    const { indexed, queued } = accountIdsContaining(CONTAINS_FIELDS.listFilter, contains);
+    filters.push(sql`(${accounts.id} IN (${indexed}) OR ${accounts.id} IN (${queued}))`);
   }
   if (searchKind(query.search) === "scan") {
-    filters.push(or(...[sql`lower(${accounts.name})`, accounts.domain, accounts.email].map((column) => sql`${column} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`)));
+    filters.push(sql`${accounts.id} IN (SELECT a.id FROM accounts a WHERE ${fieldsContaining(CONTAINS_FIELDS.listFilter, contains.pattern)})`);
   }
   return filters;
 }
 
-/** Name, domain or e-mail contains the text: through the trigram index from 3 characters, by a scan below that. */
+/** Name, domain or e-mail contains the text (accounts-containing.ts): through the trigram index from 3 characters, by a scan below that. */
 function searchKind(search: string | undefined): "none" | "trigram" | "scan" {
   if (!search) return "none";
   return search.length >= MIN_SEARCH_LENGTH ? "trigram" : "scan";
-}
-
-function searchValue(search: string | undefined): string {
-  return searchKind(search) === "trigram" ? `{name domain email}: ${ftsPhrase(search!)}` : "";
-}
-
-function wholeNumber(field: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === "") return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) throw invalid(field, `${field} must be a whole number from ${min} to ${max}`);
-  return number;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { listAccounts, parseAccountQuery } from "./account-list.ts";
+import { listAccounts, accountQueryOf } from "./account-list.ts";
 import { searchAccounts } from "./account-search.ts";
 import { refreshSearchIndex, SEARCH_INDEX_BATCH } from "./search-index.ts";
 
@@ -40,6 +40,6 @@ describe("the search index queue", () => {
     // One search indexes a batch; the rest stays queued and is scanned.
     expect(searchAccounts(database.db, "zibar tox").map((hit) => hit.name)).toEqual(["Zanzibar Toxicology Group"]);
     expect(queued()).toBeGreaterThan(0);
-    expect(listAccounts(database.db, parseAccountQuery({ q: "zibar" })).accounts.map((account) => account.name)).toEqual(["Zanzibar Toxicology Group"]);
+    expect(listAccounts(database.db, accountQueryOf({ q: "zibar" })).accounts.map((account) => account.name)).toEqual(["Zanzibar Toxicology Group"]);
   });
 });

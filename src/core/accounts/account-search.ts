@@ -1,9 +1,9 @@
 import type { CrmDatabase } from "../database/open.ts";
-import { escapeLike, ftsPhrase } from "../database/search-text.ts";
-import { readUntilDataChanges } from "../database/read-cache.ts";
+import { sql } from "drizzle-orm";
+import { accountIdsContaining, containsText, CONTAINS_FIELDS } from "./accounts-containing.ts";
+import { MIN_SEARCH_LENGTH, SEARCH_RESULT_LIMIT } from "../../contracts/search.ts";
 
-export const MIN_SEARCH_LENGTH = 3;
-export const SEARCH_RESULT_LIMIT = 10;
+export { MIN_SEARCH_LENGTH };
 /** Inner matches are read from the trigram index up to this many before they are ranked by name. */
 const INNER_MATCH_CANDIDATES = 200;
 
@@ -23,16 +23,19 @@ export interface AccountSearchHit {
 export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[] {
   const query = text.trim();
   if (query.length < MIN_SEARCH_LENGTH) return [];
-  return readUntilDataChanges(db.$client, `search:${query}`, () => findAccounts(db.$client, query));
+  return db.answers.remember(`search:${query}`, () => findAccounts(db, query));
 }
 
-function findAccounts(sqlite: CrmDatabase["$client"], query: string): AccountSearchHit[] {
+function findAccounts(db: CrmDatabase, query: string): AccountSearchHit[] {
+  const sqlite = db.$client;
   const limit = SEARCH_RESULT_LIMIT;
   const range = (start: string) => ({ start, end: `${start}\u{10FFFF}`, limit });
 
   const prefixIds = new Set<number>();
-  const collect = (sql: string, params: { start: string; end: string; limit: number }) => {
-    for (const { id } of sqlite.query<{ id: number }, typeof params>(sql).all(params)) prefixIds.add(id);
+  // Raw statements, which bun:sqlite compiles once per text: the search answers every keystroke, and drizzle
+  // would build and compile these range scans anew each time, several times their cost of running.
+  const collect = (statement: string, params: { start: string; end: string; limit: number }) => {
+    for (const { id } of sqlite.query<{ id: number }, typeof params>(statement).all(params)) prefixIds.add(id);
   };
   collect(
     "SELECT id FROM accounts WHERE name COLLATE NOCASE >= $start AND name COLLATE NOCASE < $end ORDER BY name COLLATE NOCASE, id LIMIT $limit",
@@ -46,28 +49,13 @@ function findAccounts(sqlite: CrmDatabase["$client"], query: string): AccountSea
 
   const prefixHits = hitsByName(sqlite, [...prefixIds]).slice(0, limit);
   if (prefixHits.length === limit) return prefixHits;
-  const innerIds = sqlite
-    .query<{ id: number }, { phrase: string; pattern: string; limit: number }>(
-      `SELECT rowid AS id FROM account_search WHERE account_search MATCH $phrase
-       UNION
-       SELECT account_id FROM (${QUEUED_ACCOUNTS_CONTAINING})
-       LIMIT $limit`,
-    )
-    .all({ phrase: ftsPhrase(query), pattern: `%${escapeLike(query)}%`, limit: INNER_MATCH_CANDIDATES })
+  const { indexed, queued } = accountIdsContaining(CONTAINS_FIELDS.headerSearch, containsText(query));
+  const innerIds = db
+    .all<{ id: number }>(sql`${indexed} UNION ${queued} LIMIT ${INNER_MATCH_CANDIDATES}`)
     .map(({ id }) => id)
     .filter((id) => !prefixIds.has(id));
   return [...prefixHits, ...hitsByName(sqlite, innerIds)].slice(0, limit);
 }
-
-/**
- * Accounts the trigram index has not caught up with yet (a large import is indexed in the background),
- * matched by a scan of just those: the search never misses a change, however recent.
- */
-const QUEUED_ACCOUNTS_CONTAINING = `
-  SELECT q.account_id FROM search_queue q JOIN accounts a ON a.id = q.account_id
-  WHERE a.name LIKE $pattern ESCAPE '\\' OR a.email LIKE $pattern ESCAPE '\\' OR a.domain LIKE $pattern ESCAPE '\\' OR a.phone LIKE $pattern ESCAPE '\\'
-     OR EXISTS (SELECT 1 FROM contacts c WHERE c.account_id = a.id
-                AND (c.first_name || ' ' || c.last_name LIKE $pattern ESCAPE '\\' OR c.email LIKE $pattern ESCAPE '\\'))`;
 
 function hitsByName(sqlite: CrmDatabase["$client"], ids: number[]): AccountSearchHit[] {
   if (ids.length === 0) return [];

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import type { AccountChanges } from "../../contracts/accounts.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -14,14 +16,8 @@ import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./ac
 import { normalizeCustomerEmail } from "./email.ts";
 import { accountDomainForEmail } from "./free-mail.ts";
 
-export interface AccountFields {
-  name?: string;
-  email?: string | null;
-  domain?: string | null;
-  phone?: string | null;
-  /** Only when editing: an active user, or null for none. */
-  ownerUserId?: number | null;
-}
+/** What staff type to add (all but ownerUserId) or edit an account, as its contract has validated it. */
+export type AccountFields = AccountChanges;
 
 /** One account as lists show it, or a 404. */
 export function findAccount(db: CrmQueries, id: number): AccountSummary {
@@ -30,23 +26,29 @@ export function findAccount(db: CrmQueries, id: number): AccountSummary {
   return withPrimaryContacts(db, [row])[0]!;
 }
 
+/*
+ * Inside a transaction every query goes through `db`: drizzle's transaction and the database share one SQLite
+ * connection, so `db` is in the transaction, and the services these writes call (task automation, duplicate
+ * detection) take the whole database. One handle, so no reader wonders which queries the transaction covers.
+ */
+
 /** Adds an account by hand. Its domain comes from its e-mail unless given (and unless the e-mail is free mail). */
 export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Actor): AccountSummary {
   const name = requiredName(fields.name);
   const email = optionalEmail(fields.email);
   const domain = fields.domain === undefined ? (email ? accountDomainForEmail(email) : null) : optionalDomain(fields.domain);
   const now = new Date();
-  return db.transaction((tx) => {
-    if (email) assertEmailFree(tx, email, null);
-    const [created] = tx
+  return db.transaction(() => {
+    if (email) assertEmailFree(db, email, null);
+    const [created] = db
       .insert(accounts)
       .values({ name, email, domain, phone: optionalText(fields.phone), addedByHand: true, createdAt: now, updatedAt: now })
       .returning({ id: accounts.id })
       .all();
-    recordActivity(tx, created!.id, "account_created", "Account created", actor);
+    recordActivity(db, created!.id, "account_created", "Account created", actor);
     createWelcomeTasks(db, [created!.id]);
     detectDuplicatesForAccounts(db, [created!.id]);
-    return findAccount(tx, created!.id);
+    return findAccount(db, created!.id);
   });
 }
 
@@ -57,16 +59,16 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   if (fields.email !== undefined) changes.email = optionalEmail(fields.email);
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
   if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
-  return db.transaction((tx) => {
-    if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(tx, fields.ownerUserId);
-    const before = findAccount(tx, id);
+  return db.transaction(() => {
+    if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(db, fields.ownerUserId);
+    const before = findAccount(db, id);
     const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
     if (changed.length === 0) return before;
-    if (changes.email) assertEmailFree(tx, changes.email, id);
-    tx.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    if (changes.email) assertEmailFree(db, changes.email, id);
+    db.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
     detectDuplicatesForAccounts(db, [id]);
-    recordActivity(tx, id, "account_updated", describeAccountChange(before, changes, changed), actor);
-    return findAccount(tx, id);
+    recordActivity(db, id, "account_updated", describeAccountChange(before, changes, changed), actor);
+    return findAccount(db, id);
   });
 }
 
@@ -75,27 +77,27 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
  * AUTOMATIC_LIST_CHOICE unpins it and lets the rules place it at once.
  */
 export function setAccountListType(db: CrmDatabase, id: number, choice: string, actor: Actor): AccountSummary {
-  return db.transaction((tx) => {
-    const list = resolveListChoice(tx, choice);
-    const before = findAccount(tx, id);
+  return db.transaction(() => {
+    const list = resolveListChoice(db, choice);
+    const before = findAccount(db, id);
     if (list === AUTOMATIC_LIST_CHOICE) {
       if (!before.listPinned) return before;
-      tx.update(accounts).set({ listPinned: false, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+      db.update(accounts).set({ listPinned: false, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
       withAccountScope(db.$client, [id], new Set([id]), () => placeScopeByActivity(db, { now: new Date(), actor }));
-      const after = findAccount(tx, id);
-      recordActivity(tx, id, "list_changed", `List set to follow order activity: ${describeMove(tx, before.listType, after.listType)}`, actor);
+      const after = findAccount(db, id);
+      recordActivity(db, id, "list_changed", `List set to follow order activity: ${describeMove(db, before.listType, after.listType)}`, actor);
       return after;
     }
     if (before.listType === list.key && before.listPinned) return before;
-    tx.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-    const summary = before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(tx, before.listType)} to ${list.name}`;
-    recordActivity(tx, id, "list_changed", summary, actor);
-    return findAccount(tx, id);
+    db.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
+    const summary = before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(db, before.listType)} to ${list.name}`;
+    recordActivity(db, id, "list_changed", summary, actor);
+    return findAccount(db, id);
   });
 }
 
-function describeMove(tx: CrmQueries, from: string, to: string): string {
-  return from === to ? `stays in ${listName(tx, to)}` : `moved from ${listName(tx, from)} to ${listName(tx, to)}`;
+function describeMove(db: CrmQueries, from: string, to: string): string {
+  return from === to ? `stays in ${listName(db, to)}` : `moved from ${listName(db, from)} to ${listName(db, to)}`;
 }
 
 /** Removes every account and everything hanging off it; users, sessions and settings stay. */
@@ -128,7 +130,7 @@ function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number 
 function requiredName(value: string | undefined): string {
   const name = value?.trim() ?? "";
   if (!name) throw invalid("name", "name is required");
-  if (name.length > 200) throw invalid("name", "name must be at most 200 characters");
+  if (name.length > SHORT_TEXT_MAX_LENGTH) throw invalid("name", `name must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return name;
 }
 
@@ -156,6 +158,6 @@ function optionalDomain(value: string | null): string | null {
 
 function optionalText(value: string | null | undefined): string | null {
   const text = value?.trim();
-  if (text && text.length > 200) throw invalid("phone", "phone must be at most 200 characters");
+  if (text && text.length > SHORT_TEXT_MAX_LENGTH) throw invalid("phone", `phone must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return text || null;
 }

@@ -1,4 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
+import { ACTIVITY_SUMMARY_MAX_LENGTH, DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery, type NewActivityBody } from "../../contracts/activity.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
@@ -22,10 +23,6 @@ export type ChangeKind =
   | "task_deleted"
   | "accounts_merged";
 
-/** Kinds staff log by hand from the 'Log Activity' dialog. */
-export const LOGGED_ACTIVITY_KINDS = ["call", "email", "meeting", "other"] as const;
-export type LoggedActivityKind = (typeof LOGGED_ACTIVITY_KINDS)[number];
-
 export interface ActivityEntry {
   id: number;
   kind: string;
@@ -43,34 +40,33 @@ export function recordActivity(db: CrmQueries, accountId: number, kind: ChangeKi
 }
 
 /** A page of an account's timeline, newest first, and how many entries it has in all. */
-export function listActivity(db: CrmDatabase, accountId: number, page: { limit: number; offset: number }): { entries: ActivityEntry[]; total: number } {
+export function listActivity(db: CrmDatabase, accountId: number, page: ActivityListQuery = {}): { entries: ActivityEntry[]; total: number } {
+  const { limit = DEFAULT_ACTIVITY_PAGE_SIZE, offset = 0 } = page;
   assertAccountExists(db, accountId);
   const entries = db
     .select({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
     .from(activities)
     .where(eq(activities.accountId, accountId))
     .orderBy(desc(activities.occurredAt), desc(activities.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(limit)
+    .offset(offset)
     .all();
   const total = db.select({ total: count() }).from(activities).where(eq(activities.accountId, accountId)).get()?.total ?? 0;
   return { entries, total };
 }
 
 /** A call, e-mail, meeting or other contact staff record by hand, at the date they give. */
-export function logActivity(db: CrmDatabase, accountId: number, input: { kind: string; summary: string; date?: string }, actor: Actor): ActivityEntry {
-  const kind = LOGGED_ACTIVITY_KINDS.find((candidate) => candidate === input.kind);
-  if (!kind) throw invalid("kind", `kind must be one of ${LOGGED_ACTIVITY_KINDS.join(", ")}`);
+export function logActivity(db: CrmDatabase, accountId: number, input: NewActivityBody, actor: Actor): ActivityEntry {
   const summary = input.summary.trim();
   if (!summary) throw invalid("summary", "summary is required");
-  if (summary.length > 2000) throw invalid("summary", "summary must be at most 2000 characters");
+  if (summary.length > ACTIVITY_SUMMARY_MAX_LENGTH) throw invalid("summary", `summary must be at most ${ACTIVITY_SUMMARY_MAX_LENGTH} characters`);
   const occurredAt = input.date ? new Date(input.date) : new Date();
   if (Number.isNaN(occurredAt.getTime())) throw invalid("date", `date is not a valid date: ${input.date}`);
 
   assertAccountExists(db, accountId);
   const [entry] = db
     .insert(activities)
-    .values({ accountId, kind, summary, actorUserId: actor.userId, actorName: actor.name, occurredAt, createdAt: new Date() })
+    .values({ accountId, kind: input.kind, summary, actorUserId: actor.userId, actorName: actor.name, occurredAt, createdAt: new Date() })
     .returning({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
     .all();
   return entry!;

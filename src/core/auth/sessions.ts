@@ -1,5 +1,4 @@
 import { eq, lte, sql } from "drizzle-orm";
-import { readUntilDataChanges } from "../database/read-cache.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
@@ -24,7 +23,7 @@ export function resolveSession(db: CrmDatabase, token: string): PublicUser | nul
   const now = new Date();
   // Every API request resolves its session, and the row only changes when data does. Remembered by the
   // token itself, which this process holds anyway, so that only a lookup in the database pays for the hash.
-  const found = readUntilDataChanges(db.$client, `session:${token}`, () =>
+  const found = db.answers.remember(`session:${token}`, () =>
     preparedOnce(db, "resolveSession", () =>
       db
         .select({ session: sessions, user: users })

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import type { ContactChanges } from "../../contracts/contacts.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { recordActivity } from "../activity/activity.ts";
@@ -11,37 +13,31 @@ import { invalid, notFound } from "../errors.ts";
 
 export type Contact = typeof contacts.$inferSelect;
 
-export interface ContactFields {
-  firstName?: string;
-  lastName?: string;
-  email?: string | null;
-  phone?: string | null;
-  title?: string | null;
-  isPrimary?: boolean;
-}
+/** What staff type to add or edit a contact, as its contract has validated it. */
+export type ContactFields = ContactChanges;
 
 /** An account's contacts, the primary one first. */
 export function listContacts(db: CrmQueries, accountId: number): Contact[] {
   return db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(desc(contacts.isPrimary), asc(contacts.id)).all();
 }
 
-/** Adds a contact: first name, last name and e-mail are required. The first contact of an account becomes its primary. */
+/** Adds a contact (one handle in the transaction, as in accounts.ts): first name, last name and e-mail are required. The first contact of an account becomes its primary. */
 export function addContact(db: CrmDatabase, accountId: number, fields: ContactFields, actor: Actor): Contact {
   const firstName = requiredText("firstName", fields.firstName);
   const lastName = requiredText("lastName", fields.lastName);
   const email = requiredEmail(fields.email);
   const now = new Date();
-  return db.transaction((tx) => {
-    assertAccountExists(tx, accountId);
-    const isFirst = !tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, accountId)).get();
+  return db.transaction(() => {
+    assertAccountExists(db, accountId);
+    const isFirst = !db.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, accountId)).get();
     const isPrimary = fields.isPrimary === true || isFirst;
-    if (isPrimary) clearPrimary(tx, accountId, null);
-    const [contact] = tx
+    if (isPrimary) clearPrimary(db, accountId, null);
+    const [contact] = db
       .insert(contacts)
       .values({ accountId, firstName, lastName, email, phone: optionalText("phone", fields.phone), title: optionalText("title", fields.title), isPrimary, createdAt: now, updatedAt: now })
       .returning()
       .all();
-    recordActivity(tx, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
+    recordActivity(db, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
     createNewContactTask(db, accountId, fullName(contact!));
     detectDuplicatesForAccounts(db, [accountId]);
     return contact!;
@@ -58,20 +54,20 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
   if (fields.title !== undefined) changes.title = optionalText("title", fields.title);
   if (fields.isPrimary !== undefined) changes.isPrimary = fields.isPrimary;
 
-  return db.transaction((tx) => {
-    const existing = tx.select().from(contacts).where(eq(contacts.id, contactId)).get();
+  return db.transaction(() => {
+    const existing = db.select().from(contacts).where(eq(contacts.id, contactId)).get();
     if (!existing) throw notFound("Contact not found");
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => changes[key] !== existing[key as keyof Contact]);
     if (changed.length === 0) return existing;
-    if (changes.isPrimary) clearPrimary(tx, existing.accountId, contactId);
-    const [updated] = tx.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
+    if (changes.isPrimary) clearPrimary(db, existing.accountId, contactId);
+    const [updated] = db.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
     // Duplicates are weighed on contacts' e-mails and on the primary contact's name.
     if (changed.some((key) => key === "email" || key === "firstName" || key === "lastName" || key === "isPrimary")) detectDuplicatesForAccounts(db, [existing.accountId]);
     const summary =
       changes.isPrimary && changed.length === 1
         ? `Made ${fullName(updated!)} the primary contact`
         : `Updated contact ${fullName(updated!)} (${changed.map((key) => FIELD_LABELS[key] ?? key).join(", ")})`;
-    recordActivity(tx, existing.accountId, "contact_updated", summary, actor);
+    recordActivity(db, existing.accountId, "contact_updated", summary, actor);
     return updated!;
   });
 }
@@ -89,15 +85,15 @@ const FIELD_LABELS: Partial<Record<keyof Contact, string>> = {
   isPrimary: "primary",
 };
 
-function clearPrimary(tx: CrmQueries, accountId: number, exceptContactId: number | null): void {
+function clearPrimary(db: CrmQueries, accountId: number, exceptContactId: number | null): void {
   const others = exceptContactId === null ? eq(contacts.accountId, accountId) : and(eq(contacts.accountId, accountId), ne(contacts.id, exceptContactId));
-  tx.update(contacts).set({ isPrimary: false }).where(and(others, eq(contacts.isPrimary, true))).run();
+  db.update(contacts).set({ isPrimary: false }).where(and(others, eq(contacts.isPrimary, true))).run();
 }
 
 function requiredText(field: string, value: string | undefined): string {
   const text = value?.trim() ?? "";
   if (!text) throw invalid(field, `${field} is required`);
-  if (text.length > 200) throw invalid(field, `${field} must be at most 200 characters`);
+  if (text.length > SHORT_TEXT_MAX_LENGTH) throw invalid(field, `${field} must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return text;
 }
 
@@ -111,6 +107,6 @@ function requiredEmail(value: string | null | undefined): string {
 
 function optionalText(field: string, value: string | null | undefined): string | null {
   const text = value?.trim() ?? "";
-  if (text.length > 200) throw invalid(field, `${field} must be at most 200 characters`);
+  if (text.length > SHORT_TEXT_MAX_LENGTH) throw invalid(field, `${field} must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return text || null;
 }

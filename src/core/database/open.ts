@@ -5,8 +5,10 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
+import { AnswerCache } from "./answer-cache.ts";
 
-export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers. */
+export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database; answers: AnswerCache };
 /** What both the database and a transaction on it offer: read helpers take this so they work inside either. */
 export type CrmQueries = BaseSQLiteDatabase<"sync", void, typeof schema>;
 
@@ -43,6 +45,6 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");
   const migrationsApplied = applyMigrations(sqlite);
-  const db = drizzle({ client: sqlite, schema }) as CrmDatabase;
+  const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite) });
   return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
 }

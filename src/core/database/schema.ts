@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { USER_ROLES } from "../../contracts/auth.ts";
+import { BACKFILL_STATES, BACKFILL_TRIGGERS } from "../../contracts/backfill.ts";
+import { ORDER_SOURCES } from "../../contracts/orders.ts";
 
 /** Staff who sign in to the dashboard. */
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  role: text("role", { enum: ["admin", "sales"] }).notNull(),
+  role: text("role", { enum: USER_ROLES }).notNull(),
   passwordHash: text("password_hash").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -133,7 +136,7 @@ export const orders = sqliteTable(
     accountId: integer("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["csv", "shipstation"] }).notNull(),
+    source: text("source", { enum: ORDER_SOURCES }).notNull(),
     externalId: text("external_id").notNull(),
     orderNumber: text("order_number"),
     placedAt: integer("placed_at", { mode: "timestamp_ms" }).notNull(),
@@ -239,8 +242,8 @@ export const backfillRuns = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     days: integer("days").notNull(),
-    state: text("state", { enum: ["running", "succeeded", "failed", "interrupted"] }).notNull(),
-    trigger: text("trigger").notNull(),
+    state: text("state", { enum: BACKFILL_STATES }).notNull(),
+    trigger: text("trigger", { enum: BACKFILL_TRIGGERS }).notNull(),
     pages: integer("pages").notNull().default(0),
     ordersCreated: integer("orders_created").notNull().default(0),
     ordersUpdated: integer("orders_updated").notNull().default(0),

@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { matchProfile, type AccountFacts, type MatchProfile } from "./pair-evidence.ts";
 
+// Raw statements, on detection's measured hot path (bench/duplicates.ts): built by drizzle, a one-account look-up costs ten times as much (0.36 against 0.04 ms).
+
 /** The match profiles of these accounts, by id; accounts that no longer exist are missing. */
 export function loadProfiles(sqlite: Database, accountIds: Iterable<number>): Map<number, MatchProfile> {
   const ids = JSON.stringify([...accountIds]);

@@ -1,43 +1,29 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder, union, unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { DuplicateCandidate } from "../../contracts/duplicates.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { readUntilDataChanges } from "../database/read-cache.ts";
-import { accounts } from "../database/schema.ts";
+import { preparedOnce } from "../database/prepared.ts";
+import { accounts, duplicatePairs } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
-
-/** What a merge chooses between: the values, the list with its pinning, the owner; the orders tell accounts apart. */
-export interface MergeableAccount {
-  id: number;
-  name: string;
-  email: string | null;
-  domain: string | null;
-  phone: string | null;
-  orderCount: number;
-  listType: string;
-  listPinned: boolean;
-  ownerUserId: number | null;
-}
-
-export interface DuplicateCandidate {
-  account: MergeableAccount;
-  score: number;
-  reasons: string[];
-}
 
 /** The accounts that may be the same customer as this one (open pairs only), best first. */
 export function listDuplicateCandidates(db: CrmDatabase, accountId: number): DuplicateCandidate[] {
   assertAccountExists(db, accountId);
-  return db.$client
-    .query<Omit<DuplicateCandidate["account"], "listPinned"> & { listPinned: number; score: number; reasons: string }, [number]>(
-      `SELECT a.id, a.name, a.email, a.domain, a.phone, a.order_count AS orderCount, a.list_type AS listType, a.list_pinned AS listPinned,
-              a.owner_user_id AS ownerUserId, p.score, p.reasons
-       FROM (SELECT other_account_id AS other, score, reasons FROM duplicate_pairs WHERE account_id = ?1 AND state = 'open'
-             UNION ALL SELECT account_id, score, reasons FROM duplicate_pairs WHERE other_account_id = ?1 AND state = 'open') p
-       JOIN accounts a ON a.id = p.other
-       ORDER BY p.score DESC, a.id`,
-    )
-    .all(accountId)
-    .map(({ score, reasons, listPinned, ...account }) => ({ account: { ...account, listPinned: listPinned === 1 }, score, reasons: JSON.parse(reasons) as string[] }));
+  // Prepared once: building the query costs ten times as much as running it (0.56 against 0.06 ms).
+  const candidates = preparedOnce(db, "duplicateCandidates", () => {
+    // A pair is stored once, lower id first: the account is on either side, each side read through its own index.
+    const candidatesOn = (accountSide: SQLiteColumn, otherSide: SQLiteColumn) =>
+      db
+        .select({ account: MERGEABLE_COLUMNS, score: duplicatePairs.score, reasons: duplicatePairs.reasons })
+        .from(duplicatePairs)
+        .innerJoin(accounts, eq(accounts.id, otherSide))
+        .where(and(eq(accountSide, sql.placeholder("accountId")), isOpen));
+    return unionAll(candidatesOn(duplicatePairs.accountId, duplicatePairs.otherAccountId), candidatesOn(duplicatePairs.otherAccountId, duplicatePairs.accountId))
+      .orderBy(desc(duplicatePairs.score), asc(accounts.id))
+      .prepare();
+  });
+  return candidates.all({ accountId }).map(({ account, score, reasons }) => ({ account, score, reasons: JSON.parse(reasons) as string[] }));
 }
 
 /**
@@ -46,20 +32,34 @@ export function listDuplicateCandidates(db: CrmDatabase, accountId: number): Dup
  */
 export function dismissDuplicatePair(db: CrmDatabase, accountId: number, otherAccountId: number): void {
   if (accountId === otherAccountId) throw invalid("otherId", "an account cannot be its own duplicate");
-  db.transaction((tx) => {
-    assertAccountExists(tx, accountId);
-    assertAccountExists(tx, otherAccountId);
-    tx.run(sql`INSERT INTO duplicate_pairs (account_id, other_account_id, score, reasons, state, detected_at)
-               VALUES (${Math.min(accountId, otherAccountId)}, ${Math.max(accountId, otherAccountId)}, 0, '[]', 'dismissed', ${Date.now()})
-               ON CONFLICT (account_id, other_account_id) DO UPDATE SET state = 'dismissed'`);
+  db.transaction(() => {
+    assertAccountExists(db, accountId);
+    assertAccountExists(db, otherAccountId);
+    db.insert(duplicatePairs)
+      .values({
+        accountId: Math.min(accountId, otherAccountId),
+        otherAccountId: Math.max(accountId, otherAccountId),
+        score: 0,
+        reasons: "[]",
+        state: "dismissed",
+        detectedAt: new Date(),
+      })
+      .onConflictDoUpdate({ target: [duplicatePairs.accountId, duplicatePairs.otherAccountId], set: { state: "dismissed" } })
+      .run();
   });
 }
 
 /** How many accounts have at least one open pair: the badge on the accounts list's duplicates toggle. */
 export function countAccountsWithOpenDuplicates(db: CrmDatabase): number {
-  return readUntilDataChanges(db.$client, "duplicates:summary", () =>
-    db.$client.query<{ count: number }, []>(`SELECT count(*) AS count FROM (${OPEN_PAIR_ACCOUNTS})`).get()!.count,
-  );
+  const counted = preparedOnce(db, "accountsWithOpenDuplicates", () => {
+    // Each account once, each side of the pairs read through its own index.
+    const openPairAccounts = union(
+      db.select({ id: duplicatePairs.accountId }).from(duplicatePairs).where(isOpen),
+      db.select({ id: duplicatePairs.otherAccountId }).from(duplicatePairs).where(isOpen),
+    ).as("open_pair_accounts");
+    return db.select({ count: count() }).from(openPairAccounts).prepare();
+  });
+  return db.answers.remember("duplicates:summary", () => counted.get()!.count);
 }
 
 /**
@@ -69,13 +69,14 @@ export function countAccountsWithOpenDuplicates(db: CrmDatabase): number {
  * pair would sort them all first).
  */
 export function accountsWithOpenDuplicates(): SQL {
-  return sql`(EXISTS (SELECT 1 FROM duplicate_pairs WHERE account_id = ${accounts.id} AND state = 'open')
-              OR EXISTS (SELECT 1 FROM duplicate_pairs WHERE other_account_id = ${accounts.id} AND state = 'open'))`;
+  const openPairOn = (side: SQLiteColumn) => exists(subqueries.select({ id: side }).from(duplicatePairs).where(and(eq(side, accounts.id), isOpen)));
+  return or(openPairOn(duplicatePairs.accountId), openPairOn(duplicatePairs.otherAccountId))!;
 }
 
 /** Which of these accounts (a page of the list) have an open pair, for each row's `hasDuplicate` flag. */
 export function accountsHavingOpenDuplicates(db: CrmQueries, accountIds: number[]): Set<number> {
   if (accountIds.length === 0) return new Set();
+  // Written as SQL on the accounts list's hot path: built by drizzle for each page, it costs two to four times as much (0.15-0.33 against 0.05-0.08 ms).
   const rows = db.all<{ id: number }>(
     sql`SELECT value AS id FROM json_each(${JSON.stringify(accountIds)}) WHERE
           EXISTS (SELECT 1 FROM duplicate_pairs WHERE account_id = value AND state = 'open')
@@ -84,6 +85,20 @@ export function accountsHavingOpenDuplicates(db: CrmQueries, accountIds: number[
   return new Set(rows.map((row) => row.id));
 }
 
-/** The ids of accounts with an open pair, each once, each side read through its own index. */
-const OPEN_PAIR_ACCOUNTS =
-  "SELECT account_id FROM duplicate_pairs WHERE state = 'open' UNION SELECT other_account_id FROM duplicate_pairs WHERE state = 'open'";
+const isOpen = eq(duplicatePairs.state, "open");
+
+/** What the candidates list and a merge show of an account. */
+export const MERGEABLE_COLUMNS = {
+  id: accounts.id,
+  name: accounts.name,
+  email: accounts.email,
+  domain: accounts.domain,
+  phone: accounts.phone,
+  orderCount: accounts.orderCount,
+  listType: accounts.listType,
+  listPinned: accounts.listPinned,
+  ownerUserId: accounts.ownerUserId,
+};
+
+/** Builds the list filter's subqueries, which need no database until the accounts query they go into runs. */
+const subqueries = new QueryBuilder();

@@ -3,6 +3,8 @@ import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
 
+// Raw statements: like the search queue, this is a side table of the import path, which the drizzle schema leaves out.
+
 /**
  * Accounts handed over at most this many at a time to detection: about a millisecond each, so a batch
  * keeps the server's answers waiting a fraction of a second at most.

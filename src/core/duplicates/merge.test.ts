@@ -6,12 +6,13 @@ import { DomainError } from "../errors.ts";
 import { createNote } from "../notes/notes.ts";
 import { recordOrders } from "../orders/record-orders.ts";
 import { createUser } from "../users/users.ts";
+import type { MergeBody } from "../../contracts/duplicates.ts";
 import { incomingOrder } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "./aliases.ts";
 import { detectAllDuplicates } from "./detect-all.ts";
 import { dismissDuplicatePair, listDuplicateCandidates } from "./duplicate-candidates.ts";
-import { mergeAccounts, type MergeRequest } from "./merge.ts";
+import { mergeAccounts } from "./merge.ts";
 
 describe("mergeAccounts", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -48,7 +49,7 @@ describe("mergeAccounts", () => {
       for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
     });
 
-  const merge = (request: Partial<MergeRequest> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
+  const merge = (request: Partial<MergeBody> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
   const count = (table: string, accountId: number) =>
     database.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE account_id = ?`).get(accountId)!.n;
   const contactsOf = (accountId: number) =>
@@ -246,7 +247,7 @@ describe("mergeAccounts", () => {
   });
 
   test("refuses no sources, the target among its sources, unknown accounts and a value from an account not in the merge", () => {
-    const refusal = (request: Partial<MergeRequest>) => {
+    const refusal = (request: Partial<MergeBody>) => {
       try {
         merge(request);
       } catch (error) {

@@ -1,33 +1,17 @@
-import type { Database } from "bun:sqlite";
+import { asc, count, eq, inArray, ne, or, sum } from "drizzle-orm";
+import { MAX_MERGE_SOURCES, type MergeableAccount, type MergeBody, type MergeField } from "../../contracts/duplicates.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { inTransaction } from "../database/transaction.ts";
+import { accounts, activities, contacts, duplicatePairs, notes, orders, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addAliases } from "./aliases.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
-import type { MergeableAccount } from "./duplicate-candidates.ts";
+import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
 
-export type MergedField = "name" | "email" | "domain" | "phone";
-/** What the target keeps from an account chosen for it: one of its fields, its list (pinned or not), its owner. */
-export type MergeChoice = MergedField | "list" | "owner";
-
-/** More accounts than this in one merge is a mistake rather than a customer typed many ways. */
-const MAX_MERGE_SOURCES = 50;
-
-export interface MergeRequest {
-  targetId: number;
-  /** The accounts that go into the target and are deleted. */
-  sourceIds: number[];
-  /**
-   * Which account (the target or a source) each value comes from. The list and the owner default to the
-   * account with the most orders (the target on a tie): the customer's main account.
-   */
-  fields?: Partial<Record<MergeChoice, number>>;
-  /** Work everything out and write nothing. */
-  dryRun?: boolean;
-}
+/** The account values a merge chooses between; the list and the owner are chosen with their own rules. */
+export type MergedField = Exclude<MergeField, "list" | "owner">;
 
 export interface MergeOutcome {
   targetId: number;
@@ -59,61 +43,60 @@ export interface MergeOutcome {
  * what was merged, the sources' e-mails become aliases of the target, and the sources are deleted with
  * their duplicate pairs before the target's pairs are detected afresh. A dry run only reports that.
  */
-export function mergeAccounts(db: CrmDatabase, request: MergeRequest, actor: Actor): MergeOutcome {
+export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor): MergeOutcome {
   const sourceIds = [...new Set(request.sourceIds)];
   if (sourceIds.length === 0) throw invalid("sourceIds", "sourceIds must name at least one account to merge");
   if (sourceIds.length > MAX_MERGE_SOURCES) throw invalid("sourceIds", `sourceIds may name at most ${MAX_MERGE_SOURCES} accounts`);
   if (sourceIds.includes(request.targetId)) throw invalid("sourceIds", "An account cannot be merged into itself");
-  const sqlite = db.$client;
 
-  return inTransaction(sqlite, () => {
-    const target = findMergedAccount(sqlite, request.targetId);
-    const sources = sourceIds.map((id) => findMergedAccount(sqlite, id));
+  return db.transaction(() => {
+    const target = findMergedAccount(db, request.targetId);
+    const sources = sourceIds.map((id) => findMergedAccount(db, id));
     const { fields, list, owner } = keptValues(target, sources, request.fields ?? {});
-    const everyId = JSON.stringify([target.id, ...sourceIds]);
-    const sourceJson = JSON.stringify(sourceIds);
-    const totals = sqlite
-      .query<{ orderCount: number; totalOrderCents: number }, [string]>(
-        "SELECT count(*) AS orderCount, coalesce(sum(total_cents), 0) AS totalOrderCents FROM orders WHERE account_id IN (SELECT value FROM json_each(?))",
-      )
-      .get(everyId)!;
-    const contacts = planContacts(sqlite, target.id, sourceJson);
+    const totals = db
+      .select({ orderCount: count(), totalCents: sum(orders.totalCents) })
+      .from(orders)
+      .where(inArray(orders.accountId, [target.id, ...sourceIds]))
+      .get()!;
+    const contactPlan = planContacts(db, target.id, sourceIds);
     const outcome: MergeOutcome = {
       targetId: target.id,
       fields,
       list,
       owner,
-      ...totals,
-      moves: countMoves(sqlite, sourceJson),
-      contactsCombined: contacts.combinations.reduce((count, combination) => count + combination.duplicateIds.length, 0),
+      orderCount: totals.orderCount,
+      totalOrderCents: Number(totals.totalCents ?? 0),
+      moves: countMoves(db, sourceIds),
+      contactsCombined: contactPlan.combinations.reduce((combined, combination) => combined + combination.duplicateIds.length, 0),
       aliases: [target, ...sources].flatMap((account) => (account.email && account.email !== fields.email ? [account.email] : [])),
     };
     if (request.dryRun) return outcome;
 
-    const now = Date.now();
+    const now = new Date();
     // accounts.email is unique: the sources give theirs up before the target may take one of them.
-    sqlite.run("UPDATE accounts SET email = NULL WHERE id IN (SELECT value FROM json_each(?))", [sourceJson]);
-    sqlite.run(
-      "UPDATE accounts SET name = ?, email = ?, domain = ?, phone = ?, list_type = ?, list_pinned = ?, owner_user_id = ?, updated_at = ? WHERE id = ?",
-      [fields.name, fields.email, fields.domain, fields.phone, list.listType, list.listPinned, owner?.id ?? null, now, target.id],
-    );
-    combineContacts(sqlite, contacts, now);
+    db.update(accounts).set({ email: null }).where(inArray(accounts.id, sourceIds)).run();
+    db.update(accounts)
+      .set({ ...fields, listType: list.listType, listPinned: list.listPinned, ownerUserId: owner?.id ?? null, updatedAt: now })
+      .where(eq(accounts.id, target.id))
+      .run();
+    combineContacts(db, contactPlan, now);
     // Contact ids start at 1, so 0 makes none of the moved contacts primary.
-    sqlite.run("UPDATE contacts SET account_id = ?, is_primary = (id = ?) WHERE account_id IN (SELECT value FROM json_each(?))", [
-      target.id, contacts.primaryId ?? 0, sourceJson,
-    ]);
-    for (const table of ["orders", "notes", "tasks", "activities"]) {
-      sqlite.run(`UPDATE ${table} SET account_id = ? WHERE account_id IN (SELECT value FROM json_each(?))`, [target.id, sourceJson]);
-    }
-    addAliases(sqlite, target.id, outcome.aliases, sourceIds);
-    sqlite.run(
-      "DELETE FROM duplicate_pairs WHERE account_id IN (SELECT value FROM json_each(?1)) OR other_account_id IN (SELECT value FROM json_each(?1))",
-      [sourceJson],
-    );
+    db.update(contacts)
+      .set({ accountId: target.id, isPrimary: eq(contacts.id, contactPlan.primaryId ?? 0) })
+      .where(inArray(contacts.accountId, sourceIds))
+      .run();
+    db.update(orders).set({ accountId: target.id }).where(inArray(orders.accountId, sourceIds)).run();
+    db.update(notes).set({ accountId: target.id }).where(inArray(notes.accountId, sourceIds)).run();
+    db.update(tasks).set({ accountId: target.id }).where(inArray(tasks.accountId, sourceIds)).run();
+    db.update(activities).set({ accountId: target.id }).where(inArray(activities.accountId, sourceIds)).run();
+    addAliases(db, target.id, outcome.aliases, sourceIds);
+    db.delete(duplicatePairs)
+      .where(or(inArray(duplicatePairs.accountId, sourceIds), inArray(duplicatePairs.otherAccountId, sourceIds)))
+      .run();
     recordActivity(db, target.id, "accounts_merged", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
     // The same rule as order recording's: statistics, "customer since" and, unless pinned, the list follow the orders.
-    recomputeAccountStats(db, [target.id], { now: new Date(now), actor });
-    sqlite.run("DELETE FROM accounts WHERE id IN (SELECT value FROM json_each(?))", [sourceJson]);
+    recomputeAccountStats(db, [target.id], { now, actor });
+    db.delete(accounts).where(inArray(accounts.id, sourceIds)).run();
     detectDuplicatesForAccounts(db, [target.id, ...sourceIds]);
     return outcome;
   });
@@ -123,16 +106,15 @@ interface MergedAccount extends MergeableAccount {
   ownerName: string | null;
 }
 
-function findMergedAccount(sqlite: Database, id: number): MergedAccount {
-  const account = sqlite
-    .query<Omit<MergedAccount, "listPinned"> & { listPinned: number }, [number]>(
-      `SELECT a.id, a.name, a.email, a.domain, a.phone, a.order_count AS orderCount, a.list_type AS listType, a.list_pinned AS listPinned,
-              a.owner_user_id AS ownerUserId, u.name AS ownerName
-       FROM accounts a LEFT JOIN users u ON u.id = a.owner_user_id WHERE a.id = ?`,
-    )
-    .get(id);
+function findMergedAccount(db: CrmDatabase, id: number): MergedAccount {
+  const account = db
+    .select({ ...MERGEABLE_COLUMNS, ownerName: users.name })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, id))
+    .get();
   if (!account) throw notFound(`Account ${id} not found`);
-  return { ...account, listPinned: account.listPinned === 1 };
+  return account;
 }
 
 /**
@@ -143,21 +125,21 @@ function findMergedAccount(sqlite: Database, id: number): MergedAccount {
 function keptValues(
   target: MergedAccount,
   sources: MergedAccount[],
-  choices: Partial<Record<MergeChoice, number>>,
+  choices: Partial<Record<MergeField, number>>,
 ): Pick<MergeOutcome, "fields" | "list" | "owner"> {
-  const accounts = [target, ...sources];
-  const chosen = (choice: MergeChoice): MergedAccount | undefined => {
+  const merged = [target, ...sources];
+  const chosen = (choice: MergeField): MergedAccount | undefined => {
     const chosenId = choices[choice];
     if (chosenId === undefined) return undefined;
-    const account = accounts.find((merged) => merged.id === chosenId);
+    const account = merged.find((account) => account.id === chosenId);
     if (!account) throw invalid(`fields.${choice}`, `fields.${choice} must be the id of the target or of an account being merged`);
     return account;
   };
-  const pick = (field: MergedField): string | null => [chosen(field), ...accounts].map((account) => account?.[field]?.trim()).find((value) => value) ?? null;
+  const pick = (field: MergedField): string | null => [chosen(field), ...merged].map((account) => account?.[field]?.trim()).find((value) => value) ?? null;
   // On a tie the earlier account stays: the target first.
-  const busiest = accounts.reduce((best, account) => (account.orderCount > best.orderCount ? account : best));
+  const busiest = merged.reduce((best, account) => (account.orderCount > best.orderCount ? account : best));
   const listFrom = chosen("list") ?? busiest;
-  const ownerFrom = [chosen("owner") ?? busiest, ...accounts].find((account) => account.ownerUserId !== null);
+  const ownerFrom = [chosen("owner") ?? busiest, ...merged].find((account) => account.ownerUserId !== null);
   return {
     fields: { name: pick("name")!, email: pick("email"), domain: pick("domain"), phone: pick("phone") },
     list: { listType: listFrom.listType, listPinned: listFrom.listPinned },
@@ -165,21 +147,13 @@ function keptValues(
   };
 }
 
-function countMoves(sqlite: Database, sourceJson: string): MergeOutcome["moves"] {
-  const count = (table: string) =>
-    sqlite.query<{ count: number }, [string]>(`SELECT count(*) AS count FROM ${table} WHERE account_id IN (SELECT value FROM json_each(?))`).get(sourceJson)!.count;
-  return { contacts: count("contacts"), orders: count("orders"), notes: count("notes"), tasks: count("tasks"), activities: count("activities") };
+function countMoves(db: CrmDatabase, sourceIds: number[]): MergeOutcome["moves"] {
+  const countOf = (table: typeof contacts | typeof orders | typeof notes | typeof tasks | typeof activities) =>
+    db.select({ count: count() }).from(table).where(inArray(table.accountId, sourceIds)).get()!.count;
+  return { contacts: countOf(contacts), orders: countOf(orders), notes: countOf(notes), tasks: countOf(tasks), activities: countOf(activities) };
 }
 
-interface MergedContact {
-  id: number;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  title: string | null;
-  isPrimary: number;
-}
+type MergedContact = Pick<typeof contacts.$inferSelect, "id" | "email" | "firstName" | "lastName" | "phone" | "title" | "isPrimary">;
 
 /** What becomes of the merged accounts' contacts, worked out before anything moves. */
 interface ContactPlan {
@@ -199,22 +173,29 @@ interface ContactCombination {
  * which takes the others' phone, title and names where it has none. A primary that goes hands the part to
  * the contact it is combined into, so the account keeps a primary whenever it would have one.
  */
-function planContacts(sqlite: Database, targetId: number, sourceJson: string): ContactPlan {
-  const contacts = sqlite
-    .query<MergedContact, [number, string]>(
-      `SELECT id, email, first_name AS firstName, last_name AS lastName, phone, title, is_primary AS isPrimary FROM contacts
-       WHERE account_id = ?1 OR account_id IN (SELECT value FROM json_each(?2))
-       ORDER BY account_id != ?1, id`,
-    )
-    .all(targetId, sourceJson);
+function planContacts(db: CrmDatabase, targetId: number, sourceIds: number[]): ContactPlan {
+  const merged = db
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phone: contacts.phone,
+      title: contacts.title,
+      isPrimary: contacts.isPrimary,
+    })
+    .from(contacts)
+    .where(or(eq(contacts.accountId, targetId), inArray(contacts.accountId, sourceIds)))
+    .orderBy(ne(contacts.accountId, targetId), asc(contacts.id))
+    .all();
   const byEmail = Map.groupBy(
-    contacts.filter((contact) => contact.email?.trim()),
+    merged.filter((contact) => contact.email?.trim()),
     (contact) => contact.email!.trim().toLowerCase(),
   );
   const combinations = [...byEmail.values()]
     .filter((group) => group.length > 1)
     .map(([kept, ...duplicates]) => ({ kept: filledIn(kept!, duplicates), duplicateIds: duplicates.map((duplicate) => duplicate.id) }));
-  const primaryId = contacts.find((contact) => contact.isPrimary)?.id ?? null;
+  const primaryId = merged.find((contact) => contact.isPrimary)?.id ?? null;
   const combinedInto = combinations.find((combination) => primaryId !== null && combination.duplicateIds.includes(primaryId));
   return { primaryId: combinedInto ? combinedInto.kept.id : primaryId, combinations };
 }
@@ -227,11 +208,12 @@ function filledIn(kept: MergedContact, others: MergedContact[]): MergedContact {
 }
 
 /** Writes each combination: the kept contact filled in (and primary when the plan says so), the others deleted. */
-function combineContacts(sqlite: Database, plan: ContactPlan, now: number): void {
+function combineContacts(db: CrmDatabase, plan: ContactPlan, now: Date): void {
   for (const { kept, duplicateIds } of plan.combinations) {
-    sqlite.run("UPDATE contacts SET first_name = ?, last_name = ?, phone = ?, title = ?, is_primary = ?, updated_at = ? WHERE id = ?", [
-      kept.firstName, kept.lastName, kept.phone, kept.title, kept.id === plan.primaryId, now, kept.id,
-    ]);
-    sqlite.run("DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))", [JSON.stringify(duplicateIds)]);
+    db.update(contacts)
+      .set({ firstName: kept.firstName, lastName: kept.lastName, phone: kept.phone, title: kept.title, isPrimary: kept.id === plan.primaryId, updatedAt: now })
+      .where(eq(contacts.id, kept.id))
+      .run();
+    db.delete(contacts).where(inArray(contacts.id, duplicateIds)).run();
   }
 }

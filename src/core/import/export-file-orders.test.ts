@@ -9,9 +9,9 @@ import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "..
 import { prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
-import { parseMoneyToCents } from "./money.ts";
+import { parseMoneyToCents } from "../money/money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
-import { parseShipStationDate } from "./shipstation-date.ts";
+import { parseShipStationDate } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
 import { SeededRandom } from "../demo-data/random.ts";
 

@@ -4,9 +4,9 @@ import type { ShipToAddress } from "../orders/incoming-order.ts";
 import { fingerprintOf, writeFingerprintedFields, type PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
-import { parseMoneyToCents, plainAmountBytesToCents } from "./money.ts";
+import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
 import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
-import { parseShipStationDate, parseUsDateTimeBytes } from "./shipstation-date.ts";
+import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "./unreadable-value.ts";
 
 export interface ExportFileSink {

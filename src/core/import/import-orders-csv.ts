@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { statSync } from "node:fs";
 import path from "node:path";
+import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import type { Actor } from "../activity/actor.ts";
 import { invalid } from "../errors.ts";
@@ -11,7 +12,8 @@ import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderRowError } from "./reader-messages.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
-export const REPORTED_ROW_ERRORS = 100;
+
+export type { CsvImportResult };
 
 export interface CsvImportFile {
   path: string;
@@ -35,22 +37,6 @@ export interface CsvImportProgress {
   totalBytes: number;
   /** Set once every row is read, during the closing work (index builds, recounts, the commit). */
   step?: ClosingStep;
-}
-
-/** The import result as the API and `crm import-csv --json` give it. */
-export interface CsvImportResult {
-  success: boolean;
-  message: string;
-  results: {
-    processed: number;
-    created: number;
-    updated: number;
-    ordersCreated: number;
-    ordersUpdated: number;
-    ordersUnchanged: number;
-    skipped: number;
-    errors: string[];
-  };
 }
 
 /**
@@ -174,7 +160,6 @@ function buildResult(rowsRead: number, summary: OrderRecordingSummary, report: R
   if (summary.ordersUnchanged > 0) parts.push(`${formatCount(summary.ordersUnchanged)} already up to date`);
   if (report.count > 0) parts.push(`${formatCount(report.count, "row")} skipped`);
   return {
-    success: true,
     message: parts.join("; "),
     results: {
       processed: rowsRead,

@@ -4,11 +4,11 @@ import path from "node:path";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { CrmDatabase } from "../database/open.ts";
 import { uploads } from "../database/schema.ts";
+import { MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
 import { conflict, DomainError, forbidden, invalid } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;
-export const MAX_UPLOAD_BYTES = 5_242_880;
 
 /** What a signed upload URL carries. */
 export interface UploadTicket {

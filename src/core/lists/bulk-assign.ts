@@ -6,15 +6,8 @@ import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { invalid } from "../errors.ts";
 import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
-import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice, type ListRecord } from "./list-types.ts";
-
-export const MAX_BULK_EMAILS = 50_000;
-
-export interface BulkAssignResult {
-  message: string;
-  results: { totalEmails: number; accountsFound: number; accountsUpdated: number; notFoundEmails: string[] };
-}
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
@@ -24,7 +17,7 @@ export interface BulkAssignResult {
  */
 export function bulkAssignList(
   db: CrmDatabase,
-  input: { emails: string[]; listType: string },
+  input: BulkAssignBody,
   actor: Actor,
   options: { dryRun?: boolean; maxEmails?: number } = {},
 ): BulkAssignResult {

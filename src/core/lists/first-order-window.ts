@@ -1,10 +1,7 @@
+import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { addDays, requireCalendarDate, startOfBusinessDay } from "../time/business-calendar.ts";
 
-/** The first-order-date filter of the lists screen: calendar dates (YYYY-MM-DD) in New York, both inclusive. */
-export interface FirstOrderWindow {
-  from?: string;
-  to?: string;
-}
+export type { FirstOrderWindow };
 
 /** The window as epoch milliseconds: from the start of `from` to the end of `to`, New York time. */
 export function firstOrderRange(window: FirstOrderWindow): { from: number; to: number } {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { CrmQueries } from "../database/open.ts";
 import { lists } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
-import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 
 export type ListRecord = typeof lists.$inferSelect;
 

@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { readUntilDataChanges } from "../database/read-cache.ts";
 import { accounts, lists } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { firstOrderRange, type FirstOrderWindow } from "./first-order-window.ts";
 import { returnListToActivityRules } from "../lifecycle/activity-lists.ts";
-import { AUTOMATIC_LIST_CHOICE } from "./list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
 
-export interface ListSummary {
+export interface ListFigures {
   key: string;
   name: string;
   description: string | null;
@@ -26,9 +25,9 @@ export interface ListSummary {
  * Every list with its figures, from one pass over a covering index of (list, first order, value, last
  * order); repeated calls are free until the data changes.
  */
-export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): ListSummary[] {
+export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): ListFigures[] {
   const { from, to } = firstOrderRange(window);
-  return readUntilDataChanges(db.$client, `lists:${from}:${to}`, () => {
+  return db.answers.remember(`lists:${from}:${to}`, () => {
     const filtered = sql`${accounts.firstOrderAt} BETWEEN ${from} AND ${to}`;
     const figures = db
       .select({
@@ -59,7 +58,7 @@ export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): 
 }
 
 /** A custom list; its key is made from its name and never changes, so renaming it moves no account. */
-export function createList(db: CrmDatabase, input: { name?: string; description?: string | null }): ListRecord {
+export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
   const name = requiredName(input.name);
   const now = new Date();
   return db.transaction((tx) => {
@@ -73,7 +72,7 @@ export function createList(db: CrmDatabase, input: { name?: string; description?
   });
 }
 
-export function updateList(db: CrmDatabase, key: string, input: { name?: string; description?: string | null }): ListRecord {
+export function updateList(db: CrmDatabase, key: string, input: ListChanges): ListRecord {
   return db.transaction((tx) => {
     const list = customList(tx, key, "renamed");
     const changes: Partial<ListRecord> = { updatedAt: new Date() };
@@ -88,7 +87,7 @@ export function updateList(db: CrmDatabase, key: string, input: { name?: string;
 }
 
 /** Deletes a custom list; its accounts go back to the activity rules, which place them in the same transaction. */
-export function deleteList(db: CrmDatabase, key: string, actor: Actor): { accountsMoved: number } {
+export function deleteList(db: CrmDatabase, key: string, actor: Actor): ListDeletion {
   return db.transaction((tx) => {
     const list = customList(tx, key, "deleted");
     const accountsMoved = returnListToActivityRules(db, list, { now: new Date(), actor, reason: "list deleted" });
@@ -112,13 +111,13 @@ function assertNameFree(tx: CrmQueries, name: string, exceptKey: string | null):
 function requiredName(value: string | undefined): string {
   const name = value?.trim() ?? "";
   if (!name) throw invalid("name", "name is required");
-  if (name.length > 80) throw invalid("name", "name must be at most 80 characters");
+  if (name.length > LIST_NAME_MAX_LENGTH) throw invalid("name", `name must be at most ${LIST_NAME_MAX_LENGTH} characters`);
   return name;
 }
 
 function optionalDescription(value: string | null | undefined): string | null {
   const text = value?.trim() ?? "";
-  if (text.length > 500) throw invalid("description", "description must be at most 500 characters");
+  if (text.length > LIST_DESCRIPTION_MAX_LENGTH) throw invalid("description", `description must be at most ${LIST_DESCRIPTION_MAX_LENGTH} characters`);
   return text || null;
 }
 

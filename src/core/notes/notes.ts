@@ -1,4 +1,6 @@
 import { desc, eq } from "drizzle-orm";
+import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
@@ -16,11 +18,6 @@ export interface Note {
   updatedAt: Date;
 }
 
-export interface NoteFields {
-  title?: string | null;
-  content?: string;
-}
-
 /** An account's notes, newest first, with their author's name. */
 export function listNotes(db: CrmDatabase, accountId: number): Note[] {
   assertAccountExists(db, accountId);
@@ -28,7 +25,7 @@ export function listNotes(db: CrmDatabase, accountId: number): Note[] {
 }
 
 /** A blank title is stored as none; the content is required. */
-export function createNote(db: CrmDatabase, accountId: number, fields: NoteFields, actor: Actor): Note {
+export function createNote(db: CrmDatabase, accountId: number, fields: NewNoteBody, actor: Actor): Note {
   const content = requiredContent(fields.content);
   const title = optionalTitle(fields.title);
   const now = new Date();
@@ -41,7 +38,7 @@ export function createNote(db: CrmDatabase, accountId: number, fields: NoteField
 }
 
 /** Edits move updatedAt, which is what marks a note '(edited)'. */
-export function updateNote(db: CrmDatabase, noteId: number, fields: NoteFields, actor: Actor): Note {
+export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges, actor: Actor): Note {
   const changes: Partial<typeof notes.$inferInsert> = {};
   if (fields.content !== undefined) changes.content = requiredContent(fields.content);
   if (fields.title !== undefined) changes.title = optionalTitle(fields.title);
@@ -84,18 +81,16 @@ function noteQuery(db: CrmQueries) {
     .leftJoin(users, eq(users.id, notes.createdByUserId));
 }
 
-const MAX_CONTENT = 20_000;
-
-function requiredContent(value: string | undefined): string {
-  const content = value?.trim() ?? "";
+function requiredContent(value: string): string {
+  const content = value.trim();
   if (!content) throw invalid("content", "content is required");
-  if (content.length > MAX_CONTENT) throw invalid("content", `content must be at most ${MAX_CONTENT.toLocaleString("en-US")} characters`);
+  if (content.length > NOTE_CONTENT_MAX_LENGTH) throw invalid("content", `content must be at most ${NOTE_CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters`);
   return content;
 }
 
 function optionalTitle(value: string | null | undefined): string | null {
   const title = value?.trim() ?? "";
-  if (title.length > 200) throw invalid("title", "title must be at most 200 characters");
+  if (title.length > SHORT_TEXT_MAX_LENGTH) throw invalid("title", `title must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return title || null;
 }
 

@@ -1,5 +1,6 @@
-/** Where an order came from; with the source's own id it identifies the order. */
-export type OrderSource = "csv" | "shipstation";
+import type { OrderSource } from "../../contracts/orders.ts";
+
+export type { OrderSource };
 
 export interface ShipToAddress {
   name?: string;

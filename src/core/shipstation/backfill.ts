@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
+import { MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, type BackfillTrigger } from "../../contracts/backfill.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
@@ -6,9 +7,7 @@ import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "
 import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 
-export const MIN_BACKFILL_DAYS = 1;
-export const MAX_BACKFILL_DAYS = 90;
-export const DEFAULT_BACKFILL_DAYS = 30;
+export { DEFAULT_BACKFILL_DAYS } from "../../contracts/backfill.ts";
 /** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
 const HEARTBEAT_STALE_MS = 2 * 60_000;
 
@@ -22,7 +21,7 @@ export interface BackfillOptions extends Omit<ClientOptions, "onWait"> {
  * Claims the backfill lock and records a running backfill. Only one can run at a time, across every
  * process sharing the database; one whose process died stops holding the lock after two minutes.
  */
-export function beginBackfill(db: CrmDatabase, env: Record<string, string | undefined>, days: number, trigger: "cli" | "dashboard"): BackfillRun {
+export function beginBackfill(db: CrmDatabase, env: Record<string, string | undefined>, days: number, trigger: BackfillTrigger): BackfillRun {
   if (!Number.isInteger(days) || days < MIN_BACKFILL_DAYS || days > MAX_BACKFILL_DAYS) {
     throw invalid("days", `days must be a whole number from ${MIN_BACKFILL_DAYS} to ${MAX_BACKFILL_DAYS}`);
   }
@@ -109,7 +108,7 @@ const PACIFIC_FORMAT = new Intl.DateTimeFormat("en-US", {
 });
 
 /** ShipStation's date filters are Pacific wall-clock times: "2026-11-21 08:30:00". */
-export function pacificTime(instant: Date): string {
+function pacificTime(instant: Date): string {
   const part = Object.fromEntries(PACIFIC_FORMAT.formatToParts(instant).map(({ type, value }) => [type, value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }

@@ -1,11 +1,11 @@
 import type { CrmDatabase } from "../database/open.ts";
 import { ShipStationClient } from "./shipstation-client.ts";
-import { readShipStationConfig, recordConnectionStatus, type ConnectionStatus } from "./shipstation-settings.ts";
+import { readShipStationConfig, recordConnectionStatus, type ConnectionCheck } from "./shipstation-settings.ts";
 
 /** Calls ShipStation once with the stored credentials and remembers the outcome for the status badge. */
-export async function checkShipStationConnection(db: CrmDatabase, env: Record<string, string | undefined>): Promise<ConnectionStatus> {
+export async function checkShipStationConnection(db: CrmDatabase, env: Record<string, string | undefined>): Promise<ConnectionCheck> {
   const config = readShipStationConfig(db, env);
-  let status: ConnectionStatus;
+  let status: ConnectionCheck;
   if (!config.apiKey || !config.apiSecret) {
     status = { state: "error", checkedAt: new Date().toISOString(), message: "Set the API key and API secret first" };
   } else {

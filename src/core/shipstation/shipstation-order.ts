@@ -2,8 +2,8 @@ import { normalizeCustomerEmail } from "../accounts/email.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
-import { dollarsToCents } from "../import/money.ts";
-import { parseShipStationDate } from "../import/shipstation-date.ts";
+import { dollarsToCents } from "../money/money.ts";
+import { parseShipStationDate } from "../time/shipstation-date.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
 
 /** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
@@ -23,7 +23,7 @@ export interface ShipStationOrder {
   orderTotal?: number | null;
 }
 
-export const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
+const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
 
 /** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
 export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[]): OrderRecordingSummary {
@@ -43,7 +43,7 @@ export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipSt
  * An API order as the one order writer takes it; null when it has no usable customer e-mail or date,
  * as such an order can belong to no account.
  */
-export function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | null {
+function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | null {
   const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
   const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
   if (!customerEmail || !placedAt) return null;

@@ -1,18 +1,21 @@
+import {
+  SHIPSTATION_SECRET_LENGTH,
+  type ConnectionStatus,
+  type SecretDescription,
+  type ShipStationSecretName,
+} from "../../contracts/settings.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { invalid } from "../errors.ts";
 import { readSetting, writeSetting, type SettingKey } from "../settings/settings.ts";
 
 export const DEFAULT_SHIPSTATION_API_URL = "https://ssapi.shipstation.com";
-export const WEBHOOK_PATH = "/api/webhooks/shipstation";
 
 /** The three secrets staff can set, each also settable by an environment variable that then wins. */
-export const SHIPSTATION_SECRETS = {
-  apiKey: { setting: "shipstationApiKey", env: "SHIPSTATION_API_KEY", label: "API key" },
-  apiSecret: { setting: "shipstationApiSecret", env: "SHIPSTATION_API_SECRET", label: "API secret" },
-  webhookSecret: { setting: "shipstationWebhookSecret", env: "SHIPSTATION_WEBHOOK_SECRET", label: "webhook secret" },
-} as const satisfies Record<string, { setting: SettingKey; env: string; label: string }>;
-
-export type ShipStationSecretName = keyof typeof SHIPSTATION_SECRETS;
+const SHIPSTATION_SECRETS = {
+  apiKey: { setting: "shipstationApiKey", env: "SHIPSTATION_API_KEY" },
+  apiSecret: { setting: "shipstationApiSecret", env: "SHIPSTATION_API_SECRET" },
+  webhookSecret: { setting: "shipstationWebhookSecret", env: "SHIPSTATION_WEBHOOK_SECRET" },
+} as const satisfies Record<ShipStationSecretName, { setting: SettingKey; env: string }>;
 
 export interface ShipStationConfig {
   apiUrl: string;
@@ -21,8 +24,10 @@ export interface ShipStationConfig {
   webhookSecret: string | undefined;
 }
 
-export interface ConnectionStatus {
+/** The outcome of the last call made with the saved credentials, remembered for the status badge. */
+export interface ConnectionCheck {
   state: "connected" | "error";
+  /** ISO date-time. */
   checkedAt: string;
   message: string | null;
 }
@@ -37,8 +42,28 @@ export function readShipStationConfig(db: CrmDatabase, env: Record<string, strin
   };
 }
 
+/** What everyone signed in may know of the integration: where it points, which secrets are set (never their values), whether it works. */
+export interface ShipStationDescription {
+  apiUrl: string;
+  apiKey: SecretDescription;
+  apiSecret: SecretDescription;
+  webhookSecret: SecretDescription;
+  status: ConnectionStatus;
+}
+
+export function describeShipStation(db: CrmDatabase, env: Record<string, string | undefined>): ShipStationDescription {
+  const config = readShipStationConfig(db, env);
+  return {
+    apiUrl: config.apiUrl,
+    apiKey: describeSecret(db, env, "apiKey"),
+    apiSecret: describeSecret(db, env, "apiSecret"),
+    webhookSecret: describeSecret(db, env, "webhookSecret"),
+    status: connectionStatus(db, config),
+  };
+}
+
 /** What the settings screen may know of a secret: whether it is set, where from, and its last 4 characters. */
-export function describeSecret(db: CrmDatabase, env: Record<string, string | undefined>, name: ShipStationSecretName) {
+function describeSecret(db: CrmDatabase, env: Record<string, string | undefined>, name: ShipStationSecretName): SecretDescription {
   const fromEnv = env[SHIPSTATION_SECRETS[name].env]?.trim();
   const value = fromEnv || readSetting(db, SHIPSTATION_SECRETS[name].setting);
   return {
@@ -48,8 +73,7 @@ export function describeSecret(db: CrmDatabase, env: Record<string, string | und
   };
 }
 
-const MIN_SECRET_LENGTH = 8;
-const MAX_SECRET_LENGTH = 200;
+const { min: MIN_SECRET_LENGTH, max: MAX_SECRET_LENGTH } = SHIPSTATION_SECRET_LENGTH;
 
 /** Stores one secret; blank values, control characters and implausible lengths are refused. */
 export function saveShipStationSecret(db: CrmDatabase, name: ShipStationSecretName, value: string): void {
@@ -64,11 +88,13 @@ export function saveShipStationSecret(db: CrmDatabase, name: ShipStationSecretNa
   if (name !== "webhookSecret") writeSetting(db, "shipstationConnection", "");
 }
 
-export function readConnectionStatus(db: CrmDatabase): ConnectionStatus | null {
+/** The badge's state: not configured without both API credentials, unchecked until someone tests new ones. */
+function connectionStatus(db: CrmDatabase, config: ShipStationConfig): ConnectionStatus {
+  if (!config.apiKey || !config.apiSecret) return { state: "not_configured", checkedAt: null, message: null };
   const stored = readSetting(db, "shipstationConnection");
-  return stored ? (JSON.parse(stored) as ConnectionStatus) : null;
+  return stored ? (JSON.parse(stored) as ConnectionCheck) : { state: "unchecked", checkedAt: null, message: null };
 }
 
-export function recordConnectionStatus(db: CrmDatabase, status: ConnectionStatus): void {
+export function recordConnectionStatus(db: CrmDatabase, status: ConnectionCheck): void {
   writeSetting(db, "shipstationConnection", JSON.stringify(status));
 }

@@ -9,7 +9,7 @@ import { recordShipStationOrders, type ShipStationOrder } from "./shipstation-or
 import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure an event is marked failed. */
-export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 
 export interface WebhookDelivery {
   /** From the `secret` query parameter or the X-Webhook-Secret header. */
@@ -137,8 +137,16 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
   }
 }
 
+export interface WebhookEventSummary {
+  pending: number;
+  done: number;
+  failed: number;
+  /** The latest failures, newest first. */
+  recentFailures: { id: number; resourceType: string; lastError: string | null; receivedAt: Date }[];
+}
+
 /** The webhook events Settings shows: pending ones and recent failures. */
-export function webhookEventSummary(db: CrmDatabase) {
+export function webhookEventSummary(db: CrmDatabase): WebhookEventSummary {
   const counts = db
     .select({ state: webhookEvents.state, count: sql<number>`count(*)` })
     .from(webhookEvents)
@@ -159,7 +167,7 @@ export function webhookEventSummary(db: CrmDatabase) {
  * V1 webhooks are not signed, so the worker must never be sent somewhere else with our credentials: the
  * resource must be on the configured API's origin, or with the default API any ssapiN.shipstation.com host.
  */
-export function isShipStationResource(resourceUrl: string, apiUrl: string): boolean {
+function isShipStationResource(resourceUrl: string, apiUrl: string): boolean {
   let resource: URL;
   try {
     resource = new URL(resourceUrl);

@@ -1,19 +1,13 @@
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
+import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import { DEFAULT_TASK_PAGE_SIZE, TASK_NOTES_MAX_LENGTH, type NewTaskBody, type TaskChanges, type TaskListQuery, type TaskSource, type TaskStatus } from "../../contracts/tasks.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { optionalChoice } from "../input-values.ts";
 import { addDays, businessToday, requireCalendarDate } from "../time/business-calendar.ts";
-import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE } from "./task-paging.ts";
-
-export const DUE_FILTERS = ["overdue", "today", "week", "all"] as const;
-export type DueFilter = (typeof DUE_FILTERS)[number];
-
-export const STATUS_FILTERS = ["open", "done", "all"] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface TaskView {
   id: number;
@@ -24,30 +18,11 @@ export interface TaskView {
   assigneeId: number;
   assigneeName: string;
   dueDate: string;
-  status: "open" | "done";
+  status: TaskStatus;
   completedAt: Date | null;
   createdAt: Date;
-  source: "manual" | "welcome" | "new-contact";
+  source: TaskSource;
 }
-
-export interface TaskFilters {
-  assigneeId?: number;
-  due?: DueFilter;
-  /** Due on or after this New York calendar date, YYYY-MM-DD; with `due` too, tasks must match both. */
-  dueFrom?: string;
-  /** Due on or before this New York calendar date, YYYY-MM-DD. */
-  dueTo?: string;
-  accountId?: number;
-  status?: StatusFilter;
-}
-
-/** Which page of the matching tasks: `limit` from 1 to MAX_TASK_PAGE_SIZE, `offset` tasks skipped before it. */
-export interface TaskPageRequest {
-  limit?: number;
-  offset?: number;
-}
-
-export type TaskQuery = TaskFilters & TaskPageRequest;
 
 export interface TaskPage {
   tasks: TaskView[];
@@ -55,23 +30,14 @@ export interface TaskPage {
   total: number;
 }
 
-export interface TaskFields {
-  title?: string;
-  notes?: string | null;
-  accountId?: number | null;
-  assigneeId?: number;
-  dueDate?: string;
-  status?: "open" | "done";
-}
-
 /**
  * One page of the tasks matching the filters, with how many match in all. Open tasks come by due date,
  * completed ones latest completed first, and status 'all' lists the open ones before the completed ones.
  * Overdue, today and week are measured in New York calendar days and, without a status, look at open tasks.
+ * The route has checked the query against its contract; dueFrom and dueTo must also be dates that exist.
  */
-export function listTasks(db: CrmDatabase, query: TaskQuery = {}, now = new Date()): TaskPage {
-  const limit = wholeNumber("limit", query.limit ?? DEFAULT_TASK_PAGE_SIZE, 1, MAX_TASK_PAGE_SIZE);
-  const offset = wholeNumber("offset", query.offset ?? 0, 0);
+export function listTasks(db: CrmDatabase, query: TaskListQuery = {}, now = new Date()): TaskPage {
+  const { limit = DEFAULT_TASK_PAGE_SIZE, offset = 0 } = query;
   const matching = and(...filterConditions(query, now));
   const status = query.status ?? (query.due && query.due !== "all" ? "open" : "all");
   if (status !== "all") return pageOfStatus(db, status, matching, limit, offset);
@@ -81,27 +47,12 @@ export function listTasks(db: CrmDatabase, query: TaskQuery = {}, now = new Date
   return { tasks: [...open.tasks, ...done.tasks], total: open.total + done.total };
 }
 
-/** Reads the filters and the page as a URL gives them; anything malformed is refused naming the parameter. */
-export function parseTaskQuery(input: Record<string, string | undefined>): TaskQuery {
-  return {
-    assigneeId: optionalId("assigneeId", input.assigneeId),
-    accountId: optionalId("accountId", input.accountId),
-    due: optionalChoice("due", input.due, DUE_FILTERS),
-    status: optionalChoice("status", input.status, STATUS_FILTERS),
-    dueFrom: input.dueFrom,
-    dueTo: input.dueTo,
-    limit: pageNumber(input.limit),
-    offset: pageNumber(input.offset),
-  };
-}
-
-export function createTask(db: CrmDatabase, fields: TaskFields, actor: Actor): TaskView {
+export function createTask(db: CrmDatabase, fields: NewTaskBody, actor: Actor): TaskView {
   const title = requiredTitle(fields.title);
-  const dueDate = requireCalendarDate("dueDate", fields.dueDate ?? "");
-  if (fields.assigneeId === undefined) throw invalid("assigneeId", "assigneeId is required");
+  const dueDate = requireCalendarDate("dueDate", fields.dueDate);
   const now = new Date();
   return db.transaction((tx) => {
-    const assignee = activeUser(tx, fields.assigneeId!);
+    const assignee = activeUser(tx, fields.assigneeId);
     if (fields.accountId != null) assertAccountExists(tx, fields.accountId);
     const [created] = tx
       .insert(tasks)
@@ -114,7 +65,7 @@ export function createTask(db: CrmDatabase, fields: TaskFields, actor: Actor): T
 }
 
 /** Edits any field; status done completes the task, open reopens it. Each change is on the account's timeline. */
-export function updateTask(db: CrmDatabase, id: number, fields: TaskFields, actor: Actor): TaskView {
+export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, actor: Actor): TaskView {
   return db.transaction((tx) => {
     const before = findTask(tx, id);
     const changes: Partial<typeof tasks.$inferInsert> = {};
@@ -135,7 +86,6 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskFields, acto
       events.push(`Reassigned task "${before.title}" to ${assignee.name}`);
     }
     if (fields.status !== undefined && fields.status !== before.status) {
-      if (fields.status !== "open" && fields.status !== "done") throw invalid("status", "status must be open or done");
       changes.status = fields.status;
       changes.completedAt = fields.status === "done" ? new Date() : null;
       events.push(`${fields.status === "done" ? "Completed" : "Reopened"} task "${before.title}"`);
@@ -162,7 +112,7 @@ export function findTask(db: CrmQueries, id: number): TaskView {
   return task;
 }
 
-function filterConditions(filters: TaskFilters, now: Date): (SQL | undefined)[] {
+function filterConditions(filters: TaskListQuery, now: Date): (SQL | undefined)[] {
   const today = businessToday(now);
   const conditions: (SQL | undefined)[] = [];
   if (filters.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
@@ -179,7 +129,7 @@ function filterConditions(filters: TaskFilters, now: Date): (SQL | undefined)[] 
  * Open tasks come in the order of the (…, status, due_date) indexes, whose last key is the id. Completed ones,
  * latest first, are sorted: no index keeps completed_at.
  */
-function pageOfStatus(db: CrmQueries, status: "open" | "done", matching: SQL | undefined, limit: number, offset: number): TaskPage {
+function pageOfStatus(db: CrmQueries, status: TaskStatus, matching: SQL | undefined, limit: number, offset: number): TaskPage {
   const where = and(eq(tasks.status, status), matching);
   const order = status === "open" ? [asc(tasks.dueDate), asc(tasks.id)] : [desc(tasks.completedAt), desc(tasks.id)];
   return {
@@ -216,34 +166,16 @@ function activeUser(db: CrmQueries, userId: number) {
   return user;
 }
 
-function optionalId(field: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw invalid(field, `${field} must be a positive whole number`);
-  return Number(text);
-}
-
-
-/** Text that is not digits becomes NaN, which listTasks refuses with the allowed range. */
-function pageNumber(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
-}
-
-function wholeNumber(field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (Number.isInteger(value) && value >= min && value <= max) return value;
-  throw invalid(field, max === Number.MAX_SAFE_INTEGER ? `${field} must be a whole number of ${min} or more` : `${field} must be a whole number from ${min} to ${max}`);
-}
-
-function requiredTitle(value: string | undefined): string {
-  const title = value?.trim() ?? "";
+function requiredTitle(value: string): string {
+  const title = value.trim();
   if (!title) throw invalid("title", "title is required");
-  if (title.length > 200) throw invalid("title", "title must be at most 200 characters");
+  if (title.length > SHORT_TEXT_MAX_LENGTH) throw invalid("title", `title must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return title;
 }
 
 function optionalNotes(value: string | null | undefined): string | null {
   const notes = value?.trim() ?? "";
-  if (notes.length > 5000) throw invalid("notes", "notes must be at most 5,000 characters");
+  if (notes.length > TASK_NOTES_MAX_LENGTH) throw invalid("notes", `notes must be at most ${TASK_NOTES_MAX_LENGTH.toLocaleString("en-US")} characters`);
   return notes || null;
 }
 

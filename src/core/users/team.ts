@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { USER_ROLES } from "../../contracts/auth.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
-import { toPublicUser, USER_ROLES, type PublicUser } from "./users.ts";
+import { toPublicUser, type PublicUser } from "./users.ts";
 
 export interface TeamMember extends PublicUser {
   /** The last request any of their sessions made; null when they never signed in. */
@@ -11,12 +12,24 @@ export interface TeamMember extends PublicUser {
 }
 
 export function listTeam(db: CrmDatabase): TeamMember[] {
+  return teamMembers(db).orderBy(sql`${users.active} DESC`, sql`${users.name} COLLATE NOCASE`).all().map(toTeamMember);
+}
+
+export function findTeamMember(db: CrmDatabase, userId: number): TeamMember {
+  const found = teamMembers(db).where(eq(users.id, userId)).get();
+  if (!found) throw notFound("User not found");
+  return toTeamMember(found);
+}
+
+function teamMembers(db: CrmDatabase) {
   return db
     .select({ user: users, lastActiveAt: sql<number | null>`(SELECT max(${sessions.lastSeenAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users}.id)` })
     .from(users)
-    .orderBy(sql`${users.active} DESC`, sql`${users.name} COLLATE NOCASE`)
-    .all()
-    .map(({ user, lastActiveAt }) => ({ ...toPublicUser(user), lastActiveAt: lastActiveAt === null ? null : new Date(lastActiveAt) }));
+    .$dynamic();
+}
+
+function toTeamMember({ user, lastActiveAt }: { user: typeof users.$inferSelect; lastActiveAt: number | null }): TeamMember {
+  return { ...toPublicUser(user), lastActiveAt: lastActiveAt === null ? null : new Date(lastActiveAt) };
 }
 
 /** Changes a user's role; the last active administrator cannot be demoted (409). */
@@ -53,10 +66,6 @@ export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ 
     return updated!;
   });
   return { user: toPublicUser(user), password };
-}
-
-export function findUserById(db: CrmQueries, userId: number): PublicUser {
-  return toPublicUser(requireUser(db, userId));
 }
 
 function requireUser(db: CrmQueries, userId: number) {

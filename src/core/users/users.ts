@@ -1,11 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { USER_ROLES, type UserRole } from "../../contracts/auth.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
-export const USER_ROLES = ["admin", "sales"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole };
 
 /** A user as every surface shows it: never with the password hash. */
 export interface PublicUser {
@@ -77,7 +77,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   const normalized = email.trim().toLowerCase();
   if (!normalized) throw invalid("email", "email is required");
   if (!EMAIL_PATTERN.test(normalized) && !/^[^\s@]+@localhost$/.test(normalized)) {

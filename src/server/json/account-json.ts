@@ -1,8 +1,12 @@
+import type { AccountDetail as StoredAccountDetail } from "../../core/accounts/account-detail.ts";
 import type { AccountSummary } from "../../core/accounts/account-list.ts";
-import { centsToDollars } from "../../core/import/money.ts";
+import { centsToDollars } from "../../core/money/money.ts";
+import type { Account, AccountDetail } from "../../contracts/accounts.ts";
+import { toContactJson } from "./contact-json.ts";
+import { toOrderJson } from "./order-json.ts";
 
-/** An account as the dashboard receives it: dollars, ISO times. */
-export function toAccountJson(account: AccountSummary) {
+/** An account as the API answers it: dollars, ISO times. */
+export function toAccountJson(account: AccountSummary): Account {
   return {
     id: account.id,
     name: account.name,
@@ -21,4 +25,9 @@ export function toAccountJson(account: AccountSummary) {
     ownerUserId: account.ownerUserId,
     hasDuplicate: account.hasDuplicate,
   };
+}
+
+/** The account screen's answer: the account with its contacts and newest orders. */
+export function toAccountDetailJson({ contacts, orders, ...account }: StoredAccountDetail): AccountDetail {
+  return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) };
 }

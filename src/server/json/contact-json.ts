@@ -1,6 +1,7 @@
-import type { Contact } from "../../core/contacts/contacts.ts";
+import type { Contact as StoredContact } from "../../core/contacts/contacts.ts";
+import type { Contact } from "../../contracts/contacts.ts";
 
-export function toContactJson(contact: Contact) {
+export function toContactJson(contact: StoredContact): Contact {
   return {
     id: contact.id,
     accountId: contact.accountId,

@@ -1,8 +1,9 @@
-import { centsToDollars } from "../../core/import/money.ts";
+import type { ListDefinition, ListSummary } from "../../contracts/lists.ts";
+import { centsToDollars } from "../../core/money/money.ts";
 import type { ListRecord } from "../../core/lists/list-types.ts";
-import type { ListSummary } from "../../core/lists/lists.ts";
+import type { ListFigures } from "../../core/lists/lists.ts";
 
-export function toListSummaryJson(list: ListSummary) {
+export function toListSummaryJson(list: ListFigures): ListSummary {
   return {
     key: list.key,
     name: list.name,
@@ -15,6 +16,6 @@ export function toListSummaryJson(list: ListSummary) {
   };
 }
 
-export function toListJson(list: ListRecord) {
+export function toListJson(list: ListRecord): ListDefinition {
   return { key: list.key, name: list.name, description: list.description, builtIn: list.builtIn };
 }

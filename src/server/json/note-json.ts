@@ -1,6 +1,7 @@
-import type { Note } from "../../core/notes/notes.ts";
+import type { Note } from "../../contracts/notes.ts";
+import type { Note as StoredNote } from "../../core/notes/notes.ts";
 
-export function toNoteJson(note: Note) {
+export function toNoteJson(note: StoredNote): Note {
   return {
     id: note.id,
     accountId: note.accountId,

@@ -1,8 +1,9 @@
 import type { StoredOrder } from "../../core/accounts/account-detail.ts";
-import { centsToDollars } from "../../core/import/money.ts";
+import { centsToDollars } from "../../core/money/money.ts";
+import type { Order } from "../../contracts/orders.ts";
 
 /** An order as the dashboard receives it: dollars, ISO times, the raw payload with its prices in dollars too. */
-export function toOrderJson(order: StoredOrder) {
+export function toOrderJson(order: StoredOrder): Order {
   const { raw } = order;
   return {
     id: order.id,

@@ -1,6 +1,7 @@
+import type { Task } from "../../contracts/tasks.ts";
 import type { TaskView } from "../../core/tasks/tasks.ts";
 
-export function toTaskJson(task: TaskView) {
+export function toTaskJson(task: TaskView): Task {
   return {
     id: task.id,
     title: task.title,

@@ -20,12 +20,12 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   set.headers["content-type"] = "application/json";
   if (error instanceof DomainError) {
     set.status = STATUS_BY_KIND[error.kind];
-    return { message: error.message };
+    return error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
   }
   switch (code) {
     case "VALIDATION":
       set.status = 400;
-      return { message: describeValidationFailure(error.type, error.all[0]) };
+      return describeValidationFailure(error.type, error.all[0], error.customError);
     case "PARSE":
       set.status = 400;
       return { message: "The request body is not valid JSON" };
@@ -46,10 +46,15 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   return { message: "message" in error && error.message ? error.message : "Request failed" };
 });
 
-/** Names the first field at fault, in words a person can act on. */
-function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined): string {
-  const field = first?.path.replace(/^\//, "").replaceAll("/", ".");
-  if (!first || !field) return `The request ${part} is invalid`;
-  if (first.value === undefined) return `${field} is required`;
-  return `${field} is invalid: ${first.message.toLowerCase()}`;
+/**
+ * Names the first field at fault, in words a person can act on. A contract's own message (query and path
+ * values have one naming the parameter: Elysia checks a number's range without knowing its name) comes first.
+ */
+function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined, contractMessage: unknown) {
+  const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || undefined;
+  const withField = (message: string) => (field === undefined ? { message } : { message, field });
+  if (first && field && first.value === undefined) return withField(`${field} is required`);
+  if (typeof contractMessage === "string") return withField(contractMessage);
+  if (!first || !field) return { message: `The request ${part} is invalid` };
+  return withField(`${field} is invalid: ${first.message.toLowerCase()}`);
 }

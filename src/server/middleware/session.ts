@@ -29,10 +29,13 @@ export function sessionGuard(context: ServerContext) {
 
   return new Elysia().macro({
     signedIn: {
+      // For the OpenAPI description: the route takes the session cookie.
+      detail: { security: [{ session: [] }] },
       transform: ({ request }) => void signedInUser(request),
       resolve: ({ request }) => ({ user: signedInUser(request) }),
     },
     adminOnly: {
+      detail: { security: [{ session: [] }], description: "Administrators only." },
       transform: ({ request }) => void adminUser(request),
       resolve: ({ request }) => ({ user: adminUser(request) }),
     },

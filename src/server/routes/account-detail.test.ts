@@ -36,6 +36,24 @@ describe("an account's detail, orders and activity", () => {
     expect((await crm.server.request("GET", "/api/accounts/999/orders", { cookie: crm.cookie })).status).toBe(404);
   });
 
+  test("a bad account id or paging value answers 400 naming it, never 500", async () => {
+    const id = seedCustomer(crm.server.db, { email: "paged@clinic.com", orders: [{ number: "P1", placedAt: daysAgo(3), total: 5 }] });
+    const refused = [
+      [`/api/accounts/${id}/orders?offset=-1`, "offset"],
+      [`/api/accounts/${id}/orders?offset=1.5`, "offset"],
+      [`/api/accounts/${id}/orders?offset=1e309`, "offset"],
+      [`/api/accounts/${id}/orders?limit=0`, "limit"],
+      [`/api/accounts/${id}/orders?limit=501`, "limit"],
+      ["/api/accounts/0", "id"],
+      ["/api/accounts/abc/orders", "id"],
+      ["/api/accounts/1.5", "id"],
+    ] as const;
+    for (const [url, field] of refused) {
+      const response = await crm.server.request("GET", url, { cookie: crm.cookie });
+      expect({ url, status: response.status, message: response.body.message }).toEqual({ url, status: 400, message: expect.stringMatching(new RegExp(`^${field} must be`)) });
+    }
+  });
+
   test("every change to an account lands on its timeline with who made it; staff can log calls and meetings", async () => {
     const { body: account } = await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Timeline Co" } });
     await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body: { name: "Timeline Labs" } });

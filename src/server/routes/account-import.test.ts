@@ -34,7 +34,6 @@ describe("importing a CSV through the API", () => {
     const processed = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
     expect(processed.status).toBe(200);
     expect(processed.body).toEqual({
-      success: true,
       message: "Imported 2 orders for 2 accounts (2 new)",
       results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 0, errors: [] },
     });
@@ -78,6 +77,17 @@ describe("importing a CSV through the API", () => {
     expect((await put(url, "a,b\n")).status).toBe(200);
   });
 
+  test("a PUT whose expires is not a whole number, or without a signature, answers 400 naming it and stores nothing", async () => {
+    const url = await uploadUrl();
+    for (const expires of ["abc", "1.5", "-1", "1e309"]) {
+      const response = await put(url.replace(/expires=\d+/, `expires=${expires}`), "a,b\n");
+      expect({ expires, ...response }).toMatchObject({ expires, status: 400, body: { message: "expires must be a whole number from 0 to 9007199254740991" } });
+    }
+    expect(await put(url.replace(/&signature=\w+/, ""), "a,b\n")).toEqual({ status: 400, body: { message: "signature is required", field: "signature" } });
+    expect(uploadedFiles()).toHaveLength(0);
+    expect((await put(url, "a,b\n")).status).toBe(200);
+  });
+
   test("process-csv refuses a URL this server did not issue, without fetching it", async () => {
     let fetched = false;
     const outside = Bun.serve({ port: 0, fetch: () => ((fetched = true), new Response("Customer Email,Date - Order Date\n")) });
@@ -91,7 +101,7 @@ describe("importing a CSV through the API", () => {
     } finally {
       outside.stop(true);
     }
-    expect((await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: {} })).body).toEqual({ message: "fileUrl is required" });
+    expect((await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: {} })).body).toEqual({ message: "fileUrl is required", field: "fileUrl" });
   });
 
   test("a rejected file answers 400 with what is missing, writes nothing and is deleted", async () => {

@@ -1,23 +1,25 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { CSV_UPLOAD_URL_PATH, CsvImportResult, PROCESS_CSV_PATH, ProcessCsvBody, UploadUrl } from "../../contracts/imports.ts";
 import { actorOf } from "../../core/activity/actor.ts";
 import { invalid } from "../../core/errors.ts";
 import { importOrdersCsv } from "../../core/import/import-orders-csv.ts";
 import { discardUpload, findUploadedFile, issueUploadTicket } from "../../core/import/uploads.ts";
 import type { ServerContext } from "../context.ts";
+import { toUploadUrlJson } from "../json/upload-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { answers } from "../openapi/answers.ts";
 import { ticketFromUploadUrl, uploadUrlFor } from "./uploads.ts";
 
 /** Importing a ShipStation export from the dashboard: get a signed URL, PUT the file there, then process it. */
 export function accountImportRoutes(context: ServerContext) {
-  return new Elysia({ prefix: "/api/accounts" })
+  return new Elysia()
     .use(sessionGuard(context))
+    .post(CSV_UPLOAD_URL_PATH, ({ user, request }) => toUploadUrlJson(uploadUrlFor(new URL(request.url).origin, issueUploadTicket(context.db, user.id))), {
+      signedIn: true,
+      ...answers(UploadUrl),
+    })
     .post(
-      "/upload",
-      ({ user, request }) => ({ uploadURL: uploadUrlFor(new URL(request.url).origin, issueUploadTicket(context.db, user.id)) }),
-      { signedIn: true },
-    )
-    .post(
-      "/process-csv",
+      PROCESS_CSV_PATH,
       ({ body, user }) => {
         const ticket = ticketFromUploadUrl(body.fileUrl);
         if (!ticket) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
@@ -28,6 +30,6 @@ export function accountImportRoutes(context: ServerContext) {
           discardUpload(context.db, context.dataDir, ticket.id);
         }
       },
-      { signedIn: true, body: t.Object({ fileUrl: t.String({ maxLength: 2048 }) }) },
+      { signedIn: true, body: ProcessCsvBody, ...answers(CsvImportResult) },
     );
 }

@@ -1,36 +1,33 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { getAccountDetail, listOrders } from "../../core/accounts/account-detail.ts";
-import { listAccounts, parseAccountQuery } from "../../core/accounts/account-list.ts";
+import { accountQueryOf, listAccounts } from "../../core/accounts/account-list.ts";
 import { createAccount, setAccountListType, updateAccount } from "../../core/accounts/accounts.ts";
 import { actorOf } from "../../core/activity/actor.ts";
+import { Account, AccountChanges, AccountDetail, AccountList, AccountListQuery, ListTypeBody, NewAccountBody } from "../../contracts/accounts.ts";
+import { IdParams } from "../../contracts/common.ts";
+import { AccountOrdersQuery, Order } from "../../contracts/orders.ts";
+import { t } from "elysia";
 import type { ServerContext } from "../context.ts";
-import { toAccountJson } from "../json/account-json.ts";
-import { toContactJson } from "../json/contact-json.ts";
+import { toAccountDetailJson, toAccountJson } from "../json/account-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
-import { rememberedJson } from "../json/remembered-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam, pageQuery } from "./params.ts";
+import { answers } from "../openapi/answers.ts";
 
-const accountFields = {
-  name: t.Optional(t.String({ maxLength: 1000 })),
-  email: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
-  domain: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
-  phone: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
-};
-const listTypeBody = t.Object({ listType: t.String({ maxLength: 100 }) });
-
+/** The accounts API: see src/contracts/accounts.ts for what each route accepts and answers. */
 export function accountRoutes(context: ServerContext) {
   const { db } = context;
+  const moveToList = ({ params, body, user }: { params: IdParams; body: ListTypeBody; user: Parameters<typeof actorOf>[0] }) =>
+    toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user)));
   return new Elysia({ prefix: "/api/accounts" })
     .use(sessionGuard(context))
     .get(
       "/",
       ({ query, set }) => {
-        const page = listAccounts(db, parseAccountQuery(query));
+        const page = listAccounts(db, accountQueryOf(query));
         set.headers["x-total-count"] = String(page.total);
-        return rememberedJson(page, ({ accounts }) => accounts.map(toAccountJson), set);
+        return db.answers.json(page, ({ accounts }) => accounts.map(toAccountJson), set);
       },
-      { signedIn: true, query: t.Record(t.String(), t.String()) },
+      { signedIn: true, query: AccountListQuery, ...answers(AccountList, { description: "One page of accounts; X-Total-Count has the number of matches" }) },
     )
     .post(
       "/",
@@ -38,18 +35,13 @@ export function accountRoutes(context: ServerContext) {
         set.status = 201;
         return toAccountJson(createAccount(db, body, actorOf(user)));
       },
-      { signedIn: true, body: t.Object(accountFields) },
+      { signedIn: true, body: NewAccountBody, ...answers(Account, { status: 201 }) },
     )
-    .get(
-      "/:id",
-      ({ params, set }) =>
-        rememberedJson(
-          getAccountDetail(db, params.id),
-          ({ contacts, orders, ...account }) => ({ ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) }),
-          set,
-        ),
-      { signedIn: true, params: idParam },
-    )
+    .get("/:id", ({ params, set }) => db.answers.json(getAccountDetail(db, params.id), toAccountDetailJson, set), {
+      signedIn: true,
+      params: IdParams,
+      ...answers(AccountDetail),
+    })
     .get(
       "/:id/orders",
       ({ params, query, set }) => {
@@ -57,21 +49,14 @@ export function accountRoutes(context: ServerContext) {
         set.headers["x-total-count"] = String(page.total);
         return page.orders.map(toOrderJson);
       },
-      { signedIn: true, params: idParam, query: pageQuery },
+      { signedIn: true, params: IdParams, query: AccountOrdersQuery, ...answers(t.Array(Order), { description: "Newest first; X-Total-Count has the account's number of orders" }) },
     )
     .patch("/:id", ({ params, body, user }) => toAccountJson(updateAccount(db, params.id, body, actorOf(user))), {
       signedIn: true,
-      params: idParam,
-      body: t.Object({ ...accountFields, ownerUserId: t.Optional(t.Nullable(t.Integer({ minimum: 1 }))) }),
+      params: IdParams,
+      body: AccountChanges,
+      ...answers(Account),
     })
-    .post("/:id/list-type", ({ params, body, user }) => toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user))), {
-      signedIn: true,
-      params: idParam,
-      body: listTypeBody,
-    })
-    .patch("/:id/list-type", ({ params, body, user }) => toAccountJson(setAccountListType(db, params.id, body.listType, actorOf(user))), {
-      signedIn: true,
-      params: idParam,
-      body: listTypeBody,
-    });
+    .post("/:id/list-type", moveToList, { signedIn: true, params: IdParams, body: ListTypeBody, ...answers(Account, { summary: "The same as PATCH, as the account screen sends it" }) })
+    .patch("/:id/list-type", moveToList, { signedIn: true, params: IdParams, body: ListTypeBody, ...answers(Account) });
 }

@@ -1,10 +1,12 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { ActivityEntry, ActivityList, ActivityListQuery, NewActivityBody } from "../../contracts/activity.ts";
+import { IdParams } from "../../contracts/common.ts";
 import { listActivity, logActivity } from "../../core/activity/activity.ts";
 import { actorOf } from "../../core/activity/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { toActivityJson } from "../json/activity-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam, pageQuery } from "./params.ts";
+import { answers } from "../openapi/answers.ts";
 
 export function activityRoutes(context: ServerContext) {
   const { db } = context;
@@ -13,14 +15,15 @@ export function activityRoutes(context: ServerContext) {
     .get(
       "/",
       ({ params, query, set }) => {
-        const page = listActivity(db, params.id, { limit: query.limit ?? 100, offset: query.offset ?? 0 });
+        const page = listActivity(db, params.id, query);
         set.headers["x-total-count"] = String(page.total);
         return page.entries.map(toActivityJson);
       },
       {
         signedIn: true,
-        params: idParam,
-        query: pageQuery,
+        params: IdParams,
+        query: ActivityListQuery,
+        ...answers(ActivityList, { description: "A page of the timeline, newest first; X-Total-Count says how many entries it has in all" }),
       },
     )
     .post(
@@ -29,10 +32,6 @@ export function activityRoutes(context: ServerContext) {
         set.status = 201;
         return toActivityJson(logActivity(db, params.id, body, actorOf(user)));
       },
-      {
-        signedIn: true,
-        params: idParam,
-        body: t.Object({ kind: t.String({ maxLength: 50 }), summary: t.String({ maxLength: 10_000 }), date: t.Optional(t.String({ maxLength: 100 })) }),
-      },
+      { signedIn: true, params: IdParams, body: NewActivityBody, ...answers(ActivityEntry, { status: 201 }) },
     );
 }

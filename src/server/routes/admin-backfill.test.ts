@@ -30,7 +30,12 @@ describe("/api/admin/backfill", () => {
   });
 
   test("days outside 1-90 answer 400; a second start while one runs answers 409; sales users get 403", async () => {
-    expect((await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days: 91 } })).body.message).toBe("days must be a whole number from 1 to 90");
+    for (const days of [0, 91, 1.5, "many"]) {
+      expect(await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days } })).toMatchObject({
+        status: 400,
+        body: { message: "days must be a whole number from 1 to 90", field: "days" },
+      });
+    }
     server.sqlite.run("INSERT INTO backfill_runs (days, state, trigger, started_at, heartbeat_at) VALUES (30, 'running', 'cli', ?, ?)", [Date.now(), Date.now()]);
     expect((await server.request("POST", "/api/admin/backfill", { cookie: admin, body: {} })).status).toBe(409);
     const sales = (await server.signInAs("sales")).cookie;

@@ -1,8 +1,12 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } from "../../contracts/backfill.ts";
+import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
-import { DEFAULT_BACKFILL_DAYS, latestBackfill, type BackfillRun } from "../../core/shipstation/backfill.ts";
+import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
+import { toBackfillRunJson, toLatestBackfillJson } from "../json/backfill-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { answers } from "../openapi/answers.ts";
 
 export function adminRoutes(context: ServerContext) {
   const { db } = context;
@@ -14,35 +18,15 @@ export function adminRoutes(context: ServerContext) {
         clearAllCustomerData(db);
         return { message: "All account data has been cleared" };
       },
-      { adminOnly: true },
+      { adminOnly: true, ...answers(MessageAnswer) },
     )
     .post(
       "/backfill",
       ({ body, set }) => {
         set.status = 202;
-        return toBackfillJson(context.backfills.start(body.days ?? DEFAULT_BACKFILL_DAYS));
+        return toBackfillRunJson(context.backfills.start(body.days ?? DEFAULT_BACKFILL_DAYS));
       },
-      { adminOnly: true, body: t.Object({ days: t.Optional(t.Number()) }) },
+      { adminOnly: true, body: NewBackfillBody, ...answers(BackfillRun, { status: 202, description: "Started; it runs in the background" }) },
     )
-    .get("/backfill", () => ({ backfill: maybe(latestBackfill(db)) }), { adminOnly: true });
-}
-
-function maybe(run: BackfillRun | null) {
-  return run ? toBackfillJson(run) : null;
-}
-
-function toBackfillJson(run: BackfillRun) {
-  return {
-    id: run.id,
-    days: run.days,
-    state: run.state,
-    trigger: run.trigger,
-    pages: run.pages,
-    ordersCreated: run.ordersCreated,
-    ordersUpdated: run.ordersUpdated,
-    accountsCreated: run.accountsCreated,
-    error: run.error,
-    startedAt: run.startedAt.toISOString(),
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-  };
+    .get("/backfill", () => toLatestBackfillJson(latestBackfill(db)), { adminOnly: true, ...answers(LatestBackfill) });
 }

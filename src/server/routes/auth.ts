@@ -1,9 +1,11 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { LoginBody, SessionUser } from "../../contracts/auth.ts";
 import { endSession } from "../../core/auth/sessions.ts";
 import { signIn } from "../../core/auth/sign-in.ts";
 import type { ServerContext } from "../context.ts";
+import { toUserJson } from "../json/user-json.ts";
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionGuard, writeSessionCookie } from "../middleware/session.ts";
-import { toUserJson } from "./user-json.ts";
+import { answers } from "../openapi/answers.ts";
 
 export function authRoutes(context: ServerContext) {
   return new Elysia({ prefix: "/api/auth" })
@@ -19,13 +21,17 @@ export function authRoutes(context: ServerContext) {
         writeSessionCookie(cookie[SESSION_COOKIE], request, token);
         return toUserJson(user);
       },
-      { body: t.Object({ email: t.String({ maxLength: 320 }), password: t.String({ maxLength: 1024 }) }) },
+      { body: LoginBody, ...answers(SessionUser) },
     )
-    .post("/logout", ({ request, cookie, set }) => {
-      const token = readSessionToken(request);
-      if (token) endSession(context.db, token);
-      clearSessionCookie(cookie[SESSION_COOKIE], request);
-      set.status = 204;
-    })
-    .get("/me", ({ user }) => toUserJson(user), { signedIn: true });
+    .post(
+      "/logout",
+      ({ request, cookie, set }) => {
+        const token = readSessionToken(request);
+        if (token) endSession(context.db, token);
+        clearSessionCookie(cookie[SESSION_COOKIE], request);
+        set.status = 204;
+      },
+      answers(null, { status: 204, description: "Signed out" }),
+    )
+    .get("/me", ({ user }) => toUserJson(user), { signedIn: true, ...answers(SessionUser) });
 }

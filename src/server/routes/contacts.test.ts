@@ -11,9 +11,9 @@ describe("/api/contacts", () => {
   const add = (body: object) => crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId, ...body } });
 
   test("adding checks required fields and the e-mail format, naming the field", async () => {
-    expect((await add({ lastName: "Roe", email: "j@x.com" })).body).toEqual({ message: "firstName is required" });
-    expect((await add({ firstName: "Jo", email: "j@x.com" })).body).toEqual({ message: "lastName is required" });
-    expect((await add({ firstName: "Jo", lastName: "Roe" })).body).toEqual({ message: "email is required" });
+    expect((await add({ lastName: "Roe", email: "j@x.com" })).body).toEqual({ message: "firstName is required", field: "firstName" });
+    expect((await add({ firstName: "Jo", email: "j@x.com" })).body).toEqual({ message: "lastName is required", field: "lastName" });
+    expect((await add({ firstName: "Jo", lastName: "Roe" })).body).toEqual({ message: "email is required", field: "email" });
     expect((await add({ firstName: "Jo", lastName: "Roe", email: "nope" })).body.message).toStartWith("email is not a valid");
     expect((await crm.server.request("POST", "/api/contacts", { cookie: crm.cookie, body: { accountId: 999, firstName: "A", lastName: "B", email: "a@b.co" } })).status).toBe(404);
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 0 });
@@ -39,7 +39,7 @@ describe("/api/contacts", () => {
     const patch = (body: object) => crm.server.request("PATCH", `/api/contacts/${contact.id}`, { cookie: crm.cookie, body });
     expect((await patch({ title: " Lab Manager " })).body).toMatchObject({ title: "Lab Manager", firstName: "Jo" });
     expect((await patch({ phone: "555-0101" })).body.phone).toBe("555-0101");
-    expect((await patch({ firstName: "" })).body).toEqual({ message: "firstName is required" });
+    expect((await patch({ firstName: "" })).body).toEqual({ message: "firstName is required", field: "firstName" });
     expect((await patch({ email: "bad" })).status).toBe(400);
     expect((await crm.server.request("PATCH", "/api/contacts/999", { cookie: crm.cookie, body: { title: "x" } })).body).toEqual({ message: "Contact not found" });
   });

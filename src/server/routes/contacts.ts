@@ -1,21 +1,14 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { actorOf } from "../../core/activity/actor.ts";
 import { addContact, updateContact } from "../../core/contacts/contacts.ts";
+import { IdParams } from "../../contracts/common.ts";
+import { Contact, ContactChanges, NewContactBody } from "../../contracts/contacts.ts";
 import type { ServerContext } from "../context.ts";
 import { toContactJson } from "../json/contact-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam } from "./params.ts";
+import { answers } from "../openapi/answers.ts";
 
-const text = t.String({ maxLength: 1000 });
-const contactFields = {
-  firstName: t.Optional(text),
-  lastName: t.Optional(text),
-  email: t.Optional(t.Nullable(text)),
-  phone: t.Optional(t.Nullable(text)),
-  title: t.Optional(t.Nullable(text)),
-  isPrimary: t.Optional(t.Boolean()),
-};
-
+/** The contacts API: see src/contracts/contacts.ts. An account's contacts come with its detail. */
 export function contactRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/contacts" })
@@ -26,11 +19,12 @@ export function contactRoutes(context: ServerContext) {
         set.status = 201;
         return toContactJson(addContact(db, accountId, fields, actorOf(user)));
       },
-      { signedIn: true, body: t.Object({ accountId: t.Integer({ minimum: 1 }), ...contactFields }) },
+      { signedIn: true, body: NewContactBody, ...answers(Contact, { status: 201 }) },
     )
     .patch("/:id", ({ params, body, user }) => toContactJson(updateContact(db, params.id, body, actorOf(user))), {
       signedIn: true,
-      params: idParam,
-      body: t.Object(contactFields),
+      params: IdParams,
+      body: ContactChanges,
+      ...answers(Contact),
     });
 }

@@ -17,7 +17,14 @@ describe("/api/settings/customer-lifecycle", () => {
     expect((await crm.server.request("PUT", path, { cookie: sales, body: { newWithinDays: 14, activeWithinDays: 90 } })).status).toBe(403);
     const refused = await crm.server.request("PUT", path, { cookie: crm.cookie, body: { newWithinDays: 60, activeWithinDays: 45 } });
     expect(refused).toMatchObject({ status: 400, body: { message: "activeWithinDays must be more days than newWithinDays" } });
-    expect((await crm.server.request("PUT", path, { cookie: crm.cookie, body: { newWithinDays: "thirty", activeWithinDays: 90 } })).status).toBe(400);
+    expect(await crm.server.request("PUT", path, { cookie: crm.cookie, body: { newWithinDays: "thirty", activeWithinDays: 90 } })).toMatchObject({
+      status: 400,
+      body: { message: "newWithinDays must be a whole number of days from 1 to 365", field: "newWithinDays" },
+    });
+    expect(await crm.server.request("PUT", path, { cookie: crm.cookie, body: { newWithinDays: 30, activeWithinDays: 3651 } })).toMatchObject({
+      status: 400,
+      body: { message: "activeWithinDays must be a whole number of days from 2 to 3,650", field: "activeWithinDays" },
+    });
     expect((await crm.server.request("GET", path, { cookie: crm.cookie })).body).toEqual({ newWithinDays: 30, activeWithinDays: 180 });
   });
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { MAX_MERGE_SOURCES } from "../../contracts/duplicates.ts";
 import { detectAllDuplicates } from "../../core/duplicates/detect-all.ts";
 import { seedCustomer } from "../../testing/seed.ts";
 import { useTestServer } from "../../testing/test-server.ts";
@@ -68,6 +69,17 @@ describe("duplicates API", () => {
     expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 0 });
     expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/${ids.clinic}/dismiss`)).toMatchObject({ status: 400 });
     expect(await call("POST", `/api/accounts/${ids.clinic}/duplicates/999/dismiss`)).toMatchObject({ status: 404, body: { message: "Account not found" } });
+  });
+
+  test("a bad account id in the path answers 400 naming it, never 500", async () => {
+    const idMessage = `id must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+    const otherIdMessage = `otherId must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+    for (const bad of ["abc", "0", "-1", "1.5", "1e309"]) {
+      expect({ bad, ...(await call("GET", `/api/accounts/${bad}/duplicates`)) }).toMatchObject({ bad, status: 400, body: { message: idMessage } });
+      expect({ bad, ...(await call("POST", `/api/accounts/${bad}/duplicates/${ids.clinic}/dismiss`)) }).toMatchObject({ bad, status: 400, body: { message: idMessage } });
+      expect({ bad, ...(await call("POST", `/api/accounts/${ids.clinic}/duplicates/${bad}/dismiss`)) }).toMatchObject({ bad, status: 400, body: { message: otherIdMessage } });
+    }
+    expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 2 });
   });
 
   test("POST /api/accounts/merge with dryRun previews the merged account and what moves, changing nothing", async () => {
@@ -147,6 +159,9 @@ describe("duplicates API", () => {
     });
     expect(await merge({ sourceIds: [ids.billing] })).toMatchObject({ status: 400, body: { message: "targetId is required" } });
     expect((await merge({ targetId: ids.clinic, sourceIds: ["two"] })).status).toBe(400);
+    const tooMany = Array.from({ length: MAX_MERGE_SOURCES + 1 }, (_, i) => 1000 + i);
+    expect(await merge({ targetId: ids.clinic, sourceIds: tooMany })).toMatchObject({ status: 400, body: { field: "sourceIds" } });
+    expect(await merge({ targetId: ids.clinic, sourceIds: [ids.billing], fields: { owner: 0 } })).toMatchObject({ status: 400, body: { field: "fields.owner" } });
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
   });
 });

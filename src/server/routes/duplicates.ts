@@ -1,64 +1,40 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { IdParams } from "../../contracts/common.ts";
+import { DismissParams, DuplicateCandidateList, DuplicateSummary, MergeBody, MergeOutcome } from "../../contracts/duplicates.ts";
 import { findAccount } from "../../core/accounts/accounts.ts";
 import { actorOf } from "../../core/activity/actor.ts";
 import { countAccountsWithOpenDuplicates, dismissDuplicatePair, listDuplicateCandidates } from "../../core/duplicates/duplicate-candidates.ts";
 import { mergeAccounts } from "../../core/duplicates/merge.ts";
-import { centsToDollars } from "../../core/import/money.ts";
 import type { ServerContext } from "../context.ts";
-import { toAccountJson } from "../json/account-json.ts";
+import { toDuplicateCandidateJson, toMergeJson, toMergePreviewJson } from "../json/duplicate-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam } from "./params.ts";
+import { answers } from "../openapi/answers.ts";
 
-const accountId = t.Integer({ minimum: 1 });
-const mergeBody = t.Object({
-  targetId: accountId,
-  sourceIds: t.Array(accountId, { maxItems: 1000 }),
-  fields: t.Optional(
-    t.Object({
-      name: t.Optional(accountId),
-      email: t.Optional(accountId),
-      domain: t.Optional(accountId),
-      phone: t.Optional(accountId),
-      list: t.Optional(accountId),
-      owner: t.Optional(accountId),
-    }),
-  ),
-  dryRun: t.Optional(t.Boolean()),
-});
-
-/** Possible duplicates of an account, dismissing a pair, the accounts list's badge, and merging. */
+/** The duplicates API: see src/contracts/duplicates.ts for what each route accepts and answers. */
 export function duplicateRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api" })
     .use(sessionGuard(context))
-    .get("/duplicates/summary", () => ({ count: countAccountsWithOpenDuplicates(db) }), { signedIn: true })
-    .get("/accounts/:id/duplicates", ({ params }) => listDuplicateCandidates(db, params.id), { signedIn: true, params: idParam })
+    .get("/duplicates/summary", (): DuplicateSummary => ({ count: countAccountsWithOpenDuplicates(db) }), { signedIn: true, ...answers(DuplicateSummary) })
+    .get("/accounts/:id/duplicates", ({ params }) => listDuplicateCandidates(db, params.id).map(toDuplicateCandidateJson), {
+      signedIn: true,
+      params: IdParams,
+      ...answers(DuplicateCandidateList, { description: "Open pairs only, best first" }),
+    })
     .post(
       "/accounts/:id/duplicates/:otherId/dismiss",
       ({ params, set }) => {
         dismissDuplicatePair(db, params.id, params.otherId);
         set.status = 204;
       },
-      { signedIn: true, params: t.Object({ id: t.Numeric({ minimum: 1 }), otherId: t.Numeric({ minimum: 1 }) }) },
+      { signedIn: true, params: DismissParams, ...answers(null, { status: 204, description: "Dismissed: the pair is never flagged again" }) },
     )
     .post(
       "/accounts/merge",
       ({ body, user }) => {
         const outcome = mergeAccounts(db, body, actorOf(user));
-        // A dry run shows the account as it would be; a merge answers with the account as it now is.
-        const account = body.dryRun
-          ? {
-              id: outcome.targetId,
-              ...outcome.fields,
-              ...outcome.list,
-              ownerUserId: outcome.owner?.id ?? null,
-              orderCount: outcome.orderCount,
-              totalOrderValue: centsToDollars(outcome.totalOrderCents),
-            }
-          : toAccountJson(findAccount(db, outcome.targetId));
-        const { moves, contactsCombined, owner, aliases } = outcome;
-        return { dryRun: body.dryRun === true, account, owner, moves, contactsCombined, aliases };
+        return body.dryRun ? toMergePreviewJson(outcome) : toMergeJson(outcome, findAccount(db, outcome.targetId));
       },
-      { signedIn: true, body: mergeBody },
+      { signedIn: true, body: MergeBody, ...answers(MergeOutcome) },
     );
 }

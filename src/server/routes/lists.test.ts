@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from "../../contracts/lists.ts";
 import { addDays, businessToday } from "../../core/time/business-calendar.ts";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { useTestServer } from "../../testing/test-server.ts";
@@ -93,6 +94,30 @@ describe("lists", () => {
     const tooMany = Array.from({ length: 50_001 }, (_, i) => `buyer${i}@example.com`);
     expect(await post({ emails: tooMany, listType: "active" })).toMatchObject({ status: 400, body: { message: "emails may list at most 50,000 addresses per call" } });
     expect((await account(id)).body).toMatchObject({ listType: "new", listPinned: false });
+  });
+
+  test("bad query and body values answer 400 naming the parameter, and the name and description limits are the core's", async () => {
+    const refused = async (method: string, url: string, body?: object) => {
+      const response = await crm.server.request(method, url, { cookie: crm.cookie, body });
+      expect({ url, status: response.status }).toEqual({ url, status: 400 });
+      return response.body;
+    };
+    expect(await refused("GET", "/api/lists?from=yesterday")).toEqual({ message: "from must be a date written YYYY-MM-DD", field: "from" });
+    expect(await refused("GET", "/api/lists?to=2026-1-31")).toEqual({ message: "to must be a date written YYYY-MM-DD", field: "to" });
+    expect(await refused("GET", "/api/lists?from=2026-02-30")).toMatchObject({ field: "from" });
+
+    expect(await refused("POST", "/api/lists", { description: "Top buyers" })).toEqual({ message: "name is required", field: "name" });
+    expect(await refused("POST", "/api/lists", { name: "x".repeat(LIST_NAME_MAX_LENGTH + 1) })).toMatchObject({ field: "name" });
+    expect(await refused("POST", "/api/lists", { name: "Gold", description: "x".repeat(LIST_DESCRIPTION_MAX_LENGTH + 1) })).toEqual({
+      message: "description must be text of at most 500 characters, or null",
+      field: "description",
+    });
+    expect(await refused("PATCH", "/api/lists/new", { name: 5 })).toMatchObject({ field: "name" });
+    const longest = await crm.server.request("POST", "/api/lists", { cookie: crm.cookie, body: { name: "x".repeat(LIST_NAME_MAX_LENGTH), description: "y".repeat(LIST_DESCRIPTION_MAX_LENGTH) } });
+    expect(longest.status).toBe(201);
+
+    expect(await refused("POST", "/api/accounts/bulk-assign-list", { emails: "a@clinic.com", listType: "active" })).toMatchObject({ field: "emails" });
+    expect(await refused("POST", "/api/accounts/bulk-assign-list", { emails: ["a@clinic.com"] })).toEqual({ message: "listType is required", field: "listType" });
   });
 
   test("without a session every lists route answers 401", async () => {

@@ -33,4 +33,15 @@ describe("notes", () => {
     expect((await crm.server.request("PATCH", `/api/notes/${note.id}`, { cookie: crm.cookie, body: { content: "" } })).status).toBe(400);
     expect((await crm.server.request("GET", "/api/accounts/999/notes", { cookie: crm.cookie })).status).toBe(404);
   });
+
+  test("over-long fields and bad ids answer 400 naming them", async () => {
+    const post = (body: object) => crm.server.request("POST", `/api/accounts/${accountId}/notes`, { cookie: crm.cookie, body });
+    expect((await post({ title: "t".repeat(200), content: "c".repeat(20_000) })).status).toBe(201);
+    expect(await post({ title: "t".repeat(201), content: "x" })).toMatchObject({ status: 400, body: { field: "title" } });
+    expect(await post({ content: "c".repeat(20_001) })).toMatchObject({ status: 400, body: { field: "content" } });
+    const badId = { status: 400, body: { message: `id must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` } };
+    expect(await crm.server.request("GET", "/api/accounts/abc/notes", { cookie: crm.cookie })).toMatchObject(badId);
+    expect(await crm.server.request("PATCH", "/api/notes/0", { cookie: crm.cookie, body: { content: "x" } })).toMatchObject(badId);
+    expect(await crm.server.request("DELETE", "/api/notes/1.5", { cookie: crm.cookie })).toMatchObject(badId);
+  });
 });

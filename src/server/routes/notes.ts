@@ -1,38 +1,39 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { IdParams } from "../../contracts/common.ts";
+import { NewNoteBody, Note, NoteChanges, NoteList, NOTES_PATH } from "../../contracts/notes.ts";
 import { actorOf } from "../../core/activity/actor.ts";
 import { createNote, deleteNote, listNotes, updateNote } from "../../core/notes/notes.ts";
 import type { ServerContext } from "../context.ts";
 import { toNoteJson } from "../json/note-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam } from "./params.ts";
-
-const noteFields = { title: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))), content: t.Optional(t.String({ maxLength: 100_000 })) };
+import { answers } from "../openapi/answers.ts";
 
 /** Notes live under their account for listing and creating, and by their own id for editing and deleting. */
 export function noteRoutes(context: ServerContext) {
   const { db } = context;
-  return new Elysia({ prefix: "/api" })
+  return new Elysia()
     .use(sessionGuard(context))
-    .get("/accounts/:id/notes", ({ params }) => listNotes(db, params.id).map(toNoteJson), { signedIn: true, params: idParam })
+    .get("/api/accounts/:id/notes", ({ params }) => listNotes(db, params.id).map(toNoteJson), { signedIn: true, params: IdParams, ...answers(NoteList) })
     .post(
-      "/accounts/:id/notes",
+      "/api/accounts/:id/notes",
       ({ params, body, set, user }) => {
         set.status = 201;
         return toNoteJson(createNote(db, params.id, body, actorOf(user)));
       },
-      { signedIn: true, params: idParam, body: t.Object(noteFields) },
+      { signedIn: true, params: IdParams, body: NewNoteBody, ...answers(Note, { status: 201 }) },
     )
-    .patch("/notes/:id", ({ params, body, user }) => toNoteJson(updateNote(db, params.id, body, actorOf(user))), {
+    .patch(`${NOTES_PATH}/:id`, ({ params, body, user }) => toNoteJson(updateNote(db, params.id, body, actorOf(user))), {
       signedIn: true,
-      params: idParam,
-      body: t.Object(noteFields),
+      params: IdParams,
+      body: NoteChanges,
+      ...answers(Note),
     })
     .delete(
-      "/notes/:id",
+      `${NOTES_PATH}/:id`,
       ({ params, set, user }) => {
         deleteNote(db, params.id, actorOf(user));
         set.status = 204;
       },
-      { signedIn: true, params: idParam },
+      { signedIn: true, params: IdParams, ...answers(null, { status: 204, description: "Deleted" }) },
     );
 }

@@ -40,6 +40,11 @@ describe("GET /api/search", () => {
     expect(await names("summit health")).toEqual([]);
   });
 
+  test("text over 200 characters answers 400 naming q", async () => {
+    const response = await crm.server.request("GET", `/api/search?q=${"x".repeat(201)}`, { cookie: crm.cookie });
+    expect(response).toMatchObject({ status: 400, body: { message: "q must be text of at most 200 characters", field: "q" } });
+  });
+
   test("text that looks like query syntax is searched as text", async () => {
     for (const q of ['"quoted', "a OR b", "NEAR(x y)", "100%", "c*t"]) {
       const response = await crm.server.request("GET", `/api/search?q=${encodeURIComponent(q)}`, { cookie: crm.cookie });

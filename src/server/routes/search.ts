@@ -1,14 +1,17 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { SEARCH_PATH, SearchQuery, SearchResult } from "../../contracts/search.ts";
 import { searchAccounts } from "../../core/accounts/account-search.ts";
 import type { ServerContext } from "../context.ts";
-import { rememberedJson } from "../json/remembered-json.ts";
+import { toSearchResultJson } from "../json/search-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { answers } from "../openapi/answers.ts";
 
 export function searchRoutes(context: ServerContext) {
-  return new Elysia({ prefix: "/api/search" })
+  return new Elysia()
     .use(sessionGuard(context))
-    .get("/", ({ query, set }) => rememberedJson(searchAccounts(context.db, query.q ?? ""), (accounts) => ({ accounts }), set), {
+    .get(SEARCH_PATH, ({ query, set }) => context.db.answers.json(searchAccounts(context.db, query.q ?? ""), toSearchResultJson, set), {
       signedIn: true,
-      query: t.Object({ q: t.Optional(t.String({ maxLength: 200 })) }),
+      query: SearchQuery,
+      ...answers(SearchResult),
     });
 }

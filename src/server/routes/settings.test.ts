@@ -41,6 +41,7 @@ describe("/api/settings", () => {
     expect((await patch({ apiSecret: "   " })).body.message).toBe("apiSecret is required");
     expect((await patch({ apiSecret: "short" })).body.message).toBe("apiSecret must be 8 to 200 characters");
     expect((await patch({ webhookSecret: "has space inside" })).body.message).toBe("webhookSecret must not contain spaces or control characters");
+    expect(await patch({ apiKey: "k".repeat(201) })).toMatchObject({ status: 400, body: { message: "apiKey must be 8 to 200 characters", field: "apiKey" } });
     expect((await settings()).webhookSecret.configured).toBe(false);
   });
 
@@ -65,6 +66,24 @@ describe("/api/settings", () => {
     expect((await settings()).status.state).toBe("unchecked");
     const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: sales });
     expect(connected.body.shipstation.status).toMatchObject({ state: "connected", message: null });
+  });
+
+  test("task automation values outside the contract answer 400 naming the field", async () => {
+    const valid = { welcome: { enabled: true, dueInDays: 2, assignTo: "round_robin" }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } };
+    const put = (body: object) => server.request("PUT", "/api/settings/task-automation", { cookie: admin, body });
+    expect(await put({ ...valid, newContact: { ...valid.newContact, assignTo: "nobody" } })).toMatchObject({
+      status: 400,
+      body: { message: "newContact.assignTo must be one of account_owner, round_robin", field: "newContact.assignTo" },
+    });
+    expect(await put({ ...valid, welcome: { ...valid.welcome, assignTo: "me" } })).toMatchObject({
+      status: 400,
+      body: { message: "welcome.assignTo must be round_robin or an active user's id", field: "welcome.assignTo" },
+    });
+    expect(await put({ ...valid, newContact: { ...valid.newContact, dueInDays: 366 } })).toMatchObject({
+      status: 400,
+      body: { message: "newContact.dueInDays must be a whole number of days from 1 to 365", field: "newContact.dueInDays" },
+    });
+    expect((await put(valid)).status).toBe(200);
   });
 
   test("without a session the settings answer 401", async () => {

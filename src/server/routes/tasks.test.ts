@@ -56,12 +56,21 @@ describe("tasks API and automation", () => {
 
   test("validation answers 400 naming the field; no session 401", async () => {
     const post = (body: object) => crm.server.request("POST", "/api/tasks", { cookie: admin.cookie, body });
-    expect((await post({ assigneeId: admin.user.id, dueDate: today() })).body).toEqual({ message: "title is required" });
-    expect((await post({ title: "x", dueDate: today() })).body).toEqual({ message: "assigneeId is required" });
-    expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: "2026-02-30" })).body).toEqual({ message: "dueDate must be a date like 2026-11-21" });
-    expect((await post({ title: "x", assigneeId: 999, dueDate: today() })).body).toEqual({ message: "assigneeId must be an active team member" });
+    expect((await post({ assigneeId: admin.user.id, dueDate: today() })).body).toEqual({ message: "title is required", field: "title" });
+    expect((await post({ title: "  ", assigneeId: admin.user.id, dueDate: today() })).body).toEqual({ message: "title is required", field: "title" });
+    expect(await post({ title: "x", dueDate: today() })).toMatchObject({ status: 400, body: { field: "assigneeId" } });
+    expect(await post({ title: "x", assigneeId: admin.user.id })).toMatchObject({ status: 400, body: { field: "dueDate" } });
+    expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: "2026-02-30" })).body).toEqual({ message: "dueDate must be a date like 2026-11-21", field: "dueDate" });
+    expect((await post({ title: "x", assigneeId: 999, dueDate: today() })).body).toEqual({ message: "assigneeId must be an active team member", field: "assigneeId" });
     expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), accountId: 999 })).status).toBe(404);
-    expect((await crm.server.request("GET", "/api/tasks?due=someday", { cookie: admin.cookie })).body).toEqual({ message: "due must be one of overdue, today, week, all" });
+    expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), notes: "n".repeat(5000) })).status).toBe(201);
+    expect(await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), notes: "n".repeat(5001) })).toMatchObject({ status: 400, body: { field: "notes" } });
+    expect(await post({ title: "x".repeat(201), assigneeId: admin.user.id, dueDate: today() })).toMatchObject({ status: 400, body: { field: "title" } });
+    const patch = (body: object) => crm.server.request("PATCH", "/api/tasks/1", { cookie: admin.cookie, body });
+    expect((await patch({ status: "late" })).body).toEqual({ message: "status must be one of open, done", field: "status" });
+    const badId = { status: 400, body: { message: `id must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` } };
+    expect(await crm.server.request("PATCH", "/api/tasks/abc", { cookie: admin.cookie, body: {} })).toMatchObject(badId);
+    expect(await crm.server.request("DELETE", "/api/tasks/0", { cookie: admin.cookie })).toMatchObject(badId);
     expect((await crm.server.request("GET", "/api/tasks")).status).toBe(401);
     expect((await crm.server.request("PATCH", "/api/tasks/12345", { cookie: admin.cookie, body: { title: "y" } })).status).toBe(404);
   });
@@ -131,13 +140,17 @@ describe("tasks API and automation", () => {
       expect(answer.status).toBe(400);
       return answer.body.message as string;
     };
-    for (const limit of ["0", "201", "abc", "2.5", "", "-1", "1e2"]) expect(await failure(`limit=${limit}`)).toBe("limit must be a whole number from 1 to 200");
-    for (const offset of ["-1", "x", "1.5", ""]) expect(await failure(`offset=${offset}`)).toBe("offset must be a whole number of 0 or more");
+    for (const limit of ["0", "201", "abc", "2.5", "", "-1", "-5"]) expect(await failure(`limit=${limit}`)).toBe("limit must be a whole number from 1 to 200");
+    for (const offset of ["-1", "x", "1.5", "", "1e309"]) expect(await failure(`offset=${offset}`)).toBe("offset must be a whole number from 0 to 1000000000");
     expect(await failure("dueFrom=2026-02-30")).toBe("dueFrom must be a date like 2026-11-21");
-    expect(await failure("dueTo=tomorrow")).toBe("dueTo must be a date like 2026-11-21");
-    expect(await failure("assigneeId=0")).toBe("assigneeId must be a positive whole number");
-    expect(await failure("accountId=one")).toBe("accountId must be a positive whole number");
+    expect(await failure("dueTo=tomorrow")).toBe("dueTo must be a date written YYYY-MM-DD");
+    for (const id of ["0", "one", "-3", "1.5"]) {
+      expect(await failure(`assigneeId=${id}`)).toBe(`assigneeId must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+      expect(await failure(`accountId=${id}`)).toBe(`accountId must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+    }
     expect(await failure("status=late")).toBe("status must be one of open, done, all");
+    expect(await failure("due=someday")).toBe("due must be one of all, overdue, today, week");
+    expect(await failure("due=")).toBe("due must be one of all, overdue, today, week");
     expect((await crm.server.request("GET", "/api/tasks?limit=200&offset=100000", { cookie: admin.cookie })).status).toBe(200);
   });
 

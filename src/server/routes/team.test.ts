@@ -54,4 +54,22 @@ describe("/api/team", () => {
     expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } })).status).toBe(200);
     expect((await crm.server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { role: "owner" } })).status).toBe(400);
   });
+
+  test("a bad id in the path answers 400 naming it; an unknown user 404", async () => {
+    for (const id of ["abc", "0", "-1", "1.5", "1e309"]) {
+      for (const [method, path] of [["PATCH", `/api/team/${id}`], ["POST", `/api/team/${id}/reset-password`]] as const) {
+        const response = await crm.server.request(method, path, { cookie: admin.cookie, body: { active: true } });
+        expect(response).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^id must be a whole number from 1 to /) } });
+      }
+    }
+    expect(await crm.server.request("PATCH", "/api/team/999999", { cookie: admin.cookie, body: {} })).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect((await crm.server.request("POST", "/api/team/999999/reset-password", { cookie: admin.cookie })).status).toBe(404);
+  });
+
+  test("a role outside the known ones answers 400 naming it", async () => {
+    const invite = await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "X", email: "x@example.com", role: "owner" } });
+    expect(invite).toMatchObject({ status: 400, body: { field: "role", message: "role must be one of admin, sales" } });
+    const change = await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { role: "owner" } });
+    expect(change).toMatchObject({ status: 400, body: { field: "role", message: "role must be one of admin, sales" } });
+  });
 });

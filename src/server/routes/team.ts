@@ -1,53 +1,40 @@
 import { Elysia, t } from "elysia";
-import { changeRole, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
-import { createUser, type PublicUser } from "../../core/users/users.ts";
-import type { TeamMember } from "../../core/users/team.ts";
+import { IdParams } from "../../contracts/common.ts";
+import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges } from "../../contracts/team.ts";
+import { changeRole, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
+import { createUser } from "../../core/users/users.ts";
 import type { ServerContext } from "../context.ts";
+import { toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-import { idParam } from "./params.ts";
+import { answers } from "../openapi/answers.ts";
 
 /** The team: everyone signed in sees it; only administrators invite, change roles, reset passwords or deactivate. */
 export function teamRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/team" })
     .use(sessionGuard(context))
-    .get("/", () => listTeam(db).map(toMemberJson), { signedIn: true })
+    .get("/", () => listTeam(db).map(toTeamMemberJson), { signedIn: true, ...answers(t.Array(TeamMember)) })
     .post(
       "/",
       async ({ body, set }) => {
-        const { user, password } = await createUser(db, { email: body.email, name: body.name, role: body.role });
+        const invited = await createUser(db, { name: body.name, email: body.email, role: body.role });
         set.status = 201;
-        return { user: toMemberJson({ ...user, lastActiveAt: null }), password };
+        return toOneTimePasswordJson(invited);
       },
-      { adminOnly: true, body: t.Object({ name: t.String({ maxLength: 200 }), email: t.String({ maxLength: 320 }), role: t.String({ maxLength: 20 }) }) },
+      { adminOnly: true, body: NewTeamMemberBody, ...answers(OneTimePasswordAnswer, { status: 201 }) },
     )
     .patch(
       "/:id",
       ({ params, body }) => {
-        let user: PublicUser | undefined;
-        if (body.role !== undefined) user = changeRole(db, params.id, body.role);
-        if (body.active !== undefined) user = setUserActive(db, params.id, body.active);
-        return toMemberJson(listTeam(db).find((member) => member.id === params.id) ?? { ...user!, lastActiveAt: null });
+        if (body.role !== undefined) changeRole(db, params.id, body.role);
+        if (body.active !== undefined) setUserActive(db, params.id, body.active);
+        return toTeamMemberJson(findTeamMember(db, params.id));
       },
-      { adminOnly: true, params: idParam, body: t.Object({ role: t.Optional(t.String({ maxLength: 20 })), active: t.Optional(t.Boolean()) }) },
+      { adminOnly: true, params: IdParams, body: TeamMemberChanges, ...answers(TeamMember) },
     )
-    .post(
-      "/:id/reset-password",
-      async ({ params }) => {
-        const { user, password } = await resetPassword(db, params.id);
-        return { user: toMemberJson({ ...user, lastActiveAt: null }), password };
-      },
-      { adminOnly: true, params: idParam },
-    );
-}
-
-function toMemberJson(member: TeamMember) {
-  return {
-    id: member.id,
-    name: member.name,
-    email: member.email,
-    role: member.role,
-    active: member.active,
-    lastActiveAt: member.lastActiveAt?.toISOString() ?? null,
-  };
+    .post("/:id/reset-password", async ({ params }) => toOneTimePasswordJson(await resetPassword(db, params.id)), {
+      adminOnly: true,
+      params: IdParams,
+      ...answers(OneTimePasswordAnswer),
+    });
 }

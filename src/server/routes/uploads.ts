@@ -1,25 +1,29 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { MAX_UPLOAD_BYTES, UploadedCsvFile, UploadParams, UploadQuery, UploadReceipt, UPLOADS_PATH } from "../../contracts/imports.ts";
 import { DomainError } from "../../core/errors.ts";
-import { MAX_UPLOAD_BYTES, receiveUpload, type UploadTicket } from "../../core/import/uploads.ts";
+import { receiveUpload, type UploadTicket } from "../../core/import/uploads.ts";
 import type { ServerContext } from "../context.ts";
+import { toUploadReceiptJson } from "../json/upload-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
-
-export const UPLOADS_PATH = "/api/uploads";
+import { answers } from "../openapi/answers.ts";
 
 /** The target of signed upload URLs: the dashboard PUTs the raw file here. */
 export function uploadRoutes(context: ServerContext) {
-  return new Elysia({ prefix: UPLOADS_PATH }).use(sessionGuard(context)).put(
-    "/:id",
+  const { detail } = answers(UploadReceipt);
+  return new Elysia().use(sessionGuard(context)).put(
+    `${UPLOADS_PATH}/:id`,
     async ({ params, query, request }) => {
       const declaredLength = Number(request.headers.get("content-length") ?? 0);
       if (declaredLength > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes (5 MB)`);
-      const { byteSize } = await receiveUpload(context.db, context.dataDir, { id: params.id, expires: query.expires, signature: query.signature }, request.body);
-      return { uploaded: true, byteSize };
+      return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, { id: params.id, expires: query.expires, signature: query.signature }, request.body));
     },
     {
       signedIn: true,
       parse: "none",
-      query: t.Object({ expires: t.Numeric(), signature: t.String() }),
+      params: UploadParams,
+      query: UploadQuery,
+      // The body is read as it streams in, to stop at the size limit, so Elysia has no schema of it to describe: it is described here.
+      detail: { ...detail, requestBody: { required: true, content: { "text/csv": { schema: UploadedCsvFile } } } },
     },
   );
 }

@@ -80,6 +80,33 @@ describe("the ShipStation webhook", () => {
     }
   });
 
+  test("ShipStation's own payloads are accepted as they come: sharded API hosts, extra fields", async () => {
+    // Only a webhook secret: without API credentials the worker never calls the real ShipStation.
+    const withDefaultApi = testServer({ SHIPSTATION_WEBHOOK_SECRET: SECRET });
+    try {
+      const payloads = [
+        { resource_url: "https://ssapi.shipstation.com/orders?importBatch=ccc21896-2aa8-4f11-94ab-79ad5cc68bb2", resource_type: "ORDER_NOTIFY" },
+        { resource_url: "https://ssapi6.shipstation.com/shipments?batchId=190671332&includeShipmentItems=False", resource_type: "SHIP_NOTIFY", store_id: 12345 },
+      ];
+      for (const body of payloads) {
+        const response = await withDefaultApi.request("POST", `/api/webhooks/shipstation?secret=${SECRET}`, { body });
+        expect(response).toMatchObject({ status: 200, body: { received: true, id: expect.any(Number) } });
+      }
+      expect(withDefaultApi.sqlite.query("SELECT resource_type FROM webhook_events ORDER BY id").all()).toEqual([{ resource_type: "ORDER_NOTIFY" }, { resource_type: "SHIP_NOTIFY" }]);
+    } finally {
+      await withDefaultApi.dispose();
+    }
+  });
+
+  test("a resource_url that is missing or not text answers 400 naming it", async () => {
+    for (const body of [{ resource_type: "ORDER_NOTIFY" }, { resource_url: 42 }]) {
+      const response = await server.request("POST", `/api/webhooks/shipstation?secret=${SECRET}`, { body });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain("resource_url");
+    }
+    expect(count("webhook_events")).toBe(0);
+  });
+
   test("a burst of concurrent deliveries is stored whole: each answered with its own event, committed before the answer", async () => {
     const resourceUrls = Array.from({ length: 40 }, (_, i) => standIn.addOrders([standInOrder(5000 + i)], `burst-${i}`)!);
     const answers = await Promise.all(resourceUrls.map((resourceUrl) => deliver(resourceUrl)));

@@ -1,26 +1,12 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { toOrderJson } from "../../server/json/order-json.ts";
-import type { Account } from "./accounts";
+import type { AccountDetail } from "../../contracts/accounts.ts";
+import type { AccountOrdersQuery, Order, ShipTo } from "../../contracts/orders.ts";
 import { fetchCountedList, type CountedList } from "./client";
-import type { Contact } from "./contacts";
 
-/** What GET /api/accounts/{id} answers: the account as lists show it, with its contacts and latest orders. */
-export interface AccountDetail extends Account {
-  /** The primary contact first. */
-  contacts: Contact[];
-  /** The newest 25 only, newest first: an account can have thousands. useAccountOrders pages through all of them. */
-  orders: Order[];
-}
-
-/**
- * An order as the server sends it: money in dollars, times as ISO strings, the raw payload as its source
- * sent it, normalised. The server always sends placedAt and externalId; they stay nullable here because
- * the order display (and its tests) still allow for orders without them.
- */
-export type Order = Omit<ReturnType<typeof toOrderJson>, "placedAt" | "externalId"> & { placedAt: string | null; externalId: string | null };
-
-export type ShipToAddress = Order["raw"]["shipTo"];
+/** GET /api/accounts/{id}: the account with its contacts (primary first) and newest orders; useAccountOrders pages through all of them. */
+export type { AccountDetail, Order };
+export type ShipToAddress = ShipTo;
 
 export function accountDetailUrl(accountId: number): string {
   return `/api/accounts/${accountId}`;
@@ -42,7 +28,7 @@ export function useAccountDetail(accountId: number) {
  */
 export function useAccountOrders(accountId: number, limit: number, offset: number) {
   const { data, error, isValidating, mutate } = useSWR<CountedList<Order>, unknown, string>(
-    `${accountDetailUrl(accountId)}/orders?limit=${limit}&offset=${offset}`,
+    `${accountDetailUrl(accountId)}/orders?${new URLSearchParams({ limit: String(limit), offset: String(offset) } satisfies Record<keyof AccountOrdersQuery, string>)}`,
     fetchCountedList,
     { keepPreviousData: true },
   );

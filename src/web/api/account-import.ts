@@ -1,17 +1,17 @@
-import type { CsvImportResult } from "../../core/import/import-orders-csv.ts";
+import { CSV_UPLOAD_URL_PATH, PROCESS_CSV_PATH, type CsvImportResult, type ProcessCsvBody, type UploadUrl } from "../../contracts/imports.ts";
 import { apiRequest } from "./client";
 
-/** What POST /api/accounts/process-csv answers: core's import result, as it is. */
+export { MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
 export type { CsvImportResult };
 
 export type CsvImportCounts = CsvImportResult["results"];
 
 /** A single-use, signed URL to PUT one CSV file to. */
 export async function requestCsvUploadUrl(): Promise<string> {
-  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/accounts/upload");
+  const { uploadURL } = await apiRequest<UploadUrl>("POST", CSV_UPLOAD_URL_PATH);
   return uploadURL;
 }
 
 export function processUploadedCsv(uploadUrl: string): Promise<CsvImportResult> {
-  return apiRequest<CsvImportResult>("POST", "/api/accounts/process-csv", { fileUrl: uploadUrl });
+  return apiRequest<CsvImportResult>("POST", PROCESS_CSV_PATH, { fileUrl: uploadUrl } satisfies ProcessCsvBody);
 }

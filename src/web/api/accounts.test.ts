@@ -10,7 +10,7 @@ describe("accountListUrl", () => {
 
   test("sends the chosen filters, sort and page", () => {
     expect(
-      accountListUrl({ status: "dormant", timeframe: 30, sort: "totalOrderValue", direction: "desc", limit: 10, offset: 20 }),
+      accountListUrl({ status: "dormant", timeframe: "30", sort: "totalOrderValue", direction: "desc", limit: 10, offset: 20 }),
     ).toBe("/api/accounts?status=dormant&timeframe=30&sort=totalOrderValue&dir=desc&limit=10&offset=20");
   });
 

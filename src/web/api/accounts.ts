@@ -1,33 +1,20 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { AccountFields } from "../../core/accounts/accounts.ts";
-import type { toAccountJson } from "../../server/json/account-json.ts";
+import type { Account, AccountChanges, AccountListQuery as AccountListParams, AccountSort, AccountStatus, AccountTimeframe, SortDirection } from "../../contracts/accounts.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, fetchCountedList, type CountedList } from "./client";
 import { DUPLICATES_PATH } from "./duplicates";
-import { firstOrderParams, LISTS_PATH, type FirstOrderWindow } from "./lists";
+import { LISTS_PATH, type FirstOrderWindow } from "./lists";
 import { TASKS_PATH } from "./tasks";
 
+export { ACCOUNT_SORTS as ACCOUNT_SORT_COLUMNS, ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../contracts/accounts.ts";
+export type { Account, AccountStatus, AccountTimeframe, SortDirection };
+export type AccountSortColumn = AccountSort;
+
+/** The fields a person types in to add or edit an account; null clears an optional one. */
+export type AccountFields = AccountChanges;
+
 const ACCOUNTS_PATH = "/api/accounts";
-
-/**
- * An account as GET /api/accounts lists it and its changes answer it: money in dollars, times as ISO strings.
- * The server always sends hasDuplicate; it stays optional here, absent counting as no, so that accounts
- * made up on this side (test fixtures) need not state it.
- */
-export type Account = Omit<ReturnType<typeof toAccountJson>, "hasDuplicate"> & { hasDuplicate?: boolean };
-
-export const ACCOUNT_STATUSES = ["active", "prospect", "dormant"] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-/** How recently an account was added, in days. */
-export const ACCOUNT_TIMEFRAMES = [14, 30, 90] as const;
-export type AccountTimeframe = (typeof ACCOUNT_TIMEFRAMES)[number];
-
-export const ACCOUNT_SORT_COLUMNS = ["name", "lastOrderDate", "orderCount", "totalOrderValue"] as const;
-export type AccountSortColumn = (typeof ACCOUNT_SORT_COLUMNS)[number];
-
-export type SortDirection = "asc" | "desc";
 
 /** What to ask GET /api/accounts for. */
 export interface AccountListQuery {
@@ -45,9 +32,6 @@ export interface AccountListQuery {
   offset: number;
 }
 
-/** The fields a person types in to add or edit an account go to core as they are; null clears an optional one. */
-export type { AccountFields };
-
 export function useAccountList(query: AccountListQuery) {
   const { data, error, isLoading, isValidating, mutate } = useSWR<CountedList<Account>, unknown, string>(
     accountListUrl(query),
@@ -59,19 +43,23 @@ export function useAccountList(query: AccountListQuery) {
   return { accountList: data, error, isLoading, isValidating, retry };
 }
 
-/** The list URL with absent filters left out. */
+/** The list URL with absent filters left out, in the parameter names of the accounts contract. */
 export function accountListUrl(query: AccountListQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.timeframe) params.set("timeframe", String(query.timeframe));
-  if (query.showDuplicates) params.set("showDuplicates", "true");
-  if (query.listType) params.set("listType", query.listType);
-  for (const [name, value] of firstOrderParams(query.firstOrder ?? {})) params.set(name, value);
-  params.set("sort", query.sort);
-  params.set("dir", query.direction);
-  params.set("limit", String(query.limit));
-  params.set("offset", String(query.offset));
-  return `${ACCOUNTS_PATH}?${params}`;
+  const params: AccountListParams = {
+    status: query.status,
+    timeframe: query.timeframe,
+    showDuplicates: query.showDuplicates || undefined,
+    listType: query.listType || undefined,
+    from: query.firstOrder?.from || undefined,
+    to: query.firstOrder?.to || undefined,
+    sort: query.sort,
+    dir: query.direction,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+  return `${ACCOUNTS_PATH}?${search}`;
 }
 
 /**

@@ -1,11 +1,7 @@
 import useSWR from "swr";
+import type { AppConfig } from "../../contracts/config.ts";
 
-/** What GET /api/config answers: the branding and the default login e-mail. */
-export interface AppConfig {
-  productName: string;
-  companyName: string;
-  defaultLoginEmail: string;
-}
+export type { AppConfig };
 
 export const APP_CONFIG_KEY = ["/api/config"] as const;
 

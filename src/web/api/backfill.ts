@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import useSWR, { unstable_serialize, useSWRConfig } from "swr";
+import type { BackfillRun, BackfillState, LatestBackfill } from "../../contracts/backfill.ts";
 import { useRefreshAccounts } from "./accounts";
 import { apiRequest } from "./client";
 
@@ -8,36 +9,8 @@ const BACKFILL_PATH = "/api/admin/backfill";
 /** How often a running backfill's progress is asked for. */
 const RUNNING_POLL_MS = 1500;
 
-export const MIN_BACKFILL_DAYS = 1;
-export const MAX_BACKFILL_DAYS = 90;
-export const DEFAULT_BACKFILL_DAYS = 30;
-
-export type BackfillState = "running" | "succeeded" | "failed" | "interrupted";
-
-/** One import of ShipStation's orders of the last days, page by page. */
-export interface BackfillRun {
-  id: number;
-  days: number;
-  state: BackfillState;
-  /** Who started it: from this dashboard or the command line. */
-  trigger: "dashboard" | "cli";
-  /** Pages of orders imported so far. */
-  pages: number;
-  ordersCreated: number;
-  ordersUpdated: number;
-  accountsCreated: number;
-  /** Why it failed or stopped; null otherwise. */
-  error: string | null;
-  /** ISO date-time. */
-  startedAt: string;
-  /** ISO date-time; null while it runs. */
-  finishedAt: string | null;
-}
-
-/** What GET /api/admin/backfill answers: the running backfill, else the latest; null before the first. */
-interface LatestBackfillAnswer {
-  backfill: BackfillRun | null;
-}
+export { DEFAULT_BACKFILL_DAYS, MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS } from "../../contracts/backfill.ts";
+export type { BackfillRun, BackfillState };
 
 /**
  * The running or latest backfill, for admins, with the action that starts one. Its progress is asked for
@@ -47,8 +20,8 @@ export function useLatestBackfill() {
   // The interval must follow the answer being shown, including one just put there by start(): SWR only
   // restarts its timer when the interval changes, and an interval function that once answered 0 never runs again.
   const { cache } = useSWRConfig();
-  const shown: LatestBackfillAnswer | undefined = cache.get(unstable_serialize(BACKFILL_PATH))?.data;
-  const { data, error, mutate } = useSWR<LatestBackfillAnswer>(BACKFILL_PATH, {
+  const shown: LatestBackfill | undefined = cache.get(unstable_serialize(BACKFILL_PATH))?.data;
+  const { data, error, mutate } = useSWR<LatestBackfill>(BACKFILL_PATH, {
     // Only while one runs: the app's reads are otherwise never refetched on a timer.
     refreshInterval: shown?.backfill?.state === "running" ? RUNNING_POLL_MS : 0,
     // The app's reads are deduplicated for as long as they are cached: every poll would get the first answer back.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
-import { ApiError, apiErrorFromAnswer, apiRequest, fetchCountedList, fetcher, fetcherReturningNullOn401, keyToUrl, onSessionEnded } from "./client";
+import { ApiError, apiErrorFromAnswer, apiRequest, describeFailure, fetchCountedList, fetcher, fetcherReturningNullOn401, keyToUrl, onSessionEnded } from "./client";
 
 const realFetch = globalThis.fetch;
 
@@ -42,6 +42,13 @@ describe("apiRequest", () => {
     const error = await apiRequest("POST", "/api/auth/login", {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, serverMessage: "Invalid credentials", message: "401: Invalid credentials" });
+  });
+
+  test("keeps the field the server names", async () => {
+    answerWith(Response.json({ message: "email is not a valid e-mail address: ada", field: "email" }, { status: 400 }));
+    await expect(apiRequest("POST", "/api/contacts", {})).rejects.toMatchObject({ status: 400, field: "email" });
+    answerWith(Response.json({ message: "Account not found" }, { status: 404 }));
+    await expect(apiRequest("GET", "/api/accounts/9")).rejects.toMatchObject({ field: undefined });
   });
 
   test("falls back to the body text, then the status text", async () => {
@@ -95,5 +102,47 @@ describe("onSessionEnded", () => {
     answerWith(Response.json({ message: "Not signed in" }, { status: 401 }));
     await apiRequest("GET", "/api/accounts").catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("describeFailure", () => {
+  test("a refusal is told in the server's words, with the field at fault", () => {
+    expect(describeFailure(new ApiError(400, "dueDate must be a date like 2026-11-21", "dueDate"), "Failed to create task.")).toEqual({
+      status: 400,
+      message: "dueDate must be a date like 2026-11-21",
+      field: "dueDate",
+    });
+    expect(describeFailure(new ApiError(409, "The last active administrator cannot be deactivated"), "Failed to update user").message).toBe(
+      "The last active administrator cannot be deactivated",
+    );
+  });
+
+  test("a 401 is a refusal too: wrong credentials, or a session that ended", () => {
+    expect(describeFailure(new ApiError(401, "Invalid email or password"), "Failed.")).toMatchObject({ status: 401, message: "Invalid email or password" });
+  });
+
+  test("a server failure gives the fallback, or the server's words without one, and never a field", () => {
+    expect(describeFailure(new ApiError(500, "Something went wrong on the server", "name"), "Failed to add contact.")).toEqual({
+      status: 500,
+      message: "Failed to add contact.",
+      field: undefined,
+    });
+    expect(describeFailure(new ApiError(500, "Something went wrong on the server")).message).toBe("Something went wrong on the server");
+  });
+
+  test("a refusal without words gives the fallback, or the status", () => {
+    expect(describeFailure(new ApiError(400, ""), "Failed to update user").message).toBe("Failed to update user");
+    expect(describeFailure(new ApiError(502, "")).message).toBe("The server answered 502.");
+  });
+
+  test("no answer at all (the network, a blocked request) has no status", () => {
+    expect(describeFailure(new TypeError("Failed to fetch"))).toEqual({ status: undefined, message: "The server could not be reached.", field: undefined });
+    expect(describeFailure(new TypeError("Failed to fetch"), "Failed to log activity.").message).toBe("Failed to log activity.");
+  });
+
+  test("reads what a real failed answer carried", async () => {
+    answerWith(Response.json({ message: "name is required", field: "name" }, { status: 400 }));
+    const error = await apiRequest("POST", "/api/lists", { name: "" }).catch((caught: unknown) => caught);
+    expect(describeFailure(error, "Failed to create new list.")).toEqual({ status: 400, message: "name is required", field: "name" });
   });
 });

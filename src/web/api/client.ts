@@ -5,17 +5,49 @@ export type ApiKey = string | readonly (string | number)[];
 
 export type UnauthorizedBehaviour = "throw" | "returnNull";
 
-/** A non-successful HTTP answer. */
+/** A non-successful HTTP answer: the server's `{message, field?}`, with its status. */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
+  /** The input at fault, as the request named it ('email', 'welcome.dueInDays'), when the server says which. */
+  readonly field: string | undefined;
 
-  constructor(status: number, serverMessage: string) {
+  constructor(status: number, serverMessage: string, field?: string) {
     super(`${status}: ${serverMessage}`);
     this.name = "ApiError";
     this.status = status;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
+}
+
+/** What a failed request means to the person who made it. */
+export interface Failure {
+  /** The status of the server's answer; undefined when none came. */
+  status: number | undefined;
+  /** What to tell them. */
+  message: string;
+  /** The input at fault, when the server refused one: a form shows the message beside it. */
+  field: string | undefined;
+}
+
+const NO_ANSWER_MESSAGE = "The server could not be reached.";
+
+/**
+ * The one reading of a failed request, whatever threw it: every toast, form and notice says what this says.
+ * - The server refused the request (4xx): its words are shown as they are, since they say what to change:
+ *   a value at fault (with the field), a name already taken, an account gone. A 401 is a refusal too: at sign-in
+ *   the credentials are wrong; anywhere else the session has ended, and the login screen is already on its way
+ *   (see apiErrorFromAnswer).
+ * - The server failed (5xx) or never answered (the network, a blocked request): its words, if any, say nothing
+ *   the person can act on. `fallback` names what failed instead ('Failed to add contact.'); without one, the
+ *   server's own words or 'The server could not be reached.' are shown.
+ */
+export function describeFailure(error: unknown, fallback?: string): Failure {
+  if (!(error instanceof ApiError)) return { status: undefined, message: fallback ?? NO_ANSWER_MESSAGE, field: undefined };
+  const { status, serverMessage, field } = error;
+  if (status < 500 && serverMessage !== "") return { status, message: serverMessage, field };
+  return { status, message: fallback ?? (serverMessage || `The server answered ${status}.`), field: undefined };
 }
 
 /** One page of a list the server pages, with the number of matches over all pages. */
@@ -47,7 +79,8 @@ export async function fetchCountedList<T>(url: string): Promise<CountedList<T>> 
  */
 export function apiErrorFromAnswer(status: number, bodyText: string, statusText: string): ApiError {
   if (status === 401) sessionEndedListener?.();
-  return new ApiError(status, messageField(bodyText) ?? (bodyText || statusText));
+  const answer = errorAnswerOf(bodyText);
+  return new ApiError(status, answer?.message || bodyText || statusText, answer?.field);
 }
 
 let sessionEndedListener: (() => void) | null = null;
@@ -70,7 +103,7 @@ export function createFetcher(options: { on401: UnauthorizedBehaviour }) {
     try {
       return await apiRequest<T>("GET", keyToUrl(key));
     } catch (error) {
-      if (options.on401 === "returnNull" && error instanceof ApiError && error.status === 401) return null;
+      if (options.on401 === "returnNull" && describeFailure(error).status === 401) return null;
       throw error;
     }
   };
@@ -91,11 +124,12 @@ async function send(method: HttpMethod, url: string, body?: unknown): Promise<Re
   return response;
 }
 
-function messageField(text: string): string | undefined {
+/** The server's `{message, field?}`; undefined when the body is something else (a proxy's page, say). */
+function errorAnswerOf(text: string): { message: string; field: string | undefined } | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string") {
-      return parsed.message || undefined;
+      return { message: parsed.message, field: "field" in parsed && typeof parsed.field === "string" ? parsed.field : undefined };
     }
   } catch {
     // Not JSON: the caller falls back to the raw text.

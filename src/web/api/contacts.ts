@@ -1,7 +1,7 @@
-import type { toContactJson } from "../../server/json/contact-json.ts";
+import type { Contact, ContactChanges } from "../../contracts/contacts.ts";
 import { apiRequest } from "./client";
 
-export type Contact = ReturnType<typeof toContactJson>;
+export type { Contact, ContactChanges };
 
 export interface NewContact {
   accountId: number;
@@ -12,8 +12,6 @@ export interface NewContact {
 
 /** The fields an inline edit changes one at a time. */
 export type EditableContactField = "firstName" | "lastName" | "email" | "phone" | "title";
-
-export type ContactChanges = Partial<Pick<Contact, EditableContactField | "isPrimary">>;
 
 export function addContact(contact: NewContact): Promise<Contact> {
   return apiRequest<Contact>("POST", "/api/contacts", contact);

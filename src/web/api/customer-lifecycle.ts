@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { CustomerLifecycleSettings } from "../../core/lifecycle/lifecycle-rules.ts";
+import type { CustomerLifecycleSettings } from "../../contracts/settings.ts";
 import { useRefreshAccounts } from "./accounts";
 import { apiRequest } from "./client";
 
 export type { CustomerLifecycleSettings };
-export { DEFAULT_CUSTOMER_LIFECYCLE, LIFECYCLE_DAYS_LIMITS } from "../../core/lifecycle/lifecycle-rules.ts";
+export { LIFECYCLE_DAYS_LIMITS } from "../../contracts/settings.ts";
 
 const CUSTOMER_LIFECYCLE_PATH = "/api/settings/customer-lifecycle";
 

@@ -1,84 +1,51 @@
 import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
-import type { DuplicateCandidate } from "../../core/duplicates/duplicate-candidates.ts";
+import {
+  DUPLICATES_PATH,
+  MERGE_ACCOUNTS_PATH,
+  type DuplicateCandidate,
+  type DuplicateSummary,
+  type MergeableAccount,
+  type MergeBody,
+  type MergeFieldChoices,
+  type MergeOutcome,
+} from "../../contracts/duplicates.ts";
 import { accountDetailUrl } from "./account-detail";
-import type { Account } from "./accounts";
 import { apiRequest } from "./client";
 
-/** Reads under this path count the accounts that may be duplicates; account changes refresh them. */
-export const DUPLICATES_PATH = "/api/duplicates";
+export { DUPLICATES_PATH, MERGE_FIELDS } from "../../contracts/duplicates.ts";
+export type { DuplicateCandidate, MergeableAccount, MergeField, MergeMoves, MergeOutcome } from "../../contracts/duplicates.ts";
 
-/**
- * What a merge chooses an account for, in the order the dialog asks: each field's value, the list (with
- * its pinning) and the owner.
- */
-export const MERGE_FIELDS = ["name", "email", "domain", "phone", "list", "owner"] as const;
-export type MergeField = (typeof MERGE_FIELDS)[number];
-
-/**
- * What a merge needs to know of an account: the values, list and owner it may keep, and its orders, which
- * tell accounts apart and make the busiest one's list and owner the default.
- */
-export type MergeableAccount = Pick<Account, "id" | "name" | "email" | "domain" | "phone" | "orderCount" | "listType" | "listPinned" | "ownerUserId">;
-
-/**
- * An account that may be the same customer as another one, as GET /api/accounts/{id}/duplicates lists it:
- * core's candidate as it is, scored 0 to 100, with reasons such as 'Same domain riverside.org'.
- */
-export type { DuplicateCandidate };
-
-/** What POST /api/accounts/merge is asked to do. */
-export interface MergeRequest {
-  /** The account that survives. */
-  targetId: number;
-  /** The accounts that go into the target and are removed. */
-  sourceIds: number[];
-  /** Which account each value, the list and the owner come from. */
-  fields: Record<MergeField, number>;
-  /** Work it all out and change nothing. */
-  dryRun?: true;
-}
-
-/** What a merge did, or with dryRun would do. */
-export interface MergeOutcome {
-  dryRun: boolean;
-  /** The surviving account as it is (or would be) after the merge. */
-  account: MergeableAccount & Pick<Account, "totalOrderValue">;
-  /** Who looks after the surviving account: named, deactivated team members too. */
-  owner: { id: number; name: string } | null;
-  /** How many of each the removed accounts hand over to the surviving one. */
-  moves: MergeMoves;
-  /** Contacts that go because another of the merged contacts has the same e-mail: combined into it. */
-  contactsCombined: number;
-  /** E-mails that keep leading to the surviving account: the removed accounts', and its own if it takes another. */
-  aliases: string[];
-}
-
-export interface MergeMoves {
-  contacts: number;
-  orders: number;
-  notes: number;
-  tasks: number;
-  activities: number;
-}
+/** What the dialog asks POST /api/accounts/merge to do: it always names the account each value comes from. */
+export type MergeRequest = MergeBody & { fields: MergeFieldChoices };
 
 /** How many accounts have a possible duplicate nobody has merged or dismissed yet. */
 export function useDuplicateSummary() {
-  const { data, error, mutate } = useSWR<{ count: number }>(`${DUPLICATES_PATH}/summary`);
+  const { data, error, mutate } = useSWR<DuplicateSummary>(`${DUPLICATES_PATH}/summary`);
   const retry = useCallback(() => void mutate(), [mutate]);
   return { count: data?.count, error, retry };
 }
 
-/** The open possible duplicates of an account, best first. Under the account's path, so account changes refresh them. */
+/** GET: an account's open possible duplicates. Under the account's path, so account changes refresh them. */
+export function duplicateCandidatesUrl(accountId: number): string {
+  return `${accountDetailUrl(accountId)}/duplicates`;
+}
+
+/** POST: 'Not a duplicate' for the pair of these two accounts, either way round. */
+export function dismissDuplicateUrl(accountId: number, otherAccountId: number): string {
+  return `${duplicateCandidatesUrl(accountId)}/${otherAccountId}/dismiss`;
+}
+
+/** The open possible duplicates of an account, best first. */
 export function useDuplicateCandidates(accountId: number) {
-  const { data, error, mutate } = useSWR<DuplicateCandidate[]>(`${accountDetailUrl(accountId)}/duplicates`, { keepPreviousData: true });
+  const { data, error, mutate } = useSWR<DuplicateCandidate[]>(duplicateCandidatesUrl(accountId), { keepPreviousData: true });
   const retry = useCallback(() => void mutate(), [mutate]);
   return { candidates: data, error, retry };
 }
 
 /** 'Not a duplicate': the pair is never suggested again. */
 export function dismissDuplicate(accountId: number, otherAccountId: number): Promise<void> {
-  return apiRequest<void>("POST", `${accountDetailUrl(accountId)}/duplicates/${otherAccountId}/dismiss`);
+  return apiRequest<void>("POST", dismissDuplicateUrl(accountId, otherAccountId));
 }
 
 /**
@@ -113,7 +80,7 @@ export function useMergePreview(request: MergeRequest | null) {
 }
 
 export function mergeAccounts(request: MergeRequest): Promise<MergeOutcome> {
-  return apiRequest<MergeOutcome>("POST", "/api/accounts/merge", request);
+  return apiRequest<MergeOutcome>("POST", MERGE_ACCOUNTS_PATH, request);
 }
 
 /** An account found by search, with the values a merge may keep, which search results leave out. */

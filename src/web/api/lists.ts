@@ -1,55 +1,24 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { toListJson, toListSummaryJson } from "../../server/json/list-json.ts";
+import {
+  BULK_ASSIGN_LIST_PATH,
+  LISTS_PATH,
+  type BulkAssignBody,
+  type BulkAssignResult,
+  type FirstOrderWindow,
+  type ListDefinition,
+  type ListDeletion,
+  type ListSummary,
+  type NewListBody,
+} from "../../contracts/lists.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest } from "./client";
 
-export const LISTS_PATH = "/api/lists";
+export { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, LISTS_PATH } from "../../contracts/lists.ts";
+export type { BuiltInListKey, FirstOrderWindow, ListDefinition, ListSummary, BulkAssignResult as BulkAssignOutcome } from "../../contracts/lists.ts";
 
-/**
- * A list accounts can be put in: one of the built-in New, Active and Legacy, which cannot be renamed or
- * deleted, or one staff added. Its key is what accounts store as their listType; it never changes.
- */
-export type ListDefinition = ReturnType<typeof toListJson>;
-
-/**
- * A list as GET /api/lists answers it, with the figures of its accounts: count and the order figures are
- * over those whose first order falls in the window (all without one), totalCount over all of them.
- */
-export type ListSummary = ReturnType<typeof toListSummaryJson>;
-
-/** The lists screen's filter: New York calendar dates (YYYY-MM-DD), both inclusive, either one optional. */
-export interface FirstOrderWindow {
-  from?: string;
-  to?: string;
-}
-
-/** What staff type in to create or edit a list; a blank description is stored as none. */
-export interface ListFields {
-  name: string;
-  description: string;
-}
-
-export interface BulkAssignment {
-  emails: string[];
-  /** The key of the list the accounts go to. */
-  listType: string;
-}
-
-/** What POST /api/accounts/bulk-assign-list answers. */
-export interface BulkAssignOutcome {
-  /** 'Moved 3 of 4 matched accounts to Active' */
-  message: string;
-  results: {
-    /** Distinct valid e-mails sent. */
-    totalEmails: number;
-    /** Distinct accounts the e-mails matched, by the account's own address or a contact's. */
-    accountsFound: number;
-    /** Accounts that were in another list and have been moved. */
-    accountsUpdated: number;
-    notFoundEmails: string[];
-  };
-}
+/** What staff type in to create or edit a list: the form always sends a description, blank for none. */
+export type ListFields = NewListBody & { description: string };
 
 /**
  * Every list, built-in ones first, with its figures over the window. Kept on screen while a change or
@@ -74,8 +43,10 @@ export function listSummariesUrl(firstOrderWindow: FirstOrderWindow): string {
 /** The window as query parameters, leaving out the dates nobody chose. */
 export function firstOrderParams(firstOrderWindow: FirstOrderWindow): URLSearchParams {
   const params = new URLSearchParams();
-  if (firstOrderWindow.from) params.set("from", firstOrderWindow.from);
-  if (firstOrderWindow.to) params.set("to", firstOrderWindow.to);
+  for (const name of ["from", "to"] as const satisfies readonly (keyof FirstOrderWindow)[]) {
+    const date = firstOrderWindow[name];
+    if (date) params.set(name, date);
+  }
   return params;
 }
 
@@ -94,11 +65,11 @@ export function updateList(key: string, fields: ListFields): Promise<ListDefinit
   return apiRequest<ListDefinition>("PATCH", `${LISTS_PATH}/${encodeURIComponent(key)}`, fields);
 }
 
-/** The list's accounts move to New. */
-export function deleteList(key: string): Promise<{ accountsMoved: number }> {
-  return apiRequest<{ accountsMoved: number }>("DELETE", `${LISTS_PATH}/${encodeURIComponent(key)}`);
+/** The list's accounts go back to the activity rules. */
+export function deleteList(key: string): Promise<ListDeletion> {
+  return apiRequest<ListDeletion>("DELETE", `${LISTS_PATH}/${encodeURIComponent(key)}`);
 }
 
-export function bulkAssignList(assignment: BulkAssignment): Promise<BulkAssignOutcome> {
-  return apiRequest<BulkAssignOutcome>("POST", "/api/accounts/bulk-assign-list", assignment);
+export function bulkAssignList(assignment: BulkAssignBody): Promise<BulkAssignResult> {
+  return apiRequest<BulkAssignResult>("POST", BULK_ASSIGN_LIST_PATH, assignment);
 }

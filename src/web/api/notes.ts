@@ -1,17 +1,13 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { toNoteJson } from "../../server/json/note-json.ts";
+import { NOTES_PATH, type NewNoteBody, type Note } from "../../contracts/notes.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiRequest } from "./client";
 
-/** createdByName is null once the author's user is deleted; updatedAt differs from createdAt once the note is edited. */
-export type Note = ReturnType<typeof toNoteJson>;
+export type { Note } from "../../contracts/notes.ts";
 
-/** A blank title is sent as null. */
-export interface NoteFields {
-  title: string | null;
-  content: string;
-}
+/** What the note form sends, creating or editing: both fields, a blank title as null, which clears it on an edit. */
+export type NoteFields = Required<NewNoteBody>;
 
 /** An account's notes, newest first; kept on screen while a change refetches them. */
 export function useAccountNotes(accountId: number) {
@@ -27,9 +23,9 @@ export function createNote(accountId: number, fields: NoteFields): Promise<Note>
 }
 
 export function updateNote(noteId: number, fields: NoteFields): Promise<Note> {
-  return apiRequest<Note>("PATCH", `/api/notes/${noteId}`, fields);
+  return apiRequest<Note>("PATCH", `${NOTES_PATH}/${noteId}`, fields);
 }
 
 export function deleteNote(noteId: number): Promise<void> {
-  return apiRequest<void>("DELETE", `/api/notes/${noteId}`);
+  return apiRequest<void>("DELETE", `${NOTES_PATH}/${noteId}`);
 }

@@ -1,12 +1,9 @@
 import useSWR from "swr";
-import type { AccountSearchHit } from "../../core/accounts/account-search.ts";
+import { MIN_SEARCH_LENGTH, SEARCH_PATH, type SearchQuery, type SearchResult } from "../../contracts/search.ts";
 import { useDebouncedValue } from "../useDebouncedValue";
 
-/** One account GET /api/search finds, as core finds it. */
-export type { AccountSearchHit };
-
-/** The server ignores shorter text, so the dashboard does not ask. */
-export const MIN_SEARCH_LENGTH = 3;
+export { MIN_SEARCH_LENGTH };
+export type { AccountSearchHit } from "../../contracts/search.ts";
 
 export function isSearchable(text: string): boolean {
   return text.trim().length >= MIN_SEARCH_LENGTH;
@@ -16,18 +13,22 @@ export function isSearchable(text: string): boolean {
 const TYPING_PAUSE_MS = 250;
 
 /**
- * The accounts matching text being typed, best first (up to 10). The server is asked once typing pauses,
- * and nothing is asked for text too short to search; `isSearching` says the answer for the text as it
- * stands is still to come.
+ * The accounts matching text being typed, best first (up to SEARCH_RESULT_LIMIT). The server is asked
+ * once typing pauses, and nothing is asked for text too short to search; `isSearching` says the answer
+ * for the text as it stands is still to come.
  */
 export function useAccountSearch(text: string) {
   const query = text.trim();
   const settledQuery = useDebouncedValue(query, TYPING_PAUSE_MS);
-  const { data, error } = useSWR<{ accounts: AccountSearchHit[] }>(
-    isSearchable(settledQuery) ? `/api/search?q=${encodeURIComponent(settledQuery)}` : null,
+  const { data, error } = useSWR<SearchResult>(
+    isSearchable(settledQuery) ? searchUrl(settledQuery) : null,
     // Unlike other reads, a query asked again is refetched: names and order counts change under it.
     { revalidateIfStale: true, dedupingInterval: 2000 },
   );
   const hits = data?.accounts;
   return { hits, error, isSearching: query !== settledQuery || (hits === undefined && error === undefined) };
+}
+
+export function searchUrl(text: string): string {
+  return `${SEARCH_PATH}?${new URLSearchParams({ q: text } satisfies SearchQuery)}`;
 }

@@ -1,34 +1,15 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import { TASK_DUE_IN_DAYS, type NewContactAssignee, type TaskAutomationSettings, type WelcomeAssignee } from "../../contracts/settings.ts";
 import { apiRequest } from "./client";
-
-export { WELCOME_WITHIN_DAYS } from "../../core/lifecycle/lifecycle-rules.ts";
 
 const TASK_AUTOMATION_PATH = "/api/settings/task-automation";
 
+export { WELCOME_WITHIN_DAYS } from "../../contracts/settings.ts";
+export type { NewContactAssignee, TaskAutomationSettings, WelcomeAssignee };
+
 /** The server's range for how many days after the event an automatic task falls due. */
-export const MIN_DUE_IN_DAYS = 1;
-export const MAX_DUE_IN_DAYS = 365;
-
-/** Who gets a welcome task: the active users in turn, or always one user, by id. */
-export type WelcomeAssignee = "round_robin" | number;
-
-/** Who gets a new-contact task: whoever owns the account (round robin when nobody active does), or the users in turn. */
-export type NewContactAssignee = "account_owner" | "round_robin";
-
-export interface AutomationRule<Assignee> {
-  enabled: boolean;
-  dueInDays: number;
-  assignTo: Assignee;
-}
-
-/** The tasks the server creates by itself, as GET and PUT /api/settings/task-automation carry them. */
-export interface TaskAutomationSettings {
-  /** 'Welcome {account}' for each new account. */
-  welcome: AutomationRule<WelcomeAssignee>;
-  /** 'Reach out to {contact}' when a contact is added to an existing account. */
-  newContact: AutomationRule<NewContactAssignee>;
-}
+export const { min: MIN_DUE_IN_DAYS, max: MAX_DUE_IN_DAYS } = TASK_DUE_IN_DAYS;
 
 /**
  * The task automation settings, with the write that replaces them whole (admins only). Fetched again on each

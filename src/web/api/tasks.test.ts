@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_TASK_PAGE_SIZE } from "../../core/tasks/task-paging.ts";
+import { MAX_TASK_PAGE_SIZE } from "../../contracts/tasks.ts";
 import { taskListUrl, TASKS_PER_PAGE } from "./tasks";
 
 describe("taskListUrl", () => {

@@ -1,50 +1,20 @@
 import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
-import type { toTaskJson } from "../../server/json/task-json.ts";
-import { todayInNewYork, type CalendarDate } from "../format/dates";
+import { TaskListQuery as TaskListRequest, TASKS_PATH, type NewTaskBody, type Task, type TaskChanges } from "../../contracts/tasks.ts";
+import { todayInNewYork } from "../format/dates";
 import { useSession } from "../session/useSession";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
 import { apiRequest, fetchCountedList, type CountedList } from "./client";
 
-export const TASKS_PATH = "/api/tasks";
+export { DUE_FILTERS, TASKS_PATH } from "../../contracts/tasks.ts";
+export type { DueFilter, NewTaskBody as NewTask, Task, TaskChanges, TaskSource, TaskStatus } from "../../contracts/tasks.ts";
 
 /** How many tasks a list shows at first, and how many more each 'Show more' adds: a column's worth, a screen or two. */
 export const TASKS_PER_PAGE = 25;
 
-/** dueDate is a New York calendar day (a CalendarDate); times are ISO strings, completedAt null while open. */
-export type Task = ReturnType<typeof toTaskJson>;
-
-/** 'manual' tasks are created by people; the others by the task automation. */
-export type TaskSource = Task["source"];
-
-export type TaskStatus = Task["status"];
-
-/** Which open tasks by due date, in New York calendar days: 'week' is today and the six days after. */
-export const DUE_FILTERS = ["all", "overdue", "today", "week"] as const;
-export type DueFilter = (typeof DUE_FILTERS)[number];
-
-/** What to ask GET /api/tasks for; absent filters are left out. */
-export interface TaskListQuery {
-  assigneeId?: number;
-  due?: DueFilter;
-  /** Due on or after this day; with `due` too, tasks must match both. */
-  dueFrom?: CalendarDate;
-  /** Due on or before this day. */
-  dueTo?: CalendarDate;
-  accountId?: number;
-  status?: TaskStatus | "all";
-}
-
-export interface NewTask {
-  title: string;
-  notes: string | null;
-  accountId: number | null;
-  assigneeId: number;
-  dueDate: CalendarDate;
-}
-
-export type TaskChanges = Partial<Pick<Task, "title" | "notes" | "accountId" | "assigneeId" | "dueDate" | "status">>;
+/** What to ask GET /api/tasks for, the page apart; absent filters are left out. */
+export type TaskListQuery = Omit<TaskListRequest, "limit" | "offset">;
 
 /** The tasks of a list read so far, and how to read more. */
 export interface TaskPages {
@@ -90,16 +60,14 @@ export function useTaskPages(query: TaskListQuery | null): TaskPages {
   };
 }
 
-export function taskListUrl(query: TaskListQuery, page: { limit: number; offset: number }): string {
+/** The parameters come in the contract's order, so that one query has one URL and one cached read. */
+export function taskListUrl(query: TaskListQuery, page: Required<Pick<TaskListRequest, "limit" | "offset">>): string {
+  const request: TaskListRequest = { ...query, ...page };
   const params = new URLSearchParams();
-  if (query.assigneeId !== undefined) params.set("assigneeId", String(query.assigneeId));
-  if (query.due) params.set("due", query.due);
-  if (query.dueFrom) params.set("dueFrom", query.dueFrom);
-  if (query.dueTo) params.set("dueTo", query.dueTo);
-  if (query.accountId !== undefined) params.set("accountId", String(query.accountId));
-  if (query.status) params.set("status", query.status);
-  params.set("limit", String(page.limit));
-  params.set("offset", String(page.offset));
+  for (const name of Object.keys(TaskListRequest.properties) as (keyof TaskListRequest)[]) {
+    const value = request[name];
+    if (value !== undefined) params.set(name, String(value));
+  }
   return `${TASKS_PATH}?${params}`;
 }
 
@@ -140,7 +108,7 @@ export function useTaskChanges() {
   );
 
   const createTask = useCallback(
-    async (task: NewTask) => {
+    async (task: NewTaskBody) => {
       const created = await apiRequest<Task>("POST", TASKS_PATH, task);
       await refreshAfterChange(created.accountId);
       return created;

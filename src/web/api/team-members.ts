@@ -1,22 +1,12 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
+import type { UserRole as TeamRole } from "../../contracts/auth.ts";
+import type { NewTeamMemberBody as NewTeamMember, OneTimePasswordAnswer } from "../../contracts/team.ts";
 import { SESSION_USER_KEY } from "../session/useSession";
 import { apiRequest } from "./client";
 import { TEAM_PATH, type TeamMember } from "./team";
 
-export type TeamRole = TeamMember["role"];
-
-export interface NewTeamMember {
-  name: string;
-  email: string;
-  role: TeamRole;
-}
-
-/** What inviting a user or resetting a password answers: the password is given this once, never again. */
-export interface OneTimePasswordAnswer {
-  user: TeamMember;
-  password: string;
-}
+export type { NewTeamMember, OneTimePasswordAnswer, TeamRole };
 
 /**
  * Everyone on the team, deactivated users included, with the administrators' changes. Fetched again on each

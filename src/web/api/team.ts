@@ -1,19 +1,10 @@
 import { useCallback } from "react";
 import useSWR from "swr";
+import type { TeamMember } from "../../contracts/team.ts";
 
 export const TEAM_PATH = "/api/team";
 
-/** A user as GET /api/team lists them. */
-export interface TeamMember {
-  id: number;
-  name: string;
-  email: string;
-  role: "admin" | "sales";
-  /** Deactivated users keep their history but can no longer sign in or be given tasks. */
-  active: boolean;
-  /** ISO date-time of their last request; null when they never signed in. */
-  lastActiveAt: string | null;
-}
+export type { TeamMember };
 
 /** The users who can be given tasks: the active ones, in the server's order (by name). */
 export function useActiveTeam() {

@@ -1,3 +1,4 @@
+import type { UploadReceipt } from "../../contracts/imports.ts";
 import { apiErrorFromAnswer } from "./client";
 
 export interface UploadProgress {
@@ -11,13 +12,13 @@ export interface UploadOptions {
 }
 
 /**
- * PUTs a file as the raw request body, with the session cookie, and resolves to the parsed JSON answer.
- * XMLHttpRequest rather than fetch because only it reports upload progress. A failed answer rejects
- * with an ApiError, an aborted upload with the signal's reason.
+ * PUTs a file to a signed upload URL as the raw request body, with the session cookie, and resolves to
+ * the server's receipt. XMLHttpRequest rather than fetch because only it reports upload progress. A
+ * failed answer rejects with an ApiError, an aborted upload with the signal's reason.
  */
-export function uploadFile<T>(url: string, file: File, options: UploadOptions = {}): Promise<T> {
+export function uploadFile(url: string, file: File, options: UploadOptions = {}): Promise<UploadReceipt> {
   const { onProgress, signal } = options;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<UploadReceipt>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
@@ -33,7 +34,7 @@ export function uploadFile<T>(url: string, file: File, options: UploadOptions = 
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
         try {
-          resolve((request.responseText === "" ? null : JSON.parse(request.responseText)) as T);
+          resolve(JSON.parse(request.responseText) as UploadReceipt);
         } catch (error) {
           reject(error);
         }

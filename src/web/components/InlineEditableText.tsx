@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { WriteOutcome } from "../api/use-write";
 import { IconButton } from "./Button";
 import { CheckIcon, CloseIcon } from "./icons";
 import { decideInlineSave, shownInlineValue, type SavedInlineValue } from "./inline-edit";
@@ -8,8 +9,11 @@ export interface InlineEditableTextProps {
   value: string | null;
   /** Names the field in lower case: 'account name' labels the button 'Edit account name'. */
   label: string;
-  /** Stores the trimmed text; resolves with the value as the server stored it (it may normalise it). */
-  onSave: (text: string) => Promise<string | null>;
+  /**
+   * Stores the trimmed text through useWrite, which reports a failure; resolves with the value as the
+   * server stored it (it may normalise it).
+   */
+  onSave: (text: string) => Promise<WriteOutcome<string | null>>;
   /** Shown in place of an empty value, and in the empty input: 'Add phone number'. */
   placeholder: string;
   type?: "text" | "email" | "tel";
@@ -22,7 +26,7 @@ type Mode = "viewing" | "editing" | "saving";
 
 /**
  * A value that turns into an input when clicked (or on Enter or Space). Enter or ✓ saves, Escape or ×
- * discards; unchanged text is not sent. A failed save is logged and the old value comes back.
+ * discards; unchanged text is not sent. After a failed save, which the write hook reports, the old value comes back.
  */
 export function InlineEditableText({ value, label, onSave, placeholder, type = "text", textClassName = "text-sm text-slate-900", testId }: InlineEditableTextProps) {
   const [mode, setMode] = useState<Mode>("viewing");
@@ -63,12 +67,8 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
       return;
     }
     setMode("saving");
-    try {
-      const stored = await onSave(decision.text);
-      setSaved({ stored, replaced: value });
-    } catch (error) {
-      console.error(`Failed to save the ${label}`, error);
-    }
+    const outcome = await onSave(decision.text);
+    if (outcome.ok) setSaved({ stored: outcome.value, replaced: value });
     stopEditing();
   }
 

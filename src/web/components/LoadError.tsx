@@ -1,4 +1,4 @@
-import { ApiError } from "../api/client";
+import { describeFailure } from "../api/client";
 import { Button } from "./Button";
 import { AlertCircleIcon, RefreshIcon } from "./icons";
 
@@ -18,7 +18,7 @@ export function LoadError({ title, error, onRetry, compact = false, testId }: Lo
     <div role="alert" className={`flex flex-col items-center px-6 text-center ${compact ? "py-8" : "py-16"}`} data-testid={testId}>
       <AlertCircleIcon className="size-8 text-red-500" />
       <p className="mt-3 text-sm font-medium text-slate-900">{title}</p>
-      <p className="mt-1 text-sm text-slate-500">{error instanceof ApiError ? error.serverMessage : "The server could not be reached."}</p>
+      <p className="mt-1 text-sm text-slate-500">{describeFailure(error).message}</p>
       <Button icon={RefreshIcon} className="mt-4" onClick={onRetry}>
         Retry
       </Button>

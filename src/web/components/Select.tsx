@@ -1,4 +1,5 @@
 import { useId, type ComponentType, type SelectHTMLAttributes } from "react";
+import { FieldError } from "./FieldError";
 import { ChevronDownIcon, type IconProps } from "./icons";
 
 export interface SelectOption {
@@ -17,12 +18,15 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   onChange: (value: string) => void;
   /** An icon before the chosen option's text, saying something about it at a glance. */
   leadingIcon?: ComponentType<IconProps>;
+  /** Why the server refused the choice, shown under the select. */
+  error?: string;
 }
 
 /** A native select with its label: keyboard, screen readers and mobile pickers work as users expect. */
-export function Select({ label, hideLabel = false, value, options, onChange, leadingIcon: LeadingIcon, className = "", id, ...props }: SelectProps) {
+export function Select({ label, hideLabel = false, value, options, onChange, leadingIcon: LeadingIcon, className = "", id, error, ...props }: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
+  const errorId = `${selectId}-error`;
 
   return (
     <div className={className}>
@@ -35,7 +39,9 @@ export function Select({ label, hideLabel = false, value, options, onChange, lea
           id={selectId}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className={`block w-full appearance-none truncate rounded-lg border border-slate-300 bg-white py-2 pr-9 text-sm text-slate-900 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 ${LeadingIcon ? "pl-7" : "pl-3"}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`block w-full appearance-none truncate rounded-lg border ${error ? "border-red-500" : "border-slate-300"} bg-white py-2 pr-9 text-sm text-slate-900 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 ${LeadingIcon ? "pl-7" : "pl-3"}`}
           {...props}
         >
           {groupsOf(options).map(({ group, options: grouped }, index) =>
@@ -50,6 +56,7 @@ export function Select({ label, hideLabel = false, value, options, onChange, lea
         </select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" />
       </div>
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useParams } from "wouter";
 import { useAccountDetail } from "../api/account-detail";
-import { useRefreshAccounts } from "../api/accounts";
-import { ApiError } from "../api/client";
+import { describeFailure } from "../api/client";
 import type { MergeableAccount } from "../api/duplicates";
 import { AccountBreadcrumb } from "../components/account-detail/AccountBreadcrumb";
 import { AccountDetailSkeleton } from "../components/account-detail/AccountDetailSkeleton";
@@ -26,13 +25,10 @@ export function AccountDetailScreen() {
 
 function AccountDetail({ accountId }: { accountId: number }) {
   const { account, error, retry } = useAccountDetail(accountId);
-  // Any change to the account refetches everything read under /api/accounts: this screen's account,
-  // timeline and notes, and the account lists, which show its name, contact and list.
-  const refreshAccounts = useRefreshAccounts();
   const [merge, setMerge] = useState<MergeOpening | null>(null);
 
   if (!account) {
-    if (error instanceof ApiError && error.status === 404) return <AccountNotFound />;
+    if (error && describeFailure(error).status === 404) return <AccountNotFound />;
     if (error) {
       return (
         <section className="space-y-6" data-testid="account-detail-screen">
@@ -50,11 +46,11 @@ function AccountDetail({ accountId }: { accountId: number }) {
     <section className="space-y-6" data-testid="account-detail-screen" data-account-id={account.id}>
       <AccountBreadcrumb name={account.name} />
       <DuplicateBanner accountId={account.id} onMerge={(candidate) => setMerge({ preselected: candidate.account })} />
-      <AccountInfoCard account={account} onChanged={refreshAccounts} onMerge={() => setMerge({})} />
+      <AccountInfoCard account={account} onMerge={() => setMerge({})} />
       <RecentOrdersCard account={account} />
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0">
-          <ContactsCard accountId={account.id} contacts={account.contacts} onChanged={refreshAccounts} />
+          <ContactsCard accountId={account.id} contacts={account.contacts} />
         </div>
         <div className="min-w-0 lg:col-span-2">
           <CustomerActivityCard accountId={account.id} />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
-import { useAccountList, useRefreshAccounts, type Account } from "../api/accounts";
+import { useAccountList, type Account } from "../api/accounts";
 import { AccountFilters } from "../components/accounts/AccountFilters";
 import { AccountFormModal } from "../components/accounts/AccountFormModal";
 import {
@@ -32,7 +32,6 @@ export function AccountsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => viewFromSearch(searchParams), [searchParams]);
   const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(view));
-  const refreshAccounts = useRefreshAccounts();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
 
@@ -62,7 +61,7 @@ export function AccountsScreen() {
           <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "add" })}>
             Add Account
           </Button>
-          {user && isAdmin(user) && <ClearAllDataButton onCleared={refreshAccounts} />}
+          {user && isAdmin(user) && <ClearAllDataButton />}
         </div>
       </div>
 
@@ -85,7 +84,6 @@ export function AccountsScreen() {
               onSort={(column) => show(sortedBy(view, column))}
               onEdit={(account) => setOpenDialog({ kind: "edit", account })}
               onMerge={(account) => setOpenDialog({ kind: "merge", account })}
-              onListTypeChanged={refreshAccounts}
             />
             {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => show(onPage(view, page))} />}
           </>
@@ -97,10 +95,7 @@ export function AccountsScreen() {
         <AccountFormModal
           account={openDialog.kind === "edit" ? openDialog.account : null}
           onClose={closeDialog}
-          onSaved={() => {
-            closeDialog();
-            void refreshAccounts();
-          }}
+          onSaved={closeDialog}
         />
       )}
       {openDialog.kind === "merge" && <MergeAccountDialog account={openDialog.account} onClose={closeDialog} />}

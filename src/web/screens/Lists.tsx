@@ -1,7 +1,6 @@
 import { useCallback, useId, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { useSearchParams } from "wouter";
-import { useRefreshAccounts } from "../api/accounts";
 import { useListSummaries, useRefreshLists, type ListDefinition } from "../api/lists";
 import { Button } from "../components/Button";
 import { MailIcon, PlusIcon } from "../components/icons";
@@ -34,7 +33,6 @@ export function ListsScreen() {
   const settledTo = useDebouncedValue(view.to, DATE_TYPING_DELAY_MS);
   const filter = useMemo(() => firstOrderFilterOf({ from: settledFrom, to: settledTo }), [settledFrom, settledTo]);
   const { lists, error, retry } = useListSummaries(filter.window);
-  const refreshAccounts = useRefreshAccounts();
   const refreshLists = useRefreshLists();
   const [isFilterOpen, setIsFilterOpen] = useState(() => view.from !== "" || view.to !== "");
   const filterPanelId = useId();
@@ -135,8 +133,6 @@ export function ListsScreen() {
             // Its tab, if open, gives way to the first one before anything is refetched: asked again, its accounts would be refused.
             const firstList = lists?.[0];
             if (firstList && shownList?.key === openDialog.list.key) flushSync(() => show(withList(view, firstList.key), { replace: true }));
-            // Its accounts are in New now: the lists and every page of accounts change.
-            void refreshAccounts();
           }}
         />
       )}

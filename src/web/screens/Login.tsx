@@ -1,34 +1,26 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useAppConfig } from "../api/app-config";
+import { useWrite } from "../api/use-write";
 import { LockIcon } from "../components/icons";
 import { LoginEmailField } from "../components/login/LoginEmailField";
-import { loginFailureMessage } from "../components/login/login-failure-message";
-import { useToast } from "../components/toast/useToast";
 import { lastLoginEmail } from "../session/stored-user";
 import { useSession } from "../session/useSession";
 
 export function LoginScreen() {
   const { config } = useAppConfig();
   const { signIn } = useSession();
-  const { toast } = useToast();
   const [, navigate] = useLocation();
+  // A wrong password is a 401 whose message says so.
+  const { run, isPending: isSigningIn } = useWrite({ success: { title: "Welcome", description: "Successfully logged in" } });
   const [rememberedEmail] = useState(lastLoginEmail);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const [password, setPassword] = useState("");
-  const [isSigningIn, setIsSigningIn] = useState(false);
   const email = typedEmail ?? rememberedEmail ?? config?.defaultLoginEmail ?? "";
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setIsSigningIn(true);
-    try {
-      await signIn({ email, password }, { onAuthenticated: () => navigate("/accounts") });
-      toast({ title: "Welcome", description: "Successfully logged in" });
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: loginFailureMessage(error) });
-      setIsSigningIn(false);
-    }
+    await run(() => signIn({ email, password }, { onAuthenticated: () => navigate("/accounts") }));
   }
 
   return (

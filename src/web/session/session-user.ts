@@ -1,10 +1,6 @@
-/** The signed-in user as GET /api/auth/me and POST /api/auth/login answer it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-}
+import type { SessionUser } from "../../contracts/auth.ts";
+
+export type { SessionUser };
 
 export function roleLabel(role: string): string {
   return role === "admin" ? "Admin" : "Sales Manager";

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { flushSync } from "react-dom";
 import useSWR, { unstable_serialize, useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
+import type { LoginBody as LoginCredentials } from "../../contracts/auth.ts";
 import { APP_CONFIG_KEY } from "../api/app-config";
 import { refetchReads } from "../api/cached-reads";
 import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
@@ -8,11 +9,6 @@ import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
 
 export const SESSION_USER_KEY = ["/api/auth/me"] as const;
-
-export interface LoginCredentials {
-  email: string;
-  password: string;
-}
 
 export interface SignInOptions {
   /** Runs once the credentials are accepted, before the signed-in screens render: it can pick the URL they open on. */

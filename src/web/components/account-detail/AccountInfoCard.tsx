@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AccountDetail } from "../../api/account-detail";
-import { setAccountListTypeFromDetail, updateAccount } from "../../api/accounts";
+import { setAccountListTypeFromDetail, updateAccount, useRefreshAccounts } from "../../api/accounts";
+import { useWrite } from "../../api/use-write";
 import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { AccountFormModal } from "../accounts/AccountFormModal";
@@ -15,30 +16,28 @@ import { shipToLines } from "./order-display";
 
 export interface AccountInfoCardProps {
   account: AccountDetail;
-  /** Refetches the account, its timeline and the account lists. */
-  onChanged: () => Promise<void>;
   /** Opens the merge dialog, which the screen shares with the duplicate banner. */
   onMerge: () => void;
 }
 
-/** Who the customer is: name, phone, list, primary contact and where orders ship to, most of it editable in place. */
-export function AccountInfoCard({ account, onChanged, onMerge }: AccountInfoCardProps) {
+/**
+ * Who the customer is: name, phone, list, primary contact and where orders ship to, most of it editable in
+ * place. Every change refetches everything read under /api/accounts: the account, its timeline, and the lists.
+ */
+export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
   const [isEditing, setIsEditing] = useState(false);
+  const { run } = useWrite<string | null>({ refresh: useRefreshAccounts(), failureMessage: "Failed to update account." });
   const primaryContact = primaryContactOf(account.contacts);
   // Orders come newest first: the latest order says where the customer ships to now.
   const shipTo = account.orders[0]?.raw.shipTo;
   const shipToAddress = shipTo ? shipToLines(shipTo) : [];
 
-  async function saveName(name: string): Promise<string> {
-    const saved = await updateAccount(account.id, { name });
-    void onChanged();
-    return saved.name;
+  function saveName(name: string) {
+    return run(async () => (await updateAccount(account.id, { name })).name);
   }
 
-  async function savePhone(phone: string): Promise<string | null> {
-    const saved = await updateAccount(account.id, { phone });
-    void onChanged();
-    return saved.phone;
+  function savePhone(phone: string) {
+    return run(async () => (await updateAccount(account.id, { phone })).phone);
   }
 
   return (
@@ -98,7 +97,7 @@ export function AccountInfoCard({ account, onChanged, onMerge }: AccountInfoCard
               {formatUsDate(account.createdAt)}
             </Field>
             <div className="max-w-48">
-              <ListTypeSelect account={account} onChanged={onChanged} changeListType={setAccountListTypeFromDetail} label="List Type" />
+              <ListTypeSelect account={account} changeListType={setAccountListTypeFromDetail} label="List Type" />
             </div>
           </dl>
         </div>
@@ -109,20 +108,20 @@ export function AccountInfoCard({ account, onChanged, onMerge }: AccountInfoCard
             <dl className="space-y-3">
               <div className="grid grid-cols-2 gap-3">
                 <Field label="First Name">
-                  <ContactField contact={primaryContact} field="firstName" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                  <ContactField contact={primaryContact} field="firstName" whose="the primary contact" testIdPrefix="primary-contact" />
                 </Field>
                 <Field label="Last Name">
-                  <ContactField contact={primaryContact} field="lastName" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                  <ContactField contact={primaryContact} field="lastName" whose="the primary contact" testIdPrefix="primary-contact" />
                 </Field>
               </div>
               <Field label="Email">
-                <ContactField contact={primaryContact} field="email" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                <ContactField contact={primaryContact} field="email" whose="the primary contact" testIdPrefix="primary-contact" />
               </Field>
               <Field label="Phone">
-                <ContactField contact={primaryContact} field="phone" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                <ContactField contact={primaryContact} field="phone" whose="the primary contact" testIdPrefix="primary-contact" />
               </Field>
               <Field label="Job Title">
-                <ContactField contact={primaryContact} field="title" whose="the primary contact" testIdPrefix="primary-contact" onChanged={onChanged} />
+                <ContactField contact={primaryContact} field="title" whose="the primary contact" testIdPrefix="primary-contact" />
               </Field>
             </dl>
           ) : (
@@ -152,10 +151,7 @@ export function AccountInfoCard({ account, onChanged, onMerge }: AccountInfoCard
         <AccountFormModal
           account={account}
           onClose={() => setIsEditing(false)}
-          onSaved={() => {
-            setIsEditing(false);
-            void onChanged();
-          }}
+          onSaved={() => setIsEditing(false)}
         />
       )}
     </DetailCard>

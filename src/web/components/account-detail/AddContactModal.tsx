@@ -1,37 +1,24 @@
-import { useState } from "react";
-import { ApiError } from "../../api/client";
+import { useRefreshAccounts } from "../../api/accounts";
 import { addContact } from "../../api/contacts";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 
 export interface AddContactModalProps {
   accountId: number;
   onClose: () => void;
+  /** Once added; every read of accounts is then fetched again. */
   onAdded: () => void;
 }
 
 /** 'Add Contact': first name, last name and e-mail, all required. The server names a field it refuses. */
 export function AddContactModal({ accountId, onClose, onAdded }: AddContactModalProps) {
-  const { toast } = useToast();
-  const [values, setValues] = useState({ firstName: "", lastName: "", email: "" });
-  const [isAdding, setIsAdding] = useState(false);
-
-  function setField(field: keyof typeof values) {
-    return (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  }
+  const write = useWrite({ refresh: useRefreshAccounts(), failureMessage: "Failed to add contact.", onSuccess: onAdded });
+  const { values, fieldProps } = useFormValues({ firstName: "", lastName: "", email: "" }, write);
 
   async function add() {
-    setIsAdding(true);
-    try {
-      await addContact({ accountId, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() });
-    } catch (error) {
-      setIsAdding(false);
-      const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : "Failed to add contact.";
-      toast({ variant: "destructive", title: "Error", description });
-      return;
-    }
-    onAdded();
+    await write.run(() => addContact({ accountId, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }));
   }
 
   return (
@@ -42,15 +29,15 @@ export function AddContactModal({ accountId, onClose, onAdded }: AddContactModal
       onSubmit={add}
       submitLabel="Add Contact"
       pendingLabel="Adding..."
-      isPending={isAdding}
-      canSubmit={!isAdding}
+      isPending={write.isPending}
+      canSubmit={!write.isPending}
       formClassName="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" value={values.firstName} onChange={setField("firstName")} required maxLength={200} autoComplete="off" autoFocus />
-        <TextField label="Last Name" value={values.lastName} onChange={setField("lastName")} required maxLength={200} autoComplete="off" />
+        <TextField label="First Name" {...fieldProps("firstName")} required maxLength={200} autoComplete="off" autoFocus />
+        <TextField label="Last Name" {...fieldProps("lastName")} required maxLength={200} autoComplete="off" />
       </div>
-      <TextField label="Email" type="email" value={values.email} onChange={setField("email")} required maxLength={200} autoComplete="off" />
+      <TextField label="Email" type="email" {...fieldProps("email")} required maxLength={200} autoComplete="off" />
     </FormModal>
   );
 }

@@ -1,4 +1,6 @@
+import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact, type ContactChanges, type EditableContactField } from "../../api/contacts";
+import { useWrite } from "../../api/use-write";
 import { InlineEditableText, type InlineEditableTextProps } from "../InlineEditableText";
 
 const FIELDS: Record<EditableContactField, { label: string; placeholder: string; type: InlineEditableTextProps["type"]; testId: string }> = {
@@ -16,20 +18,21 @@ export interface ContactFieldProps {
   whose: string;
   /** Prefixes the field's test id: '{testIdPrefix}-first-name'. */
   testIdPrefix: string;
-  onChanged: () => Promise<void>;
   textClassName?: string;
 }
 
-/** One field of a contact, edited in place and saved on its own with PATCH /api/contacts/{id}. */
-export function ContactField({ contact, field, whose, testIdPrefix, onChanged, textClassName = "text-sm text-slate-900" }: ContactFieldProps) {
+/**
+ * One field of a contact, edited in place and saved on its own with PATCH /api/contacts/{id}; the account
+ * shows its contacts, so every read of accounts is fetched again.
+ */
+export function ContactField({ contact, field, whose, testIdPrefix, textClassName = "text-sm text-slate-900" }: ContactFieldProps) {
   const { label, placeholder, type, testId } = FIELDS[field];
+  const { run } = useWrite<string | null>({ refresh: useRefreshAccounts(), failureMessage: "Failed to update the contact." });
 
-  async function save(text: string): Promise<string | null> {
+  function save(text: string) {
     const changes: ContactChanges = {};
     changes[field] = text;
-    const saved = await updateContact(contact.id, changes);
-    void onChanged();
-    return saved[field];
+    return run(async () => (await updateContact(contact.id, changes))[field]);
   }
 
   return (

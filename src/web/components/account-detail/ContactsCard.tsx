@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact } from "../../api/contacts";
+import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
 import { initials } from "../../format/initials";
 import { Button } from "../Button";
 import { PlusIcon, StarIcon } from "../icons";
-import { useToast } from "../toast/useToast";
 import { AddContactModal } from "./AddContactModal";
 import { contactFullName } from "./contact-display";
 import { ContactField } from "./ContactField";
@@ -14,12 +15,13 @@ export interface ContactsCardProps {
   accountId: number;
   /** The primary contact first. */
   contacts: Contact[];
-  /** Refetches the account, its timeline and the account lists. */
-  onChanged: () => Promise<void>;
 }
 
-/** Everyone at the customer: each field editable in place, one of them the primary contact. */
-export function ContactsCard({ accountId, contacts, onChanged }: ContactsCardProps) {
+/**
+ * Everyone at the customer: each field editable in place, one of them the primary contact. Every change
+ * refetches everything read under /api/accounts: the account, its timeline, and the lists.
+ */
+export function ContactsCard({ accountId, contacts }: ContactsCardProps) {
   const [isAdding, setIsAdding] = useState(false);
 
   return (
@@ -41,27 +43,20 @@ export function ContactsCard({ accountId, contacts, onChanged }: ContactsCardPro
       ) : (
         <ul className="divide-y divide-slate-100">
           {contacts.map((contact) => (
-            <ContactItem key={contact.id} contact={contact} onChanged={onChanged} />
+            <ContactItem key={contact.id} contact={contact} />
           ))}
         </ul>
       )}
       {isAdding && (
-        <AddContactModal
-          accountId={accountId}
-          onClose={() => setIsAdding(false)}
-          onAdded={() => {
-            setIsAdding(false);
-            void onChanged();
-          }}
-        />
+        <AddContactModal accountId={accountId} onClose={() => setIsAdding(false)} onAdded={() => setIsAdding(false)} />
       )}
     </DetailCard>
   );
 }
 
-function ContactItem({ contact, onChanged }: { contact: Contact; onChanged: () => Promise<void> }) {
+function ContactItem({ contact }: { contact: Contact }) {
   const name = contactFullName(contact);
-  const fieldProps = { contact, whose: name, testIdPrefix: "contact", onChanged };
+  const fieldProps = { contact, whose: name, testIdPrefix: "contact" };
 
   return (
     <li className="flex gap-3 px-5 py-4" data-testid="contact-item" data-contact-id={contact.id}>
@@ -72,7 +67,7 @@ function ContactItem({ contact, onChanged }: { contact: Contact; onChanged: () =
         <div className="flex flex-wrap items-center gap-x-1">
           <ContactField {...fieldProps} field="firstName" textClassName="text-sm font-medium text-slate-900" />
           <ContactField {...fieldProps} field="lastName" textClassName="text-sm font-medium text-slate-900" />
-          <span className="ml-auto pl-2">{contact.isPrimary ? <PrimaryBadge /> : <MakePrimaryButton contact={contact} onChanged={onChanged} />}</span>
+          <span className="ml-auto pl-2">{contact.isPrimary ? <PrimaryBadge /> : <MakePrimaryButton contact={contact} />}</span>
         </div>
         <div>
           <ContactField {...fieldProps} field="email" textClassName="text-sm text-slate-600" />
@@ -94,31 +89,19 @@ function PrimaryBadge() {
   );
 }
 
-function MakePrimaryButton({ contact, onChanged }: { contact: Contact; onChanged: () => Promise<void> }) {
-  const { toast } = useToast();
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function makePrimary() {
-    setIsSaving(true);
-    try {
-      await updateContact(contact.id, { isPrimary: true });
-      await onChanged();
-    } catch {
-      toast({ variant: "destructive", title: "Error", description: "Failed to update the primary contact." });
-    } finally {
-      setIsSaving(false);
-    }
-  }
+/** Stays 'Saving...' until the contacts are read again, in their new order. */
+function MakePrimaryButton({ contact }: { contact: Contact }) {
+  const { run, isPending } = useWrite({ refresh: useRefreshAccounts(), failureMessage: "Failed to update the primary contact." });
 
   return (
     <button
       type="button"
-      onClick={() => void makePrimary()}
-      disabled={isSaving}
+      onClick={() => void run(() => updateContact(contact.id, { isPrimary: true }))}
+      disabled={isPending}
       data-testid="make-primary-button"
       className="rounded px-1 text-xs font-medium whitespace-nowrap text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:cursor-wait disabled:text-slate-400 disabled:no-underline"
     >
-      {isSaving ? (
+      {isPending ? (
         "Saving..."
       ) : (
         <>

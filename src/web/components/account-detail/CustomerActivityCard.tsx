@@ -1,18 +1,19 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useState, type ReactNode } from "react";
-import { useAccountActivity, useRefreshAccountActivity } from "../../api/activity";
+import { useAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { PlusIcon } from "../icons";
 import { LoadError } from "../LoadError";
-import { useToast } from "../toast/useToast";
 import { AccountTasks } from "../tasks/AccountTasks";
 import { ActivityTimeline, FIRST_ENTRIES_SHOWN } from "./ActivityTimeline";
 import { DetailCard, SkeletonLines } from "./DetailCard";
 import { LogActivityModal } from "./LogActivityModal";
 import { NoteFormModal } from "./NoteFormModal";
 import { NotesList } from "./NotesList";
+import { useRefreshNotes } from "./useRefreshNotes";
 
 const TABS = ["Activity", "Notes", "Emails", "Tasks"] as const;
 
@@ -22,33 +23,11 @@ const NO_DIALOG: OpenDialog = { kind: "none" };
 
 /** The account's timeline and notes in tabs, with e-mails and tasks to come. */
 export function CustomerActivityCard({ accountId }: { accountId: number }) {
-  const { toast } = useToast();
   const activity = useAccountActivity(accountId, FIRST_ENTRIES_SHOWN, 0);
-  const refreshActivity = useRefreshAccountActivity(accountId);
   const notes = useAccountNotes(accountId);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
-  const [isDeleting, setIsDeleting] = useState(false);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
-
-  /** Every change to a note is on the timeline too. */
-  function refreshNotesAndActivity() {
-    void notes.refresh();
-    void refreshActivity();
-  }
-
-  async function removeNote(note: Note) {
-    setIsDeleting(true);
-    try {
-      await deleteNote(note.id);
-    } catch {
-      toast({ variant: "destructive", title: "Error", description: "Failed to delete note." });
-      return;
-    } finally {
-      setIsDeleting(false);
-    }
-    closeDialog();
-    refreshNotesAndActivity();
-  }
+  const noteDeletion = useWrite({ refresh: useRefreshNotes(accountId), failureMessage: "Failed to delete note.", onSuccess: closeDialog });
 
   return (
     <DetailCard title="Customer Activity" testId="customer-activity-card" bodyClassName="">
@@ -115,25 +94,10 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
       </TabGroup>
 
       {openDialog.kind === "log-activity" && (
-        <LogActivityModal
-          accountId={accountId}
-          onClose={closeDialog}
-          onLogged={() => {
-            closeDialog();
-            void refreshActivity();
-          }}
-        />
+        <LogActivityModal accountId={accountId} onClose={closeDialog} onLogged={closeDialog} />
       )}
       {openDialog.kind === "note-form" && (
-        <NoteFormModal
-          accountId={accountId}
-          note={openDialog.note}
-          onClose={closeDialog}
-          onSaved={() => {
-            closeDialog();
-            refreshNotesAndActivity();
-          }}
-        />
+        <NoteFormModal accountId={accountId} note={openDialog.note} onClose={closeDialog} onSaved={closeDialog} />
       )}
       <ConfirmDialog
         open={openDialog.kind === "delete-note"}
@@ -141,10 +105,10 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
         message="Are you sure you want to delete this note? This action cannot be undone."
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        isPending={isDeleting}
+        isPending={noteDeletion.isPending}
         isDestructive
         onConfirm={() => {
-          if (openDialog.kind === "delete-note") void removeNote(openDialog.note);
+          if (openDialog.kind === "delete-note") void noteDeletion.run(() => deleteNote(openDialog.note.id));
         }}
         onCancel={closeDialog}
         testId="delete-note-dialog"

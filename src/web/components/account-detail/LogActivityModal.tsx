@@ -1,39 +1,27 @@
-import { useState } from "react";
-import { logActivity } from "../../api/activity";
-import { ApiError } from "../../api/client";
+import { logActivity, useRefreshAccountActivity } from "../../api/activity";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { Select } from "../Select";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 import { dateTimeLocalValue, isoFromDateTimeLocal, LOGGED_ACTIVITY_OPTIONS, loggedActivityKindOf } from "./activity-form";
 
 export interface LogActivityModalProps {
   accountId: number;
   onClose: () => void;
+  /** Once logged; the account's timeline is then fetched again. */
   onLogged: () => void;
 }
 
 /** 'Log Activity': a call, e-mail, meeting or other contact with the customer, at a date that defaults to now. */
 export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityModalProps) {
-  const { toast } = useToast();
-  const [kind, setKind] = useState("call");
-  const [summary, setSummary] = useState("");
-  const [date, setDate] = useState(() => dateTimeLocalValue(new Date()));
-  const [isLogging, setIsLogging] = useState(false);
-  const canLog = summary.trim() !== "" && date !== "" && !isLogging;
+  const write = useWrite({ refresh: useRefreshAccountActivity(accountId), failureMessage: "Failed to log activity.", onSuccess: onLogged });
+  const { values, fieldProps } = useFormValues(() => ({ kind: "call", summary: "", date: dateTimeLocalValue(new Date()) }), write);
+  const canLog = values.summary.trim() !== "" && values.date !== "" && !write.isPending;
 
   async function log() {
-    setIsLogging(true);
-    try {
-      await logActivity(accountId, { kind: loggedActivityKindOf(kind), summary: summary.trim(), date: isoFromDateTimeLocal(date) });
-    } catch (error) {
-      setIsLogging(false);
-      const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : "Failed to log activity.";
-      toast({ variant: "destructive", title: "Error", description });
-      return;
-    }
-    onLogged();
+    await write.run(() => logActivity(accountId, { kind: loggedActivityKindOf(values.kind), summary: values.summary.trim(), date: isoFromDateTimeLocal(values.date) }));
   }
 
   return (
@@ -44,15 +32,15 @@ export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityMo
       onSubmit={log}
       submitLabel="Log Activity"
       pendingLabel="Logging..."
-      isPending={isLogging}
+      isPending={write.isPending}
       canSubmit={canLog}
       formClassName="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Type" value={kind} options={LOGGED_ACTIVITY_OPTIONS} onChange={setKind} />
-        <TextField label="Date" type="datetime-local" value={date} onChange={setDate} required />
+        <Select label="Type" {...fieldProps("kind")} options={LOGGED_ACTIVITY_OPTIONS} />
+        <TextField label="Date" type="datetime-local" {...fieldProps("date")} required />
       </div>
-      <TextAreaField label="Summary" value={summary} onChange={setSummary} required rows={4} maxLength={2000} placeholder="What was discussed?" autoFocus />
+      <TextAreaField label="Summary" {...fieldProps("summary")} required rows={4} maxLength={2000} placeholder="What was discussed?" autoFocus />
     </FormModal>
   );
 }

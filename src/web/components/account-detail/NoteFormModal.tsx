@@ -1,44 +1,35 @@
-import { useState } from "react";
 import { createNote, updateNote, type Note } from "../../api/notes";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 import { noteFieldsOf } from "./note-form";
+import { useRefreshNotes } from "./useRefreshNotes";
 
 export interface NoteFormModalProps {
   accountId: number;
   /** The note to edit; null writes a new one. */
   note: Note | null;
   onClose: () => void;
+  /** Once saved; the notes and the timeline are then fetched again. */
   onSaved: () => void;
 }
 
 /** 'Create Note' and 'Edit Note': an optional title and the required content. */
 export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormModalProps) {
-  const { toast } = useToast();
-  const [title, setTitle] = useState(note?.title ?? "");
-  const [content, setContent] = useState(note?.content ?? "");
-  const [isSaving, setIsSaving] = useState(false);
   const isEditing = note !== null;
-  const canSave = content.trim() !== "" && !isSaving;
+  const write = useWrite({
+    refresh: useRefreshNotes(accountId),
+    failureMessage: isEditing ? "Failed to update note." : "Failed to create note. Please make sure you are logged in.",
+    onSuccess: onSaved,
+  });
+  const { values, fieldProps } = useFormValues({ title: note?.title ?? "", content: note?.content ?? "" }, write);
+  const canSave = values.content.trim() !== "" && !write.isPending;
 
   async function save() {
-    setIsSaving(true);
-    try {
-      const fields = noteFieldsOf({ title, content });
-      if (isEditing) await updateNote(note.id, fields);
-      else await createNote(accountId, fields);
-    } catch {
-      setIsSaving(false);
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: isEditing ? "Failed to update note." : "Failed to create note. Please make sure you are logged in.",
-      });
-      return;
-    }
-    onSaved();
+    const fields = noteFieldsOf(values);
+    await write.run(() => (isEditing ? updateNote(note.id, fields) : createNote(accountId, fields)));
   }
 
   return (
@@ -49,12 +40,12 @@ export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormMod
       onSubmit={save}
       submitLabel={isEditing ? "Save Changes" : "Create Note"}
       pendingLabel={isEditing ? "Saving..." : "Creating..."}
-      isPending={isSaving}
+      isPending={write.isPending}
       canSubmit={canSave}
       formClassName="space-y-4"
     >
-      <TextField label="Title" value={title} onChange={setTitle} maxLength={200} placeholder="Optional" autoComplete="off" />
-      <TextAreaField label="Content" value={content} onChange={setContent} required rows={4} maxLength={20_000} autoFocus />
+      <TextField label="Title" {...fieldProps("title")} maxLength={200} placeholder="Optional" autoComplete="off" />
+      <TextAreaField label="Content" {...fieldProps("content")} required rows={4} maxLength={20_000} autoFocus />
     </FormModal>
   );
 }

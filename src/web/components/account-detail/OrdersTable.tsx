@@ -2,7 +2,7 @@ import type { Order } from "../../api/account-detail";
 import { formatCount } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { displayedOrderDate, displayedOrderNumber, displayedOrderTotal, orderItemSummary, orderQuantity, orderUnitPrice } from "./order-display";
+import { displayedOrderNumber, displayedOrderTotal, orderItemSummary, orderQuantity, orderUnitPrice } from "./order-display";
 
 const COLUMNS = [
   { label: "Order #", className: "w-32" },
@@ -46,7 +46,7 @@ function OrderRow({ order }: { order: Order }) {
       <td className="truncate px-4 py-3 font-medium text-slate-900" title={displayedOrderNumber(order)}>
         {displayedOrderNumber(order)}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatUsDate(displayedOrderDate(order))}</td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatUsDate(order.placedAt)}</td>
       <td className="px-4 py-3 text-slate-700">
         <div className="flex min-w-0 items-center gap-2">
           {firstItem ? (

@@ -3,7 +3,6 @@ import type { Order } from "../../api/account-detail";
 import { pageRange } from "../accounts/account-list-view";
 import {
   clampPage,
-  displayedOrderDate,
   displayedOrderNumber,
   displayedOrderTotal,
   orderItemSummary,
@@ -28,17 +27,10 @@ function order(overrides: Partial<Order> = {}, raw: Partial<Order["raw"]> = {}):
 }
 
 describe("displayedOrderNumber", () => {
-  test("prefers the order number, then the source's id, then ours", () => {
+  test("prefers the order number, then the source's id", () => {
     expect(displayedOrderNumber(order())).toBe("SO-100100");
     expect(displayedOrderNumber(order({ orderNumber: null }))).toBe("SS-9001");
-    expect(displayedOrderNumber(order({ orderNumber: "", externalId: null }))).toBe("41");
-  });
-});
-
-describe("displayedOrderDate", () => {
-  test("prefers when the order was placed over when it was recorded", () => {
-    expect(displayedOrderDate(order())).toBe("2026-03-02T15:00:00.000Z");
-    expect(displayedOrderDate(order({ placedAt: null }))).toBe("2026-03-05T10:00:00.000Z");
+    expect(displayedOrderNumber(order({ orderNumber: "" }))).toBe("SS-9001");
   });
 });
 

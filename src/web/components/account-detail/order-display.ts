@@ -3,14 +3,9 @@ import type { Order, ShipToAddress } from "../../api/account-detail";
 /** The Recent Orders card shows five orders a page. */
 export const ORDERS_PAGE_SIZE = 5;
 
-/** The order number staff know, else the source's id, else ours. */
+/** The order number staff know, else the source's own id. */
 export function displayedOrderNumber(order: Order): string {
-  return order.orderNumber || order.externalId || String(order.id);
-}
-
-/** When the customer placed the order, else when it was recorded. */
-export function displayedOrderDate(order: Order): string {
-  return order.placedAt ?? order.createdAt;
+  return order.orderNumber || order.externalId;
 }
 
 /** The first item by name (or SKU), and how many other items the order has. */

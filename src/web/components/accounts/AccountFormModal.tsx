@@ -1,47 +1,36 @@
-import { useState } from "react";
-import { createAccount, updateAccount, type Account } from "../../api/accounts";
-import { ApiError } from "../../api/client";
+import { createAccount, updateAccount, useRefreshAccounts, type Account } from "../../api/accounts";
 import { useActiveTeam } from "../../api/team";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { Select } from "../Select";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 import { changedAccountFields, formValuesOf, newAccountFields, type AccountFormValues } from "./account-form";
 
 export interface AccountFormModalProps {
   /** The account to edit; null adds a new one. */
   account: Account | null;
   onClose: () => void;
+  /** Once saved; every read of accounts is then fetched again. */
   onSaved: (account: Account) => void;
 }
 
 /** 'Add Account' and 'Edit Account': the same four fields, created with POST or changed with PATCH. */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
-  const { toast } = useToast();
-  const [values, setValues] = useState<AccountFormValues>(() => formValuesOf(account));
-  const [isSaving, setIsSaving] = useState(false);
   const isEditing = account !== null;
+  const write = useWrite<Account>({
+    refresh: useRefreshAccounts(),
+    success: (saved) =>
+      isEditing ? { title: "Account updated", description: `${saved.name} has been updated.` } : { title: "Account created", description: `${saved.name} has been added.` },
+    failureMessage: isEditing ? "Failed to update account." : "Failed to create account.",
+    onSuccess: onSaved,
+  });
+  const { values, fieldProps } = useFormValues<AccountFormValues>(() => formValuesOf(account), write);
   const hasChanges = !isEditing || Object.keys(changedAccountFields(account, values)).length > 0;
-  const canSave = values.name.trim() !== "" && hasChanges && !isSaving;
-
-  function setField(field: keyof AccountFormValues) {
-    return (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  }
+  const canSave = values.name.trim() !== "" && hasChanges && !write.isPending;
 
   async function save() {
-    setIsSaving(true);
-    try {
-      const saved = isEditing ? await updateAccount(account.id, changedAccountFields(account, values)) : await createAccount(newAccountFields(values));
-      toast(
-        isEditing
-          ? { title: "Account updated", description: `${saved.name} has been updated.` }
-          : { title: "Account created", description: `${saved.name} has been added.` },
-      );
-      onSaved(saved);
-    } catch (error) {
-      setIsSaving(false);
-      toast({ variant: "destructive", title: "Error", description: saveFailureMessage(error, isEditing) });
-    }
+    await write.run(() => (isEditing ? updateAccount(account.id, changedAccountFields(account, values)) : createAccount(newAccountFields(values))));
   }
 
   return (
@@ -52,28 +41,22 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
       onSubmit={save}
       submitLabel={isEditing ? "Save Changes" : "Add Account"}
       pendingLabel={isEditing ? "Saving..." : "Adding..."}
-      isPending={isSaving}
+      isPending={write.isPending}
       canSubmit={canSave}
       formClassName="space-y-4"
     >
-      <TextField label="Name" value={values.name} onChange={setField("name")} required maxLength={200} autoComplete="organization" autoFocus />
-      <TextField label="Email" type="email" value={values.email} onChange={setField("email")} autoComplete="email" />
-      <TextField label="Domain" value={values.domain} onChange={setField("domain")} placeholder="example.com" autoComplete="url" />
-      <TextField label="Phone" type="tel" value={values.phone} onChange={setField("phone")} maxLength={200} autoComplete="tel" />
-      {isEditing ? <OwnerSelect value={values.ownerUserId} onChange={setField("ownerUserId")} /> : null}
+      <TextField label="Name" {...fieldProps("name")} required maxLength={200} autoComplete="organization" autoFocus />
+      <TextField label="Email" type="email" {...fieldProps("email")} autoComplete="email" />
+      <TextField label="Domain" {...fieldProps("domain")} placeholder="example.com" autoComplete="url" />
+      <TextField label="Phone" type="tel" {...fieldProps("phone")} maxLength={200} autoComplete="tel" />
+      {isEditing ? <OwnerSelect {...fieldProps("ownerUserId")} /> : null}
     </FormModal>
   );
 }
 
 /** The account's owner: any active team member, or nobody. */
-function OwnerSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function OwnerSelect({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
   const { activeMembers } = useActiveTeam();
   const options = [{ value: "", label: "No owner" }, ...(activeMembers ?? []).map((member) => ({ value: String(member.id), label: member.name }))];
-  return <Select label="Owner" value={value} options={options} onChange={onChange} data-testid="account-owner-select" />;
-}
-
-/** The server names the field at fault (400) or the account that has the e-mail (409): worth showing word for word. */
-function saveFailureMessage(error: unknown, isEditing: boolean): string {
-  if (error instanceof ApiError && error.status < 500) return error.serverMessage;
-  return isEditing ? "Failed to update account." : "Failed to create account.";
+  return <Select label="Owner" value={value} options={options} onChange={onChange} error={error} data-testid="account-owner-select" />;
 }

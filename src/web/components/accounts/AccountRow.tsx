@@ -14,10 +14,9 @@ export interface AccountRowProps {
   onEdit: () => void;
   /** Without it the row has no merge button: the lists screen offers only view and edit. */
   onMerge?: () => void;
-  onListTypeChanged: () => Promise<void>;
 }
 
-export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: AccountRowProps) {
+export function AccountRow({ account, onEdit, onMerge }: AccountRowProps) {
   const detailHref = `/accounts/${account.id}`;
   const contact = account.primaryContact;
 
@@ -75,7 +74,7 @@ export function AccountRow({ account, onEdit, onMerge, onListTypeChanged }: Acco
         )}
       </td>
       <td className="px-3 py-3">
-        <ListTypeSelect account={account} onChanged={onListTypeChanged} />
+        <ListTypeSelect account={account} />
       </td>
       <td className="px-3 py-3">
         <div className="flex items-center">

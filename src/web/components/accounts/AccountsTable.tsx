@@ -14,7 +14,6 @@ export interface AccountsTableProps {
   onEdit: (account: Account) => void;
   /** Without it rows have no merge button. */
   onMerge?: (account: Account) => void;
-  onListTypeChanged: () => Promise<void>;
 }
 
 /**
@@ -32,7 +31,7 @@ const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] 
 
 const PLAIN_COLUMNS = ["Primary Contact", "List", "Actions"] as const;
 
-export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort, onEdit, onMerge, onListTypeChanged }: AccountsTableProps) {
+export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
   const isLoading = accounts === undefined;
 
   return (
@@ -69,13 +68,7 @@ export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort,
           {isLoading
             ? Array.from({ length: ACCOUNTS_PAGE_SIZE }, (_, index) => <PlaceholderRow key={index} />)
             : accounts.map((account) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  onEdit={() => onEdit(account)}
-                  onMerge={onMerge && (() => onMerge(account))}
-                  onListTypeChanged={onListTypeChanged}
-                />
+                <AccountRow key={account.id} account={account} onEdit={() => onEdit(account)} onMerge={onMerge && (() => onMerge(account))} />
               ))}
         </tbody>
       </table>

@@ -1,35 +1,19 @@
 import { useState } from "react";
-import { clearAllAccountData } from "../../api/accounts";
-import { ApiError } from "../../api/client";
+import { clearAllAccountData, useRefreshAccounts } from "../../api/accounts";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { TrashIcon } from "../icons";
-import { useToast } from "../toast/useToast";
 
 /** For admins: deletes every account with its contacts, orders and notes, after asking. */
-export function ClearAllDataButton({ onCleared }: { onCleared: () => Promise<void> }) {
-  const { toast } = useToast();
+export function ClearAllDataButton() {
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isClearing, setIsClearing] = useState(false);
-
-  async function clear() {
-    setIsClearing(true);
-    try {
-      await clearAllAccountData();
-    } catch (error) {
-      setIsClearing(false);
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: error instanceof ApiError ? error.serverMessage : "Failed to clear data",
-      });
-      return;
-    }
-    toast({ title: "Success", description: "All account data has been cleared successfully." });
-    setIsConfirming(false);
-    setIsClearing(false);
-    await onCleared();
-  }
+  const { run, isPending } = useWrite({
+    refresh: useRefreshAccounts(),
+    success: { title: "Success", description: "All account data has been cleared successfully." },
+    failureMessage: "Failed to clear data",
+    onSuccess: () => setIsConfirming(false),
+  });
 
   return (
     <>
@@ -42,9 +26,9 @@ export function ClearAllDataButton({ onCleared }: { onCleared: () => Promise<voi
         message="This permanently deletes every account with its contacts, orders and notes. Users and settings stay. This cannot be undone."
         confirmLabel="Clear All Data"
         pendingLabel="Clearing..."
-        isPending={isClearing}
+        isPending={isPending}
         isDestructive
-        onConfirm={() => void clear()}
+        onConfirm={() => void run(clearAllAccountData)}
         onCancel={() => setIsConfirming(false)}
         testId="clear-all-data-dialog"
       />

@@ -1,15 +1,13 @@
 import { useState } from "react";
-import { changeAccountListType, type Account, type ListTypeChange } from "../../api/accounts";
+import { changeAccountListType, useRefreshAccounts, type Account, type ListTypeChange } from "../../api/accounts";
 import { useLists } from "../../api/lists";
+import { useWrite } from "../../api/use-write";
 import { Select } from "../Select";
-import { useToast } from "../toast/useToast";
 import { PinIcon } from "../icons";
 import { listChoice, listChoiceTitle, placementAfter } from "./list-types";
 
 export interface ListTypeSelectProps {
   account: Account;
-  /** Refetches what shows the account; the select stays disabled until it resolves. */
-  onChanged: () => Promise<void>;
   /** How to ask the server; PATCH unless the screen says otherwise. */
   changeListType?: ListTypeChange;
   /** A visible label; without one the select is labelled for screen readers only. */
@@ -18,13 +16,16 @@ export interface ListTypeSelectProps {
 
 /**
  * Pins an account to a list as soon as one is picked, or hands it back to the activity rules with
- * 'Automatic (by activity)'; disabled while the change is pending. Shows whether the rules or staff
- * placed it. Every select on screen shares the one read of the lists.
+ * 'Automatic (by activity)'; disabled until every read of accounts has been fetched again. Shows whether
+ * the rules or staff placed it. Every select on screen shares the one read of the lists.
  */
-export function ListTypeSelect({ account, onChanged, changeListType = changeAccountListType, label }: ListTypeSelectProps) {
-  const { toast } = useToast();
+export function ListTypeSelect({ account, changeListType = changeAccountListType, label }: ListTypeSelectProps) {
   const lists = useLists();
-  const [isPending, setIsPending] = useState(false);
+  const { run, isPending } = useWrite({
+    refresh: useRefreshAccounts(),
+    success: { title: "List updated", description: "Account list type has been updated successfully." },
+    failureMessage: "Failed to update account list type.",
+  });
   // The choice just picked is shown for as long as the account on screen is the one it was picked on:
   // the refetched account replaces it, so the select never flicks back to the old list in between.
   const [picked, setPicked] = useState<{ choice: string; on: Account } | null>(null);
@@ -34,21 +35,8 @@ export function ListTypeSelect({ account, onChanged, changeListType = changeAcco
 
   async function moveTo(choice: string) {
     setPicked({ choice, on: account });
-    setIsPending(true);
-    try {
-      await changeListType(account.id, choice);
-    } catch {
-      setPicked(null);
-      setIsPending(false);
-      toast({ variant: "destructive", title: "Error", description: "Failed to update account list type." });
-      return;
-    }
-    toast({ title: "List updated", description: "Account list type has been updated successfully." });
-    try {
-      await onChanged();
-    } finally {
-      setIsPending(false);
-    }
+    const { ok } = await run(() => changeListType(account.id, choice));
+    if (!ok) setPicked(null);
   }
 
   return (

@@ -18,6 +18,7 @@ const ACCOUNT: Account = {
   firstOrderDate: null,
   primaryContact: null,
   ownerUserId: 3,
+  hasDuplicate: false,
 };
 
 describe("newAccountFields", () => {

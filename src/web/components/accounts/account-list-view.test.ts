@@ -21,7 +21,7 @@ describe("viewFromSearch", () => {
   test("reads filters, sort and page", () => {
     expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&showDuplicates=true&sort=orderCount&dir=desc&page=3"))).toEqual({
       status: "dormant",
-      timeframe: 30,
+      timeframe: "30",
       showDuplicates: true,
       sort: "orderCount",
       direction: "desc",
@@ -46,7 +46,7 @@ describe("searchFromView", () => {
   });
 
   test("round-trips through viewFromSearch", () => {
-    const view: AccountListView = { status: "prospect", timeframe: 90, showDuplicates: true, sort: "totalOrderValue", direction: "desc", page: 4 };
+    const view: AccountListView = { status: "prospect", timeframe: "90", showDuplicates: true, sort: "totalOrderValue", direction: "desc", page: 4 };
     const search = searchFromView(view);
     expect(search.toString()).toBe("status=prospect&timeframe=90&showDuplicates=true&sort=totalOrderValue&dir=desc&page=4");
     expect(viewFromSearch(search)).toEqual(view);
@@ -72,9 +72,9 @@ describe("sortedBy", () => {
 
 describe("withFilters", () => {
   test("goes back to the first page and keeps the sort", () => {
-    expect(withFilters({ sort: "orderCount", direction: "desc", page: 7 }, { status: "active", timeframe: 14 })).toEqual({
+    expect(withFilters({ sort: "orderCount", direction: "desc", page: 7 }, { status: "active", timeframe: "14" })).toEqual({
       status: "active",
-      timeframe: 14,
+      timeframe: "14",
       sort: "orderCount",
       direction: "desc",
       page: 1,

@@ -1,16 +1,14 @@
-import type { ListDefinition } from "../../api/lists";
-import { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS } from "../../../core/lists/list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, type BuiltInListKey, type ListDefinition } from "../../api/lists";
 import type { SelectOption } from "../Select";
 
 /** The choice that hands an account back to the activity rules, as every list select offers it. */
 export const AUTOMATIC_LIST_LABEL = "Automatic (by activity)";
 
+/** The built-in lists' names, which cannot change. */
+const STANDARD_LIST_NAMES: Readonly<Record<BuiltInListKey, string>> = { new: "New", active: "Active", legacy: "Legacy" };
+
 /** The built-in lists, offered while the lists load. */
-export const STANDARD_LISTS: readonly ListDefinition[] = [
-  { key: "new", name: "New", description: null, builtIn: true },
-  { key: "active", name: "Active", description: null, builtIn: true },
-  { key: "legacy", name: "Legacy", description: null, builtIn: true },
-];
+export const STANDARD_LISTS: readonly ListDefinition[] = BUILT_IN_LIST_KEYS.map((key) => ({ key, name: STANDARD_LIST_NAMES[key], description: null, builtIn: true }));
 
 /** Built-in lists first in their fixed order, then custom lists by name, whatever order they came in. */
 export function orderedLists<T extends ListDefinition>(lists: readonly T[]): T[] {

@@ -1,12 +1,12 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
-import { ApiError } from "../../api/client";
+import { describeFailure } from "../../api/client";
 import { dismissDuplicate, useDuplicateCandidates, type DuplicateCandidate } from "../../api/duplicates";
+import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
 import { Button } from "../Button";
 import { AlertTriangleIcon, MergeIcon, RefreshIcon } from "../icons";
-import { useToast } from "../toast/useToast";
 import { accountDetailsLine, matchLabel } from "./merge-plan";
 
 export interface DuplicateBannerProps {
@@ -21,9 +21,8 @@ export interface DuplicateBannerProps {
  */
 export function DuplicateBanner({ accountId, onMerge }: DuplicateBannerProps) {
   const { candidates, error, retry } = useDuplicateCandidates(accountId);
-  const refreshAccounts = useRefreshAccounts();
-  const { toast } = useToast();
-  const [dismissingId, setDismissingId] = useState<number | null>(null);
+  // The next candidate, the list's badges and the count all change: the buttons come back once they are read again.
+  const dismissal = useWrite({ refresh: useRefreshAccounts(), failureTitle: "Could not mark as not a duplicate" });
   const headingId = useId();
 
   if (!candidates) {
@@ -33,25 +32,8 @@ export function DuplicateBanner({ accountId, onMerge }: DuplicateBannerProps) {
   const [best, ...others] = candidates;
   if (!best) return null;
   const other = best.account;
-  const isDismissing = dismissingId === other.id;
+  const isDismissing = dismissal.isPending;
   const details = accountDetailsLine(other);
-
-  async function dismiss() {
-    setDismissingId(other.id);
-    try {
-      await dismissDuplicate(accountId, other.id);
-      // The next candidate, the list's badges and the count all change: wait for them before the buttons come back.
-      await refreshAccounts();
-    } catch (dismissError) {
-      toast({
-        variant: "destructive",
-        title: "Could not mark as not a duplicate",
-        description: dismissError instanceof ApiError ? dismissError.serverMessage : "The server could not be reached.",
-      });
-    } finally {
-      setDismissingId(null);
-    }
-  }
 
   return (
     <section
@@ -102,7 +84,7 @@ export function DuplicateBanner({ accountId, onMerge }: DuplicateBannerProps) {
         <Button size="sm" variant="primary" icon={MergeIcon} onClick={() => onMerge(best)} disabled={isDismissing} data-testid="duplicate-banner-merge">
           Merge
         </Button>
-        <Button size="sm" onClick={() => void dismiss()} disabled={isDismissing} data-testid="duplicate-banner-dismiss">
+        <Button size="sm" onClick={() => void dismissal.run(() => dismissDuplicate(accountId, other.id))} disabled={isDismissing} data-testid="duplicate-banner-dismiss">
           {isDismissing ? "Saving..." : "Not a duplicate"}
         </Button>
       </div>
@@ -120,7 +102,7 @@ function CandidatesLoadError({ error, onRetry }: { error: unknown; onRetry: () =
     >
       <p className="text-red-800">
         Possible duplicates could not be checked.{" "}
-        <span className="text-red-700">{error instanceof ApiError ? error.serverMessage : "The server could not be reached."}</span>
+        <span className="text-red-700">{describeFailure(error).message}</span>
       </p>
       <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
         Retry

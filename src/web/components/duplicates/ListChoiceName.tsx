@@ -1,4 +1,4 @@
-import { AUTOMATIC_LIST_CHOICE } from "../../../core/lists/list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import type { ListDefinition } from "../../api/lists";
 import { listChoiceTitle } from "../accounts/list-types";
 import { PinIcon } from "../icons";

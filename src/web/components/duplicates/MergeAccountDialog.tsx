@@ -1,11 +1,10 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
-import { ApiError } from "../../api/client";
-import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount } from "../../api/duplicates";
+import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount, type MergeOutcome } from "../../api/duplicates";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { Modal } from "../Modal";
-import { useToast } from "../toast/useToast";
 import { buildMergeRequest, defaultPickedIds, listedAccounts, mergedDescription, survivorId, type FieldPicks } from "./merge-plan";
 import { MergePickStep } from "./MergePickStep";
 import { MergeReviewStep } from "./MergeReviewStep";
@@ -26,9 +25,7 @@ export interface MergeAccountDialogProps {
  * Afterwards the surviving account opens.
  */
 export function MergeAccountDialog({ account, preselected, onClose }: MergeAccountDialogProps) {
-  const { toast } = useToast();
   const [location, navigate] = useLocation();
-  const refreshAccounts = useRefreshAccounts();
   const { candidates, error: candidatesError, retry: retryCandidates } = useDuplicateCandidates(account.id);
   const [step, setStep] = useState<MergeStep>("accounts");
   // Found by search, or offered by the banner before the candidates have loaded.
@@ -37,7 +34,6 @@ export function MergeAccountDialog({ account, preselected, onClose }: MergeAccou
   const [tickedIds, setTickedIds] = useState<ReadonlySet<number> | null>(null);
   const [chosenSurvivorId, setChosenSurvivorId] = useState(account.id);
   const [fieldPicks, setFieldPicks] = useState<FieldPicks>({});
-  const [isMerging, setIsMerging] = useState(false);
 
   const listed = useMemo(() => listedAccounts(account, candidates ?? [], added), [account, candidates, added]);
   const pickedIds = useMemo(
@@ -65,26 +61,22 @@ export function MergeAccountDialog({ account, preselected, onClose }: MergeAccou
     setTicked(found.id, true);
   }
 
-  async function merge() {
-    setIsMerging(true);
-    try {
-      const outcome = await mergeAccounts(request);
+  const merging = useWrite<MergeOutcome>({
+    refresh: useRefreshAccounts(),
+    success: (outcome) => {
       const survivorName = picked.find((mergedAccount) => mergedAccount.id === request.targetId)?.name ?? outcome.account.name;
       const removedNames = picked.filter((mergedAccount) => mergedAccount.id !== request.targetId).map((mergedAccount) => mergedAccount.name);
-      toast({ title: "Accounts merged", description: mergedDescription(survivorName, removedNames, outcome.account.name) });
+      return { title: "Accounts merged", description: mergedDescription(survivorName, removedNames, outcome.account.name) };
+    },
+    failureTitle: "The accounts could not be merged",
+    // The surviving account opens before anything is read again: the removed ones would answer 404.
+    onSuccess: (outcome) => {
       onClose();
       const survivorPath = `/accounts/${outcome.account.id}`;
       if (location !== survivorPath) navigate(survivorPath);
-      void refreshAccounts();
-    } catch (error) {
-      setIsMerging(false);
-      toast({
-        variant: "destructive",
-        title: "The accounts could not be merged",
-        description: error instanceof ApiError ? error.serverMessage : "The server could not be reached.",
-      });
-    }
-  }
+    },
+  });
+  const isMerging = merging.isPending;
 
   return (
     <Modal
@@ -107,7 +99,7 @@ export function MergeAccountDialog({ account, preselected, onClose }: MergeAccou
             </Button>
           )}
           {step === "review" ? (
-            <Button variant="danger" onClick={() => void merge()} disabled={!preview || isMerging} data-testid="merge-confirm">
+            <Button variant="danger" onClick={() => void merging.run(() => mergeAccounts(request))} disabled={!preview || isMerging} data-testid="merge-confirm">
               {isMerging ? "Merging..." : "Confirm Merge"}
             </Button>
           ) : (

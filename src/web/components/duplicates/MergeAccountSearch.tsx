@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
-import { ApiError } from "../../api/client";
+import { describeFailure } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { MIN_SEARCH_LENGTH, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
@@ -76,7 +76,7 @@ export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAc
         ) : (
           <div role="alert" className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm" data-testid="merge-search-error">
             <span className="text-red-800">
-              {adding.hit.name} could not be added: {adding.error instanceof ApiError ? adding.error.serverMessage : "the server could not be reached."}
+              {adding.hit.name} could not be added. {describeFailure(adding.error).message}
             </span>
             <Button size="sm" icon={RefreshIcon} onClick={() => void add(adding.hit)}>
               Retry

@@ -1,4 +1,4 @@
-import { AUTOMATIC_LIST_CHOICE } from "../../../core/lists/list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import { MERGE_FIELDS, type DuplicateCandidate, type MergeableAccount, type MergeField, type MergeRequest } from "../../api/duplicates";
 import type { ListDefinition } from "../../api/lists";
 import type { TeamMember } from "../../api/team";

@@ -7,7 +7,7 @@ import type { ImportOutcome } from "./useCsvImport";
 export function ImportOutcomeView({ outcome }: { outcome: ImportOutcome }) {
   return (
     <div className="space-y-4">
-      {outcome.success ? (
+      {outcome.counts ? (
         <div role="status" className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-800" data-testid="import-outcome" data-outcome="success">
           <CheckCircleIcon className="size-5 shrink-0 text-emerald-600" />
           <p>{outcome.message}</p>

@@ -1,14 +1,11 @@
 import { useCallback, useRef, useState } from "react";
-import { processUploadedCsv, requestCsvUploadUrl, type CsvImportCounts } from "../../api/account-import";
+import { MAX_UPLOAD_BYTES, processUploadedCsv, requestCsvUploadUrl, type CsvImportCounts } from "../../api/account-import";
 import { useRefreshAccounts } from "../../api/accounts";
-import { ApiError } from "../../api/client";
+import { describeFailure } from "../../api/client";
 import { uploadFile } from "../../api/upload-file";
 import { formatCount } from "../../format/count";
 import { useToast } from "../toast/useToast";
 import { uploadFailureMessage } from "./upload-failure-message";
-
-/** The server refuses larger uploads; checking first spares the wait. */
-const MAX_CSV_BYTES = 5_242_880;
 
 type CsvImportState =
   | { step: "upload"; upload: UploadInProgress | null; uploadError: string | null }
@@ -22,9 +19,8 @@ export interface UploadInProgress {
 }
 
 export interface ImportOutcome {
-  success: boolean;
   message: string;
-  /** Absent when the file was rejected whole. */
+  /** Null when the import failed: the file was rejected whole, or the server could not be reached. */
   counts: CsvImportCounts | null;
 }
 
@@ -48,11 +44,12 @@ export function useCsvImport() {
 
   const importFile = useCallback(
     async (file: File) => {
-      if (file.size > MAX_CSV_BYTES) {
+      // The server refuses larger uploads; checking first spares the wait.
+      if (file.size > MAX_UPLOAD_BYTES) {
         toast({
           variant: "destructive",
           title: "File too large",
-          description: `${file.name} is ${formatCount(file.size)} bytes; a CSV file can be at most 5 MB (${formatCount(MAX_CSV_BYTES)} bytes).`,
+          description: `${file.name} is ${formatCount(file.size)} bytes; a CSV file can be at most 5 MB (${formatCount(MAX_UPLOAD_BYTES)} bytes).`,
         });
         return;
       }
@@ -82,9 +79,12 @@ export function useCsvImport() {
       setState({ step: "processing" });
       const outcome = await processUpload(uploadUrl);
       if (isCurrent()) setState({ step: "complete", outcome });
-      if (outcome.success) toast({ title: "CSV Import Successful", description: outcome.message });
-      else toast({ variant: "destructive", title: "CSV Import Failed", description: "There was an error processing your CSV file." });
-      if (outcome.counts) void refreshAccounts();
+      if (outcome.counts) {
+        toast({ title: "CSV Import Successful", description: outcome.message });
+        void refreshAccounts();
+      } else {
+        toast({ variant: "destructive", title: "CSV Import Failed", description: "There was an error processing your CSV file." });
+      }
     },
     [toast, refreshAccounts],
   );
@@ -95,10 +95,9 @@ export function useCsvImport() {
 async function processUpload(uploadUrl: string): Promise<ImportOutcome> {
   try {
     const result = await processUploadedCsv(uploadUrl);
-    return { success: result.success, message: result.message, counts: result.results };
+    return { message: result.message, counts: result.results };
   } catch (error) {
-    // A 400 rejects the file whole and says why (a missing column, say); other failures are not the file's fault.
-    const message = error instanceof ApiError && error.status === 400 ? error.serverMessage : "Failed to process CSV file";
-    return { success: false, message, counts: null };
+    // A refusal rejects the file whole and says why (a missing column, say); other failures are not the file's fault.
+    return { message: describeFailure(error, "Failed to process CSV file").message, counts: null };
   }
 }

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { extractEmails } from "../../../core/lists/extract-emails.ts";
 import { useRefreshAccounts } from "../../api/accounts";
 import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
+import { useWrite } from "../../api/use-write";
 import { formatCount } from "../../format/count";
 import { Button } from "../Button";
 import { FormModal } from "../FormModal";
@@ -19,11 +20,16 @@ import { assignButtonLabel, assignedDescription, bulkTargetOptions, DEFAULT_BULK
 export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
   const lists = useLists();
-  const refreshAccounts = useRefreshAccounts();
   const [text, setText] = useState("");
   const [listType, setListType] = useState(DEFAULT_BULK_TARGET);
-  const [isAssigning, setIsAssigning] = useState(false);
   const [outcome, setOutcome] = useState<BulkAssignOutcome | null>(null);
+  const { run, isPending: isAssigning, fieldErrors, clearFieldError } = useWrite<BulkAssignOutcome>({
+    refresh: useRefreshAccounts(),
+    success: (result) => ({ title: "Assignment Complete", description: result.message }),
+    failureTitle: "Assignment Failed",
+    failureMessage: "Failed to assign accounts to list. Please check the email format and try again.",
+    onSuccess: setOutcome,
+  });
   // Counting a large paste takes a moment: typing stays responsive while the count catches up.
   const countedText = useDeferredValue(text);
   const emailCount = useMemo(() => extractEmails(countedText).length, [countedText]);
@@ -36,23 +42,7 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
       toast({ variant: "destructive", title: "No Emails Found", description: "Please enter valid email addresses." });
       return;
     }
-    setIsAssigning(true);
-    let result: BulkAssignOutcome;
-    try {
-      result = await bulkAssignList({ emails, listType });
-    } catch {
-      setIsAssigning(false);
-      toast({
-        variant: "destructive",
-        title: "Assignment Failed",
-        description: "Failed to assign accounts to list. Please check the email format and try again.",
-      });
-      return;
-    }
-    toast({ title: "Assignment Complete", description: result.message });
-    setIsAssigning(false);
-    setOutcome(result);
-    void refreshAccounts();
+    await run(() => bulkAssignList({ emails, listType }));
   }
 
   function assignAnother() {
@@ -105,7 +95,11 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
         <TextAreaField
           label="Email Addresses"
           value={text}
-          onChange={setText}
+          onChange={(typed) => {
+            setText(typed);
+            clearFieldError("emails");
+          }}
+          error={fieldErrors.emails}
           rows={8}
           readOnly={isAssigning}
           placeholder={"jane@clinic.com\njohn@recovery.org, ops@labs.com"}

@@ -1,40 +1,33 @@
-import { useState } from "react";
-import { ApiError } from "../../api/client";
+import { useRefreshAccounts } from "../../api/accounts";
 import { deleteList, type ListDefinition } from "../../api/lists";
+import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { useToast } from "../toast/useToast";
 
 export interface DeleteListDialogProps {
   list: ListDefinition;
   /** How many accounts are in the list, when known: the question says how many will move. */
   accountCount: number | undefined;
   onClose: () => void;
+  /**
+   * Once deleted, before anything is read again: the list's tab, if open, must give way first, since its
+   * accounts would be refused if they were asked for again. Then the lists and every page of accounts are
+   * fetched again: the list's accounts are in New now.
+   */
   onDeleted: () => void;
 }
 
 /** Asks before deleting a custom list, saying that its accounts move to New; deletes it on confirmation. */
 export function DeleteListDialog({ list, accountCount, onClose, onDeleted }: DeleteListDialogProps) {
-  const { toast } = useToast();
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  async function remove() {
-    setIsDeleting(true);
-    let accountsMoved: number;
-    try {
-      ({ accountsMoved } = await deleteList(list.key));
-    } catch (error) {
-      setIsDeleting(false);
-      toast({
-        variant: "destructive",
-        title: "Failed to delete list.",
-        description: error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined,
-      });
-      return;
-    }
-    toast({ title: "List deleted", description: `${list.name} has been deleted; ${formatCountOf(accountsMoved, "account")} moved to New.` });
-    onDeleted();
-  }
+  const { run, isPending } = useWrite({
+    refresh: useRefreshAccounts(),
+    success: ({ accountsMoved }: { accountsMoved: number }) => ({
+      title: "List deleted",
+      description: `${list.name} has been deleted; ${formatCountOf(accountsMoved, "account")} moved to New.`,
+    }),
+    failureTitle: "Failed to delete list.",
+    onSuccess: onDeleted,
+  });
 
   return (
     <ConfirmDialog
@@ -43,9 +36,9 @@ export function DeleteListDialog({ list, accountCount, onClose, onDeleted }: Del
       message={deleteMessage(list.name, accountCount)}
       confirmLabel="Delete List"
       pendingLabel="Deleting..."
-      isPending={isDeleting}
+      isPending={isPending}
       isDestructive
-      onConfirm={() => void remove()}
+      onConfirm={() => void run(() => deleteList(list.key))}
       onCancel={onClose}
       testId="delete-list-dialog"
     />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useAccountList, useRefreshAccounts, type Account } from "../../api/accounts";
+import { useAccountList, type Account } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
 import { AccountFormModal } from "../accounts/AccountFormModal";
 import { onPage, pageRange, sortedBy } from "../accounts/account-list-view";
@@ -24,7 +24,6 @@ export interface ListAccountsPanelProps {
 /** One list's accounts, ten a page, sorted and paged by the server, within the date filter. */
 export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
   const { accountList, error, isValidating, retry } = useAccountList(tabQueryOf(view, list.key, firstOrderWindow));
-  const refreshAccounts = useRefreshAccounts();
   const [editedAccount, setEditedAccount] = useState<Account | null>(null);
 
   // A page past the end (the last account of the page moved to another list, say) gives way to the last page.
@@ -52,7 +51,6 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
             isRefreshing={isValidating && accountList !== undefined}
             onSort={(column) => onShow(sortedBy(view, column))}
             onEdit={setEditedAccount}
-            onListTypeChanged={refreshAccounts}
           />
           {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => onShow(onPage(view, page))} />}
         </>
@@ -61,10 +59,7 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
         <AccountFormModal
           account={editedAccount}
           onClose={() => setEditedAccount(null)}
-          onSaved={() => {
-            setEditedAccount(null);
-            void refreshAccounts();
-          }}
+          onSaved={() => setEditedAccount(null)}
         />
       )}
     </div>

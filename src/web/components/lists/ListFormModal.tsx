@@ -1,43 +1,33 @@
-import { useState } from "react";
-import { ApiError } from "../../api/client";
-import { createList, updateList, type ListDefinition, type ListFields } from "../../api/lists";
+import { createList, updateList, type ListDefinition } from "../../api/lists";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 import { canSaveList, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, listFieldsOf, listFormValuesOf } from "./list-form";
 
 export interface ListFormModalProps {
   /** The custom list to rename; null creates a new one. */
   list: ListDefinition | null;
   onClose: () => void;
+  /** Once saved. The caller fetches the lists again: it opens a new list once they know it, and not before. */
   onSaved: (list: ListDefinition) => void;
 }
 
 /** 'Create New List' and 'Edit List': a required name and an optional description, saved on the server. */
 export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
-  const { toast } = useToast();
-  const [values, setValues] = useState<ListFields>(() => listFormValuesOf(list));
-  const [isSaving, setIsSaving] = useState(false);
   const isEditing = list !== null;
-  const canSave = canSaveList(list, values) && !isSaving;
+  const write = useWrite<ListDefinition>({
+    success: (saved) =>
+      isEditing ? { title: "List saved", description: `Changes to ${saved.name} have been saved.` } : { title: "List created", description: "New list has been created successfully." },
+    failureTitle: isEditing ? "Failed to update list." : "Failed to create new list.",
+    onSuccess: onSaved,
+  });
+  const { values, fieldProps } = useFormValues(() => listFormValuesOf(list), write);
+  const canSave = canSaveList(list, values) && !write.isPending;
 
   async function save() {
-    setIsSaving(true);
-    let saved: ListDefinition;
-    try {
-      saved = isEditing ? await updateList(list.key, listFieldsOf(values)) : await createList(listFieldsOf(values));
-    } catch (error) {
-      setIsSaving(false);
-      toast({ variant: "destructive", title: isEditing ? "Failed to update list." : "Failed to create new list.", description: refusalReason(error) });
-      return;
-    }
-    toast(
-      isEditing
-        ? { title: "List saved", description: `Changes to ${saved.name} have been saved.` }
-        : { title: "List created", description: "New list has been created successfully." },
-    );
-    onSaved(saved);
+    await write.run(() => (isEditing ? updateList(list.key, listFieldsOf(values)) : createList(listFieldsOf(values))));
   }
 
   return (
@@ -49,15 +39,14 @@ export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
       onSubmit={save}
       submitLabel={isEditing ? "Save Changes" : "Create List"}
       pendingLabel={isEditing ? "Saving..." : "Creating..."}
-      isPending={isSaving}
+      isPending={write.isPending}
       canSubmit={canSave}
       submitTestId="list-form-submit"
       formClassName="space-y-4"
     >
       <TextField
         label="Name"
-        value={values.name}
-        onChange={(name) => setValues((current) => ({ ...current, name }))}
+        {...fieldProps("name")}
         required
         maxLength={LIST_NAME_MAX_LENGTH}
         placeholder="e.g. Wholesale Distributors"
@@ -67,8 +56,7 @@ export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
       />
       <TextAreaField
         label="Description"
-        value={values.description}
-        onChange={(description) => setValues((current) => ({ ...current, description }))}
+        {...fieldProps("description")}
         rows={3}
         maxLength={LIST_DESCRIPTION_MAX_LENGTH}
         placeholder="Optional"
@@ -76,9 +64,4 @@ export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
       />
     </FormModal>
   );
-}
-
-/** The server's words for what it refused (a name already taken, say); nothing for a failure of its own or of the network. */
-function refusalReason(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
 }

@@ -1,11 +1,11 @@
 import type { ListDefinition } from "../../api/lists";
 import { formatCount } from "../../format/count";
-import { AUTOMATIC_LIST_CHOICE } from "../../../core/lists/list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS } from "../../../contracts/lists.ts";
 import { AUTOMATIC_LIST_LABEL, orderedLists, STANDARD_LISTS } from "../accounts/list-types";
 import type { SelectOption } from "../Select";
 
 /** The server refuses more e-mails than this in one call; the dialog says so before sending them. */
-export const MAX_BULK_EMAILS = 50_000;
+export { MAX_BULK_EMAILS };
 
 /** The list the dialog offers first. */
 export const DEFAULT_BULK_TARGET = "active";

@@ -1,40 +1,26 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_BACKFILL_DAYS, MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, useLatestBackfill } from "../../api/backfill";
-import { ApiError } from "../../api/client";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { HistoryIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
 import { BackfillRunSkeleton, BackfillRunSummary } from "./BackfillRunSummary";
 import { SettingsCard } from "./SettingsCard";
 
 /** For admins: imports ShipStation's orders of the last days, and follows the running or latest import. */
 export function BackfillCard() {
-  const { toast } = useToast();
   const { backfill, error, retry, start } = useLatestBackfill();
   const [days, setDays] = useState(String(DEFAULT_BACKFILL_DAYS));
-  const [isStarting, setIsStarting] = useState(false);
+  // Refused when one is already running (409), or when the credentials are missing or the days out of range (400).
+  const { run, isPending: isStarting } = useWrite({ failureMessage: "Failed to start backfill process" });
   const isProcessing = isStarting || backfill?.state === "running";
 
   // The input's min, max and step are checked by the browser before this runs.
   async function startBackfill(event: FormEvent) {
     event.preventDefault();
     const dayCount = Number(days);
-    setIsStarting(true);
-    try {
-      await start(dayCount);
-      toast({ title: "Backfill Started", description: `Historical data import for ${dayCount} days has been started.` });
-    } catch (startError) {
-      toast({
-        variant: "destructive",
-        title: "Error",
-        // 409: one is already running; 400: the credentials are missing or the days are out of range.
-        description: startError instanceof ApiError && (startError.status === 409 || startError.status === 400) ? startError.serverMessage : "Failed to start backfill process",
-      });
-    } finally {
-      setIsStarting(false);
-    }
+    await run(() => start(dayCount), { success: { title: "Backfill Started", description: `Historical data import for ${dayCount} days has been started.` } });
   }
 
   return (

@@ -1,5 +1,5 @@
 import type { BackfillRun } from "../../api/backfill";
-import { ApiError } from "../../api/client";
+import { describeFailure } from "../../api/client";
 import { formatCount } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../Button";
@@ -47,7 +47,7 @@ export function BackfillRunSummary({ run, refreshError, onRetry }: BackfillRunSu
       )}
       {refreshError !== undefined && (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 bg-red-50/60 px-4 py-2 text-sm text-red-700" data-testid="backfill-refresh-error">
-          <span>The backfill could not be refreshed: {refreshError instanceof ApiError ? refreshError.serverMessage : "the server could not be reached."}</span>
+          <span>The backfill could not be refreshed. {describeFailure(refreshError).message}</span>
           <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
             Retry
           </Button>

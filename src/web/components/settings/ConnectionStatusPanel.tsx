@@ -1,10 +1,8 @@
-import { useState } from "react";
-import { ApiError } from "../../api/client";
 import type { ConnectionStatus, ShipStationSettings } from "../../api/settings";
+import { useWrite } from "../../api/use-write";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../Button";
 import { RefreshIcon } from "../icons";
-import { useToast } from "../toast/useToast";
 import { connectionBadge } from "./status-badges";
 import { StatusBadge } from "./StatusBadge";
 
@@ -16,22 +14,15 @@ export interface ConnectionStatusPanelProps {
 
 /** Whether ShipStation accepted the saved credentials when last tested, why not, and a button to test them again. */
 export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelProps) {
-  const { toast } = useToast();
-  const [isTesting, setIsTesting] = useState(false);
   const canTest = status.state !== "not_configured";
-
-  async function test() {
-    setIsTesting(true);
-    try {
-      const { status: tested } = await onTest();
-      if (tested.state === "connected") toast({ title: "Connection successful" });
-      else toast({ variant: "destructive", title: "Connection failed", description: tested.message ?? "ShipStation did not accept the saved credentials." });
-    } catch (error) {
-      toast({ variant: "destructive", title: "Connection failed", description: error instanceof ApiError ? error.serverMessage : "The server could not be reached." });
-    } finally {
-      setIsTesting(false);
-    }
-  }
+  // The test itself succeeds when ShipStation refuses the credentials: its answer says so.
+  const { run, isPending: isTesting } = useWrite<ShipStationSettings>({
+    success: ({ status: tested }) =>
+      tested.state === "connected"
+        ? { title: "Connection successful" }
+        : { variant: "destructive", title: "Connection failed", description: tested.message ?? "ShipStation did not accept the saved credentials." },
+    failureTitle: "Connection failed",
+  });
 
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="shipstation-status">
@@ -40,7 +31,7 @@ export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelP
           <StatusBadge badge={connectionBadge(status.state)} state={status.state} testId="shipstation-status-badge" />
           <span className="text-sm text-slate-500">{statusLine(status)}</span>
         </div>
-        <Button size="sm" icon={RefreshIcon} onClick={() => void test()} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
+        <Button size="sm" icon={RefreshIcon} onClick={() => void run(onTest)} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
           {isTesting ? "Testing..." : "Test Connection"}
         </Button>
       </div>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { LIFECYCLE_DAYS_LIMITS, useCustomerLifecycle, type CustomerLifecycleSettings } from "../../api/customer-lifecycle";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { ListsIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { TextField } from "../TextField";
 import { AdminOnlyNote } from "./AdminOnlyNote";
+import { SETTINGS_SAVE } from "./settings-save";
 import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
-import { useSettingsSave } from "./useSettingsSave";
 
 const TITLE = "Customer lifecycle";
 const DESCRIPTION = "How order activity sorts accounts into New, Active and Legacy";
@@ -25,7 +26,7 @@ export function CustomerLifecycleCard({ canChangeSettings }: { canChangeSettings
   const { settings, error, retry, save } = useCustomerLifecycle();
   // Null until edited: until then the form follows the saved settings.
   const [draft, setDraft] = useState<LifecycleForm | null>(null);
-  const { isSaving, saveSettings: saveWithToasts } = useSettingsSave();
+  const { run, isPending: isSaving, fieldErrors, clearFieldError } = useWrite({ ...SETTINGS_SAVE, onSuccess: () => setDraft(null) });
 
   if (!settings && error) {
     return (
@@ -44,10 +45,12 @@ export function CustomerLifecycleCard({ canChangeSettings }: { canChangeSettings
   async function saveSettings(event: FormEvent) {
     event.preventDefault();
     if (!isChanged) return;
-    await saveWithToasts(
-      () => save({ newWithinDays: Number(form.newWithinDays), activeWithinDays: Number(form.activeWithinDays) }),
-      () => setDraft(null),
-    );
+    await run(() => save({ newWithinDays: Number(form.newWithinDays), activeWithinDays: Number(form.activeWithinDays) }));
+  }
+
+  function change(field: keyof LifecycleForm, days: string) {
+    setDraft({ ...form, [field]: days });
+    clearFieldError(field);
   }
 
   return (
@@ -60,7 +63,8 @@ export function CustomerLifecycleCard({ canChangeSettings }: { canChangeSettings
             value={form.newWithinDays}
             limits={LIFECYCLE_DAYS_LIMITS.newWithinDays}
             disabled={isDisabled}
-            onChange={(newWithinDays) => setDraft({ ...form, newWithinDays })}
+            onChange={(days) => change("newWithinDays", days)}
+            error={fieldErrors.newWithinDays}
             testId="lifecycle-new-days"
           />
           <DaysField
@@ -68,7 +72,8 @@ export function CustomerLifecycleCard({ canChangeSettings }: { canChangeSettings
             value={form.activeWithinDays}
             limits={LIFECYCLE_DAYS_LIMITS.activeWithinDays}
             disabled={isDisabled}
-            onChange={(activeWithinDays) => setDraft({ ...form, activeWithinDays })}
+            onChange={(days) => change("activeWithinDays", days)}
+            error={fieldErrors.activeWithinDays}
             testId="lifecycle-active-days"
           />
         </div>
@@ -88,7 +93,15 @@ export function CustomerLifecycleCard({ canChangeSettings }: { canChangeSettings
   );
 }
 
-function DaysField(props: { label: string; value: string; limits: { min: number; max: number }; disabled: boolean; onChange: (value: string) => void; testId: string }) {
+function DaysField(props: {
+  label: string;
+  value: string;
+  limits: { min: number; max: number };
+  disabled: boolean;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  testId: string;
+}) {
   return (
     <TextField
       label={props.label}
@@ -101,6 +114,7 @@ function DaysField(props: { label: string; value: string; limits: { min: number;
       value={props.value}
       onChange={props.onChange}
       disabled={props.disabled}
+      error={props.error}
       className="[&_input]:disabled:cursor-not-allowed [&_input]:disabled:bg-slate-50 [&_input]:disabled:text-slate-500"
       data-testid={props.testId}
     />

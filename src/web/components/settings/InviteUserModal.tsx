@@ -1,9 +1,10 @@
-import { useState } from "react";
 import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
+import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { TextField } from "../TextField";
+import { useFormValues } from "../useFormValues";
 import { RoleChoice } from "./RoleChoice";
-import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, refusalMessage, type InviteForm } from "./team-members";
+import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, type InviteForm } from "./team-members";
 
 export interface InviteUserModalProps {
   onInvite: (member: NewTeamMember) => Promise<OneTimePasswordAnswer>;
@@ -13,28 +14,22 @@ export interface InviteUserModalProps {
 
 /**
  * 'Invite User': a name, an e-mail and a role. The server makes up the first password, which the next
- * dialog shows once. A refusal (an e-mail already in use, say) is shown here, keeping what was typed.
+ * dialog shows once. A refusal (an e-mail already in use, say) is shown here, beside the field it is about
+ * if any, keeping what was typed.
  */
 export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModalProps) {
-  const [form, setForm] = useState<InviteForm>(EMPTY_INVITE_FORM);
-  const [isInviting, setIsInviting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const write = useWrite({ failureMessage: "Failed to invite user", showsFailureItself: true, onSuccess: onInvited });
+  const { values: form, fieldProps } = useFormValues<InviteForm>(EMPTY_INVITE_FORM, write);
+  const isInviting = write.isPending;
   const canSubmit = canInvite(form) && !isInviting;
+  // A refusal about one of the fields shows beside it; any other under them all.
+  const generalFailure = write.failure && !(write.failure.field && write.failure.field in form) ? write.failure : null;
 
   async function invite() {
-    setIsInviting(true);
-    setFailure(null);
-    try {
-      onInvited(await onInvite(newTeamMemberOf(form)));
-    } catch (error) {
-      setFailure(refusalMessage(error, "Failed to invite user"));
-      setIsInviting(false);
-    }
+    await write.run(() => onInvite(newTeamMemberOf(form)));
   }
 
-  function change(fields: Partial<InviteForm>) {
-    setForm((current) => ({ ...current, ...fields }));
-  }
+  const role = fieldProps("role");
 
   return (
     <FormModal
@@ -52,8 +47,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
     >
       <TextField
         label="Name"
-        value={form.name}
-        onChange={(name) => change({ name })}
+        {...fieldProps("name")}
         required
         maxLength={200}
         autoComplete="off"
@@ -64,8 +58,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
       <TextField
         label="E-mail"
         type="email"
-        value={form.email}
-        onChange={(email) => change({ email })}
+        {...fieldProps("email")}
         required
         maxLength={320}
         autoComplete="off"
@@ -73,10 +66,10 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
         disabled={isInviting}
         data-testid="invite-user-email"
       />
-      <RoleChoice value={form.role} onChange={(role) => change({ role })} disabled={isInviting} testId="invite-user-role" />
-      {failure && (
+      <RoleChoice value={role.value} onChange={role.onChange} disabled={isInviting} testId="invite-user-role" />
+      {generalFailure && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
-          {failure}
+          {generalFailure.message}
         </p>
       )}
     </FormModal>

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { SecretDescription } from "../../api/settings";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
-import { useSettingsSave } from "./useSettingsSave";
+import { SETTINGS_SAVE } from "./settings-save";
 
 export interface SecretFieldProps {
   label: string;
@@ -10,7 +11,7 @@ export interface SecretFieldProps {
   help: ReactNode;
   description: SecretDescription;
   canChange: boolean;
-  /** Saves the trimmed value; rejects when the server refused it. */
+  /** Saves the trimmed value; rejects when the server refused it, which the field reports. */
   onSave: (value: string) => Promise<void>;
   /** Prefix of the hooks: `${testId}-input`, `${testId}-update`. */
   testId: string;
@@ -24,17 +25,14 @@ export function SecretField({ label, help, description, canChange, onSave, testI
   const inputId = useId();
   const helpId = useId();
   const [value, setValue] = useState("");
-  const { isSaving, saveSettings } = useSettingsSave();
+  const { run, isPending: isSaving } = useWrite({ ...SETTINGS_SAVE, onSuccess: () => setValue("") });
   const isLocked = !canChange || isSetByEnvironment(description);
   const typed = value.trim();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (isLocked || typed === "") return;
-    await saveSettings(
-      () => onSave(typed),
-      () => setValue(""),
-    );
+    await run(() => onSave(typed));
   }
 
   return (

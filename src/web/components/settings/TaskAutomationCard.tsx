@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useTaskAutomation, WELCOME_WITHIN_DAYS } from "../../api/task-automation";
 import { useTeamMembers } from "../../api/team-members";
+import { useWrite } from "../../api/use-write";
 import { Button } from "../Button";
 import { TasksIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { AutomationRuleFields } from "./AutomationRuleFields";
+import { SETTINGS_SAVE } from "./settings-save";
 import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
-import { useSettingsSave } from "./useSettingsSave";
 import {
   automationFormOf,
   automationSettingsOf,
@@ -27,7 +28,7 @@ export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: b
   const { members, error: teamError, retry: retryTeam } = useTeamMembers();
   // Null until edited: until then the form follows the saved settings, including a fresher copy fetched meanwhile.
   const [draft, setDraft] = useState<TaskAutomationForm | null>(null);
-  const { isSaving, saveSettings: saveWithToasts } = useSettingsSave();
+  const { run, isPending: isSaving } = useWrite({ ...SETTINGS_SAVE, onSuccess: () => setDraft(null) });
 
   if ((!settings && error) || (!members && teamError)) {
     return (
@@ -55,10 +56,7 @@ export function TaskAutomationCard({ canChangeSettings }: { canChangeSettings: b
   async function saveSettings(event: FormEvent) {
     event.preventDefault();
     if (!isChanged) return;
-    await saveWithToasts(
-      () => save(automationSettingsOf(form)),
-      () => setDraft(null),
-    );
+    await run(() => save(automationSettingsOf(form)));
   }
 
   return (

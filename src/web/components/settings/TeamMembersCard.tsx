@@ -1,16 +1,16 @@
 import { useState } from "react";
 import type { TeamMember } from "../../api/team";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
+import { useWrite, type WriteOptions } from "../../api/use-write";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { TeamIcon, UserPlusIcon } from "../icons";
 import { LoadError } from "../LoadError";
-import { useToast } from "../toast/useToast";
 import { ChangeRoleModal } from "./ChangeRoleModal";
 import { InviteUserModal } from "./InviteUserModal";
 import { OneTimePasswordDialog } from "./OneTimePasswordDialog";
 import { SettingsCard } from "./SettingsCard";
-import { refusalMessage, teamRoleLabel, type TeamMemberAction } from "./team-members";
+import { teamRoleLabel, type TeamMemberAction } from "./team-members";
 import { TeamMembersTable } from "./TeamMembersTable";
 
 export interface TeamMembersCardProps {
@@ -27,15 +27,23 @@ type TeamDialog =
   | { kind: "deactivate"; member: TeamMember }
   | { kind: "oneTimePassword"; title: string; name: string; password: string };
 
-const UPDATE_FAILED = "Failed to update user";
-
-/** Who is on the team, and for administrators: inviting, roles, passwords and deactivation. */
+/**
+ * Who is on the team, and for administrators: inviting, roles, passwords and deactivation. The server
+ * refuses to demote or deactivate the last active administrator (409), and says so.
+ */
 export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCardProps) {
-  const { toast } = useToast();
   const { members, error, retry, invite, update, resetPassword } = useTeamMembers();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);
-  const [busyMemberId, setBusyMemberId] = useState<number | null>(null);
   const closeDialog = () => setDialog(null);
+  // One change at a time, to one member: their row's menu waits for it.
+  const { run, isPending } = useWrite({ failureMessage: "Failed to update user" });
+  const [changedMemberId, setChangedMemberId] = useState<number | null>(null);
+  const busyMemberId = isPending ? changedMemberId : null;
+
+  function change<Value>(member: TeamMember, write: () => Promise<Value>, options: WriteOptions<Value>) {
+    setChangedMemberId(member.id);
+    return run(write, options);
+  }
 
   function startAction(member: TeamMember, action: TeamMemberAction) {
     // Reactivating takes nothing away, so it needs no confirmation.
@@ -43,47 +51,28 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
     else setDialog({ kind: action, member });
   }
 
-  async function changeRole(member: TeamMember, role: TeamRole) {
-    try {
-      await update(member.id, { role });
-    } catch (changeError) {
-      // 409: the last active administrator cannot be demoted.
-      toast({ variant: "destructive", title: "Error", description: refusalMessage(changeError, UPDATE_FAILED) });
-      throw changeError;
-    }
-    setDialog(null);
-    toast({ title: "Role Updated", description: `${member.name} is now ${role === "admin" ? "an" : "a"} ${teamRoleLabel(role)} user.` });
+  function changeRole(member: TeamMember, role: TeamRole) {
+    void change(member, () => update(member.id, { role }), {
+      success: { title: "Role Updated", description: `${member.name} is now ${role === "admin" ? "an" : "a"} ${teamRoleLabel(role)} user.` },
+      onSuccess: closeDialog,
+    });
   }
 
   async function setActive(member: TeamMember, active: boolean) {
-    setBusyMemberId(member.id);
-    try {
-      await update(member.id, { active });
-      toast(
-        active
-          ? { title: "User Reactivated", description: `${member.name} can sign in again.` }
-          : { title: "User Deactivated", description: `${member.name} can no longer sign in.` },
-      );
-    } catch (changeError) {
-      // 409: the last active administrator cannot be deactivated.
-      toast({ variant: "destructive", title: "Error", description: refusalMessage(changeError, UPDATE_FAILED) });
-    } finally {
-      setBusyMemberId(null);
-      // Asking again would get the same answer: the toast says what happened either way.
-      setDialog(null);
-    }
+    await change(member, () => update(member.id, { active }), {
+      success: active
+        ? { title: "User Reactivated", description: `${member.name} can sign in again.` }
+        : { title: "User Deactivated", description: `${member.name} can no longer sign in.` },
+    });
+    // Asking again would get the same answer: the toast says what happened either way.
+    closeDialog();
   }
 
-  async function resetMemberPassword(member: TeamMember) {
-    setBusyMemberId(member.id);
-    try {
-      const { password } = await resetPassword(member.id);
-      setDialog({ kind: "oneTimePassword", title: "Password Reset", name: member.name, password });
-    } catch (resetError) {
-      toast({ variant: "destructive", title: "Error", description: refusalMessage(resetError, "Failed to reset password") });
-    } finally {
-      setBusyMemberId(null);
-    }
+  function resetMemberPassword(member: TeamMember) {
+    void change(member, () => resetPassword(member.id), {
+      failureMessage: "Failed to reset password",
+      onSuccess: ({ password }) => setDialog({ kind: "oneTimePassword", title: "Password Reset", name: member.name, password }),
+    });
   }
 
   return (
@@ -122,6 +111,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
         <ChangeRoleModal
           member={dialog.member}
           isSignedInUser={dialog.member.id === signedInUserId}
+          isPending={isPending}
           onSave={(role) => changeRole(dialog.member, role)}
           onClose={closeDialog}
         />
@@ -134,7 +124,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
           confirmLabel="Reset Password"
           pendingLabel="Resetting..."
           isPending={busyMemberId === dialog.member.id}
-          onConfirm={() => void resetMemberPassword(dialog.member)}
+          onConfirm={() => resetMemberPassword(dialog.member)}
           onCancel={closeDialog}
           testId="reset-password-dialog"
         />

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../api/client";
 import type { TeamMember } from "../../api/team";
-import { canInvite, lastActiveLabel, newTeamMemberOf, refusalMessage, teamMemberActions, teamRoleLabel } from "./team-members";
+import { canInvite, lastActiveLabel, newTeamMemberOf, teamMemberActions, teamRoleLabel } from "./team-members";
 
 function member(overrides: Partial<TeamMember> = {}): TeamMember {
   return { id: 4, name: "Sam Seller", email: "sam@example.com", role: "sales", active: true, lastActiveAt: null, ...overrides };
@@ -48,18 +47,5 @@ describe("invite form", () => {
     expect(canInvite({ name: "Pat", email: "pat@example.com", role: "sales" })).toBe(true);
     expect(canInvite({ name: "   ", email: "pat@example.com", role: "sales" })).toBe(false);
     expect(canInvite({ name: "Pat", email: " ", role: "sales" })).toBe(false);
-  });
-});
-
-describe("refusalMessage", () => {
-  test("gives the server's reason for a refusal", () => {
-    const conflict = new ApiError(409, "The last active administrator cannot be deactivated");
-    expect(refusalMessage(conflict, "Failed to update user")).toBe("The last active administrator cannot be deactivated");
-  });
-
-  test("falls back for a server failure, an empty reason or a network error", () => {
-    expect(refusalMessage(new ApiError(500, "Internal Server Error"), "Failed to update user")).toBe("Failed to update user");
-    expect(refusalMessage(new ApiError(400, ""), "Failed to update user")).toBe("Failed to update user");
-    expect(refusalMessage(new TypeError("Failed to fetch"), "Failed to update user")).toBe("Failed to update user");
   });
 });

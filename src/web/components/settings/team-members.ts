@@ -1,4 +1,3 @@
-import { ApiError } from "../../api/client";
 import type { TeamMember } from "../../api/team";
 import type { NewTeamMember, TeamRole } from "../../api/team-members";
 import { formatUsDateTime } from "../../format/dates";
@@ -43,12 +42,4 @@ export function newTeamMemberOf(form: InviteForm): NewTeamMember {
 export function canInvite(form: InviteForm): boolean {
   const member = newTeamMemberOf(form);
   return member.name !== "" && member.email !== "";
-}
-
-/**
- * The server's reason for refusing a change (the last active administrator, an e-mail already in use, an
- * invalid field), else the fallback: a failure of the server itself or of the network says nothing useful.
- */
-export function refusalMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 && error.serverMessage !== "" ? error.serverMessage : fallback;
 }

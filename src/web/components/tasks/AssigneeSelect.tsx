@@ -12,10 +12,12 @@ export interface AssigneeSelectProps {
   disabled?: boolean;
   className?: string;
   testId?: string;
+  /** Why the server refused the choice. */
+  fieldError?: string;
 }
 
 /** The active team members, who are the only users tasks can be given to; says so when the team cannot be loaded. */
-export function AssigneeSelect({ label, value, onChange, everyoneLabel, hideLabel, disabled, className, testId }: AssigneeSelectProps) {
+export function AssigneeSelect({ label, value, onChange, everyoneLabel, hideLabel, disabled, className, testId, fieldError }: AssigneeSelectProps) {
   const { activeMembers, error, retry } = useActiveTeam();
   const memberOptions: SelectOption[] = (activeMembers ?? []).map((member) => ({ value: String(member.id), label: member.name }));
   const options: SelectOption[] = everyoneLabel === undefined ? memberOptions : [{ value: "", label: everyoneLabel }, ...memberOptions];
@@ -30,6 +32,7 @@ export function AssigneeSelect({ label, value, onChange, everyoneLabel, hideLabe
         onChange={onChange}
         disabled={disabled || !activeMembers}
         aria-busy={!activeMembers && !error}
+        error={fieldError}
         data-testid={testId}
       />
       {error !== undefined && !activeMembers && (

@@ -1,14 +1,14 @@
-import { useState } from "react";
 import { useTaskChanges, type Task } from "../../api/tasks";
+import { useWrite } from "../../api/use-write";
 import { formatUsCalendarDate, todayInNewYork } from "../../format/dates";
 import { useSession } from "../../session/useSession";
 import { FormModal } from "../FormModal";
 import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
-import { useToast } from "../toast/useToast";
+import { useFormValues } from "../useFormValues";
 import { AccountPicker } from "./AccountPicker";
 import { AssigneeSelect } from "./AssigneeSelect";
-import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, taskFailureMessage, type TaskAccount, type TaskFormValues } from "./task-form";
+import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, type TaskAccount, type TaskFormValues } from "./task-form";
 
 export interface CreateTaskModalProps {
   /** The account the task starts out about, from the account's own page; it can still be changed. */
@@ -20,30 +20,22 @@ export interface CreateTaskModalProps {
 /** 'Create Task': a title, optionally an account, an assignee (the signed-in user to start with), a due date (tomorrow) and notes. */
 export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTaskModalProps) {
   const { user } = useSession();
-  const { toast } = useToast();
+  // createTask fetches again every list of tasks and the timeline of the task's account.
   const { createTask } = useTaskChanges();
-  const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(todayInNewYork(), user?.id, account));
-  const [isCreating, setIsCreating] = useState(false);
+  const write = useWrite<Task>({
+    success: (created) => ({ title: "Task created", description: `${created.title} is due ${formatUsCalendarDate(created.dueDate)}.` }),
+    failureMessage: "Failed to create task.",
+    onSuccess: onCreated,
+  });
+  const { values, fieldProps } = useFormValues<TaskFormValues>(() => initialTaskFormValues(todayInNewYork(), user?.id, account), write);
+  const isCreating = write.isPending;
   const canCreate = isCompleteTaskForm(values) && !isCreating;
 
-  function setField<Field extends keyof TaskFormValues>(field: Field) {
-    return (value: TaskFormValues[Field]) => setValues((current) => ({ ...current, [field]: value }));
-  }
-
   async function create() {
-    setIsCreating(true);
-    let created: Task;
-    try {
-      created = await createTask(newTaskOf(values));
-    } catch (error) {
-      setIsCreating(false);
-      toast({ variant: "destructive", title: "Error", description: taskFailureMessage(error, "Failed to create task.") });
-      return;
-    }
-    toast({ title: "Task created", description: `${created.title} is due ${formatUsCalendarDate(created.dueDate)}.` });
-    onCreated(created);
+    await write.run(() => createTask(newTaskOf(values)));
   }
 
+  const [accountField, assigneeField] = [fieldProps("account"), fieldProps("assigneeId")];
   return (
     <FormModal
       title="Create Task"
@@ -60,8 +52,7 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
     >
       <TextField
         label="Title"
-        value={values.title}
-        onChange={setField("title")}
+        {...fieldProps("title")}
         required
         maxLength={200}
         placeholder="Call to confirm the next order"
@@ -69,30 +60,20 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
         autoFocus
         data-testid="task-title-input"
       />
-      <AccountPicker value={values.account} onChange={setField("account")} disabled={isCreating} />
+      <AccountPicker value={accountField.value} onChange={accountField.onChange} disabled={isCreating} />
       {/* Bottom-aligned: the select's label is smaller than the date field's. */}
       <div className="grid items-end gap-4 sm:grid-cols-2">
-        <AssigneeSelect label="Assignee" value={values.assigneeId} onChange={setField("assigneeId")} disabled={isCreating} testId="task-assignee-select" />
-        <TextField
-          label="Due Date"
-          type="date"
-          value={values.dueDate}
-          onChange={setField("dueDate")}
-          required
+        <AssigneeSelect
+          label="Assignee"
+          value={assigneeField.value}
+          onChange={assigneeField.onChange}
+          fieldError={assigneeField.error}
           disabled={isCreating}
-          data-testid="task-due-date-input"
+          testId="task-assignee-select"
         />
+        <TextField label="Due Date" type="date" {...fieldProps("dueDate")} required disabled={isCreating} data-testid="task-due-date-input" />
       </div>
-      <TextAreaField
-        label="Notes"
-        value={values.notes}
-        onChange={setField("notes")}
-        rows={3}
-        maxLength={5000}
-        placeholder="Optional"
-        disabled={isCreating}
-        data-testid="task-notes-input"
-      />
+      <TextAreaField label="Notes" {...fieldProps("notes")} rows={3} maxLength={5000} placeholder="Optional" disabled={isCreating} data-testid="task-notes-input" />
     </FormModal>
   );
 }

@@ -1,17 +1,16 @@
 import { useState, type ComponentType, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTaskChanges, type Task, type TaskChanges } from "../../api/tasks";
+import { useWrite } from "../../api/use-write";
 import { formatUsCalendarDate, formatUsDate, type CalendarDate } from "../../format/dates";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { BuildingIcon, CalendarIcon, CheckCircleIcon, CheckIcon, UserIcon, type IconProps } from "../icons";
 import type { ToastOptions } from "../toast/toast-types";
-import { useToast } from "../toast/useToast";
 import { ReassignTaskModal } from "./ReassignTaskModal";
 import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
 import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
-import { taskFailureMessage } from "./task-form";
 import { useMountOnIntent } from "../useMountOnIntent";
 
 export interface TaskCardProps {
@@ -34,32 +33,18 @@ const DUE_BADGES: Partial<Record<DueColumnKey, { label: string; className: strin
 
 /** One task with its actions: Complete and Reschedule at hand; Reassign, Reopen and Delete in a menu. */
 export function TaskCard({ task, today, placement }: TaskCardProps) {
-  const { toast } = useToast();
+  // Each change resolves once the lists showing the task have caught up: the card's buttons wait until then.
   const { updateTask, deleteTask } = useTaskChanges();
-  const [isPending, setIsPending] = useState(false);
   const [openDialog, setOpenDialog] = useState<OpenDialog>("none");
+  const { run, isPending } = useWrite({ onSuccess: () => setOpenDialog("none") });
   const isOpen = task.status === "open";
   const dueState = isOpen ? dueColumnOf(task.dueDate, today) : null;
   const source = sourceLabel(task.source);
   const dueBadge = placement === "account" && dueState !== null ? DUE_BADGES[dueState] : undefined;
   const { isEngaged, containerProps } = useMountOnIntent<HTMLElement>();
 
-  /** Runs one change at a time; the card's buttons wait until the lists showing the task have caught up. */
-  async function run(change: () => Promise<unknown>, success: ToastOptions, failure: string): Promise<void> {
-    setIsPending(true);
-    try {
-      await change();
-      setOpenDialog("none");
-      toast(success);
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: taskFailureMessage(error, failure) });
-    } finally {
-      setIsPending(false);
-    }
-  }
-
-  function update(changes: TaskChanges, success: ToastOptions, failure: string) {
-    void run(() => updateTask(task, changes), success, failure);
+  function update(changes: TaskChanges, success: ToastOptions, failureMessage: string) {
+    void run(() => updateTask(task, changes), { success, failureMessage });
   }
 
   return (
@@ -173,7 +158,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
           pendingLabel="Deleting..."
           isPending={isPending}
           isDestructive
-          onConfirm={() => void run(() => deleteTask(task), { title: "Task deleted", description: task.title }, "Failed to delete task.")}
+          onConfirm={() => void run(() => deleteTask(task), { success: { title: "Task deleted", description: task.title }, failureMessage: "Failed to delete task." })}
           onCancel={() => setOpenDialog("none")}
           testId="delete-task-dialog"
         />

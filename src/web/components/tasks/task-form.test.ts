@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../api/client";
-import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, taskFailureMessage } from "./task-form";
+import { initialTaskFormValues, isCompleteTaskForm, newTaskOf } from "./task-form";
 
 describe("initialTaskFormValues", () => {
   test("assigns the task to the given user, due tomorrow, with the account given", () => {
@@ -41,16 +40,5 @@ describe("newTaskOf", () => {
       accountId: 7,
       notes: "Ask about kits",
     });
-  });
-});
-
-describe("taskFailureMessage", () => {
-  test("shows what the server says was wrong with the request", () => {
-    expect(taskFailureMessage(new ApiError(400, "dueDate must be a date like 2026-11-21"), "Failed.")).toBe("dueDate must be a date like 2026-11-21");
-  });
-
-  test("falls back for server and network failures", () => {
-    expect(taskFailureMessage(new ApiError(500, "boom"), "Failed.")).toBe("Failed.");
-    expect(taskFailureMessage(new TypeError("fetch failed"), "Failed.")).toBe("Failed.");
   });
 });

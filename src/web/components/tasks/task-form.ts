@@ -1,4 +1,3 @@
-import { ApiError } from "../../api/client";
 import type { NewTask } from "../../api/tasks";
 import { addDaysToDate, type CalendarDate } from "../../format/dates";
 
@@ -36,9 +35,4 @@ export function newTaskOf(values: TaskFormValues): NewTask {
     assigneeId: Number(values.assigneeId),
     dueDate: values.dueDate,
   };
-}
-
-/** The server names the field at fault (400) or says the task is gone (404): worth showing word for word. */
-export function taskFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : fallback;
 }

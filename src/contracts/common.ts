@@ -1,0 +1,71 @@
+import type { TLiteral, TUnion } from "@sinclair/typebox";
+import { IntegerText, t } from "./type-builder.ts";
+
+/**
+ * The pieces every resource's contract is built from. A contract declares what a route accepts (params,
+ * query, body) and answers (response), with its enums and limits; the server validates with it, core and
+ * the dashboard import its values and `.static` types, and GET /api/openapi.json is generated from it.
+ *
+ * Query and path values arrive as text: a refused one answers 400 with the message given here, which names
+ * the parameter, as Elysia alone would not for a number out of range.
+ */
+
+/** The longest list page any route answers; bulk tools ask for this many. */
+export const MAX_PAGE_SIZE = 500;
+
+/** Far beyond any table's size, and within what SQLite takes as an OFFSET. */
+const MAX_OFFSET = 1_000_000_000;
+
+/** A whole number from `min` to `max` in a query string or path, refused with a message naming it. */
+export function wholeNumber(name: string, min: number, max: number) {
+  return IntegerText({ minimum: min, maximum: max, error: `${name} must be a whole number from ${min} to ${max}` });
+}
+
+/** One of a fixed set of texts, refused with a message naming the parameter and the set. */
+export function oneOf<const Values extends readonly [string, ...string[]]>(name: string, values: Values, description?: string) {
+  const literals = values.map((value) => t.Literal(value)) as unknown as [TLiteral<Values[number]>];
+  return t.Union(literals, { error: `${name} must be one of ${values.join(", ")}`, description }) as unknown as TUnion<[TLiteral<Values[number]>]>;
+}
+
+/** A yes/no query value: `true` or `false`. */
+export function flag(name: string, description?: string) {
+  return t.BooleanString({ error: `${name} must be true or false`, description });
+}
+
+/** A New York calendar date, YYYY-MM-DD. */
+export function calendarDate(name: string, description?: string) {
+  return t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error: `${name} must be a date written YYYY-MM-DD`, description });
+}
+
+/** The id of a record in the path: anything but a whole number of 1 or more answers 400 naming it. */
+export const IdParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
+export type IdParams = typeof IdParams.static;
+
+/** limit and offset of a paged list; the total over all pages comes in the X-Total-Count header. */
+export function pageQuery(maxLimit: number = MAX_PAGE_SIZE) {
+  return {
+    limit: t.Optional(wholeNumber("limit", 1, maxLimit)),
+    offset: t.Optional(wholeNumber("offset", 0, MAX_OFFSET)),
+  };
+}
+
+/** An instant as JSON carries it: ISO 8601 in UTC. */
+export const IsoTime = t.String({ format: "date-time" });
+
+/** A New York calendar day as JSON carries it. */
+export const CalendarDay = t.String({ format: "date", description: "A New York calendar date, YYYY-MM-DD" });
+
+/** Money as JSON carries it: a number of US dollars (the database keeps whole cents). */
+export const Dollars = t.Number({ description: "US dollars" });
+
+/** Every refused request's answer. `field` names the input at fault when there is one. */
+export const ErrorAnswer = t.Object({ message: t.String(), field: t.Optional(t.String()) });
+
+/** The answer of an action that has nothing else to say. */
+export const MessageAnswer = t.Object({ message: t.String() });
+
+/** The longest name, e-mail, phone or title staff may type: longer is a paste gone wrong. */
+export const SHORT_TEXT_MAX_LENGTH = 200;
+
+/** A one-line text a person types, at most SHORT_TEXT_MAX_LENGTH once trimmed (core trims, and refuses blanks where a value is required). */
+export const ShortText = t.String({ maxLength: SHORT_TEXT_MAX_LENGTH });

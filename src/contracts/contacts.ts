@@ -1,0 +1,31 @@
+import { t } from "./type-builder.ts";
+import { ShortText, wholeNumber } from "./common.ts";
+
+/** A person at a customer's business. */
+export const Contact = t.Object({
+  id: t.Integer(),
+  accountId: t.Integer(),
+  firstName: t.String(),
+  lastName: t.String(),
+  email: t.Union([t.String(), t.Null()]),
+  phone: t.Union([t.String(), t.Null()]),
+  title: t.Union([t.String(), t.Null()]),
+  isPrimary: t.Boolean({ description: "The contact the account's lists show; making one primary clears the others" }),
+});
+export type Contact = typeof Contact.static;
+
+const contactFields = {
+  firstName: t.Optional(ShortText),
+  lastName: t.Optional(ShortText),
+  email: t.Optional(t.Union([ShortText, t.Null()])),
+  phone: t.Optional(t.Union([ShortText, t.Null()])),
+  title: t.Optional(t.Union([ShortText, t.Null()])),
+  isPrimary: t.Optional(t.Boolean()),
+};
+
+/** POST /api/contacts: first name, last name and e-mail are required; the account's first contact becomes its primary. */
+export const NewContactBody = t.Object({ accountId: wholeNumber("accountId", 1, Number.MAX_SAFE_INTEGER), ...contactFields });
+
+/** PATCH /api/contacts/{id}: only the fields given change; null clears an optional one. */
+export const ContactChanges = t.Object(contactFields);
+export type ContactChanges = typeof ContactChanges.static;

@@ -1,0 +1,60 @@
+import { t } from "./type-builder.ts";
+import { wholeNumber } from "./common.ts";
+
+/**
+ * Importing a ShipStation order export from the dashboard, in three steps:
+ *   POST /api/accounts/upload                        a single-use signed URL to PUT one file to (→ UploadUrl)
+ *   PUT  /api/uploads/{id}?expires=…&signature=…     the file itself (UploadParams, UploadQuery, UploadedCsvFile → UploadReceipt)
+ *   POST /api/accounts/process-csv                   import the uploaded file, then delete it (ProcessCsvBody → CsvImportResult)
+ */
+
+export const CSV_UPLOAD_URL_PATH = "/api/accounts/upload";
+export const UPLOADS_PATH = "/api/uploads";
+export const PROCESS_CSV_PATH = "/api/accounts/process-csv";
+
+/** The largest file an upload takes: 5 MB. */
+export const MAX_UPLOAD_BYTES = 5_242_880;
+
+/** An import lists why rows were skipped for this many rows at most; it counts all of them. */
+export const REPORTED_ROW_ERRORS = 100;
+
+export const UploadUrl = t.Object({ uploadURL: t.String({ description: "Valid for 15 minutes, for one file" }) });
+export type UploadUrl = typeof UploadUrl.static;
+
+/** The signed URL's parts: a wrong or expired signature answers 403, a second upload to it 409. */
+export const UploadParams = t.Object({ id: t.String({ description: "The upload's id, as the signed URL gives it" }) });
+export const UploadQuery = t.Object({
+  expires: wholeNumber("expires", 0, Number.MAX_SAFE_INTEGER),
+  signature: t.String({ description: "As the signed URL gives it" }),
+});
+
+/** The PUT's body: read as it streams in, so it is not parsed, and refused with 413 past MAX_UPLOAD_BYTES. */
+export const UploadedCsvFile = t.String({
+  format: "binary",
+  description: `The CSV file as the raw request body (not multipart), at most ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes`,
+});
+
+export const UploadReceipt = t.Object({ uploaded: t.Literal(true), byteSize: t.Integer() });
+export type UploadReceipt = typeof UploadReceipt.static;
+
+export const ProcessCsvBody = t.Object({ fileUrl: t.String({ maxLength: 2048, description: "The uploadURL the file was PUT to" }) });
+export type ProcessCsvBody = typeof ProcessCsvBody.static;
+
+/**
+ * An import's outcome, as the API and `crm import-csv --json` give it. A file that cannot be read as an
+ * export is refused whole (400); bad rows are skipped and listed.
+ */
+export const CsvImportResult = t.Object({
+  message: t.String({ description: "'Imported 2 orders for 2 accounts (2 new)'" }),
+  results: t.Object({
+    processed: t.Integer({ description: "Rows read" }),
+    created: t.Integer({ description: "Accounts created" }),
+    updated: t.Integer({ description: "Accounts updated" }),
+    ordersCreated: t.Integer(),
+    ordersUpdated: t.Integer(),
+    ordersUnchanged: t.Integer(),
+    skipped: t.Integer({ description: "Rows skipped" }),
+    errors: t.Array(t.String(), { maxItems: REPORTED_ROW_ERRORS, description: "Why rows were skipped, for the first ones" }),
+  }),
+});
+export type CsvImportResult = typeof CsvImportResult.static;

@@ -1,0 +1,41 @@
+import { t } from "./type-builder.ts";
+import { EMAIL_MAX_LENGTH, SessionUser, USER_ROLES } from "./auth.ts";
+import { IsoTime, oneOf, ShortText } from "./common.ts";
+
+/**
+ * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords or deactivate.
+ *   GET    /api/team                          every user, active ones first, by name (→ TeamMember[])
+ *   POST   /api/team                          invite a user (NewTeamMemberBody → OneTimePasswordAnswer, 201)
+ *   PATCH  /api/team/{id}                     change the role or (de)activate (TeamMemberChanges → TeamMember)
+ *   POST   /api/team/{id}/reset-password      a new password; the user's sessions end (→ OneTimePasswordAnswer)
+ */
+
+/** A user as the team list shows them. */
+export const TeamMember = t.Object({
+  ...SessionUser.properties,
+  active: t.Boolean({ description: "Deactivated users keep their history but can no longer sign in or be given tasks" }),
+  lastActiveAt: t.Union([IsoTime, t.Null()], { description: "Their last request; null when they never signed in" }),
+});
+export type TeamMember = typeof TeamMember.static;
+
+/** POST /api/team: the e-mail is stored in lower case; the name must not be blank. */
+export const NewTeamMemberBody = t.Object({
+  name: ShortText,
+  email: t.String({ maxLength: EMAIL_MAX_LENGTH }),
+  role: oneOf("role", USER_ROLES),
+});
+export type NewTeamMemberBody = typeof NewTeamMemberBody.static;
+
+/** PATCH /api/team/{id}: the last active administrator can be neither demoted nor deactivated (409). */
+export const TeamMemberChanges = t.Object({
+  role: t.Optional(oneOf("role", USER_ROLES)),
+  active: t.Optional(t.Boolean({ description: "false signs the user out everywhere at once" })),
+});
+export type TeamMemberChanges = typeof TeamMemberChanges.static;
+
+/** What inviting a user or resetting a password answers: the password is given this once, never again. */
+export const OneTimePasswordAnswer = t.Object({
+  user: TeamMember,
+  password: t.String(),
+});
+export type OneTimePasswordAnswer = typeof OneTimePasswordAnswer.static;
