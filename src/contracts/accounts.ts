@@ -1,6 +1,7 @@
 import { t } from "./type-builder.ts";
-import { calendarDate, Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, ShortText, wholeNumber } from "./common.ts";
+import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, ShortText, wholeNumber } from "./common.ts";
 import { Contact } from "./contacts.ts";
+import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
 import { Order } from "./orders.ts";
 
 /**
@@ -30,9 +31,6 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 /** A page of the accounts table unless the caller asks for another size. */
 export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 
-/** The longest list key a request may name; keys are made from list names, which are shorter still. */
-const LIST_KEY_MAX_LENGTH = 100;
-
 /** GET /api/accounts: every filter is optional and they combine. */
 export const AccountListQuery = t.Object({
   status: t.Optional(oneOf("status", ACCOUNT_STATUSES)),
@@ -40,8 +38,7 @@ export const AccountListQuery = t.Object({
   q: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "Name, domain or e-mail contains this text" })),
   listType: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
-  from: t.Optional(calendarDate("from", "First order on or after this New York date")),
-  to: t.Optional(calendarDate("to", "First order on or before this New York date")),
+  ...firstOrderWindowQuery,
   sort: t.Optional(oneOf("sort", ACCOUNT_SORTS)),
   dir: t.Optional(oneOf("dir", SORT_DIRECTIONS)),
   ...pageQuery(),

@@ -18,7 +18,8 @@ const MAX_OFFSET = 1_000_000_000;
 
 /** A whole number from `min` to `max` in a query string or path, refused with a message naming it. */
 export function wholeNumber(name: string, min: number, max: number) {
-  return IntegerText({ minimum: min, maximum: max, error: `${name} must be a whole number from ${min} to ${max}` });
+  // The title names the value for the error answer too: Elysia checks a number's range apart from its name.
+  return IntegerText({ title: name, minimum: min, maximum: max, error: `${name} must be a whole number from ${min} to ${max}` });
 }
 
 /** One of a fixed set of texts, refused with a message naming the parameter and the set. */

@@ -83,7 +83,7 @@ export type MergedAccount = typeof MergedAccount.static;
 /** What a merge did, or with dryRun would do. */
 export const MergeOutcome = t.Object({
   dryRun: t.Boolean(),
-  account: MergedAccount,
+  account: t.Union([Account, MergedAccount], { description: "A merge: the surviving account as it now is; a dry run: the fields the merge decides" }),
   owner: t.Union([t.Object({ id: t.Integer(), name: t.String() }), t.Null()], { description: "Who looks after the surviving account: named, deactivated team members too" }),
   moves: MergeMoves,
   contactsCombined: t.Integer({ description: "Contacts that go because another of the merged contacts has the same e-mail: combined into it" }),

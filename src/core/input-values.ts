@@ -6,8 +6,3 @@ export function choice<T extends string>(field: string, value: unknown, allowed:
   if (found === undefined) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
   return found;
 }
-
-/** The same for a query parameter, which may be absent or empty. */
-export function optionalChoice<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {
-  return value === undefined || value === "" ? undefined : choice(field, value, allowed);
-}

@@ -4,7 +4,8 @@ import { startActivityPassScheduler } from "../server/background/activity-pass-s
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
 import { startWebhookWorker } from "../server/background/webhook-worker.ts";
 import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
-import { createUser, type UserRole } from "../core/users/users.ts";
+import type { UserRole } from "../contracts/auth.ts";
+import { createUser } from "../core/users/users.ts";
 import { temporaryDatabase } from "./temporary-database.ts";
 import { checkAnswerAgainstContract } from "./answer-contract.ts";
 

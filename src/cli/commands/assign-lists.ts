@@ -5,7 +5,7 @@ import { totalMoved } from "../../core/lifecycle/activity-lists.ts";
 import { ActivityPass } from "../../core/lifecycle/activity-pass.ts";
 import { bulkAssignList } from "../../core/lists/bulk-assign.ts";
 import { extractEmails } from "../../core/lists/extract-emails.ts";
-import { BUILT_IN_LIST_KEYS } from "../../core/lists/list-keys.ts";
+import { BUILT_IN_LIST_KEYS } from "../../contracts/lists.ts";
 import { listName } from "../../core/lists/list-types.ts";
 import type { OpenedDatabase } from "../../core/database/open.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";

@@ -1,5 +1,6 @@
 import { Command } from "commander";
-import { beginBackfill, continueBackfill, DEFAULT_BACKFILL_DAYS, type BackfillRun } from "../../core/shipstation/backfill.ts";
+import { DEFAULT_BACKFILL_DAYS } from "../../contracts/backfill.ts";
+import { beginBackfill, continueBackfill, type BackfillRun } from "../../core/shipstation/backfill.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createTable, formatCount } from "../table.ts";

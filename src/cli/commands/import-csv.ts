@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { COMMAND_LINE } from "../../core/activity/actor.ts";
-import { importOrdersCsv, DEFAULT_IMPORT_TIME_ZONE, type CsvImportResult } from "../../core/import/import-orders-csv.ts";
+import type { CsvImportResult } from "../../contracts/imports.ts";
+import { importOrdersCsv, DEFAULT_IMPORT_TIME_ZONE } from "../../core/import/import-orders-csv.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";

@@ -2,7 +2,8 @@ import { Command, Option } from "commander";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { notFound } from "../../core/errors.ts";
 import { changeRole, setUserActive } from "../../core/users/team.ts";
-import { createUser, findUserByEmail, listUsers, setUserPassword, USER_ROLES } from "../../core/users/users.ts";
+import { USER_ROLES } from "../../contracts/auth.ts";
+import { createUser, findUserByEmail, listUsers, setUserPassword } from "../../core/users/users.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { createTable } from "../table.ts";
 

@@ -3,12 +3,13 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
-import { firstOrderRange, type FirstOrderWindow } from "../lists/first-order-window.ts";
+import type { FirstOrderWindow } from "../../contracts/lists.ts";
+import { firstOrderRange } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";
-import { MIN_SEARCH_LENGTH } from "./account-search.ts";
+import { MIN_SEARCH_LENGTH } from "../../contracts/search.ts";
 import { DEFAULT_ACCOUNT_PAGE_SIZE, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
 
 export interface AccountQuery {

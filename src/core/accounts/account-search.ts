@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS } from "./accounts-containing.ts";
 import { MIN_SEARCH_LENGTH, SEARCH_RESULT_LIMIT } from "../../contracts/search.ts";
 
-export { MIN_SEARCH_LENGTH };
 /** Inner matches are read from the trigram index up to this many before they are ranked by name. */
 const INNER_MATCH_CANDIDATES = 200;
 

@@ -9,7 +9,7 @@ import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
 import { listName, resolveListChoice } from "../lists/list-types.ts";
-import { AUTOMATIC_LIST_CHOICE } from "../lists/list-keys.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
 import { withAccountScope } from "./account-scope.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { USER_ROLES } from "../../contracts/auth.ts";
 import { BACKFILL_STATES, BACKFILL_TRIGGERS } from "../../contracts/backfill.ts";
 import { ORDER_SOURCES } from "../../contracts/orders.ts";
+import { TASK_SOURCES, TASK_STATUSES } from "../../contracts/tasks.ts";
 
 /** Staff who sign in to the dashboard. */
 export const users = sqliteTable("users", {
@@ -269,10 +270,10 @@ export const tasks = sqliteTable(
       .references(() => users.id),
     /** A calendar date in America/New_York, YYYY-MM-DD: "due today" means today there. */
     dueDate: text("due_date").notNull(),
-    status: text("status", { enum: ["open", "done"] }).notNull().default("open"),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("open"),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    source: text("source", { enum: ["manual", "welcome", "new-contact"] }).notNull(),
+    source: text("source", { enum: TASK_SOURCES }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -13,7 +13,6 @@ import { unpackOrders, type ReaderFailure, type ReaderRowError } from "./reader-
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
 
-export type { CsvImportResult };
 
 export interface CsvImportFile {
   path: string;

@@ -1,6 +1,6 @@
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { BUILT_IN_LIST_KEYS, type BuiltInListKey } from "../lists/list-keys.ts";
+import { BUILT_IN_LIST_KEYS, type BuiltInListKey } from "../../contracts/lists.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { readCustomerLifecycle } from "./lifecycle-settings.ts";
 

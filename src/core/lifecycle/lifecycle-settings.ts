@@ -3,7 +3,16 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { settings } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { writeSetting } from "../settings/settings.ts";
-import { DEFAULT_CUSTOMER_LIFECYCLE, LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "./lifecycle-rules.ts";
+import { LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "../../contracts/settings.ts";
+
+/**
+ * The customer lifecycle: which built-in list order activity puts an account in, as New York calendar
+ * days (its limits are in the settings contract).
+ *   New: first order within the last `newWithinDays` days (or no order at all: added by hand);
+ *   Active: otherwise, an order within the last `activeWithinDays` days;
+ *   Legacy: otherwise.
+ */
+const DEFAULT_CUSTOMER_LIFECYCLE: CustomerLifecycleSettings = { newWithinDays: 30, activeWithinDays: 180 };
 
 /** Takes a transaction too: accounts read inside one say whether they are new customers. */
 export function readCustomerLifecycle(db: CrmQueries): CustomerLifecycleSettings {

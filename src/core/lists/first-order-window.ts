@@ -1,8 +1,6 @@
 import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { addDays, requireCalendarDate, startOfBusinessDay } from "../time/business-calendar.ts";
 
-export type { FirstOrderWindow };
-
 /** The window as epoch milliseconds: from the start of `from` to the end of `to`, New York time. */
 export function firstOrderRange(window: FirstOrderWindow): { from: number; to: number } {
   return {

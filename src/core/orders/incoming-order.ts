@@ -1,7 +1,5 @@
 import type { OrderSource } from "../../contracts/orders.ts";
 
-export type { OrderSource };
-
 export interface ShipToAddress {
   name?: string;
   company?: string;

@@ -1,4 +1,5 @@
-import type { IncomingOrder, OrderItem, OrderSource, StoredOrderRaw } from "./incoming-order.ts";
+import type { OrderSource } from "../../contracts/orders.ts";
+import type { IncomingOrder, OrderItem, StoredOrderRaw } from "./incoming-order.ts";
 import { writeStoredOrderRaw } from "./raw-json.ts";
 import { Utf8Writer } from "./utf8-writer.ts";
 

@@ -7,7 +7,6 @@ import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "
 import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 
-export { DEFAULT_BACKFILL_DAYS } from "../../contracts/backfill.ts";
 /** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
 const HEARTBEAT_STALE_MS = 2 * 60_000;
 

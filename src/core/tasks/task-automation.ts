@@ -5,13 +5,8 @@ import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { choice } from "../input-values.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
-import { WELCOME_WITHIN_DAYS } from "../lifecycle/lifecycle-rules.ts";
+import { NEW_CONTACT_ASSIGNEES, TASK_DUE_IN_DAYS, WELCOME_WITHIN_DAYS, type TaskAutomationSettings } from "../../contracts/settings.ts";
 import { addDays, businessToday, startOfDaysAgo } from "../time/business-calendar.ts";
-
-export interface TaskAutomationSettings {
-  welcome: { enabled: boolean; dueInDays: number; assignTo: "round_robin" | number };
-  newContact: { enabled: boolean; dueInDays: number; assignTo: "account_owner" | "round_robin" };
-}
 
 export const DEFAULT_TASK_AUTOMATION: TaskAutomationSettings = {
   welcome: { enabled: true, dueInDays: 2, assignTo: "round_robin" },
@@ -34,7 +29,7 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
     newContact: {
       enabled: Boolean(input.newContact?.enabled),
       dueInDays: dueInDays("newContact.dueInDays", input.newContact?.dueInDays),
-      assignTo: choice("newContact.assignTo", input.newContact?.assignTo, ["account_owner", "round_robin"] as const),
+      assignTo: choice("newContact.assignTo", input.newContact?.assignTo, NEW_CONTACT_ASSIGNEES),
     },
   };
   writeSetting(db, "taskAutomation", JSON.stringify(settings));
@@ -135,7 +130,8 @@ function rememberLastServed(sqlite: Database, userId: number): void {
 }
 
 function dueInDays(field: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 365) throw invalid(field, `${field} must be a whole number of days from 1 to 365`);
+  const { min, max } = TASK_DUE_IN_DAYS;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw invalid(field, `${field} must be a whole number of days from ${min} to ${max}`);
   return value;
 }
 

@@ -5,8 +5,6 @@ import { users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
-export { USER_ROLES, type UserRole };
-
 /** A user as every surface shows it: never with the password hash. */
 export interface PublicUser {
   id: number;

@@ -25,7 +25,7 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   switch (code) {
     case "VALIDATION":
       set.status = 400;
-      return describeValidationFailure(error.type, error.all[0], error.customError);
+      return describeValidationFailure(error.type, error.all[0], error.customError, titleOf(error.validator));
     case "PARSE":
       set.status = 400;
       return { message: "The request body is not valid JSON" };
@@ -50,11 +50,17 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
  * Names the first field at fault, in words a person can act on. A contract's own message (query and path
  * values have one naming the parameter: Elysia checks a number's range without knowing its name) comes first.
  */
-function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined, contractMessage: unknown) {
-  const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || undefined;
+function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
+  const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || checkedValueName;
   const withField = (message: string) => (field === undefined ? { message } : { message, field });
   if (first && field && first.value === undefined) return withField(`${field} is required`);
   if (typeof contractMessage === "string") return withField(contractMessage);
   if (!first || !field) return { message: `The request ${part} is invalid` };
   return withField(`${field} is invalid: ${first.message.toLowerCase()}`);
+}
+
+/** A number checked on its own (a query or path value's range) is named only by its schema's title (contracts/common.ts). */
+function titleOf(schema: unknown): string | undefined {
+  const title = (schema as { title?: unknown } | undefined)?.title;
+  return typeof title === "string" ? title : undefined;
 }

@@ -50,7 +50,7 @@ describe("an account's detail, orders and activity", () => {
     ] as const;
     for (const [url, field] of refused) {
       const response = await crm.server.request("GET", url, { cookie: crm.cookie });
-      expect({ url, status: response.status, message: response.body.message }).toEqual({ url, status: 400, message: expect.stringMatching(new RegExp(`^${field} must be`)) });
+      expect({ url, status: response.status, body: response.body }).toEqual({ url, status: 400, body: { field, message: expect.stringMatching(new RegExp(`^${field} must be`)) } });
     }
   });
 

@@ -106,7 +106,7 @@ describe("/api/accounts", () => {
     ] as const;
     for (const [query, field] of refused) {
       const response = await get(query);
-      expect({ query, status: response.status, message: response.body.message }).toEqual({ query, status: 400, message: expect.stringMatching(new RegExp(`^${field} must be`)) });
+      expect({ query, status: response.status, body: response.body }).toEqual({ query, status: 400, body: { field, message: expect.stringMatching(new RegExp(`^${field} must be`)) } });
     }
   });
 

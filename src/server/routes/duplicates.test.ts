@@ -113,6 +113,9 @@ describe("duplicates API", () => {
       status: 200,
       body: { dryRun: false, account: { id: ids.clinic, name: "Riverside Clinic", orderCount: 2, totalOrderValue: 125 }, aliases: ["billing@riverside.org"] },
     });
+    // The account as lists show it, so the dashboard can show it as it now is.
+    expect((await call("GET", `/api/accounts/${ids.clinic}`)).body).toMatchObject(merged.body.account);
+    expect(merged.body.account).toHaveProperty("createdAt");
     expect((await call("GET", `/api/accounts/${ids.billing}`)).status).toBe(404);
     expect((await call("GET", "/api/duplicates/summary")).body).toEqual({ count: 0 });
     const timeline = await call("GET", `/api/accounts/${ids.clinic}/activity`);

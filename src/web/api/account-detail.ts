@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import useSWR from "swr";
 import type { AccountDetail } from "../../contracts/accounts.ts";
 import type { AccountOrdersQuery, Order, ShipTo } from "../../contracts/orders.ts";
-import { fetchCountedList, type CountedList } from "./client";
+import { apiUrl, fetchCountedList, type CountedList } from "./client";
 
 /** GET /api/accounts/{id}: the account with its contacts (primary first) and newest orders; useAccountOrders pages through all of them. */
 export type { AccountDetail, Order };
@@ -28,7 +28,7 @@ export function useAccountDetail(accountId: number) {
  */
 export function useAccountOrders(accountId: number, limit: number, offset: number) {
   const { data, error, isValidating, mutate } = useSWR<CountedList<Order>, unknown, string>(
-    `${accountDetailUrl(accountId)}/orders?${new URLSearchParams({ limit: String(limit), offset: String(offset) } satisfies Record<keyof AccountOrdersQuery, string>)}`,
+    apiUrl(`${accountDetailUrl(accountId)}/orders`, { limit, offset } satisfies AccountOrdersQuery),
     fetchCountedList,
     { keepPreviousData: true },
   );

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import useSWR from "swr";
 import type { Account, AccountChanges, AccountListQuery as AccountListParams, AccountSort, AccountStatus, AccountTimeframe, SortDirection } from "../../contracts/accounts.ts";
 import { useRefreshReads } from "./cached-reads";
-import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 import { DUPLICATES_PATH } from "./duplicates";
 import { LISTS_PATH, type FirstOrderWindow } from "./lists";
 import { TASKS_PATH } from "./tasks";
@@ -45,7 +45,7 @@ export function useAccountList(query: AccountListQuery) {
 
 /** The list URL with absent filters left out, in the parameter names of the accounts contract. */
 export function accountListUrl(query: AccountListQuery): string {
-  const params: AccountListParams = {
+  return apiUrl(ACCOUNTS_PATH, {
     status: query.status,
     timeframe: query.timeframe,
     showDuplicates: query.showDuplicates || undefined,
@@ -56,10 +56,7 @@ export function accountListUrl(query: AccountListQuery): string {
     dir: query.direction,
     limit: query.limit,
     offset: query.offset,
-  };
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
-  return `${ACCOUNTS_PATH}?${search}`;
+  } satisfies AccountListParams);
 }
 
 /**

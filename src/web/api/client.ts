@@ -93,6 +93,13 @@ export function onSessionEnded(listener: () => void): () => void {
   };
 }
 
+/** An API URL with its query parameters in the order given, leaving out the absent ones. */
+export function apiUrl(path: string, params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+  return search.size === 0 ? path : `${path}?${search}`;
+}
+
 export function keyToUrl(key: ApiKey): string {
   return typeof key === "string" ? key : key.join("/");
 }

@@ -12,7 +12,7 @@ import {
   type NewListBody,
 } from "../../contracts/lists.ts";
 import { useRefreshReads } from "./cached-reads";
-import { apiRequest } from "./client";
+import { apiRequest, apiUrl } from "./client";
 
 export { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, LISTS_PATH } from "../../contracts/lists.ts";
 export type { BuiltInListKey, FirstOrderWindow, ListDefinition, ListSummary, BulkAssignResult as BulkAssignOutcome } from "../../contracts/lists.ts";
@@ -35,19 +35,9 @@ export function useLists(): ListDefinition[] | undefined {
   return useListSummaries().lists;
 }
 
-export function listSummariesUrl(firstOrderWindow: FirstOrderWindow): string {
-  const params = firstOrderParams(firstOrderWindow);
-  return params.size === 0 ? LISTS_PATH : `${LISTS_PATH}?${params}`;
-}
-
-/** The window as query parameters, leaving out the dates nobody chose. */
-export function firstOrderParams(firstOrderWindow: FirstOrderWindow): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of ["from", "to"] as const satisfies readonly (keyof FirstOrderWindow)[]) {
-    const date = firstOrderWindow[name];
-    if (date) params.set(name, date);
-  }
-  return params;
+/** The lists' figures, within a first-order window; the dates nobody chose are left out. */
+export function listSummariesUrl({ from, to }: FirstOrderWindow): string {
+  return apiUrl(LISTS_PATH, { from: from || undefined, to: to || undefined } satisfies FirstOrderWindow);
 }
 
 const LIST_PATHS = [LISTS_PATH] as const;

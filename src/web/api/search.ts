@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import { MIN_SEARCH_LENGTH, SEARCH_PATH, type SearchQuery, type SearchResult } from "../../contracts/search.ts";
 import { useDebouncedValue } from "../useDebouncedValue";
+import { apiUrl } from "./client";
 
 export { MIN_SEARCH_LENGTH };
 export type { AccountSearchHit } from "../../contracts/search.ts";
@@ -30,5 +31,5 @@ export function useAccountSearch(text: string) {
 }
 
 export function searchUrl(text: string): string {
-  return `${SEARCH_PATH}?${new URLSearchParams({ q: text } satisfies SearchQuery)}`;
+  return apiUrl(SEARCH_PATH, { q: text } satisfies SearchQuery);
 }

@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
-import { TaskListQuery as TaskListRequest, TASKS_PATH, type NewTaskBody, type Task, type TaskChanges } from "../../contracts/tasks.ts";
+import { TASKS_PATH, type NewTaskBody, type Task, type TaskChanges, type TaskListQuery as TaskListRequest } from "../../contracts/tasks.ts";
 import { todayInNewYork } from "../format/dates";
 import { useSession } from "../session/useSession";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
-import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 
 export { DUE_FILTERS, TASKS_PATH } from "../../contracts/tasks.ts";
 export type { DueFilter, NewTaskBody as NewTask, Task, TaskChanges, TaskSource, TaskStatus } from "../../contracts/tasks.ts";
@@ -60,15 +60,10 @@ export function useTaskPages(query: TaskListQuery | null): TaskPages {
   };
 }
 
-/** The parameters come in the contract's order, so that one query has one URL and one cached read. */
+/** The parameters come in one order, so that one query has one URL and one cached read. */
 export function taskListUrl(query: TaskListQuery, page: Required<Pick<TaskListRequest, "limit" | "offset">>): string {
-  const request: TaskListRequest = { ...query, ...page };
-  const params = new URLSearchParams();
-  for (const name of Object.keys(TaskListRequest.properties) as (keyof TaskListRequest)[]) {
-    const value = request[name];
-    if (value !== undefined) params.set(name, String(value));
-  }
-  return `${TASKS_PATH}?${params}`;
+  const { assigneeId, due, dueFrom, dueTo, accountId, status } = query;
+  return apiUrl(TASKS_PATH, { assigneeId, due, dueFrom, dueTo, accountId, status, ...page } satisfies TaskListRequest);
 }
 
 /** The signed-in user's open tasks that are overdue or due today: the sidebar badge counts them, the header bell lists them. */
