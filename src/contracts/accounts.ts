@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, ShortText, wholeNumber } from "./common.ts";
+import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, recordId, ShortText } from "./common.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
 import { Order } from "./orders.ts";
@@ -88,7 +88,7 @@ export const NewAccountBody = t.Object(accountFields);
 /** PATCH /api/accounts/{id}: only the fields given change; null clears an optional one. */
 export const AccountChanges = t.Object({
   ...accountFields,
-  ownerUserId: t.Optional(t.Union([wholeNumber("ownerUserId", 1, Number.MAX_SAFE_INTEGER), t.Null()], { description: "An active team member, or null for none" })),
+  ownerUserId: t.Optional(t.Union([recordId("ownerUserId"), t.Null()], { description: "An active team member, or null for none" })),
 });
 export type AccountChanges = typeof AccountChanges.static;
 

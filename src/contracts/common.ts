@@ -38,8 +38,13 @@ export function calendarDate(name: string, description?: string) {
   return t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error: `${name} must be a date written YYYY-MM-DD`, description });
 }
 
-/** The id of a record in the path: anything but a whole number of 1 or more answers 400 naming it. */
-export const IdParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
+/** The id of a record (an account, a user…) wherever a request names one: a whole number of 1 or more. */
+export function recordId(name: string) {
+  return wholeNumber(name, 1, Number.MAX_SAFE_INTEGER);
+}
+
+/** The id of a record in the path: anything else answers 400 naming it. */
+export const IdParams = t.Object({ id: recordId("id") });
 export type IdParams = typeof IdParams.static;
 
 /** limit and offset of a paged list; the total over all pages comes in the X-Total-Count header. */

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { ShortText, wholeNumber } from "./common.ts";
+import { recordId, ShortText } from "./common.ts";
 
 /** A person at a customer's business. */
 export const Contact = t.Object({
@@ -24,7 +24,7 @@ const contactFields = {
 };
 
 /** POST /api/contacts: first name, last name and e-mail are required; the account's first contact becomes its primary. */
-export const NewContactBody = t.Object({ accountId: wholeNumber("accountId", 1, Number.MAX_SAFE_INTEGER), ...contactFields });
+export const NewContactBody = t.Object({ accountId: recordId("accountId"), ...contactFields });
 
 /** PATCH /api/contacts/{id}: only the fields given change; null clears an optional one. */
 export const ContactChanges = t.Object(contactFields);

@@ -1,6 +1,6 @@
 import { t } from "./type-builder.ts";
 import { Account } from "./accounts.ts";
-import { wholeNumber } from "./common.ts";
+import { recordId } from "./common.ts";
 
 /**
  * The duplicates API: accounts that may be the same customer, as detection pairs them, and merging them.
@@ -26,9 +26,7 @@ export type MergeField = (typeof MERGE_FIELDS)[number];
 export const MAX_MERGE_SOURCES = 50;
 
 /** An account in the path, refused with a message naming the parameter. */
-const accountIdParam = (name: string) => wholeNumber(name, 1, Number.MAX_SAFE_INTEGER);
-
-/** An account in a body; without a message of its own, which would replace 'targetId is required' when one is missing. */
+/** An account in a body: a number, as JSON writes it (recordId also reads one written as text, for paths). */
 const AccountId = t.Integer({ minimum: 1 });
 
 export const DuplicateSummary = t.Object({ count: t.Integer({ description: "Accounts with at least one open potential-duplicate pair" }) });
@@ -52,7 +50,7 @@ export type DuplicateCandidate = typeof DuplicateCandidate.static;
 export const DuplicateCandidateList = t.Array(DuplicateCandidate);
 
 /** The two accounts of a pair, either way round. */
-export const DismissParams = t.Object({ id: accountIdParam("id"), otherId: accountIdParam("otherId") });
+export const DismissParams = t.Object({ id: recordId("id"), otherId: recordId("otherId") });
 export type DismissParams = typeof DismissParams.static;
 
 /** Which account (the target or a source) each value, the list and the owner come from. */

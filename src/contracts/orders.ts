@@ -46,6 +46,8 @@ export const Order = t.Object({
 });
 export type Order = typeof Order.static;
 
+export const OrderList = t.Array(Order);
+
 /** The newest orders come with an account's detail; the rest are paged through GET /api/accounts/{id}/orders. */
 export const ORDERS_IN_ACCOUNT_DETAIL = 25;
 

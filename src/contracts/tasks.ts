@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { CalendarDay, calendarDate, IsoTime, oneOf, pageQuery, ShortText, wholeNumber } from "./common.ts";
+import { CalendarDay, calendarDate, IsoTime, oneOf, pageQuery, recordId, ShortText } from "./common.ts";
 
 /**
  * The tasks API: follow-up tasks for a team member, on an account or on none.
@@ -36,19 +36,17 @@ export const MAX_TASK_PAGE_SIZE = 200;
 /** Room for a few paragraphs; longer is a paste gone wrong. Counted once trimmed. */
 export const TASK_NOTES_MAX_LENGTH = 5000;
 
-const anyId = (name: string) => wholeNumber(name, 1, Number.MAX_SAFE_INTEGER);
-
 /**
  * GET /api/tasks: every filter is optional and they combine. Without a status, overdue, today and week look
  * at open tasks only. Open tasks come by due date, completed ones latest completed first.
  * URLs list the parameters in this order, so that one query has one URL.
  */
 export const TaskListQuery = t.Object({
-  assigneeId: t.Optional(anyId("assigneeId")),
+  assigneeId: t.Optional(recordId("assigneeId")),
   due: t.Optional(oneOf("due", DUE_FILTERS)),
   dueFrom: t.Optional(calendarDate("dueFrom", "Due on or after this New York date")),
   dueTo: t.Optional(calendarDate("dueTo", "Due on or before this New York date")),
-  accountId: t.Optional(anyId("accountId")),
+  accountId: t.Optional(recordId("accountId")),
   status: t.Optional(oneOf("status", TASK_STATUS_FILTERS)),
   ...pageQuery(MAX_TASK_PAGE_SIZE),
 });
@@ -74,13 +72,13 @@ export const TaskList = t.Array(Task);
 
 const optionalTaskFields = {
   notes: t.Optional(t.Union([t.String({ maxLength: TASK_NOTES_MAX_LENGTH }), t.Null()], { description: "Blank is stored as none" })),
-  accountId: t.Optional(t.Union([anyId("accountId"), t.Null()], { description: "The account the task is about, or null for none" })),
+  accountId: t.Optional(t.Union([recordId("accountId"), t.Null()], { description: "The account the task is about, or null for none" })),
 };
 
 /** POST /api/tasks: the assignee must be an active team member. */
 export const NewTaskBody = t.Object({
   title: ShortText,
-  assigneeId: anyId("assigneeId"),
+  assigneeId: recordId("assigneeId"),
   dueDate: calendarDate("dueDate"),
   ...optionalTaskFields,
 });
@@ -89,7 +87,7 @@ export type NewTaskBody = typeof NewTaskBody.static;
 /** PATCH /api/tasks/{id}: only the fields given change. */
 export const TaskChanges = t.Object({
   title: t.Optional(ShortText),
-  assigneeId: t.Optional(anyId("assigneeId")),
+  assigneeId: t.Optional(recordId("assigneeId")),
   dueDate: t.Optional(calendarDate("dueDate")),
   ...optionalTaskFields,
   status: t.Optional(oneOf("status", TASK_STATUSES)),

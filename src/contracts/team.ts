@@ -18,6 +18,8 @@ export const TeamMember = t.Object({
 });
 export type TeamMember = typeof TeamMember.static;
 
+export const TeamMemberList = t.Array(TeamMember);
+
 /** POST /api/team: the e-mail is stored in lower case; the name must not be blank. */
 export const NewTeamMemberBody = t.Object({
   name: ShortText,

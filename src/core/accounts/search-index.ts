@@ -6,6 +6,8 @@ export const SEARCH_INDEX_BATCH = 2000;
 /**
  * Brings the trigram index account_search up to date for accounts queued by the triggers on accounts
  * and contacts, a batch at a time, in one transaction. Returns how many accounts are still queued.
+ * Written as SQL: account_search is an FTS5 table and search_queue is fed by triggers, neither of which
+ * drizzle's schema describes.
  */
 export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BATCH): number {
   return sqlite.transaction(() => {

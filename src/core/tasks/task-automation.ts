@@ -1,5 +1,4 @@
-import type { Database } from "bun:sqlite";
-import { eq } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
@@ -41,17 +40,19 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
  * new now: a first order within the last WELCOME_WITHIN_DAYS days, or no order at all (added by hand), so
  * that importing years of history greets only its recent customers. "Welcome {name}", due in the
  * configured days, assigned round robin (or to the chosen user), who also becomes the account's owner.
- * Two statements whatever the number of accounts and the size of the team.
+ * Two set-based statements whatever the number of accounts and the size of the team, written as SQL: an
+ * import welcomes thousands of accounts at once, and drizzle's builder cannot write INSERT … SELECT with a
+ * window function or UPDATE … FROM.
  */
 export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[], now = new Date()): void {
   const sqlite = db.$client;
   const settings = readTaskAutomation(db).welcome;
   if (!settings.enabled || accountIds.length === 0) return;
   // A chosen assignee who has since been deactivated gets no new work: the rotation takes over.
-  const chosenIsActive = settings.assignTo !== "round_robin" && sqlite.query<{ active: number }, [number]>("SELECT active FROM users WHERE id = ?").get(settings.assignTo)?.active === 1;
-  const rotation = chosenIsActive ? { team: [settings.assignTo as number], next: 0 } : roundRobinRotation(sqlite);
+  const chosenIsActive = settings.assignTo !== "round_robin" && isActiveUser(db, settings.assignTo);
+  const rotation = chosenIsActive ? { team: [settings.assignTo as number], next: 0 } : roundRobinRotation(db);
   if (rotation.team.length === 0) return;
-  const lastTaskIdBefore = sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM tasks").get()?.id ?? 0;
+  const lastTaskIdBefore = db.select({ id: max(tasks.id) }).from(tasks).get()?.id ?? 0;
   // The n-th welcomed account (in id order) goes to the team member n turns after the rotation's next one.
   const { changes: welcomed } = sqlite.run(
     `WITH welcomed AS (
@@ -73,7 +74,7 @@ export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[
     ],
   );
   if (welcomed === 0) return;
-  if (!chosenIsActive) rememberLastServed(sqlite, rotation.team[(rotation.next + welcomed - 1) % rotation.team.length]!);
+  if (!chosenIsActive) rememberLastServed(db, rotation.team[(rotation.next + welcomed - 1) % rotation.team.length]!);
   sqlite.run(
     `UPDATE accounts SET owner_user_id = task.assignee_id
      FROM tasks task WHERE task.id > ? AND task.account_id = accounts.id AND accounts.owner_user_id IS NULL`,
@@ -86,8 +87,7 @@ export function createNewContactTask(db: CrmDatabase, accountId: number, contact
   const settings = readTaskAutomation(db).newContact;
   if (!settings.enabled) return;
   const owner = db.select({ ownerUserId: accounts.ownerUserId }).from(accounts).where(eq(accounts.id, accountId)).get()?.ownerUserId;
-  const ownerIsActive = owner != null && db.select({ active: users.active }).from(users).where(eq(users.id, owner)).get()?.active === true;
-  const assigneeId = settings.assignTo === "account_owner" && ownerIsActive ? owner : roundRobinTurns(db.$client, 1)[0];
+  const assigneeId = settings.assignTo === "account_owner" && owner != null && isActiveUser(db, owner) ? owner : roundRobinTurns(db, 1)[0];
   if (assigneeId === undefined) return;
   db.insert(tasks)
     .values({
@@ -103,11 +103,11 @@ export function createNewContactTask(db: CrmDatabase, accountId: number, contact
 }
 
 /** The next `count` assignees in turn (see roundRobinRotation), the rotation moved on past them. */
-function roundRobinTurns(sqlite: Database, count: number): number[] {
-  const { team, next } = roundRobinRotation(sqlite);
+function roundRobinTurns(db: CrmDatabase, count: number): number[] {
+  const { team, next } = roundRobinRotation(db);
   if (team.length === 0) return [];
   const turns = Array.from({ length: count }, (_, index) => team[(next + index) % team.length]!);
-  rememberLastServed(sqlite, turns[turns.length - 1]!);
+  rememberLastServed(db, turns[turns.length - 1]!);
   return turns;
 }
 
@@ -115,18 +115,19 @@ function roundRobinTurns(sqlite: Database, count: number): number[] {
  * Active users in a stable order (by id), and the index of whose turn is next: the one after the last
  * served, who is remembered in the database so the rotation survives restarts.
  */
-function roundRobinRotation(sqlite: Database): { team: number[]; next: number } {
-  const team = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE active = 1 ORDER BY id").all().map((row) => row.id);
-  const last = Number(sqlite.query<{ value: string }, []>("SELECT value FROM settings WHERE key = 'roundRobinCursor'").get()?.value ?? 0);
+function roundRobinRotation(db: CrmDatabase): { team: number[]; next: number } {
+  const team = db.select({ id: users.id }).from(users).where(eq(users.active, true)).orderBy(asc(users.id)).all().map((row) => row.id);
+  const last = Number(readSetting(db, "roundRobinCursor") ?? 0);
   const next = team.findIndex((id) => id > last);
   return { team, next: next === -1 ? 0 : next };
 }
 
-function rememberLastServed(sqlite: Database, userId: number): void {
-  sqlite.run(
-    "INSERT INTO settings (key, value, updated_at) VALUES ('roundRobinCursor', ?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?1, updated_at = ?2",
-    [String(userId), Date.now()],
-  );
+function rememberLastServed(db: CrmDatabase, userId: number): void {
+  writeSetting(db, "roundRobinCursor", String(userId));
+}
+
+function isActiveUser(db: CrmDatabase, userId: number): boolean {
+  return db.select({ active: users.active }).from(users).where(eq(users.id, userId)).get()?.active === true;
 }
 
 function dueInDays(field: string, value: unknown): number {
@@ -137,7 +138,6 @@ function dueInDays(field: string, value: unknown): number {
 
 function activeUserId(db: CrmDatabase, field: string, value: unknown): number {
   const id = typeof value === "number" ? value : Number.NaN;
-  const user = Number.isInteger(id) ? db.select({ active: users.active }).from(users).where(eq(users.id, id)).get() : undefined;
-  if (!user?.active) throw invalid(field, `${field} must be round_robin or an active user's id`);
+  if (!Number.isInteger(id) || !isActiveUser(db, id)) throw invalid(field, `${field} must be round_robin or an active user's id`);
   return id;
 }

@@ -5,8 +5,7 @@ import { createAccount, setAccountListType, updateAccount } from "../../core/acc
 import { actorOf } from "../../core/activity/actor.ts";
 import { Account, AccountChanges, AccountDetail, AccountList, AccountListQuery, ListTypeBody, NewAccountBody } from "../../contracts/accounts.ts";
 import { IdParams } from "../../contracts/common.ts";
-import { AccountOrdersQuery, Order } from "../../contracts/orders.ts";
-import { t } from "elysia";
+import { AccountOrdersQuery, OrderList } from "../../contracts/orders.ts";
 import type { ServerContext } from "../context.ts";
 import { toAccountDetailJson, toAccountJson } from "../json/account-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
@@ -49,7 +48,7 @@ export function accountRoutes(context: ServerContext) {
         set.headers["x-total-count"] = String(page.total);
         return page.orders.map(toOrderJson);
       },
-      { signedIn: true, params: IdParams, query: AccountOrdersQuery, ...answers(t.Array(Order), { description: "Newest first; X-Total-Count has the account's number of orders" }) },
+      { signedIn: true, params: IdParams, query: AccountOrdersQuery, ...answers(OrderList, { description: "Newest first; X-Total-Count has the account's number of orders" }) },
     )
     .patch("/:id", ({ params, body, user }) => toAccountJson(updateAccount(db, params.id, body, actorOf(user))), {
       signedIn: true,

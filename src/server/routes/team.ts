@@ -1,6 +1,6 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
-import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges } from "../../contracts/team.ts";
+import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
 import { changeRole, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
 import { createUser } from "../../core/users/users.ts";
 import type { ServerContext } from "../context.ts";
@@ -13,7 +13,7 @@ export function teamRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/team" })
     .use(sessionGuard(context))
-    .get("/", () => listTeam(db).map(toTeamMemberJson), { signedIn: true, ...answers(t.Array(TeamMember)) })
+    .get("/", () => listTeam(db).map(toTeamMemberJson), { signedIn: true, ...answers(TeamMemberList) })
     .post(
       "/",
       async ({ body, set }) => {
