@@ -86,47 +86,25 @@ function withoutRepeats(tasks: Task[]): Task[] {
 }
 
 /**
- * Creates, changes and deletes tasks. Every change goes through here, so that everything showing
- * tasks follows it: the Tasks screen, an account's Tasks tab, the badge and the bell. The timeline
- * of each account the task belongs or belonged to is refreshed too, since the server records the change there.
- * Each function resolves once those reads have been fetched again.
+ * Fetches again every list of tasks (the board's columns, the badge, the bell, the Tasks tabs) and the
+ * timelines of the accounts a change touched: a task's change lands on its account's timeline.
  */
-export function useTaskChanges() {
+export function useRefreshTasks(): (...accountIds: (number | null | undefined)[]) => Promise<void> {
   const refreshReadsUnder = useRefreshReadsUnder();
-
-  const refreshAfterChange = useCallback(
-    (...accountIds: (number | null)[]) => {
-      const timelines = accountIds.filter((id): id is number => id !== null).map(activityUrl);
-      return refreshReadsUnder([TASKS_PATH, ...timelines]);
-    },
+  return useCallback(
+    (...accountIds) => refreshReadsUnder([TASKS_PATH, ...accountIds.filter((id): id is number => typeof id === "number").map(activityUrl)]),
     [refreshReadsUnder],
   );
+}
 
-  const createTask = useCallback(
-    async (task: NewTaskBody) => {
-      const created = await apiRequest<Task>("POST", TASKS_PATH, task);
-      await refreshAfterChange(created.accountId);
-      return created;
-    },
-    [refreshAfterChange],
-  );
+export function createTask(task: NewTaskBody): Promise<Task> {
+  return apiRequest<Task>("POST", TASKS_PATH, task);
+}
 
-  const updateTask = useCallback(
-    async (task: Task, changes: TaskChanges) => {
-      const updated = await apiRequest<Task>("PATCH", `${TASKS_PATH}/${task.id}`, changes);
-      await refreshAfterChange(task.accountId, updated.accountId);
-      return updated;
-    },
-    [refreshAfterChange],
-  );
+export function updateTask(taskId: number, changes: TaskChanges): Promise<Task> {
+  return apiRequest<Task>("PATCH", `${TASKS_PATH}/${taskId}`, changes);
+}
 
-  const deleteTask = useCallback(
-    async (task: Task) => {
-      await apiRequest<void>("DELETE", `${TASKS_PATH}/${task.id}`);
-      await refreshAfterChange(task.accountId);
-    },
-    [refreshAfterChange],
-  );
-
-  return { createTask, updateTask, deleteTask };
+export function deleteTask(taskId: number): Promise<void> {
+  return apiRequest<void>("DELETE", `${TASKS_PATH}/${taskId}`);
 }

@@ -1,4 +1,4 @@
-import { useTaskChanges, type Task } from "../../api/tasks";
+import { createTask, useRefreshTasks, type Task } from "../../api/tasks";
 import { useWrite } from "../../api/use-write";
 import { formatUsCalendarDate, todayInNewYork } from "../../format/dates";
 import { useSession } from "../../session/useSession";
@@ -20,8 +20,7 @@ export interface CreateTaskModalProps {
 /** 'Create Task': a title, optionally an account, an assignee (the signed-in user to start with), a due date (tomorrow) and notes. */
 export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTaskModalProps) {
   const { user } = useSession();
-  // createTask fetches again every list of tasks and the timeline of the task's account.
-  const { createTask } = useTaskChanges();
+  const refreshTasks = useRefreshTasks();
   const write = useWrite<Task>({
     success: (created) => ({ title: "Task created", description: `${created.title} is due ${formatUsCalendarDate(created.dueDate)}.` }),
     failureMessage: "Failed to create task.",
@@ -32,7 +31,8 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
   const canCreate = isCompleteTaskForm(values) && !isCreating;
 
   async function create() {
-    await write.run(() => createTask(newTaskOf(values)));
+    const task = newTaskOf(values);
+    await write.run(() => createTask(task), { refresh: () => refreshTasks(task.accountId) });
   }
 
   const [accountField, assigneeField] = [fieldProps("account"), fieldProps("assigneeId")];

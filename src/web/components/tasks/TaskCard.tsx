@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type ReactNode } from "react";
 import { Link } from "wouter";
-import { useTaskChanges, type Task, type TaskChanges } from "../../api/tasks";
+import { deleteTask, updateTask, useRefreshTasks, type Task, type TaskChanges } from "../../api/tasks";
 import { useWrite } from "../../api/use-write";
 import { formatUsCalendarDate, formatUsDate, type CalendarDate } from "../../format/dates";
 import { Button } from "../Button";
@@ -33,8 +33,8 @@ const DUE_BADGES: Partial<Record<DueColumnKey, { label: string; className: strin
 
 /** One task with its actions: Complete and Reschedule at hand; Reassign, Reopen and Delete in a menu. */
 export function TaskCard({ task, today, placement }: TaskCardProps) {
-  // Each change resolves once the lists showing the task have caught up: the card's buttons wait until then.
-  const { updateTask, deleteTask } = useTaskChanges();
+  // The card's buttons wait until the lists showing the task have caught up with a change.
+  const refreshTasks = useRefreshTasks();
   const [openDialog, setOpenDialog] = useState<OpenDialog>("none");
   const { run, isPending } = useWrite({ onSuccess: () => setOpenDialog("none") });
   const isOpen = task.status === "open";
@@ -44,7 +44,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
   const { isEngaged, containerProps } = useMountOnIntent<HTMLElement>();
 
   function update(changes: TaskChanges, success: ToastOptions, failureMessage: string) {
-    void run(() => updateTask(task, changes), { success, failureMessage });
+    void run(() => updateTask(task.id, changes), { success, failureMessage, refresh: () => refreshTasks(task.accountId, changes.accountId) });
   }
 
   return (
@@ -158,7 +158,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
           pendingLabel="Deleting..."
           isPending={isPending}
           isDestructive
-          onConfirm={() => void run(() => deleteTask(task), { success: { title: "Task deleted", description: task.title }, failureMessage: "Failed to delete task." })}
+          onConfirm={() => void run(() => deleteTask(task.id), { refresh: () => refreshTasks(task.accountId), success: { title: "Task deleted", description: task.title }, failureMessage: "Failed to delete task." })}
           onCancel={() => setOpenDialog("none")}
           testId="delete-task-dialog"
         />
