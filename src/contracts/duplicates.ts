@@ -36,7 +36,8 @@ export type DuplicateSummary = typeof DuplicateSummary.static;
  * What a merge needs to know of an account: the values, list and owner it may keep, and its orders, which
  * tell accounts apart and make the busiest one's list and owner the default.
  */
-export const MergeableAccount = t.Pick(Account, ["id", "name", "email", "domain", "phone", "orderCount", "listType", "listPinned", "ownerUserId"]);
+export const MERGEABLE_ACCOUNT_FIELDS = ["id", "name", "email", "domain", "phone", "orderCount", "listType", "listPinned", "ownerUserId"] as const;
+export const MergeableAccount = t.Pick(Account, MERGEABLE_ACCOUNT_FIELDS);
 export type MergeableAccount = typeof MergeableAccount.static;
 
 /** An account that may be the same customer as another one, with how sure detection is and why. */

@@ -1,7 +1,7 @@
 import type { AccountSummary } from "../../core/accounts/account-list.ts";
 import type { MergeOutcome as PlannedMerge } from "../../core/duplicates/merge.ts";
 import { centsToDollars } from "../../core/money/money.ts";
-import type { DuplicateCandidate, MergeableAccount, MergeOutcome } from "../../contracts/duplicates.ts";
+import { MERGEABLE_ACCOUNT_FIELDS, type DuplicateCandidate, type MergeableAccount, type MergeOutcome } from "../../contracts/duplicates.ts";
 import { toAccountJson } from "./account-json.ts";
 
 export function toDuplicateCandidateJson({ account, score, reasons }: DuplicateCandidate): DuplicateCandidate {
@@ -31,16 +31,7 @@ function toMergeOutcomeJson(dryRun: boolean, account: MergeOutcome["account"], o
   };
 }
 
+/** Only the contract's fields, whatever else the account read from the database carries. */
 function toMergeableAccountJson(account: MergeableAccount): MergeableAccount {
-  return {
-    id: account.id,
-    name: account.name,
-    email: account.email,
-    domain: account.domain,
-    phone: account.phone,
-    orderCount: account.orderCount,
-    listType: account.listType,
-    listPinned: account.listPinned,
-    ownerUserId: account.ownerUserId,
-  };
+  return Object.fromEntries(MERGEABLE_ACCOUNT_FIELDS.map((field) => [field, account[field]])) as MergeableAccount;
 }
