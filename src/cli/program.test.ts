@@ -1,6 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import packageJson from "../../package.json" with { type: "json" };
-import { runCrm } from "../testing/run-crm.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../testing/run-crm.ts";
+
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm", () => {
   test("--version prints the version", async () => {

@@ -2,6 +2,13 @@ import path from "node:path";
 
 const CLI_ENTRY = path.join(import.meta.dir, "../cli/main.ts");
 
+/**
+ * How long a test of the command line may take: each command is a process that loads the source afresh
+ * (TypeBox among it, for the contracts' values), and a test runs up to ten of them, which on a busy
+ * machine passes Bun's default five seconds.
+ */
+export const CLI_TEST_TIMEOUT_MS = 20_000;
+
 export interface CrmRun {
   exitCode: number;
   stdout: string;

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
-import { runCrm } from "../../testing/run-crm.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
+
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm assign-lists", () => {
   let dir: string;

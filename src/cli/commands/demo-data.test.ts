@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
-import { runCrm } from "../../testing/run-crm.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm demo-data", () => {
   let dir: string;

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runCrm } from "../../testing/run-crm.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm user and crm migrate", () => {
   let dataDir: string;
