@@ -4,6 +4,7 @@ import { useWrite } from "../../api/use-write";
 import { FormModal } from "../FormModal";
 import { TextField } from "../TextField";
 import { useFormValues } from "../useFormValues";
+import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface AddContactModalProps {
   accountId: number;
@@ -34,10 +35,10 @@ export function AddContactModal({ accountId, onClose, onAdded }: AddContactModal
       formClassName="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" {...fieldProps("firstName")} required maxLength={200} autoComplete="off" autoFocus />
-        <TextField label="Last Name" {...fieldProps("lastName")} required maxLength={200} autoComplete="off" />
+        <TextField label="First Name" {...fieldProps("firstName")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="off" autoFocus />
+        <TextField label="Last Name" {...fieldProps("lastName")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="off" />
       </div>
-      <TextField label="Email" type="email" {...fieldProps("email")} required maxLength={200} autoComplete="off" />
+      <TextField label="Email" type="email" {...fieldProps("email")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="off" />
     </FormModal>
   );
 }

@@ -6,6 +6,7 @@ import { TextAreaField } from "../TextAreaField";
 import { TextField } from "../TextField";
 import { useFormValues } from "../useFormValues";
 import { dateTimeLocalValue, isoFromDateTimeLocal, LOGGED_ACTIVITY_OPTIONS, loggedActivityKindOf } from "./activity-form";
+import { ACTIVITY_SUMMARY_MAX_LENGTH } from "../../../contracts/activity.ts";
 
 export interface LogActivityModalProps {
   accountId: number;
@@ -40,7 +41,7 @@ export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityMo
         <Select label="Type" {...fieldProps("kind")} options={LOGGED_ACTIVITY_OPTIONS} />
         <TextField label="Date" type="datetime-local" {...fieldProps("date")} required />
       </div>
-      <TextAreaField label="Summary" {...fieldProps("summary")} required rows={4} maxLength={2000} placeholder="What was discussed?" autoFocus />
+      <TextAreaField label="Summary" {...fieldProps("summary")} required rows={4} maxLength={ACTIVITY_SUMMARY_MAX_LENGTH} placeholder="What was discussed?" autoFocus />
     </FormModal>
   );
 }

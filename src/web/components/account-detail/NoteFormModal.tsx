@@ -6,6 +6,8 @@ import { TextField } from "../TextField";
 import { useFormValues } from "../useFormValues";
 import { noteFieldsOf } from "./note-form";
 import { useRefreshNotes } from "./useRefreshNotes";
+import { NOTE_CONTENT_MAX_LENGTH } from "../../../contracts/notes.ts";
+import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface NoteFormModalProps {
   accountId: number;
@@ -44,8 +46,8 @@ export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormMod
       canSubmit={canSave}
       formClassName="space-y-4"
     >
-      <TextField label="Title" {...fieldProps("title")} maxLength={200} placeholder="Optional" autoComplete="off" />
-      <TextAreaField label="Content" {...fieldProps("content")} required rows={4} maxLength={20_000} autoFocus />
+      <TextField label="Title" {...fieldProps("title")} maxLength={SHORT_TEXT_MAX_LENGTH} placeholder="Optional" autoComplete="off" />
+      <TextAreaField label="Content" {...fieldProps("content")} required rows={4} maxLength={NOTE_CONTENT_MAX_LENGTH} autoFocus />
     </FormModal>
   );
 }

@@ -6,6 +6,7 @@ import { Select } from "../Select";
 import { TextField } from "../TextField";
 import { useFormValues } from "../useFormValues";
 import { changedAccountFields, formValuesOf, newAccountFields, type AccountFormValues } from "./account-form";
+import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface AccountFormModalProps {
   /** The account to edit; null adds a new one. */
@@ -45,10 +46,10 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
       canSubmit={canSave}
       formClassName="space-y-4"
     >
-      <TextField label="Name" {...fieldProps("name")} required maxLength={200} autoComplete="organization" autoFocus />
+      <TextField label="Name" {...fieldProps("name")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="organization" autoFocus />
       <TextField label="Email" type="email" {...fieldProps("email")} autoComplete="email" />
       <TextField label="Domain" {...fieldProps("domain")} placeholder="example.com" autoComplete="url" />
-      <TextField label="Phone" type="tel" {...fieldProps("phone")} maxLength={200} autoComplete="tel" />
+      <TextField label="Phone" type="tel" {...fieldProps("phone")} maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="tel" />
       {isEditing ? <OwnerSelect {...fieldProps("ownerUserId")} /> : null}
     </FormModal>
   );

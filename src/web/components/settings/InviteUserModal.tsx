@@ -5,6 +5,8 @@ import { TextField } from "../TextField";
 import { useFormValues } from "../useFormValues";
 import { RoleChoice } from "./RoleChoice";
 import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, type InviteForm } from "./team-members";
+import { EMAIL_MAX_LENGTH } from "../../../contracts/auth.ts";
+import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface InviteUserModalProps {
   onInvite: (member: NewTeamMember) => Promise<OneTimePasswordAnswer>;
@@ -49,7 +51,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
         label="Name"
         {...fieldProps("name")}
         required
-        maxLength={200}
+        maxLength={SHORT_TEXT_MAX_LENGTH}
         autoComplete="off"
         autoFocus
         disabled={isInviting}
@@ -60,7 +62,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
         type="email"
         {...fieldProps("email")}
         required
-        maxLength={320}
+        maxLength={EMAIL_MAX_LENGTH}
         autoComplete="off"
         spellCheck={false}
         disabled={isInviting}

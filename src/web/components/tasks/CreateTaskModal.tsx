@@ -9,6 +9,7 @@ import { useFormValues } from "../useFormValues";
 import { AccountPicker } from "./AccountPicker";
 import { AssigneeSelect } from "./AssigneeSelect";
 import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, type TaskAccount, type TaskFormValues } from "./task-form";
+import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface CreateTaskModalProps {
   /** The account the task starts out about, from the account's own page; it can still be changed. */
@@ -54,7 +55,7 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
         label="Title"
         {...fieldProps("title")}
         required
-        maxLength={200}
+        maxLength={SHORT_TEXT_MAX_LENGTH}
         placeholder="Call to confirm the next order"
         autoComplete="off"
         autoFocus
