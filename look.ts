@@ -7,9 +7,10 @@ for (const [width, height] of [[1440, 900], [390, 844]] as const) {
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   await page.goto(base + "/login");
-  await page.getByLabel(/e-?mail/i).first().fill("a@look.test");
-  await page.getByLabel(/password/i).first().fill("Look-Pass-123456");
-  await page.getByRole("button", { name: /sign in|log in/i }).first().click();
+  await page.getByRole("button", { name: "Use a different e-mail" }).click();
+  await page.getByLabel("Email").fill("a@look.test");
+  await page.getByLabel("Password").fill("Look-Pass-123456");
+  await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 20000 });
   const shots: [string, string][] = [["/accounts", "accounts"], ["/tasks", "tasks"], ["/lists", "lists"], ["/settings", "settings"]];
   for (const [path, name] of shots) {

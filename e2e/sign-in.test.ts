@@ -19,6 +19,19 @@ describe("signing in to the dashboard served by dist/crm", () => {
     expect(await response.json()).toEqual({ message: "Not signed in" });
   });
 
+  test("the compiled server refuses a bad query or path value with 400 naming it, as the tests of the source do", async () => {
+    const login = await fetch(`${running.crm.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: running.crm.adminEmail, password: running.crm.adminPassword }),
+    });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    for (const [path, field] of [["/api/accounts?limit=0", "limit"], ["/api/accounts?offset=-1", "offset"], ["/api/tasks?limit=-5", "limit"], ["/api/accounts/0", "id"]] as const) {
+      const response = await fetch(`${running.crm.url}${path}`, { headers: { cookie } });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 400, body: { field, message: expect.stringMatching(new RegExp(`^${field} must be`)) } });
+    }
+  });
+
   test("a wrong password shows the error toast and stays on the login screen", async () => {
     const page = await openLogin();
     await expect(page.getByText("Admin Access Portal").isVisible()).resolves.toBe(true);

@@ -19,9 +19,11 @@ import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
+import { keepTypeBoxErrorNames } from "./typebox-error-names.ts";
 
 /** The JSON API: every route under /api. The dashboard's files are served beside it by serve.ts. */
 export function createApp(context: ServerContext) {
+  keepTypeBoxErrorNames();
   const api = new Elysia({ normalize: true })
     .use(errorResponses)
     .use(originCheck)
