@@ -9,7 +9,7 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    /** The input field at fault, for "invalid". */
+    /** The input field at fault, for "invalid" and a "conflict" over one value (an e-mail already taken). */
     readonly field?: string,
   ) {
     super(message);
@@ -19,5 +19,5 @@ export class DomainError extends Error {
 
 export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
 export const notFound = (message: string) => new DomainError("not_found", message);
-export const conflict = (message: string) => new DomainError("conflict", message);
+export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
 export const forbidden = (message: string) => new DomainError("forbidden", message);

@@ -124,7 +124,7 @@ function activeOwner(tx: CrmQueries, userId: number): number {
 
 function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number | null): void {
   const holder = tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.email, email)).get();
-  if (holder && holder.id !== exceptAccountId) throw conflict(`The e-mail ${email} already belongs to the account ${holder.name}`);
+  if (holder && holder.id !== exceptAccountId) throw conflict(`The e-mail ${email} already belongs to the account ${holder.name}`, "email");
 }
 
 function requiredName(value: string | undefined): string {
