@@ -7,8 +7,8 @@ import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 import { AnswerCache } from "./answer-cache.ts";
 
-/** The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers. */
-export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database; answers: AnswerCache };
+/** The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers and its prepared statements (prepared.ts). */
+export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database; answers: AnswerCache; preparedStatements: Map<string, unknown> };
 /** What both the database and a transaction on it offer: read helpers take this so they work inside either. */
 export type CrmQueries = BaseSQLiteDatabase<"sync", void, typeof schema>;
 
@@ -45,6 +45,6 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");
   const migrationsApplied = applyMigrations(sqlite);
-  const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite) });
+  const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite), preparedStatements: new Map<string, unknown>() });
   return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
 }
