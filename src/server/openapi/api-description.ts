@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from "../middleware/session.ts";
 export function describeApi(app: AnyElysia, version: string) {
   const generated = toOpenAPISchema(app, { paths: [/^\/api\/openapi\.json$/] }, undefined, undefined, "3.1.0");
   // A resource's own path is written without the slash its routes get from their prefix ("/api/accounts/").
-  const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), operations]));
+  const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
   const { components } = generated;
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations as Record<string, Operation>)) completeOperation(operation);
@@ -53,4 +53,29 @@ function completeOperation(operation: Operation): void {
 
 export function documentedPath(path: string): string {
   return path.length > 1 ? path.replace(/\/$/, "") : path;
+}
+
+/**
+ * A schema as the description shows it: a number Elysia also reads from text (a query or path value) is
+ * shown as the number it is, and the contracts' error messages, which are for the server's answers, are
+ * left out.
+ */
+function asDocumented(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asDocumented);
+  if (typeof value !== "object" || value === null) return value;
+  const { error: _message, ...schema } = value as Record<string, unknown>;
+  const numberFromText = readsNumberFromText(schema.anyOf);
+  if (numberFromText) {
+    const { anyOf: _alternatives, ...rest } = schema;
+    return asDocumented({ ...rest, ...numberFromText });
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, asDocumented(child)]));
+}
+
+/** Elysia's number-from-text is an alternative of a text with a number format and the number itself. */
+function readsNumberFromText(alternatives: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(alternatives) || alternatives.length !== 2) return undefined;
+  const [text, number] = alternatives as Record<string, unknown>[];
+  const isNumberText = text?.type === "string" && (text.format === "integer" || text.format === "numeric");
+  return isNumberText && (number?.type === "integer" || number?.type === "number") ? number : undefined;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AccountDetail } from "../../api/account-detail";
 import { setAccountListTypeFromDetail, updateAccount, useRefreshAccounts } from "../../api/accounts";
+import type { Contact, EditableContactField } from "../../api/contacts";
 import { useWrite } from "../../api/use-write";
 import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
@@ -107,22 +108,12 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
           {primaryContact ? (
             <dl className="space-y-3">
               <div className="grid grid-cols-2 gap-3">
-                <Field label="First Name">
-                  <ContactField contact={primaryContact} field="firstName" whose="the primary contact" testIdPrefix="primary-contact" />
-                </Field>
-                <Field label="Last Name">
-                  <ContactField contact={primaryContact} field="lastName" whose="the primary contact" testIdPrefix="primary-contact" />
-                </Field>
+                <PrimaryContactField contact={primaryContact} field="firstName" label="First Name" />
+                <PrimaryContactField contact={primaryContact} field="lastName" label="Last Name" />
               </div>
-              <Field label="Email">
-                <ContactField contact={primaryContact} field="email" whose="the primary contact" testIdPrefix="primary-contact" />
-              </Field>
-              <Field label="Phone">
-                <ContactField contact={primaryContact} field="phone" whose="the primary contact" testIdPrefix="primary-contact" />
-              </Field>
-              <Field label="Job Title">
-                <ContactField contact={primaryContact} field="title" whose="the primary contact" testIdPrefix="primary-contact" />
-              </Field>
+              <PrimaryContactField contact={primaryContact} field="email" label="Email" />
+              <PrimaryContactField contact={primaryContact} field="phone" label="Phone" />
+              <PrimaryContactField contact={primaryContact} field="title" label="Job Title" />
             </dl>
           ) : (
             <p className="text-sm text-slate-400">No contact yet.</p>
@@ -155,5 +146,14 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
         />
       )}
     </DetailCard>
+  );
+}
+
+/** One field of the primary contact, edited in place. */
+function PrimaryContactField({ contact, field, label }: { contact: Contact; field: EditableContactField; label: string }) {
+  return (
+    <Field label={label}>
+      <ContactField contact={contact} field={field} whose="the primary contact" testIdPrefix="primary-contact" />
+    </Field>
   );
 }
