@@ -44,7 +44,7 @@ export function AccountRow({ account, onEdit, onMerge }: AccountRowProps) {
               <p className="max-w-full truncate text-xs text-slate-500" title={account.domain ?? undefined}>
                 {account.domain ?? "No domain"}
               </p>
-              {account.hasDuplicate === true && <PotentialDuplicateBadge />}
+              {account.hasDuplicate && <PotentialDuplicateBadge />}
               {account.isNew && (
                 <span className="shrink-0 rounded-full bg-emerald-100 px-1.5 py-0.5 text-[11px] leading-none font-medium text-emerald-700" data-testid="new-account-badge">
                   New
