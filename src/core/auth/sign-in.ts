@@ -20,43 +20,44 @@ export interface SignInAttempt {
 /**
  * Checks a password and starts a session. Unknown e-mails, wrong passwords and deactivated users get the
  * same answer, after the same amount of hashing work, so the answer does not tell which e-mails exist.
+ *
+ * Each attempt is counted as a failure before its password is checked, and forgotten if it succeeds:
+ * hashing takes a while, and attempts arriving meanwhile must see it, or a burst of a hundred would all be
+ * checked before the first failure was written. So at most SIGN_IN_FAILURE_LIMIT passwords are ever checked
+ * per e-mail and address within the window, however many arrive at once.
  */
 export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<{ user: PublicUser; token: string; expiresAt: Date }> {
   const email = attempt.email.trim().toLowerCase();
-  const now = Date.now();
-  const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
-  const recentFailures = countRecentFailures(db, email, attempt.clientAddress, windowStart);
-  if (recentFailures.count >= SIGN_IN_FAILURE_LIMIT) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((recentFailures.oldest + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
-    throw new DomainError("throttled", `Too many failed sign-in attempts. Try again in ${formatWait(retryAfterSeconds)}.`);
-  }
+  const attemptId = countAttempt(db, email, attempt.clientAddress, Date.now());
 
   const user = findUserByEmail(db, email);
   const passwordMatches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.active || !passwordMatches) {
-    recordFailure(db, email, attempt.clientAddress, windowStart);
-    throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
-  }
+  if (!user || !user.active || !passwordMatches) throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
 
-  const session = startSession(db, user.id);
-  return { user: toPublicUser(user), ...session };
+  return db.transaction(() => {
+    db.delete(loginFailures).where(eq(loginFailures.id, attemptId)).run();
+    const session = startSession(db, user.id);
+    return { user: toPublicUser(user), ...session };
+  });
 }
 
-function countRecentFailures(db: CrmDatabase, email: string, clientAddress: string, windowStart: Date) {
-  const row = db
-    .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.failedAt, windowStart)))
-    .get();
-  return { count: row?.count ?? 0, oldest: row?.oldest ?? Date.now() };
-}
-
-function recordFailure(db: CrmDatabase, email: string, clientAddress: string, windowStart: Date): void {
-  db.transaction((tx) => {
-    tx.delete(loginFailures)
-      .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), lt(loginFailures.failedAt, windowStart)))
-      .run();
-    tx.insert(loginFailures).values({ email, clientAddress, failedAt: new Date() }).run();
+/** Counts the attempt among the recent failures, unless there are too many already: then it is refused. */
+function countAttempt(db: CrmDatabase, email: string, clientAddress: string, now: number): number {
+  const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
+  const sameCaller = and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress));
+  return db.transaction(() => {
+    db.delete(loginFailures).where(and(sameCaller, lt(loginFailures.failedAt, windowStart))).run();
+    const recent = db
+      .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
+      .from(loginFailures)
+      .where(and(sameCaller, gt(loginFailures.failedAt, windowStart)))
+      .get();
+    if ((recent?.count ?? 0) >= SIGN_IN_FAILURE_LIMIT) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(((recent?.oldest ?? now) + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
+      throw new DomainError("throttled", `Too many failed sign-in attempts. Try again in ${formatWait(retryAfterSeconds)}.`);
+    }
+    const [counted] = db.insert(loginFailures).values({ email, clientAddress, failedAt: new Date(now) }).returning({ id: loginFailures.id }).all();
+    return counted!.id;
   });
 }
 

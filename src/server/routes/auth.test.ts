@@ -54,6 +54,24 @@ describe("/api/auth", () => {
     expect(otherAddress.status).toBe(200);
   });
 
+  test("a hundred wrong passwords at once: only ten are checked, the rest answer 429 at once", async () => {
+    await crm.server.signInAs("admin", "boss@example.com");
+    const attempts = Array.from({ length: 100 }, () => crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password: "wrong" } }));
+    const statuses = (await Promise.all(attempts)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+  });
+
+  test("a successful sign-in is not counted among the failures", async () => {
+    const { password } = await crm.server.signInAs("admin", "boss@example.com");
+    const attempt = (secret: string) => crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password: secret } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt("wrong")).status);
+    statuses.push((await attempt(password)).status);
+    for (let i = 0; i < 6; i++) statuses.push((await attempt("wrong")).status);
+    expect(statuses).toEqual([...Array(5).fill(401), 200, ...Array(5).fill(401), 429]);
+  });
+
   test("a login without the fields answers 400 naming the field", async () => {
     expect(await crm.server.request("POST", "/api/auth/login", { body: { password: "x" } })).toMatchObject({
       status: 400,
