@@ -9,6 +9,8 @@ import { oneOf } from "./common.ts";
  */
 
 /** admin: everything, including the team and the integration; sales: the customer work. */
+export const LOGIN_PATH = "/api/auth/login";
+
 export const USER_ROLES = ["admin", "sales"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -10,6 +10,15 @@ import { IntegerText, t } from "./type-builder.ts";
  * the parameter, as Elysia alone would not for a number out of range.
  */
 
+/** The largest JSON body a route reads; larger is refused with 413 before it is read in full. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** How deeply a JSON body may nest objects and arrays: no contract goes past a few levels. */
+export const JSON_BODY_MAX_DEPTH = 32;
+
+/** The largest JSON body of a route anybody may call without a session (sign-in, the webhook). */
+export const PUBLIC_BODY_MAX_BYTES = 64 * 1024;
+
 /** The longest list page any route answers; bulk tools ask for this many. */
 export const MAX_PAGE_SIZE = 500;
 

@@ -33,6 +33,9 @@ export const LIST_KEY_MAX_LENGTH = 100;
 /** The most e-mails one bulk assignment takes; the command line has no such limit. */
 export const MAX_BULK_EMAILS = 50_000;
 
+/** Room for MAX_BULK_EMAILS long addresses: the one JSON body allowed past the usual 1 MB. */
+export const BULK_ASSIGN_BODY_MAX_BYTES = 4 * 1024 * 1024;
+
 /** A list accounts can be put in. */
 export const ListDefinition = t.Object({
   key: t.String({ description: "What accounts store as their listType; made from the list's first name, it never changes" }),

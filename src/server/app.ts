@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { ServerContext } from "./context.ts";
+import { bodyLimits } from "./middleware/body-limits.ts";
 import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { accountImportRoutes } from "./routes/account-import.ts";
@@ -26,6 +27,7 @@ export function createApp(context: ServerContext) {
   keepTypeBoxErrorNames();
   const api = new Elysia({ normalize: true })
     .use(errorResponses)
+    .use(bodyLimits)
     .use(originCheck)
     .use(configRoutes(context))
     .use(authRoutes(context))

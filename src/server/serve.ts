@@ -1,5 +1,6 @@
 import dashboard from "../web/index.html";
 import type { CrmDatabase } from "../core/database/open.ts";
+import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
 import { createApp } from "./app.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
@@ -51,6 +52,8 @@ export function startServer(options: ServeOptions): RunningServer {
     port: options.port,
     hostname: options.hostname,
     development: process.env.NODE_ENV !== "production",
+    // No route takes more than a CSV upload; Bun refuses anything larger before the app sees it.
+    maxRequestBodySize: MAX_UPLOAD_BYTES + 64 * 1024,
     routes: {
       "/api/*": (request) => {
         const answer = app.fetch(request);

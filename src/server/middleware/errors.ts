@@ -18,9 +18,11 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
  */
 export const errorResponses = new Elysia({ name: "error-responses" }).onError({ as: "global" }, ({ code, error, set, path }) => {
   set.headers["content-type"] = "application/json";
-  if (error instanceof DomainError) {
-    set.status = STATUS_BY_KIND[error.kind];
-    return error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
+  // Elysia wraps what a body parser throws (body-limits.ts refusing a body) in its own parse error.
+  const domainError = error instanceof DomainError ? error : code === "PARSE" && error.cause instanceof DomainError ? error.cause : undefined;
+  if (domainError) {
+    set.status = STATUS_BY_KIND[domainError.kind];
+    return domainError.field === undefined ? { message: domainError.message } : { message: domainError.message, field: domainError.field };
   }
   switch (code) {
     case "VALIDATION":

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { LoginBody, SessionUser } from "../../contracts/auth.ts";
+import { LOGIN_PATH, LoginBody, SessionUser } from "../../contracts/auth.ts";
 import { endSession } from "../../core/auth/sessions.ts";
 import { signIn } from "../../core/auth/sign-in.ts";
 import type { ServerContext } from "../context.ts";
@@ -11,7 +11,7 @@ export function authRoutes(context: ServerContext) {
   return new Elysia({ prefix: "/api/auth" })
     .use(sessionGuard(context))
     .post(
-      "/login",
+      LOGIN_PATH.slice("/api/auth".length),
       async ({ body, request, cookie }) => {
         const { user, token } = await signIn(context.db, {
           email: body.email,
