@@ -1,5 +1,6 @@
 import dashboard from "../web/index.html";
-import type { CrmDatabase } from "../core/database/open.ts";
+import { stopWaitingForLocks, type CrmDatabase } from "../core/database/open.ts";
+import { answerWhenDatabaseFree } from "./answer-when-free.ts";
 import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
 import { createApp } from "./app.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
@@ -29,6 +30,7 @@ export interface RunningServer {
  * owns the URLs. The dashboard is bundled into the binary at build time.
  */
 export function startServer(options: ServeOptions): RunningServer {
+  stopWaitingForLocks(options.db);
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);
   const searchIndexer = startSearchIndexer(options.db);
@@ -56,7 +58,7 @@ export function startServer(options: ServeOptions): RunningServer {
     maxRequestBodySize: MAX_UPLOAD_BYTES + 64 * 1024,
     routes: {
       "/api/*": (request) => {
-        const answer = app.fetch(request);
+        const answer = answerWhenDatabaseFree(app.fetch, request);
         if (!(answer instanceof Promise)) return answer;
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));

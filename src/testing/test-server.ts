@@ -1,4 +1,6 @@
 import { afterEach, beforeEach } from "bun:test";
+import { stopWaitingForLocks } from "../core/database/open.ts";
+import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
 import { startActivityPassScheduler } from "../server/background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
@@ -21,6 +23,8 @@ export interface TestResponse {
  */
 export function testServer(env: Record<string, string | undefined> = {}, options: { clientOptions?: ClientOptions; pollMs?: number } = {}) {
   const database = temporaryDatabase();
+  // As the running server does (serve.ts): a write that finds another connection's lock is tried again asynchronously.
+  stopWaitingForLocks(database.db);
   const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
   const backfills = createBackfillJobs(database.db, env, options.clientOptions);
   const activityPasses = startActivityPassScheduler(database.db, { log: () => {} });
@@ -38,7 +42,8 @@ export function testServer(env: Record<string, string | undefined> = {}, options
     const headers = new Headers(options.headers);
     if (options.body !== undefined) headers.set("content-type", "application/json");
     if (options.cookie) headers.set("cookie", options.cookie);
-    const response = await app.handle(
+    const response = await answerWhenDatabaseFree(
+      app.handle,
       new Request(`http://localhost${urlPath}`, {
         method,
         headers,

@@ -1,4 +1,5 @@
 import { eq, lte, sql } from "drizzle-orm";
+import { isDatabaseBusy } from "../database/busy.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
@@ -35,13 +36,23 @@ export function resolveSession(db: CrmDatabase, token: string): PublicUser | nul
   );
   if (!found || !found.user.active || found.session.expiresAt <= now) return null;
 
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) touchSession(db, found.session.id, now);
+  return toPublicUser(found.user);
+}
+
+/**
+ * Slides the session's expiry. Bookkeeping: while another process holds the write lock it is skipped, and
+ * done by a later request, rather than failing or delaying this one.
+ */
+function touchSession(db: CrmDatabase, sessionId: number, now: Date): void {
+  try {
     db.update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS) })
-      .where(eq(sessions.id, found.session.id))
+      .where(eq(sessions.id, sessionId))
       .run();
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
   }
-  return toPublicUser(found.user);
 }
 
 export function endSession(db: CrmDatabase, token: string): void {

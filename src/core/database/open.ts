@@ -24,8 +24,8 @@ export const DATABASE_FILE_NAME = "crm.db";
 
 /**
  * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date.
- * WAL lets the server read while a CLI import writes; the busy timeout makes the two wait for each other
- * instead of failing.
+ * WAL lets the server read while a CLI import writes; the busy timeout makes a command wait for another
+ * process's write lock (the server stops waiting once it has started: stopWaitingForLocks).
  */
 export function openDatabase(dataDir: string): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true });
@@ -47,4 +47,13 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const migrationsApplied = applyMigrations(sqlite);
   const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite), preparedStatements: new Map<string, unknown>() });
   return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
+}
+
+/**
+ * From now on a write that finds another process's write lock is refused at once (SQLITE_BUSY) rather than
+ * waited for: SQLite waits by sleeping, which in the server would freeze its one event loop and every
+ * request with it. The server tries refused writes again asynchronously instead (busy.ts).
+ */
+export function stopWaitingForLocks(db: CrmDatabase): void {
+  db.$client.run("PRAGMA busy_timeout = 0");
 }

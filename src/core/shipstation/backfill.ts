@@ -1,3 +1,4 @@
+import { whenDatabaseFree } from "../database/busy.ts";
 import { and, desc, eq, lt } from "drizzle-orm";
 import { MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, type BackfillTrigger } from "../../contracts/backfill.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
@@ -52,14 +53,15 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
     for (let page = 1; ; page++) {
       const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const summary = recordShipStationOrders(db, orders);
-      current = update(db, run.id, {
+      // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders));
+      current = await whenDatabaseFree(() => update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,
         ordersUpdated: current.ordersUpdated + summary.ordersUpdated,
         accountsCreated: current.accountsCreated + summary.accountsCreated,
         heartbeatAt: new Date(),
-      });
+      }));
       options.onProgress?.(current);
       if (orders.length < PAGE_SIZE) break;
     }

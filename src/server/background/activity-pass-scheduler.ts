@@ -1,3 +1,4 @@
+import { whenDatabaseFree } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { totalMoved, type ListMoves } from "../../core/lifecycle/activity-lists.ts";
 import { ActivityPass } from "../../core/lifecycle/activity-pass.ts";
@@ -28,7 +29,8 @@ export function startActivityPassScheduler(db: CrmDatabase, options: { log?: (li
     do {
       rerun = false;
       const pass = new ActivityPass(db);
-      while (!stopped && pass.step()) await nextTurn();
+      // A step refused because another process holds the write lock is tried again: its batch wrote nothing.
+      while (!stopped && (await whenDatabaseFree(() => pass.step()))) await nextTurn();
       report(pass.moves);
     } while (rerun && !stopped);
     running = null;

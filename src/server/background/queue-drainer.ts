@@ -1,3 +1,4 @@
+import { isDatabaseBusy } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { countQueuedForDuplicates, detectQueuedDuplicates } from "../../core/duplicates/duplicate-queue.ts";
 import { countQueuedForSearch, refreshSearchIndex } from "../../core/accounts/search-index.ts";
@@ -34,6 +35,11 @@ function startQueueDrainer(name: string, countQueued: () => number, drainBatch: 
       queuedAfterLastPass = growing || queued === 0 ? queued : drainBatch();
       timer = setTimeout(pass, !growing && queuedAfterLastPass > 0 ? 0 : pollMs);
     } catch (error) {
+      // Another process's write holds the lock (an import's batch): the batch is done on a later pass.
+      if (isDatabaseBusy(error)) {
+        timer = setTimeout(pass, BUSY_RETRY_MS);
+        return;
+      }
       console.error(`${new Date().toISOString()} ${name}:`, error);
       timer = setTimeout(pass, pollMs);
     }
@@ -46,3 +52,5 @@ function startQueueDrainer(name: string, countQueued: () => number, drainBatch: 
     },
   };
 }
+
+const BUSY_RETRY_MS = 50;

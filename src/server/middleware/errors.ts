@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
+import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
+import { DATABASE_BUSY_HEADER } from "../answer-when-free.ts";
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -18,6 +20,13 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
  */
 export const errorResponses = new Elysia({ name: "error-responses" }).onError({ as: "global" }, ({ code, error, set, path }) => {
   set.headers["content-type"] = "application/json";
+  if (isDatabaseBusy(error)) {
+    // Another process holds the write lock: answered only if waiting for it asynchronously took too long (answer-when-free.ts).
+    set.status = 503;
+    set.headers["retry-after"] = "1";
+    set.headers[DATABASE_BUSY_HEADER] = "1";
+    return { message: databaseBusyTooLong().message };
+  }
   // Elysia wraps what a body parser throws (body-limits.ts refusing a body) in its own parse error.
   const domainError = error instanceof DomainError ? error : code === "PARSE" && error.cause instanceof DomainError ? error.cause : undefined;
   if (domainError) {
