@@ -1,6 +1,9 @@
 /**
  * npm run bench:webhook — ShipStation intake against the local stand-in. Webhook intake with 50
  * concurrent posts: p95 at most 10 ms, and none lost (every stored event processed exactly once).
+ * The same for a burst right after those, while another process holds crm.db's write lock (as a CLI
+ * import's transaction does): deliveries wait in the server's intake file, so the same target holds, and
+ * none is lost.
  * A backfill of 20,000 orders (40 pages of 500) with the rate limit lifted: at most 10 s.
  */
 import { Database } from "bun:sqlite";
@@ -16,7 +19,11 @@ const WEBHOOKS = 1000;
 const ROUNDS = 3;
 /** Posts before the measured ones, so that both ends run warm (JIT-compiled) code, as they do all day. */
 const WARMUP = 1000;
-const DELIVERIES = WARMUP + ROUNDS * WEBHOOKS;
+/** Posts of the burst during a held write lock on crm.db. */
+const LOCKED_WEBHOOKS = 1000;
+/** How long the lock is held after that burst, so that the worker finds crm.db busy a few times over. */
+const LOCK_HELD_AFTER_BURST_MS = 1000;
+const DELIVERIES = WARMUP + ROUNDS * WEBHOOKS + LOCKED_WEBHOOKS;
 const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
@@ -41,6 +48,7 @@ try {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ resource_url: resourceUrls[delivered++], resource_type: "ORDER_NOTIFY" }),
     });
+  const lockHolder = await startLockHolder(path.join(dataDir, "crm.db"));
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const intake = await measureLoad(`webhook intake, 50 concurrent posts, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? WARMUP : 0 });
@@ -50,7 +58,25 @@ try {
   const median = rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
   console.log(formatLoad({ ...median, name: `webhook intake, median burst of ${ROUNDS}` }, 10));
 
+  // Straight after the last burst, as its neighbours were, so that only the lock differs.
+  await lockHolder.lock();
+  const locked = await burstRefusalsCounted(post);
+  await Bun.sleep(LOCK_HELD_AFTER_BURST_MS);
+  const intake = new Database(path.join(dataDir, "webhook-intake.db"), { readonly: true });
+  const waitingInIntake = (intake.query("SELECT count(*) AS n FROM webhook_deliveries").get() as { n: number }).n;
+  intake.close();
+  await lockHolder.release();
   const db = new Database(path.join(dataDir, "crm.db"), { readonly: true });
+  const releasedAt = performance.now();
+  while ((db.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n < delivered && performance.now() - releasedAt < 60_000) await Bun.sleep(5);
+  const movedAfterMs = performance.now() - releasedAt;
+  console.log(formatLoad(locked, 10));
+  console.log(
+    `  crm.db locked by another process from before the burst until ${LOCK_HELD_AFTER_BURST_MS} ms after it: answered 200 ${locked.answered} of ${LOCKED_WEBHOOKS} ` +
+      `(refused: ${LOCKED_WEBHOOKS - locked.answered}); ${waitingInIntake} deliveries not yet moved waited in the intake file at the release ` +
+      `(the worker steps aside during bursts), all in crm.db ${movedAfterMs.toFixed(0)} ms after it`,
+  );
+
   const events = () =>
     db.query("SELECT count(*) AS total, coalesce(sum(state = 'done'), 0) AS done, coalesce(sum(attempts), 0) AS attempts, coalesce(sum(orders_created), 0) AS created FROM webhook_events").get() as {
       total: number;
@@ -64,7 +90,7 @@ try {
   const lost = DELIVERIES - finalEvents.done;
   console.log(
     `webhook events stored ${finalEvents.total}, processed ${finalEvents.done} in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last post, ` +
-      `attempts ${finalEvents.attempts}, orders created ${finalEvents.created} (lost: ${lost}, processed more than once: ${finalEvents.attempts - finalEvents.done}) ` +
+      `attempts ${finalEvents.attempts}, orders created ${finalEvents.created} (lost: ${lost}, of them during the held lock: ${Math.max(0, LOCKED_WEBHOOKS - locked.answered)}, processed more than once: ${finalEvents.attempts - finalEvents.done}) ` +
       `(target: none lost ${lost === 0 && finalEvents.attempts === finalEvents.done ? "met" : "MISSED"})`,
   );
 
@@ -83,4 +109,69 @@ try {
   await child.exited;
   await standIn.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Another process that takes crm.db's write lock (BEGIN IMMEDIATE) when told, and commits when told: a
+ * CLI import's transaction, without the import's own load on the machine. Started early, so that taking
+ * the lock costs no pause between bursts.
+ */
+async function startLockHolder(crmFile: string) {
+  const holder = Bun.spawn(
+    [process.execPath, "--eval", `
+      import { Database } from "bun:sqlite";
+      const crm = new Database(process.argv.at(-1));
+      crm.run("PRAGMA busy_timeout = 5000");
+      for await (const line of console) {
+        crm.run(line === "lock" ? "BEGIN IMMEDIATE" : "COMMIT");
+        console.log(line === "lock" ? "locked" : "released");
+        if (line !== "lock") break;
+      }
+    `, crmFile],
+    { stdin: "pipe", stdout: "pipe", stderr: "inherit" },
+  );
+  const replies = holder.stdout.getReader();
+  const tell = async (command: string, reply: string) => {
+    holder.stdin.write(`${command}\n`);
+    await holder.stdin.flush();
+    const { value } = await replies.read();
+    if (!new TextDecoder().decode(value).startsWith(reply)) throw new Error(`the lock holder did not answer ${reply}`);
+  };
+  return {
+    lock: () => tell("lock", "locked"),
+    async release() {
+      await tell("release", "released");
+      await holder.exited;
+    },
+  };
+}
+
+/** LOCKED_WEBHOOKS posts, 50 at a time. Unlike measureLoad it counts a refused post rather than stop at it: a refusal is a delivery lost. */
+async function burstRefusalsCounted(post: () => Request) {
+  const latencies: number[] = [];
+  let answered = 0;
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (issued++ < LOCKED_WEBHOOKS) {
+        const sent = performance.now();
+        const response = await fetch(post());
+        await response.arrayBuffer();
+        latencies.push(performance.now() - sent);
+        if (response.ok) answered++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) => latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))]!;
+  return {
+    name: "webhook intake, 50 concurrent posts, crm.db locked",
+    requests: LOCKED_WEBHOOKS,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requestsPerSecond: LOCKED_WEBHOOKS / ((performance.now() - started) / 1000),
+    answered,
+  };
 }

@@ -5,6 +5,7 @@ import { assignListsCommand } from "./commands/assign-lists.ts";
 import { backfillCommand } from "./commands/backfill.ts";
 import { demoDataCommand } from "./commands/demo-data.ts";
 import { importCsvCommand } from "./commands/import-csv.ts";
+import { importsCommand } from "./commands/imports.ts";
 import { migrateCommand } from "./commands/migrate.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { userCommand } from "./commands/user.ts";
@@ -29,7 +30,7 @@ export function buildProgram(): Command {
     .version(packageJson.version, "-v, --version")
     .showHelpAfterError("(run crm help for usage)")
     .exitOverride();
-  for (const command of [serveCommand(), importCsvCommand(), assignListsCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
+  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
     program.addCommand(command);
   }
   // Subcommands inherit the override so that a usage error anywhere maps to exit code 2.

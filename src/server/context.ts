@@ -11,7 +11,7 @@ export interface ServerContext {
   /** The network address of the caller; Bun.serve knows it, in-process tests choose it. */
   clientAddress(request: Request): string;
   env: Record<string, string | undefined>;
-  webhookWorker: Pick<WebhookWorker, "wake">;
+  webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;
   activityPasses: Pick<ActivityPassScheduler, "runSoon">;
 }

@@ -1,11 +1,13 @@
 import dashboard from "../web/index.html";
-import { stopWaitingForLocks, type CrmDatabase } from "../core/database/open.ts";
+import { neverWaitOnEventLoop, type CrmDatabase } from "../core/database/open.ts";
+import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "./answer-when-free.ts";
 import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
 import { createApp } from "./app.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startSearchIndexer } from "./background/queue-drainer.ts";
+import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
 export interface ServeOptions {
@@ -30,7 +32,9 @@ export interface RunningServer {
  * owns the URLs. The dashboard is bundled into the binary at build time.
  */
 export function startServer(options: ServeOptions): RunningServer {
-  stopWaitingForLocks(options.db);
+  neverWaitOnEventLoop(options.db.$client);
+  const walCheckpointer = startWalCheckpointer(options.db.$client.filename);
+  const tellImportWritersWait = () => tellWritersWaiting(options.db.$client);
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);
   const searchIndexer = startSearchIndexer(options.db);
@@ -58,7 +62,7 @@ export function startServer(options: ServeOptions): RunningServer {
     maxRequestBodySize: MAX_UPLOAD_BYTES + 64 * 1024,
     routes: {
       "/api/*": (request) => {
-        const answer = answerWhenDatabaseFree(app.fetch, request);
+        const answer = answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait);
         if (!(answer instanceof Promise)) return answer;
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));
@@ -72,7 +76,7 @@ export function startServer(options: ServeOptions): RunningServer {
       const stopped = server.stop();
       searchIndexer.stop();
       duplicateDetector.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };

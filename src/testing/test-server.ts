@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from "bun:test";
-import { stopWaitingForLocks } from "../core/database/open.ts";
+import { neverWaitOnEventLoop } from "../core/database/open.ts";
+import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
 import { startActivityPassScheduler } from "../server/background/activity-pass-scheduler.ts";
@@ -24,7 +25,7 @@ export interface TestResponse {
 export function testServer(env: Record<string, string | undefined> = {}, options: { clientOptions?: ClientOptions; pollMs?: number } = {}) {
   const database = temporaryDatabase();
   // As the running server does (serve.ts): a write that finds another connection's lock is tried again asynchronously.
-  stopWaitingForLocks(database.db);
+  neverWaitOnEventLoop(database.sqlite);
   const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
   const backfills = createBackfillJobs(database.db, env, options.clientOptions);
   const activityPasses = startActivityPassScheduler(database.db, { log: () => {} });
@@ -49,6 +50,7 @@ export function testServer(env: Record<string, string | undefined> = {}, options
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       }),
+      () => tellWritersWaiting(database.sqlite),
     );
     const text = await response.text();
     const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;

@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
+import { whenDatabaseFree } from "../../core/database/busy.ts";
+import { neverWaitOnEventLoop, openDatabase, type OpenedDatabase } from "../../core/database/open.ts";
+import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
+import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 
@@ -92,25 +96,158 @@ describe("crm import-csv", () => {
     expect(db.query("SELECT placed_at FROM orders").get()).toEqual({ placed_at: Date.UTC(2026, 0, 15, 9) });
     db.close();
   });
+});
 
-  test("killing the process halfway leaves the database exactly as before", async () => {
-    const seed = csvFile("seed.csv", exportCsv([itemRow("seed", "seed@clinic.com")]));
-    await crm("import-csv", seed);
-    const rows = Array.from({ length: 150_000 }, (_, i) => itemRow(`BIG-${i}`, `buyer${i % 40_000}@clinic${i % 97}.com`));
-    const big = csvFile("big.csv", exportCsv(rows));
+/**
+ * A long import commits in batches: killed, stopped or run twice at once, it must end as one clean import
+ * of the same file once it has run to the end. One realistic export (`crm demo-data`) and its clean import,
+ * made once, are what every test compares with.
+ */
+describe("crm import-csv, interrupted or run twice at once", () => {
+  let shared: string;
+  let exportFile: string;
+  let reference: ReturnType<typeof importedState>;
+  let referenceOrders: Set<string>;
+  beforeAll(async () => {
+    shared = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-"));
+    exportFile = path.join(shared, "history.csv");
+    expect((await runCrm(["demo-data", "--rows", "60000", "--seed", "3", "--out", exportFile])).exitCode).toBe(0);
+    const referenceDir = path.join(shared, "reference");
+    expect((await runCrm(["import-csv", exportFile, "--json", "--data-dir", referenceDir])).exitCode).toBe(0);
+    reference = importedState(referenceDir);
+    referenceOrders = new Set(reference.orders.map((order) => JSON.stringify(order)));
+  });
+  afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
-    const child = Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "import-csv", big, "--data-dir", dataDir()], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const reader = child.stderr.getReader();
-    const { value } = await reader.read();
-    expect(new TextDecoder().decode(value)).toMatch(/\d+%/);
+  let dir: string;
+  let watcher: OpenedDatabase | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-run-"));
+  });
+  afterEach(() => {
+    watcher?.close();
+    watcher = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const dataDir = () => path.join(dir, "data");
+  /** A connection of the test's own, watching the history as the server could: with it open, imports commit in batches. */
+  function watch(): OpenedDatabase {
+    watcher = openDatabase(dataDir());
+    return watcher;
+  }
+  function startImport() {
+    return Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "import-csv", exportFile, "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
+  }
+  /** The first run's committed progress, read every 5 ms until `enough` says so; fails if the run ends first. */
+  async function untilProgress(opened: OpenedDatabase, enough: (run: { ordersCreated: number; batches: number }) => boolean): Promise<void> {
+    const read = opened.sqlite.query<{ state: string; ordersCreated: number; batches: number }, []>(
+      "SELECT state, orders_created AS ordersCreated, batches FROM import_runs WHERE id = 1",
+    );
+    for (;;) {
+      const run = read.get();
+      if (run && run.state !== "running") throw new Error(`the import ended (${run.state}) before the point the test stops it at`);
+      if (run && enough(run)) return;
+      await Bun.sleep(5);
+    }
+  }
+  const history = async () => JSON.parse((await runCrm(["imports", "--json", "--data-dir", dataDir()])).stdout) as { state: string; ordersCreated: number; error: string | null }[];
+
+  test.each([
+    ["early", 0],
+    ["midway", 0.4],
+    ["late", 0.8],
+  ])("killed %s, an import leaves every order whole and every account consistent; run again, it ends as one clean import", async (_, fraction) => {
+    const opened = watch();
+    const child = startImport();
+    await untilProgress(opened, (run) => run.batches > 0 && run.ordersCreated >= fraction * reference.orders.length);
     child.kill("SIGKILL");
-    expect(await child.exited).not.toBe(0);
+    await child.exited;
+    opened.close();
+    watcher = undefined;
 
-    expect(count("orders")).toBe(1);
-    expect(count("accounts")).toBe(1);
-    expect(count("contacts")).toBe(1);
-  }, 60_000);
+    expect(inconsistentAccounts(dataDir())).toEqual([]);
+    const stored = importedState(dataDir()).orders;
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.length).toBeLessThan(reference.orders.length);
+    expect(stored.filter((order) => !referenceOrders.has(JSON.stringify(order)))).toEqual([]);
+    const [killed] = await history();
+    expect(killed).toMatchObject({ state: "interrupted", ordersCreated: stored.length });
+
+    const again = await runCrm(["import-csv", exportFile, "--json", "--data-dir", dataDir()]);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout).results).toMatchObject({ ordersCreated: reference.orders.length - stored.length, ordersUpdated: 0, ordersUnchanged: stored.length });
+    expect(importedState(dataDir())).toEqual(reference);
+    expect((await history()).map((run) => run.state)).toEqual(["completed", "interrupted"]);
+  });
+
+  test("two imports of one file at once end as one import: the second waits for the first", async () => {
+    const [first, second] = await Promise.all([
+      runCrm(["import-csv", exportFile, "--json", "--data-dir", dataDir()]),
+      runCrm(["import-csv", exportFile, "--json", "--data-dir", dataDir()]),
+    ]);
+    expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
+    // Whichever claimed its place second began after the first had finished.
+    const [later, earlier] = (await history()) as unknown as { startedAt: string; finishedAt: string }[];
+    expect(Date.parse(later!.startedAt)).toBeGreaterThanOrEqual(Date.parse(earlier!.finishedAt));
+    const created = [first, second].map((run) => JSON.parse(run.stdout).results.ordersCreated as number);
+    expect(created.toSorted((a, b) => a - b)).toEqual([0, reference.orders.length]);
+    expect(importedState(dataDir())).toEqual(reference);
+  });
+
+  test("while an import writes in batches, a writer that says it waits, as the server does, gets the lock within a few batches", async () => {
+    const opened = watch();
+    neverWaitOnEventLoop(opened.sqlite);
+    const child = startImport();
+    await untilProgress(opened, (run) => run.batches > 0);
+    const waits: number[] = [];
+    const write = opened.sqlite.query("INSERT INTO settings (key, value) VALUES ('productName', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    const running = opened.sqlite.query<{ state: string }, []>("SELECT state FROM import_runs WHERE id = 1");
+    while (running.get()!.state === "running") {
+      const started = performance.now();
+      await whenDatabaseFree(() => write.run(`Probe ${waits.length}`), { whileWaiting: () => tellWritersWaiting(opened.sqlite) });
+      waits.push(performance.now() - started);
+      await Bun.sleep(10);
+    }
+    expect(await child.exited).toBe(0);
+    expect(waits.length).toBeGreaterThan(10);
+    // bench:concurrency measures the wait; on a machine busy with other tests this allows for slow batches.
+    expect(Math.max(...waits)).toBeLessThan(1_000);
+  });
+
+  test("SIGTERM stops at the next commit: exit 143, one line on stderr, interrupted in the history, completed by running again", async () => {
+    const opened = watch();
+    const child = startImport();
+    await untilProgress(opened, (run) => run.batches > 0);
+    child.kill("SIGTERM");
+    const [stderr, exitCode] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    opened.close();
+    watcher = undefined;
+    expect(exitCode).toBe(143);
+    expect(stderr.trimEnd().split("\n").at(-1)).toMatch(/^crm: import #1 stopped by SIGTERM after [\d,]+ rows \([\d,]+ orders written, each complete\); run the same command again to finish$/);
+    expect(inconsistentAccounts(dataDir())).toEqual([]);
+    expect((await history())[0]).toMatchObject({ state: "interrupted", error: "Stopped before finishing; run it again to complete" });
+    expect((await runCrm(["imports", "--data-dir", dataDir()])).stdout).toMatch(/│ 1 +│ .+ │ history\.csv +│ interrupted +│/);
+
+    expect((await runCrm(["import-csv", exportFile, "--data-dir", dataDir()])).exitCode).toBe(0);
+    expect(importedState(dataDir())).toEqual(reference);
+  });
+
+  test("a first import into an empty database is one transaction: SIGINT exits 130 having written nothing, and so does a kill", async () => {
+    const interrupted = startImport();
+    // Its first progress line comes once it is writing.
+    await interrupted.stderr.getReader().read();
+    interrupted.kill("SIGINT");
+    expect(await interrupted.exited).toBe(130);
+    const killed = startImport();
+    await killed.stderr.getReader().read();
+    killed.kill("SIGKILL");
+    await killed.exited;
+
+    expect(importedState(dataDir())).toEqual({ accounts: [], orders: [], contacts: [] });
+    expect(await history()).toEqual([
+      expect.objectContaining({ state: "interrupted", error: null }),
+      expect.objectContaining({ state: "interrupted", error: "Stopped before finishing; nothing was written" }),
+    ]);
+  });
 });

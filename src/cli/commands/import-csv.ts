@@ -1,12 +1,13 @@
 import { Command } from "commander";
 import { COMMAND_LINE } from "../../core/activity/actor.ts";
 import type { CsvImportResult } from "../../contracts/imports.ts";
-import { importOrdersCsv, DEFAULT_IMPORT_TIME_ZONE } from "../../core/import/import-orders-csv.ts";
+import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
+import { previewCsvImport, DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress } from "../../core/import/import-orders-csv.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createProgressReporter } from "../progress.ts";
-import { createTable } from "../table.ts";
+import { createTable, formatCount } from "../table.ts";
 
 interface ImportFlags {
   tz: string;
@@ -18,29 +19,82 @@ interface ImportFlags {
 export function importCsvCommand(): Command {
   return withDataDir(
     new Command("import-csv")
-      .description("import ShipStation order exports (CSV): accounts, contacts and orders, all files in one transaction")
+      .description("import ShipStation order exports (CSV): accounts, contacts and orders; a long import commits in batches and can be run again to finish")
       .argument("<file...>", "one or more CSV exports")
       .option("--tz <zone>", "time zone of dates without an offset", DEFAULT_IMPORT_TIME_ZONE)
       .option("--dry-run", "check and count everything, write nothing")
       .option("--json", "print only the import result as JSON on stdout"),
   ).action((files: string[], flags: ImportFlags) => {
     if (!isValidTimeZone(flags.tz)) throw new UsageError(`--tz: unknown time zone "${flags.tz}"`);
-    return withDatabase(flags, ({ db }) => {
+    return withDatabase(flags, async ({ db }) => {
       const progress = createProgressReporter();
-      const result = importOrdersCsv(
-        db,
-        files.map((file) => ({ path: file })),
-        {
-          timeZone: flags.tz,
-          dryRun: flags.dryRun,
+      const options = {
+        timeZone: flags.tz,
+        onProgress: ({ rowsRead, bytesRead, totalBytes, step }: CsvImportProgress) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows", step }),
+      };
+      const csvFiles = files.map((file) => ({ path: file }));
+      if (flags.dryRun) {
+        const result = previewCsvImport(db, csvFiles, options);
+        progress.finish();
+        process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : renderSummary(result));
+        return;
+      }
+      const outcome = await whileListeningForStop((signal) =>
+        runCsvImport(db, csvFiles, {
+          ...options,
           actor: COMMAND_LINE,
-          onProgress: ({ rowsRead, bytesRead, totalBytes, step }) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows", step }),
-        },
+          signal,
+          onWaiting: (running) => process.stderr.write(`Waiting for import #${running.id} (process ${running.pid}, started ${running.startedAt.toISOString()}) to finish...\n`),
+        }),
       );
+      if (outcome.stoppedBy !== undefined && outcome.state === "interrupted") {
+        if (process.stderr.isTTY) process.stderr.write("\r\u001b[K");
+        process.stderr.write(`crm: ${describeInterruption(outcome, outcome.stoppedBy)}\n`);
+        process.exitCode = EXIT_ON_SIGNAL[outcome.stoppedBy];
+        return;
+      }
       progress.finish();
-      process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : renderSummary(result));
+      process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result));
     });
   });
+}
+
+/** A shell's code for a process ended by the signal: 128 + its number. */
+const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof EXIT_ON_SIGNAL;
+
+/**
+ * Runs the import with SIGINT and SIGTERM asking it to stop at its next commit rather than killing the
+ * process; a second signal is not caught, and ends the process at once.
+ */
+async function whileListeningForStop(work: (signal: AbortSignal) => Promise<CsvImportRunOutcome>): Promise<CsvImportRunOutcome & { stoppedBy?: StopSignal }> {
+  const stop = new AbortController();
+  let stoppedBy: StopSignal | undefined;
+  const listeners = (Object.keys(EXIT_ON_SIGNAL) as StopSignal[]).map((name) => {
+    const listener = () => {
+      stoppedBy = name;
+      stop.abort();
+      removeListeners();
+    };
+    process.on(name, listener);
+    return [name, listener] as const;
+  });
+  const removeListeners = () => listeners.forEach(([name, listener]) => process.off(name, listener));
+  try {
+    return { ...(await work(stop.signal)), stoppedBy };
+  } finally {
+    removeListeners();
+  }
+}
+
+function describeInterruption(outcome: CsvImportRunOutcome, signal: StopSignal): string {
+  if (outcome.run === undefined) return `import stopped by ${signal} while waiting for another import; nothing was written`;
+  if (outcome.writing === "one transaction") return `import #${outcome.run.id} stopped by ${signal}; nothing was written, run the same command again to import`;
+  const { processed, ordersCreated, ordersUpdated } = outcome.result.results;
+  return (
+    `import #${outcome.run.id} stopped by ${signal} after ${formatCount(processed)} rows (${formatCount(ordersCreated + ordersUpdated)} orders written, each complete); ` +
+    "run the same command again to finish"
+  );
 }
 
 function renderSummary(result: CsvImportResult): string {

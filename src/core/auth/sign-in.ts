@@ -1,4 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { whenDatabaseFree } from "../database/busy.ts";
+import { tellWritersWaiting } from "../database/waiting-writers.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { loginFailures } from "../database/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -34,11 +36,16 @@ export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<{
   const passwordMatches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !user.active || !passwordMatches) throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
 
-  return db.transaction(() => {
-    db.delete(loginFailures).where(eq(loginFailures.id, attemptId)).run();
-    const session = startSession(db, user.id);
-    return { user: toPublicUser(user), ...session };
-  });
+  // The attempt is already counted: were this refused because another process holds the write lock, the
+  // whole request would be tried again and counted twice. So only this step waits, without blocking.
+  return whenDatabaseFree(() =>
+    db.transaction(() => {
+      db.delete(loginFailures).where(eq(loginFailures.id, attemptId)).run();
+      const session = startSession(db, user.id);
+      return { user: toPublicUser(user), ...session };
+    }),
+    { whileWaiting: () => tellWritersWaiting(db.$client) },
+  );
 }
 
 /** Counts the attempt among the recent failures, unless there are too many already: then it is refused. */

@@ -16,7 +16,7 @@ export function isDatabaseBusy(error: unknown): boolean {
  * batches) runs it again after a short pause, without blocking the event loop. `work` must be safe to run
  * again after a busy refusal: a transaction refused at its first write has written nothing.
  */
-export async function whenDatabaseFree<T>(work: () => T, options: { giveUpAfterMs?: number } = {}): Promise<T> {
+export async function whenDatabaseFree<T>(work: () => T, options: { giveUpAfterMs?: number; whileWaiting?: () => void } = {}): Promise<T> {
   const giveUpAt = performance.now() + (options.giveUpAfterMs ?? DEFAULT_PATIENCE_MS);
   for (const pause of pausesWhileBusy()) {
     try {
@@ -24,6 +24,7 @@ export async function whenDatabaseFree<T>(work: () => T, options: { giveUpAfterM
     } catch (error) {
       if (!isDatabaseBusy(error)) throw error;
       if (performance.now() + pause > giveUpAt) throw databaseBusyTooLong();
+      options.whileWaiting?.();
     }
     await Bun.sleep(pause);
   }
@@ -32,11 +33,11 @@ export async function whenDatabaseFree<T>(work: () => T, options: { giveUpAfterM
 
 /**
  * How long to pause before each new try while the database is busy: short at first, as an import's batch
- * holds the lock for about a tenth of a second, then no longer than 50 ms, so the wait ends soon after
- * the lock is free.
+ * holds the lock for a few tens of milliseconds, then no longer than 10 ms, so the wait ends soon after the
+ * lock is free (a try that finds it still busy costs microseconds).
  */
 export function* pausesWhileBusy(): Generator<number, never> {
-  for (let pause = 5; ; pause = Math.min(pause * 2, 50)) yield pause;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 10)) yield pause;
 }
 
 /** What a caller is told when another process kept the database for longer than anyone should wait. */

@@ -13,20 +13,27 @@ export function applyMigrations(sqlite: Database): number {
   sqlite.run(
     "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)",
   );
+  // Looked for with a read first, as most starts have nothing to apply; then again under the write lock, so
+  // that two processes starting together on a new data directory (two imports) apply them once.
+  if (pendingMigrations(sqlite).length === 0) return 0;
+  const insertApplied = sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)");
+  return sqlite
+    .transaction(() => {
+      const pending = pendingMigrations(sqlite);
+      for (const migration of pending) {
+        for (const statement of migration.sql) {
+          if (statement.trim()) sqlite.run(statement);
+        }
+        insertApplied.run(migration.hash, migration.folderMillis);
+      }
+      return pending.length;
+    })
+    .immediate();
+}
+
+function pendingMigrations(sqlite: Database) {
   const last = sqlite
     .query<{ createdAt: number }, []>("SELECT created_at AS createdAt FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1")
     .get();
-  const pending = MIGRATIONS.filter((migration) => !last || Number(last.createdAt) < migration.folderMillis);
-  if (pending.length === 0) return 0;
-
-  const insertApplied = sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)");
-  sqlite.transaction(() => {
-    for (const migration of pending) {
-      for (const statement of migration.sql) {
-        if (statement.trim()) sqlite.run(statement);
-      }
-      insertApplied.run(migration.hash, migration.folderMillis);
-    }
-  })();
-  return pending.length;
+  return MIGRATIONS.filter((migration) => !last || Number(last.createdAt) < migration.folderMillis);
 }

@@ -25,19 +25,24 @@ export const DATABASE_FILE_NAME = "crm.db";
 /**
  * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date.
  * WAL lets the server read while a CLI import writes; the busy timeout makes a command wait for another
- * process's write lock (the server stops waiting once it has started: stopWaitingForLocks).
+ * process's write lock (the server stops waiting once it has started: neverWaitOnEventLoop).
  */
 export function openDatabase(dataDir: string): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE_NAME);
   const sqlite = new Database(file, { create: true, strict: true });
+  // First: switching a new database to WAL needs a moment of its lock, which another process opening it at
+  // the same time may hold.
+  sqlite.run("PRAGMA busy_timeout = 5000");
   // 8 KiB pages for a new database (an existing one keeps its own): a large import writes hundreds of
   // megabytes of orders, and with twice the default size it spends a fifth less time doing so.
   sqlite.run("PRAGMA page_size = 8192");
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = NORMAL");
+  // A large import can grow the WAL file to hundreds of megabytes before it is copied into the database;
+  // once it starts over, it is cut back to this size rather than kept at its largest.
+  sqlite.run(`PRAGMA journal_size_limit = ${64 * 1024 * 1024}`);
   sqlite.run("PRAGMA foreign_keys = ON");
-  sqlite.run("PRAGMA busy_timeout = 5000");
   // 64 MiB of page cache holds the hot indexes of a million orders; the default 2 MiB makes a large
   // import re-read index pages from disk for every row.
   sqlite.run("PRAGMA cache_size = -65536");
@@ -50,10 +55,15 @@ export function openDatabase(dataDir: string): OpenedDatabase {
 }
 
 /**
- * From now on a write that finds another process's write lock is refused at once (SQLITE_BUSY) rather than
- * waited for: SQLite waits by sleeping, which in the server would freeze its one event loop and every
- * request with it. The server tries refused writes again asynchronously instead (busy.ts).
+ * Sets up the connection of a process whose one thread answers requests (the server), so that the database
+ * never holds that thread still:
+ * - a write that finds another process's write lock is refused at once (SQLITE_BUSY) rather than waited
+ *   for: SQLite waits by sleeping. The server tries refused writes again asynchronously (busy.ts).
+ * - its commits never copy the WAL into the database (SQLite does so at the end of any commit that finds
+ *   1,000 pages or more there, tens of megabytes after an import's batch): a thread of the server's own
+ *   does it instead (wal-checkpointer.ts).
  */
-export function stopWaitingForLocks(db: CrmDatabase): void {
-  db.$client.run("PRAGMA busy_timeout = 0");
+export function neverWaitOnEventLoop(sqlite: Database): void {
+  sqlite.run("PRAGMA busy_timeout = 0");
+  sqlite.run("PRAGMA wal_autocheckpoint = 0");
 }

@@ -223,6 +223,8 @@ export const webhookEvents = sqliteTable(
   "webhook_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The delivery's number in the server's intake file (webhook-intake.ts): unique, so a delivery moved twice is stored once. */
+    intakeId: integer("intake_id"),
     resourceUrl: text("resource_url").notNull(),
     resourceType: text("resource_type").notNull(),
     state: text("state", { enum: ["pending", "done", "failed"] }).notNull(),
@@ -234,7 +236,7 @@ export const webhookEvents = sqliteTable(
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("webhook_events_due_idx").on(table.state, table.nextAttemptAt)],
+  (table) => [index("webhook_events_due_idx").on(table.state, table.nextAttemptAt), uniqueIndex("webhook_events_intake_id_unique").on(table.intakeId)],
 );
 
 /** Backfills from ShipStation's API: the running one holds the lock (with a heartbeat), past ones report. */
@@ -321,4 +323,34 @@ export const accountAliases = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("account_aliases_account_idx").on(table.accountId)],
+);
+
+/**
+ * Every import of order exports, from the command line or an upload: its files, how far it got and how it
+ * ended. A run still marked running whose process is gone was killed (import-history.ts reads it as
+ * interrupted), which is why the host and process id are kept.
+ */
+export const importRuns = sqliteTable(
+  "import_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** JSON array of the files' names as given. */
+    files: text("files").notNull(),
+    state: text("state", { enum: ["running", "completed", "failed", "interrupted"] }).notNull(),
+    host: text("host").notNull(),
+    pid: integer("pid").notNull(),
+    /** Transactions committed: 1 for an import written all at once. */
+    batches: integer("batches").notNull().default(0),
+    rowsRead: integer("rows_read").notNull().default(0),
+    rowsSkipped: integer("rows_skipped").notNull().default(0),
+    ordersCreated: integer("orders_created").notNull().default(0),
+    ordersUpdated: integer("orders_updated").notNull().default(0),
+    accountsCreated: integer("accounts_created").notNull().default(0),
+    error: text("error"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    /** Moved by every committed batch, so a run on another host can be told alive or dead. */
+    heartbeatAt: integer("heartbeat_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("import_runs_state_idx").on(table.state, table.startedAt)],
 );

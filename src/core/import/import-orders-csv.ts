@@ -1,18 +1,18 @@
 import type { Database } from "bun:sqlite";
-import { statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
-import type { CrmDatabase } from "../database/open.ts";
-import type { Actor } from "../activity/actor.ts";
+import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase } from "../database/open.ts";
 import { invalid } from "../errors.ts";
+import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { recordOrders, type ClosingStep, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
+import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
-import { unpackOrders, type ReaderFailure, type ReaderRowError } from "./reader-messages.ts";
+import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
-
 
 export interface CsvImportFile {
   path: string;
@@ -20,13 +20,9 @@ export interface CsvImportFile {
   displayName?: string;
 }
 
-export interface CsvImportOptions {
+export interface CsvImportPreviewOptions {
   /** Zone of dates that carry no offset. */
   timeZone?: string;
-  /** Read and check everything, report what would change, write nothing. */
-  dryRun?: boolean;
-  /** Who imports: named on the timelines of the accounts it changes. */
-  actor?: Actor;
   onProgress?(progress: CsvImportProgress): void;
 }
 
@@ -39,54 +35,133 @@ export interface CsvImportProgress {
 }
 
 /**
- * Imports ShipStation order exports: every file in one transaction, so a failure or a killed process
- * leaves the database as it was. Bad rows are skipped and reported with their line; a file that cannot
- * be read as an export is rejected whole with a DomainError. The files are read on a thread of their
- * own (OrderReaderThread) while this one writes what it has read.
+ * `crm import-csv --dry-run`: reads and checks ShipStation exports and reports what importing them would
+ * change, writing nothing. Bad rows are reported with their line; a file that cannot be read as an export
+ * is rejected whole with a DomainError. The orders are recorded in a transaction that is then rolled back,
+ * which holds the write lock for the whole of it: while another process has the database open, the
+ * preview works on a private copy instead (VACUUM INTO only reads), so that nobody waits for it. Imports
+ * themselves are runCsvImport's.
  */
-export function importOrdersCsv(db: CrmDatabase, files: CsvImportFile[], options: CsvImportOptions = {}): CsvImportResult {
-  const timeZone = options.timeZone ?? DEFAULT_IMPORT_TIME_ZONE;
-  if (!isValidTimeZone(timeZone)) throw invalid("timeZone", `Unknown time zone: ${timeZone}`);
-  const totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
+export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions = {}): CsvImportResult {
+  if (!isDatabaseOpenElsewhere(db.$client)) return previewInTransaction(db, files, options);
+  const copyDir = mkdtempSync(path.join(path.dirname(db.$client.filename), "preview-"));
+  try {
+    db.$client.run("VACUUM INTO ?", [path.join(copyDir, DATABASE_FILE_NAME)]);
+    const copy = openDatabase(copyDir);
+    try {
+      return previewInTransaction(copy.db, files, options);
+    } finally {
+      copy.close();
+    }
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
+  }
+}
+
+function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
   const report = new RowErrorReport(files);
-  const reader = new OrderReaderThread(
-    files.map((file) => file.path),
-    timeZone,
-  );
-  const garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
+  const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
   const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
-  let rowsReadSoFar = 0;
   try {
-    const { value: rowsRead, summary } = recordOrders(
+    const { summary } = recordOrders(
       db,
       (recorder) => {
-        for (;;) {
-          const message = reader.next();
-          if (message.kind === "failed") throw readerFailure(message.error);
-          if (message.kind === "done") {
-            // Ended before the recording's closing work, so the reader's memory is free for it.
-            reader.stop();
-            rowsReadSoFar = message.rowsRead;
-            return message.rowsRead;
-          }
-          for (const order of unpackOrders(message)) recorder.recordPrepared(order, { continuesEarlierRows: true });
-          for (const rowError of message.rowErrors) report.add(rowError);
-          garbage.progressed(message.bytesRead);
-          options.onProgress?.({ rowsRead: message.rowsRead, bytesRead: message.bytesRead, totalBytes });
-        }
+        for (let order = orders.next(); order !== undefined; order = orders.next()) recorder.recordPrepared(order, CONTINUES_EARLIER_ROWS);
       },
-      {
-        dryRun: options.dryRun,
-        actor: options.actor,
-        onClosingStep: (step) => options.onProgress?.({ rowsRead: rowsReadSoFar, bytesRead: totalBytes, totalBytes, step }),
-      },
+      { dryRun: true, onClosingStep: (step) => orders.reportStep(step) },
     );
-    return buildResult(rowsRead, summary, report, options.dryRun === true);
+    return buildResult(orders.rowsRead, summary, report, true);
   } finally {
-    reader.stop();
+    orders.stop();
     restoreCacheSize();
     restoreForeignKeys();
+  }
+}
+
+/**
+ * Every order of an export is recorded as possibly continuing earlier rows: an export may list an order's
+ * item rows apart from each other, and the reader only joins those that follow each other.
+ */
+export const CONTINUES_EARLIER_ROWS = { continuesEarlierRows: true } as const;
+
+export function checkedTimeZone(timeZone = DEFAULT_IMPORT_TIME_ZONE): string {
+  if (!isValidTimeZone(timeZone)) throw invalid("timeZone", `Unknown time zone: ${timeZone}`);
+  return timeZone;
+}
+
+/**
+ * The orders the reader thread sends, one at a time, with its bad rows reported and its progress told as
+ * each of its messages is taken. A message's orders are views of its buffer, which goes back to the reader
+ * when the next message is taken: each order must be recorded before the next one is asked for.
+ */
+export class ExportOrders {
+  private readonly reader: OrderReaderThread;
+  private readonly garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
+  private readonly totalBytes: number;
+  private pending: PreparedOrder[] = [];
+  private at = 0;
+  rowsRead = 0;
+  /** Every order has been handed out. */
+  done = false;
+
+  constructor(
+    files: CsvImportFile[],
+    timeZone: string,
+    private readonly report: RowErrorReport,
+    private readonly onProgress: CsvImportPreviewOptions["onProgress"],
+  ) {
+    this.totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
+    this.reader = new OrderReaderThread(
+      files.map((file) => file.path),
+      timeZone,
+    );
+  }
+
+  /**
+   * The next order, undefined once every order was handed out. Waits for the reader when it has sent
+   * nothing more yet, unless `wait` is false: then undefined also means "none ready yet".
+   */
+  next(wait = true): PreparedOrder | undefined {
+    while (this.at === this.pending.length) {
+      if (this.done || (!wait && !this.reader.hasMessage())) return undefined;
+      this.take(this.reader.next());
+    }
+    return this.pending[this.at++];
+  }
+
+  /** The next order, waiting for the reader without holding the thread: for the server. */
+  async nextReady(): Promise<PreparedOrder | undefined> {
+    for (;;) {
+      const order = this.next(false);
+      if (order !== undefined || this.done) return order;
+      await this.reader.whenMessage();
+    }
+  }
+
+  private take(message: ReaderMessage): void {
+    if (message.kind === "failed") throw readerFailure(message.error);
+    this.pending = message.kind === "batch" ? unpackOrders(message) : [];
+    this.at = 0;
+    this.rowsRead = message.rowsRead;
+    if (message.kind === "done") {
+      this.done = true;
+      // Ended before the recording's closing work, so the reader's memory is free for it.
+      this.reader.stop();
+      return;
+    }
+    for (const rowError of message.rowErrors) this.report.add(rowError);
+    this.garbage.progressed(message.bytesRead);
+    this.onProgress?.({ rowsRead: message.rowsRead, bytesRead: message.bytesRead, totalBytes: this.totalBytes });
+  }
+
+  /** Tells a step of the closing work, once every row is read. */
+  reportStep(step: ClosingStep): void {
+    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.totalBytes, totalBytes: this.totalBytes, step });
+  }
+
+  stop(): void {
+    this.reader.stop();
   }
 }
 
@@ -104,7 +179,7 @@ const IMPORT_CACHE_KIB = 16 * 1024;
  * serves it as well as the connection's large one, and keeps its memory flat. Returns how to put the
  * connection's own size back.
  */
-function useSmallPageCache(sqlite: Database): () => void {
+export function useSmallPageCache(sqlite: Database): () => void {
   const { cache_size: before } = sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!;
   sqlite.run(`PRAGMA cache_size = -${IMPORT_CACHE_KIB}`);
   return () => sqlite.run(`PRAGMA cache_size = ${before}`);
@@ -116,13 +191,13 @@ function useSmallPageCache(sqlite: Database): () => void {
  * cost a random page read per order. SQLite reads this setting only outside a transaction, so it is set
  * before the import's starts. Returns how to put the checks back.
  */
-function withoutForeignKeyChecks(sqlite: Database): () => void {
+export function withoutForeignKeyChecks(sqlite: Database): () => void {
   sqlite.run("PRAGMA foreign_keys = OFF");
   return () => sqlite.run("PRAGMA foreign_keys = ON");
 }
 
 /** Keeps the first rows' errors word for word and counts the rest. */
-class RowErrorReport {
+export class RowErrorReport {
   readonly messages: string[] = [];
   count = 0;
   private readonly prefixes: string[];
@@ -150,7 +225,7 @@ function readerFailure(failure: ReaderFailure): Error {
   return error;
 }
 
-function buildResult(rowsRead: number, summary: OrderRecordingSummary, report: RowErrorReport, dryRun: boolean): CsvImportResult {
+export function buildResult(rowsRead: number, summary: OrderRecordingSummary, report: RowErrorReport, dryRun: boolean): CsvImportResult {
   const changedOrders = summary.ordersCreated + summary.ordersUpdated;
   const touchedAccounts = summary.accountsCreated + summary.accountsUpdated;
   const parts = [

@@ -35,8 +35,7 @@ export class OrderReaderThread {
    * reader to be written over: the views of its orders are empty from then on.
    */
   next(): ReaderMessage {
-    if (this.lastRawJson !== undefined) this.port.postMessage(this.lastRawJson, [this.lastRawJson]);
-    this.lastRawJson = undefined;
+    this.giveBackLastBatch();
     while (Atomics.load(this.flow, FLOW.posted) === this.taken) {
       if (Atomics.wait(this.flow, FLOW.posted, this.taken, READER_SILENCE_LIMIT_MS) === "timed-out") {
         throw new Error("The CSV reader thread stopped responding");
@@ -49,6 +48,29 @@ export class OrderReaderThread {
     const message = received.message as ReaderMessage;
     if (message.kind === "batch") this.lastRawJson = message.rawJson;
     return message;
+  }
+
+  /** Whether next() would return at once: a batched import ends its batch rather than hold the write lock while waiting. */
+  hasMessage(): boolean {
+    return Atomics.load(this.flow, FLOW.posted) !== this.taken;
+  }
+
+  /**
+   * Resolves once next() would return at once, leaving the thread free meanwhile: the server's thread
+   * answers requests while the reader works. Like next(), it gives the previous batch back first, as the
+   * reader may need it to go on.
+   */
+  async whenMessage(): Promise<void> {
+    this.giveBackLastBatch();
+    while (!this.hasMessage()) {
+      const wait = Atomics.waitAsync(this.flow, FLOW.posted, this.taken, READER_SILENCE_LIMIT_MS);
+      if (wait.async && (await wait.value) === "timed-out") throw new Error("The CSV reader thread stopped responding");
+    }
+  }
+
+  private giveBackLastBatch(): void {
+    if (this.lastRawJson !== undefined) this.port.postMessage(this.lastRawJson, [this.lastRawJson]);
+    this.lastRawJson = undefined;
   }
 
   /** Ends the reader, wherever it is; once is enough. */

@@ -70,12 +70,24 @@ export function recordOrders<T>(
   return inTransaction(
     db.$client,
     () => {
-      const recording = new OrderRecording(db);
+      const recording = new OrderRecording(db, { actor: options.actor, inOneTransaction: true });
+      recording.beginBatch();
       const value = produce(recording);
-      return { value, summary: recording.finish(options.actor ?? SYSTEM, options.onClosingStep) };
+      recording.closeBatch(options.onClosingStep);
+      return { value, summary: recording.summary() };
     },
     options,
   );
+}
+
+export interface OrderRecordingOptions {
+  /** Named on the timelines of the accounts it changes. */
+  actor?: Actor;
+  /**
+   * Whether everything is recorded in one transaction (one batch). Only then may a large recording drop
+   * the indexes it fills and build them again at its end (BulkLoad): they are missing until then.
+   */
+  inOneTransaction: boolean;
 }
 
 /**
@@ -86,18 +98,37 @@ export function recordOrders<T>(
 const BULK_LOAD_MIN_ORDERS = 5_000;
 const BULK_LOADED_TABLES = ["orders", "accounts", "contacts"] as const;
 
-class OrderRecording implements OrderRecorder {
-  private readonly now = Date.now();
+/**
+ * Records orders in one transaction or in several one after the other (a long import commits in batches,
+ * so that other processes can write between them): the caller begins and commits each transaction,
+ * calling beginBatch after BEGIN and closeBatch before COMMIT. Each batch's closing work covers the
+ * accounts its orders touched: their statistics recounted, their timeline entries, the welcome tasks of
+ * the accounts it created and their place in the duplicate queue, so that every committed batch leaves
+ * the accounts it touched consistent with their stored orders.
+ */
+export class OrderRecording implements OrderRecorder {
+  private now = Date.now();
+  private readonly actor: Actor;
   private readonly statements: RecordingStatements;
   private readonly accountIdByEmail = new Map<string, number>();
+  /** Accounts this recording created, in any of its batches: the activity rules place them without a timeline entry of their own. */
   private readonly createdAccounts = new Set<number>();
   private readonly touchedAccounts = new Set<number>();
   private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0 };
-  /** Orders this recording inserted have ids above this; those it updated are listed. */
-  private readonly lastOrderIdBefore: number;
-  private readonly updatedOrderIds = new Set<number>();
-  /** Per account: orders created and updated, and the source, for its timeline entry. */
+  private batch = new BatchChanges();
+  /**
+   * The orders this recording inserted, as one range of ids per batch: a batch's new ids all lie above
+   * the largest id when it began, as nobody else writes during its transaction.
+   */
+  private readonly insertedIds: { after: number; upTo: number }[] = [];
+  /** The stored orders this recording met again, updated or not. */
+  private readonly metStoredOrders = new Set<number>();
+  /** Per account: orders created and updated over the whole recording, for its timeline entry. */
   private readonly changesByAccount = new Map<number, { created: number; updated: number }>();
+  /** Per account, the timeline entry an earlier batch wrote: a later batch brings it up to date rather than adding another. */
+  private readonly timelineEntryOf = new Map<number, number>();
+  /** PRAGMA data_version when the last batch ended: it moves only when another connection commits. */
+  private dataVersionAfterLastBatch: number | undefined;
   private source: IncomingOrder["source"] = "csv";
   private readonly sqlite: Database;
   /**
@@ -106,18 +137,51 @@ class OrderRecording implements OrderRecorder {
    * spares it a failed insert.
    */
   private expectNew = true;
-  private readonly bulkLoadAfter: number;
+  private bulkLoadAfter = Number.POSITIVE_INFINITY;
   private bulkLoad: BulkLoad | undefined;
 
-  constructor(private readonly db: CrmDatabase) {
+  constructor(
+    private readonly db: CrmDatabase,
+    private readonly options: OrderRecordingOptions,
+  ) {
     this.sqlite = db.$client;
+    this.actor = options.actor ?? SYSTEM;
     this.statements = prepareStatements(this.sqlite);
-    this.lastOrderIdBefore = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
-    this.bulkLoadAfter = Math.max(BULK_LOAD_MIN_ORDERS, this.lastOrderIdBefore);
   }
 
-  private wroteEarlier(orderId: number): boolean {
-    return orderId > this.lastOrderIdBefore || this.updatedOrderIds.has(orderId);
+  /** Starts a batch; the caller's transaction must have begun. */
+  beginBatch(): void {
+    this.now = Date.now();
+    this.batch = new BatchChanges();
+    const lastOrderId = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
+    this.insertedIds.push({ after: lastOrderId, upTo: Number.POSITIVE_INFINITY });
+    if (this.options.inOneTransaction) this.bulkLoadAfter = Math.max(BULK_LOAD_MIN_ORDERS, lastOrderId);
+    // Between batches another process may have merged an account away: the e-mails remembered for it would
+    // lead to an account that no longer exists.
+    if (this.dataVersionAfterLastBatch !== undefined && this.dataVersionAfterLastBatch !== this.dataVersion()) this.accountIdByEmail.clear();
+  }
+
+  private dataVersion(): number {
+    return this.sqlite.query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
+  }
+
+  /**
+   * Whether this recording wrote or met the order before: an export may list an order's item rows apart
+   * from each other, and an order continued in a later batch, or in a run that completes an interrupted
+   * one, must get the items it already has.
+   */
+  private metEarlier(orderId: number): boolean {
+    if (this.metStoredOrders.has(orderId)) return true;
+    // The ranges ascend: a binary search finds the last one starting below the id.
+    let low = 0;
+    let high = this.insertedIds.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.insertedIds[middle]!.after < orderId) low = middle;
+      else high = middle - 1;
+    }
+    const range = this.insertedIds[low];
+    return range !== undefined && orderId > range.after && orderId <= range.upTo;
   }
 
   record(order: IncomingOrder, options?: RecordOptions): RecordOutcome {
@@ -134,19 +198,19 @@ class OrderRecording implements OrderRecorder {
     }
 
     let incoming = order;
-    if (options.continuesEarlierRows && this.wroteEarlier(stored.id)) {
+    if (options.continuesEarlierRows && this.metEarlier(stored.id)) {
       const { raw } = this.statements.findOrderRaw.get(stored.id)!;
       incoming = withEarlierItems(order, (JSON.parse(raw) as StoredOrderRaw).items);
     }
+    this.metStoredOrders.add(stored.id);
     if (stored.contentHash === incoming.contentHash) {
       this.counts.ordersUnchanged++;
       return "unchanged";
     }
     this.statements.updateOrder.run(accountId, incoming.orderNumber, incoming.placedAtMs, incoming.totalCents, incoming.raw, incoming.contentHash, this.now, stored.id);
-    this.updatedOrderIds.add(stored.id);
     // The order may have moved to another customer: the one it left needs its statistics recounted too.
-    this.touchedAccounts.add(accountId);
-    this.touchedAccounts.add(stored.accountId);
+    this.touch(accountId);
+    this.touch(stored.accountId);
     this.changesOf(accountId).updated++;
     this.counts.ordersUpdated++;
     return "updated";
@@ -156,37 +220,58 @@ class OrderRecording implements OrderRecorder {
     const { changes } = this.statements.insertOrder.run(order.source, order.externalId, accountId, order.orderNumber, order.placedAtMs, order.totalCents, order.raw, order.contentHash, this.now);
     this.expectNew = changes > 0;
     if (!this.expectNew) return false;
-    this.touchedAccounts.add(accountId);
+    this.touch(accountId);
     this.changesOf(accountId).created++;
     if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES);
     return true;
   }
 
+  private touch(accountId: number): void {
+    this.touchedAccounts.add(accountId);
+    this.batch.touched.add(accountId);
+  }
+
   private changesOf(accountId: number) {
+    this.batch.changed.add(accountId);
     let changes = this.changesByAccount.get(accountId);
     if (!changes) this.changesByAccount.set(accountId, (changes = { created: 0, updated: 0 }));
     return changes;
   }
 
-  finish(actor: Actor, onStep: (step: ClosingStep) => void = ignoreStep): OrderRecordingSummary {
+  /** The batch's closing work, in its transaction, before the caller commits it. */
+  closeBatch(onStep: (step: ClosingStep) => void = ignoreStep): void {
+    const now = new Date(this.now);
+    const touched = this.batch.touched;
     // Orders first on the timelines, then any list move they cause.
     onStep("writing timelines");
-    this.recordTimelineEntries(actor);
+    this.recordTimelineEntries();
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     if (this.bulkLoad) onStep("building order indexes");
     this.bulkLoad?.rebuildIndexes(["orders"]);
     onStep("recounting account statistics");
-    recomputeAccountStats(this.db, this.touchedAccounts, { now: new Date(this.now), actor, createdIds: this.createdAccounts });
+    recomputeAccountStats(this.db, touched, { now, actor: this.actor, createdIds: this.createdAccounts });
     if (this.bulkLoad) onStep("building account indexes");
     this.bulkLoad?.rebuildIndexes();
+    this.bulkLoad = undefined;
     onStep("creating welcome tasks");
-    createWelcomeTasks(this.db, [...this.createdAccounts], new Date(this.now));
+    createWelcomeTasks(this.db, [...this.batch.created], now);
     // New customers, and known ones whose latest ship-to address may have changed.
-    queueDuplicateDetection(this.sqlite, this.touchedAccounts);
+    queueDuplicateDetection(this.sqlite, touched);
+    onStep("committing");
+    this.insertedIds.at(-1)!.upTo = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
+    this.dataVersionAfterLastBatch = this.dataVersion();
+  }
+
+  /** How many accounts the batch's closing work will cover so far. */
+  get accountsTouchedInBatch(): number {
+    return this.batch.touched.size;
+  }
+
+  /** What the recording did over all its batches so far. */
+  summary(): OrderRecordingSummary {
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
-    onStep("committing");
     return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
   }
 
@@ -207,6 +292,7 @@ class OrderRecording implements OrderRecorder {
     // run() and lastInsertRowid rather than RETURNING: bun:sqlite makes RETURNING several times slower per row.
     const accountId = Number(this.statements.insertAccount.run(name, email, accountDomainForEmail(email), phone, this.now, this.now).lastInsertRowid);
     this.createdAccounts.add(accountId);
+    this.batch.created.add(accountId);
     const contactName = customer.name?.trim();
     if (contactName) {
       const { firstName, lastName } = splitPersonName(contactName);
@@ -215,25 +301,58 @@ class OrderRecording implements OrderRecorder {
     return accountId;
   }
 
-  /** One timeline entry per account whose orders changed, written in one statement. */
-  private recordTimelineEntries(actor: Actor): void {
-    if (this.changesByAccount.size === 0) return;
+  /**
+   * One timeline entry per account whose orders changed, counting everything this recording did for it:
+   * written in one statement, and brought up to date by later batches rather than repeated, so that an
+   * import tells its story once on each timeline however many batches it took.
+   */
+  private recordTimelineEntries(): void {
+    if (this.batch.changed.size === 0) return;
     const received = this.source === "shipstation";
     const origin = received ? "ShipStation" : "a CSV import";
-    const entries = [...this.changesByAccount].map(([accountId, { created, updated }]) => {
+    const updates: [activityId: number, summary: string][] = [];
+    const inserts: [accountId: number, summary: string][] = [];
+    for (const accountId of this.batch.changed) {
+      const { created, updated } = this.changesByAccount.get(accountId)!;
       const orders = `${created + updated} order${created + updated === 1 ? "" : "s"}`;
       const summary = this.createdAccounts.has(accountId)
         ? `Created from ${origin} with ${orders}`
         : `${orders} ${received ? "received from ShipStation" : "imported"} (${created} new, ${updated} updated)`;
-      return [accountId, summary];
-    });
+      const entry = this.timelineEntryOf.get(accountId);
+      if (entry === undefined) inserts.push([accountId, summary]);
+      else updates.push([entry, summary]);
+    }
+    if (updates.length > 0) {
+      this.sqlite.run(
+        "UPDATE activities SET summary = entry.value ->> '$[1]' FROM json_each(?) entry WHERE activities.id = entry.value ->> '$[0]'",
+        [JSON.stringify(updates)],
+      );
+    }
+    if (inserts.length === 0) return;
+    const lastEntryBefore = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM activities").get()?.id ?? 0;
+    const kind = received ? "orders_received" : "orders_imported";
     this.sqlite.run(
       `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
        SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ?, ?, ?
        FROM json_each(?)`,
-      [received ? "orders_received" : "orders_imported", actor.userId, actor.name, this.now, this.now, JSON.stringify(entries)],
+      [kind, this.actor.userId, this.actor.name, this.now, this.now, JSON.stringify(inserts)],
     );
+    // Only a recording that goes on after this batch needs to find these entries again.
+    if (this.options.inOneTransaction) return;
+    for (const { id, accountId } of this.sqlite
+      .query<{ id: number; accountId: number }, [number]>("SELECT id, account_id AS accountId FROM activities WHERE id > ?")
+      .all(lastEntryBefore)) {
+      this.timelineEntryOf.set(accountId, id);
+    }
   }
+}
+
+/** What one batch changed: the closing work covers these accounts. */
+class BatchChanges {
+  readonly touched = new Set<number>();
+  readonly created = new Set<number>();
+  /** Accounts that gained or changed orders (an account an order left is touched, not changed). */
+  readonly changed = new Set<number>();
 }
 
 interface RecordingStatements {

@@ -1,12 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { inTransaction } from "../database/transaction.ts";
 import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationOrders, type ShipStationOrder } from "./shipstation-order.ts";
 import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
+import type { WebhookIntake } from "./webhook-intake.ts";
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure an event is marked failed. */
 const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -20,10 +21,10 @@ export interface WebhookDelivery {
 
 /**
  * Accepts a ShipStation webhook: checks the shared secret in constant time and the resource_url's origin,
- * then stores the event for the worker. Nothing is stored when either check fails, and nothing is fetched here.
- * Resolves once the event is committed.
+ * then stores the delivery in the server's intake file for the worker. Nothing is stored when either check
+ * fails, and nothing is fetched here. Resolves once the delivery is committed, with its number in the intake.
  */
-export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, delivery: WebhookDelivery): Promise<{ id: number }> {
+export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, intake: WebhookIntake, delivery: WebhookDelivery): Promise<{ id: number }> {
   const config = readShipStationConfig(db, env);
   if (!config.webhookSecret) throw new DomainError("unavailable", "The ShipStation webhook is not configured: set a webhook secret first");
   if (!delivery.secret || !sameSecret(delivery.secret, config.webhookSecret)) throw new DomainError("unauthorized", "Missing or wrong webhook secret");
@@ -31,47 +32,7 @@ export function receiveWebhook(db: CrmDatabase, env: Record<string, string | und
     throw invalid("resource_url", "resource_url must be a URL on the ShipStation API");
   }
   const resourceType = typeof delivery.resourceType === "string" && delivery.resourceType.trim() ? delivery.resourceType.trim().slice(0, 50) : "UNKNOWN";
-  return storeWithGroupCommit(db, { resourceUrl: delivery.resourceUrl, resourceType });
-}
-
-interface ArrivingEvent {
-  resourceUrl: string;
-  resourceType: string;
-  stored: PromiseWithResolvers<{ id: number }>;
-}
-
-const arrivingEvents = new WeakMap<CrmDatabase, ArrivingEvent[]>();
-
-/**
- * ShipStation sends webhooks in bursts. A commit per event would make every caller wait for the others'
- * commits; instead the events that arrive in one turn of the event loop are committed together, and each
- * caller is answered once its event is on disk.
- */
-function storeWithGroupCommit(db: CrmDatabase, event: Omit<ArrivingEvent, "stored">): Promise<{ id: number }> {
-  let batch = arrivingEvents.get(db);
-  if (!batch) {
-    batch = [];
-    arrivingEvents.set(db, batch);
-    setImmediate(() => commitArrivingEvents(db));
-  }
-  const stored = Promise.withResolvers<{ id: number }>();
-  batch.push({ ...event, stored });
-  return stored.promise;
-}
-
-function commitArrivingEvents(db: CrmDatabase): void {
-  const batch = arrivingEvents.get(db) ?? [];
-  arrivingEvents.delete(db);
-  const now = Date.now();
-  let ids: number[];
-  try {
-    const insert = db.$client.query("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, ?, 'pending', ?, ?)");
-    ids = inTransaction(db.$client, () => batch.map((event) => Number(insert.run(event.resourceUrl, event.resourceType, now, now).lastInsertRowid)));
-  } catch (error) {
-    for (const event of batch) event.stored.reject(error);
-    return;
-  }
-  batch.forEach((event, index) => event.stored.resolve({ id: ids[index]! }));
+  return intake.store({ resourceUrl: delivery.resourceUrl, resourceType });
 }
 
 /**
@@ -110,30 +71,35 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
     for (let page = 1, pages = 1; page <= pages; page++) {
       const answer = (await client.get(pageUrl(event.resourceUrl, page))) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
-      const summary = recordShipStationOrders(db, orders);
+      // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders));
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
       pages = typeof answer.pages === "number" ? answer.pages : 1;
       if (orders.length === 0) break;
     }
-    db.update(webhookEvents)
-      .set({ state: "done", attempts: sql`${webhookEvents.attempts} + 1`, ordersCreated: counts.created, ordersUpdated: counts.updated, lastError: null, finishedAt: new Date() })
-      .where(eq(webhookEvents.id, event.id))
-      .run();
+    await whenDatabaseFree(() =>
+      db.update(webhookEvents)
+        .set({ state: "done", attempts: sql`${webhookEvents.attempts} + 1`, ordersCreated: counts.created, ordersUpdated: counts.updated, lastError: null, finishedAt: new Date() })
+        .where(eq(webhookEvents.id, event.id))
+        .run(),
+    );
   } catch (error) {
     if (clientOptions.signal?.aborted) return;
     const attempts = event.attempts + 1;
     const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
-    db.update(webhookEvents)
-      .set({
-        attempts,
-        state: delay === undefined ? "failed" : "pending",
-        nextAttemptAt: new Date(Date.now() + (delay ?? 0)),
-        lastError: error instanceof Error ? error.message : String(error),
-        finishedAt: delay === undefined ? new Date() : null,
-      })
-      .where(eq(webhookEvents.id, event.id))
-      .run();
+    await whenDatabaseFree(() =>
+      db.update(webhookEvents)
+        .set({
+          attempts,
+          state: delay === undefined ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + (delay ?? 0)),
+          lastError: error instanceof Error ? error.message : String(error),
+          finishedAt: delay === undefined ? new Date() : null,
+        })
+        .where(eq(webhookEvents.id, event.id))
+        .run(),
+    );
   }
 }
 
@@ -145,8 +111,8 @@ export interface WebhookEventSummary {
   recentFailures: { id: number; resourceType: string; lastError: string | null; receivedAt: Date }[];
 }
 
-/** The webhook events Settings shows: pending ones and recent failures. */
-export function webhookEventSummary(db: CrmDatabase): WebhookEventSummary {
+/** The webhook events Settings shows: pending ones (deliveries still in the intake among them) and recent failures. */
+export function webhookEventSummary(db: CrmDatabase, intake: WebhookIntake): WebhookEventSummary {
   const counts = db
     .select({ state: webhookEvents.state, count: sql<number>`count(*)` })
     .from(webhookEvents)
@@ -160,7 +126,7 @@ export function webhookEventSummary(db: CrmDatabase): WebhookEventSummary {
     .limit(5)
     .all();
   const count = (state: string) => counts.find((row) => row.state === state)?.count ?? 0;
-  return { pending: count("pending"), done: count("done"), failed: count("failed"), recentFailures };
+  return { pending: count("pending") + intake.countWaiting(), done: count("done"), failed: count("failed"), recentFailures };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
+import { hostname } from "node:os";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { seedCustomer } from "../../testing/seed.ts";
 import { startDuplicateDetector, startSearchIndexer, type QueueDrainer } from "./queue-drainer.ts";
@@ -33,6 +34,21 @@ test("the search indexer waits while the queue grows (a bulk write is under way)
   expect([queuedForSearch(), indexed()]).toEqual([4, 0]);
   await eventually(() => queuedForSearch() === 0);
   expect(indexed()).toBe(4);
+});
+
+test("while an import is running the search indexer waits, however still the queue stands, and indexes once it has ended", async () => {
+  for (let n = 1; n <= 3; n++) addAccount(n);
+  // The history tells a running import by its process being alive: one stands in for it.
+  const importProcess = Bun.spawn(["sleep", "60"]);
+  const now = Date.now();
+  database.sqlite.run("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[]', 'running', ?, ?, ?, ?)", [hostname(), importProcess.pid, now, now]);
+  drainer = startSearchIndexer(database.db, { pollMs: 100 });
+  await Bun.sleep(450);
+  expect([queuedForSearch(), indexed()]).toEqual([3, 0]);
+  importProcess.kill();
+  await importProcess.exited;
+  await eventually(() => queuedForSearch() === 0);
+  expect(indexed()).toBe(3);
 });
 
 test("a queue larger than a batch is drained batch after batch without waiting for the next poll", async () => {

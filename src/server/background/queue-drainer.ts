@@ -2,6 +2,7 @@ import { isDatabaseBusy } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { countQueuedForDuplicates, detectQueuedDuplicates } from "../../core/duplicates/duplicate-queue.ts";
 import { countQueuedForSearch, refreshSearchIndex } from "../../core/accounts/search-index.ts";
+import { runningImport } from "../../core/import/import-history.ts";
 
 export interface QueueDrainer {
   stop(): void;
@@ -9,20 +10,21 @@ export interface QueueDrainer {
 
 /** The trigram search index, brought up to date for the accounts the triggers queued. */
 export function startSearchIndexer(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
-  return startQueueDrainer("search indexer", () => countQueuedForSearch(db.$client), () => refreshSearchIndex(db.$client), options);
+  return startQueueDrainer("search indexer", db, () => countQueuedForSearch(db.$client), () => refreshSearchIndex(db.$client), options);
 }
 
 /** Duplicate detection for the accounts orders created (an import, a webhook, a backfill). */
 export function startDuplicateDetector(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
-  return startQueueDrainer("duplicate detector", () => countQueuedForDuplicates(db.$client), () => detectQueuedDuplicates(db), options);
+  return startQueueDrainer("duplicate detector", db, () => countQueuedForDuplicates(db.$client), () => detectQueuedDuplicates(db), options);
 }
 
 /**
  * Works through a queue of accounts a batch at a time, yielding between batches so requests keep being
- * answered. While the queue is still growing a bulk write (an import, a backfill) is under way: working
- * then would only slow it down, so the drainer waits for it to end. `drainBatch` returns what is left.
+ * answered. While an import is running, or the queue is still growing (a backfill, a burst of webhooks),
+ * a bulk write is under way: working then would take the write lock from it in turns and slow it down,
+ * so the drainer waits for it to end. `drainBatch` returns what is left.
  */
-function startQueueDrainer(name: string, countQueued: () => number, drainBatch: () => number, options: { pollMs?: number }): QueueDrainer {
+function startQueueDrainer(name: string, db: CrmDatabase, countQueued: () => number, drainBatch: () => number, options: { pollMs?: number }): QueueDrainer {
   const pollMs = options.pollMs ?? 2_000;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout>;
@@ -31,7 +33,7 @@ function startQueueDrainer(name: string, countQueued: () => number, drainBatch: 
     if (stopped) return;
     try {
       const queued = countQueued();
-      const growing = queued > queuedAfterLastPass;
+      const growing = queued > queuedAfterLastPass || (queued > 0 && runningImport(db) !== undefined);
       queuedAfterLastPass = growing || queued === 0 ? queued : drainBatch();
       timer = setTimeout(pass, !growing && queuedAfterLastPass > 0 ? 0 : pollMs);
     } catch (error) {

@@ -1,11 +1,15 @@
+import { isDatabaseBusy } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import type { ClientOptions } from "../../core/shipstation/shipstation-client.ts";
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
+import { WebhookIntake } from "../../core/shipstation/webhook-intake.ts";
 
 export interface WebhookWorker {
+  /** Where deliveries are stored as they arrive (webhook-intake.db), for this worker to move into crm.db. */
+  intake: WebhookIntake;
   /** A webhook just arrived: look for due events once its burst is over, rather than at the next poll. */
   wake(): void;
-  /** Stops fetching and waits for the event in hand; unfinished events stay pending for the next start. */
+  /** Stops fetching and waits for the event in hand; unfinished events stay pending, and stored deliveries stored, for the next start. */
   stop(): Promise<void>;
 }
 
@@ -19,13 +23,16 @@ export interface WebhookWorkerOptions {
 
 /**
  * Works through stored webhook events in the background, one pass at a time: woken by deliveries, and
- * polling so that retries come due and events left pending by a previous run are resumed. Writing an
+ * polling so that retries come due and events left pending by a previous run are resumed. Each pass first
+ * moves the deliveries stored in the intake into crm.db; while another process holds crm.db's write lock
+ * it does nothing else and tries again shortly, as the deliveries are safe where they are. Writing an
  * event's orders holds the server's only thread for milliseconds, so while ShipStation sends a burst the
  * worker steps aside and intake answers stay quick; under a stream that never pauses it still works one
  * slice of every second, so nothing waits for ever.
  */
 export function startWebhookWorker(db: CrmDatabase, env: Record<string, string | undefined>, options: WebhookWorkerOptions = {}): WebhookWorker {
   const settleMs = options.settleMs ?? 200;
+  const intake = new WebhookIntake(db);
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
@@ -42,13 +49,13 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
     }
     const startedAt = Date.now();
     const keepGoing = () => !burstUnderWay() || Date.now() - startedAt < SLICE_DURING_BURST_MS;
-    running = processDueWebhookEvents(db, env, { ...options.clientOptions, signal: abort.signal }, keepGoing)
-      .then(() => {
+    running = workThrough(keepGoing)
+      .then((databaseBusy) => {
+        if (abort.signal.aborted) return;
+        clearTimeout(resuming);
+        if (databaseBusy) resuming = setTimeout(pass, DATABASE_BUSY_RETRY_MS);
         // Stopped for a burst: carry on once it is over (wake's timer) or, if it never is, a second from now.
-        if (!abort.signal.aborted && burstUnderWay()) {
-          clearTimeout(resuming);
-          resuming = setTimeout(pass, RESUME_DURING_BURST_MS);
-        }
+        else if (burstUnderWay()) resuming = setTimeout(pass, RESUME_DURING_BURST_MS);
       })
       .catch((error: unknown) => console.error(`${new Date().toISOString()} webhook worker:`, error))
       .finally(() => {
@@ -60,11 +67,24 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
       });
   };
 
+  /** Resolves true when crm.db was busy with another process's write, and the pass is to be done again soon. */
+  const workThrough = async (keepGoing: () => boolean): Promise<boolean> => {
+    try {
+      while (keepGoing() && intake.moveBatchIntoDatabase() > 0) await nextTurn();
+    } catch (error) {
+      if (isDatabaseBusy(error)) return true;
+      throw error;
+    }
+    await processDueWebhookEvents(db, env, { ...options.clientOptions, signal: abort.signal }, keepGoing);
+    return false;
+  };
+
   const timer = setInterval(() => {
     if (!burstUnderWay()) pass();
   }, options.pollMs ?? 5_000);
   pass();
   return {
+    intake,
     wake() {
       lastDeliveryAt = Date.now();
       clearTimeout(settling);
@@ -76,11 +96,19 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
       clearTimeout(resuming);
       abort.abort();
       await running;
+      intake.close();
     },
   };
+}
+
+/** Between batches of deliveries moved into crm.db, requests are answered. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** How long a pass keeps working once a burst has begun. */
 const SLICE_DURING_BURST_MS = 50;
 /** How soon work goes on when a burst does not end. */
 const RESUME_DURING_BURST_MS = 1_000;
+/** How soon deliveries are moved again after crm.db was busy: an import holds its lock for short batches. */
+const DATABASE_BUSY_RETRY_MS = 50;

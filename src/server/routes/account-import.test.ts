@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { useTestServer } from "../../testing/test-server.ts";
@@ -111,6 +112,54 @@ describe("importing a CSV through the API", () => {
     expect(response).toMatchObject({ status: 400, body: { message: "Missing required column: Customer Email" } });
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
     expect(uploadedFiles()).toHaveLength(0);
+  });
+
+  async function processUpload(csv: string) {
+    const url = await uploadUrl();
+    expect((await put(url, csv)).status).toBe(200);
+    return crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
+  }
+
+  test("an upload's import is recorded in the import history, as the command line's are", async () => {
+    expect((await processUpload(exportCsv([itemRow("1", "a@clinic.com"), itemRow("2", "b@lab.com")]))).status).toBe(200);
+    expect(crm.server.sqlite.query("SELECT files, state, rows_read AS rowsRead, orders_created AS ordersCreated, accounts_created AS accountsCreated FROM import_runs").all()).toEqual([
+      { files: '["upload"]', state: "completed", rowsRead: 2, ordersCreated: 2, accountsCreated: 2 },
+    ]);
+  });
+
+  test("while another import is running, processing an upload answers 409 naming it and writes nothing", async () => {
+    // The history tells a running import by its process being alive: one stands in for it.
+    const otherImport = Bun.spawn(["sleep", "60"]);
+    const now = Date.now();
+    crm.server.sqlite
+      .query("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"big.csv\"]', 'running', ?, ?, ?, ?)")
+      .run(hostname(), otherImport.pid, now, now);
+    const response = await processUpload(exportCsv([itemRow("1", "a@clinic.com")])).finally(() => otherImport.kill());
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/^Import #1 is running \(started .+\); import this file once it has finished$/);
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM orders").get()).toEqual({ n: 0 });
+  });
+
+  test("a large upload is imported in batches while other requests are answered, and ends as one import", async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => itemRow(`BIG-${i}`, `buyer${i % 3_000}@clinic.com`));
+    const importing = processUpload(exportCsv(rows));
+    let finished = false;
+    void importing.then(() => (finished = true));
+    let answeredMeanwhile = 0;
+    while (!finished) {
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: crm.cookie })).status).toBe(200);
+      if (!finished) answeredMeanwhile++;
+      await Bun.sleep(5);
+    }
+    expect((await importing).body.results).toMatchObject({ processed: 12_000, ordersCreated: 12_000, created: 3_000 });
+    expect(answeredMeanwhile).toBeGreaterThan(1);
+    const [run] = crm.server.sqlite.query<{ state: string; batches: number }, []>("SELECT state, batches FROM import_runs").all();
+    expect(run!.state).toBe("completed");
+    expect(run!.batches).toBeGreaterThan(1);
+    const recount = crm.server.sqlite
+      .query("SELECT count(*) AS n FROM accounts a WHERE order_count != (SELECT count(*) FROM orders o WHERE o.account_id = a.id)")
+      .get();
+    expect(recount).toEqual({ n: 0 });
   });
 
   test("without a session the import routes answer 401", async () => {

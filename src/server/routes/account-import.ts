@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import { CSV_UPLOAD_URL_PATH, CsvImportResult, PROCESS_CSV_PATH, ProcessCsvBody, UploadUrl } from "../../contracts/imports.ts";
 import { actorOf } from "../../core/activity/actor.ts";
+import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { invalid } from "../../core/errors.ts";
-import { importOrdersCsv } from "../../core/import/import-orders-csv.ts";
+import { runCsvImport } from "../../core/import/csv-import-run.ts";
 import { discardUpload, findUploadedFile, issueUploadTicket } from "../../core/import/uploads.ts";
 import type { ServerContext } from "../context.ts";
 import { toUploadUrlJson } from "../json/upload-json.ts";
@@ -20,14 +21,16 @@ export function accountImportRoutes(context: ServerContext) {
     })
     .post(
       PROCESS_CSV_PATH,
-      ({ body, user }) => {
+      async ({ body, user }) => {
         const ticket = ticketFromUploadUrl(body.fileUrl);
         if (!ticket) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
         const filePath = findUploadedFile(context.db, context.dataDir, ticket);
         try {
-          return importOrdersCsv(context.db, [{ path: filePath, displayName: "upload" }], { actor: actorOf(user) });
+          const { result } = await runCsvImport(context.db, [{ path: filePath, displayName: "upload" }], { actor: actorOf(user), inServer: true });
+          return result;
         } finally {
-          discardUpload(context.db, context.dataDir, ticket.id);
+          // The import commits in batches, so a busy database here must not have the request answered again.
+          await whenDatabaseFree(() => discardUpload(context.db, context.dataDir, ticket.id));
         }
       },
       { signedIn: true, body: ProcessCsvBody, ...answers(CsvImportResult) },

@@ -20,7 +20,7 @@ import { answers } from "../openapi/answers.ts";
 /** The integration settings: everyone signed in sees what is configured (never a secret), only admins change it. */
 export function settingsRoutes(context: ServerContext) {
   const { db, env } = context;
-  const integrationSettings = () => toIntegrationSettingsJson(describeShipStation(db, env), webhookEventSummary(db));
+  const integrationSettings = () => toIntegrationSettingsJson(describeShipStation(db, env), webhookEventSummary(db, context.webhookWorker.intake));
   return new Elysia({ prefix: "/api/settings" })
     .use(sessionGuard(context))
     .get("/", integrationSettings, { signedIn: true, ...answers(IntegrationSettings) })

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { addDays, businessToday } from "../../core/time/business-calendar.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { useTestServer } from "../../testing/test-server.ts";
-import { importOrdersCsv } from "../../core/import/import-orders-csv.ts";
+import { runCsvImport } from "../../core/import/csv-import-run.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -162,7 +162,7 @@ describe("tasks API and automation", () => {
       const [year, month, day] = addDays(today(), -1).split("-").map(Number);
       const orderDate = `${month}/${day}/${year} 10:00:00 AM`;
       writeFileSync(file, exportCsv(Array.from({ length: 6 }, (_, i) => itemRow(`W-${i}`, `buyer${i}@clinic${i}.com`, { "Ship To - Company": `Clinic ${i}`, "Date - Order Date": orderDate }))));
-      importOrdersCsv(crm.server.db, [{ path: file }]);
+      await runCsvImport(crm.server.db, [{ path: file }]);
       const welcome = (await tasks()).filter((task) => task.source === "welcome");
       expect(welcome).toHaveLength(6);
       expect(welcome[0]!.title).toStartWith("Welcome Clinic");

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import path from "node:path";
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
+import { WEBHOOK_INTAKE_FILE_NAME } from "../../core/shipstation/webhook-intake.ts";
 import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { testServer } from "../../testing/test-server.ts";
@@ -24,6 +27,26 @@ describe("the ShipStation webhook", () => {
   const deliver = (resourceUrl: string, query = `?secret=${SECRET}`, headers: Record<string, string> = {}) =>
     server.request("POST", `/api/webhooks/shipstation${query}`, { body: { resource_url: resourceUrl, resource_type: "ORDER_NOTIFY" }, headers });
   const count = (table: string) => (server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  /** The deliveries in the server's intake file, read as another process would: what is there is committed. */
+  const intakeRows = () => {
+    const intake = new Database(path.join(server.dataDir, WEBHOOK_INTAKE_FILE_NAME), { readonly: true });
+    try {
+      return intake.query("SELECT id, resource_url AS resourceUrl FROM webhook_deliveries ORDER BY id").all() as { id: number; resourceUrl: string }[];
+    } finally {
+      intake.close();
+    }
+  };
+  /** A second connection holding crm.db's write lock, as a CLI import's transaction does. */
+  const holdWriteLock = () => {
+    const other = new Database(path.join(server.dataDir, "crm.db"));
+    other.run("BEGIN IMMEDIATE");
+    return {
+      release() {
+        other.run("COMMIT");
+        other.close();
+      },
+    };
+  };
   const eventually = async (check: () => boolean) => {
     for (let i = 0; i < 200 && !check(); i++) await Bun.sleep(10);
     expect(check()).toBe(true);
@@ -50,6 +73,7 @@ describe("the ShipStation webhook", () => {
     expect(await deliver(resourceUrl, "")).toMatchObject({ status: 401, body: { message: "Missing or wrong webhook secret" } });
     expect((await deliver(resourceUrl, "?secret=wrong-secret-123")).status).toBe(401);
     expect((await deliver(resourceUrl, "", { "x-webhook-secret": `${SECRET}x` })).status).toBe(401);
+    expect(intakeRows()).toEqual([]);
     expect(count("webhook_events")).toBe(0);
   });
 
@@ -74,6 +98,7 @@ describe("the ShipStation webhook", () => {
       }
       await Bun.sleep(100);
       expect(requested).toBe(false);
+      expect(intakeRows()).toEqual([]);
       expect(count("webhook_events")).toBe(0);
     } finally {
       elsewhere.stop(true);
@@ -92,7 +117,9 @@ describe("the ShipStation webhook", () => {
         const response = await withDefaultApi.request("POST", `/api/webhooks/shipstation?secret=${SECRET}`, { body });
         expect(response).toMatchObject({ status: 200, body: { received: true, id: expect.any(Number) } });
       }
-      expect(withDefaultApi.sqlite.query("SELECT resource_type FROM webhook_events ORDER BY id").all()).toEqual([{ resource_type: "ORDER_NOTIFY" }, { resource_type: "SHIP_NOTIFY" }]);
+      const moved = () => withDefaultApi.sqlite.query("SELECT resource_type FROM webhook_events ORDER BY id").all();
+      await eventually(() => moved().length === 2);
+      expect(moved()).toEqual([{ resource_type: "ORDER_NOTIFY" }, { resource_type: "SHIP_NOTIFY" }]);
     } finally {
       await withDefaultApi.dispose();
     }
@@ -104,19 +131,90 @@ describe("the ShipStation webhook", () => {
       expect(response.status).toBe(400);
       expect(response.body.message).toContain("resource_url");
     }
+    expect(intakeRows()).toEqual([]);
     expect(count("webhook_events")).toBe(0);
   });
 
-  test("a burst of concurrent deliveries is stored whole: each answered with its own event, committed before the answer", async () => {
+  test("a burst of concurrent deliveries is stored whole: each answered with its own number, committed before the answer", async () => {
     const resourceUrls = Array.from({ length: 40 }, (_, i) => standIn.addOrders([standInOrder(5000 + i)], `burst-${i}`)!);
     const answers = await Promise.all(resourceUrls.map((resourceUrl) => deliver(resourceUrl)));
     const ids = answers.map((answer) => (answer.body as { id: number }).id);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(new Set(ids).size).toBe(40);
-    const stored = server.sqlite.query("SELECT id, resource_url AS resourceUrl FROM webhook_events ORDER BY id").all() as { id: number; resourceUrl: string }[];
-    expect(stored.map((event) => event.resourceUrl).sort()).toEqual([...resourceUrls].sort());
-    expect(ids.map((id) => stored.find((event) => event.id === id)?.resourceUrl)).toEqual(resourceUrls);
+    // The worker settles for 200 ms after a burst before moving it into crm.db: until then it is all in the intake.
+    const stored = intakeRows();
+    expect(stored.map((delivery) => delivery.resourceUrl).sort()).toEqual([...resourceUrls].sort());
+    expect(ids.map((id) => stored.find((delivery) => delivery.id === id)?.resourceUrl)).toEqual(resourceUrls);
     await eventually(() => count("orders") === 40);
+    const events = server.sqlite.query("SELECT intake_id AS id, resource_url AS resourceUrl FROM webhook_events ORDER BY id").all() as { id: number; resourceUrl: string }[];
+    expect(ids.map((id) => events.find((event) => event.id === id)?.resourceUrl)).toEqual(resourceUrls);
+    expect(intakeRows()).toEqual([]);
+  });
+
+  test("a delivery while another process holds crm.db's write lock is answered at once, and reaches crm.db once the lock is free", async () => {
+    const resourceUrl = standIn.addOrders([standInOrder(9001)], "locked-1")!;
+    const lock = holdWriteLock();
+    let released = false;
+    try {
+      const started = performance.now();
+      const response = await deliver(resourceUrl);
+      const answeredInMs = performance.now() - started;
+      expect(response).toMatchObject({ status: 200, body: { received: true } });
+      expect(answeredInMs).toBeLessThan(250);
+      expect(intakeRows()).toEqual([{ id: response.body.id, resourceUrl }]);
+      // The worker tries to move it and finds crm.db busy, without holding up anyone meanwhile.
+      const loopStarted = performance.now();
+      let longestTurnMs = 0;
+      for (let last = performance.now(); performance.now() - loopStarted < 600; last = performance.now()) {
+        await Bun.sleep(5);
+        longestTurnMs = Math.max(longestTurnMs, performance.now() - last);
+      }
+      expect(longestTurnMs).toBeLessThan(100);
+      expect(count("webhook_events")).toBe(0);
+      lock.release();
+      released = true;
+      await eventually(() => count("orders") === 1);
+      expect(server.sqlite.query("SELECT intake_id AS id, state FROM webhook_events").all()).toEqual([{ id: response.body.id, state: expect.stringMatching(/pending|done/) }]);
+      await eventually(() => (server.sqlite.query("SELECT state FROM webhook_events").get() as { state: string }).state === "done");
+      expect(intakeRows()).toEqual([]);
+    } finally {
+      if (!released) lock.release();
+    }
+  });
+
+  test("a burst during a held write lock loses no delivery and stores none twice, and Settings counts the waiting ones as pending", async () => {
+    const resourceUrls = Array.from({ length: 100 }, (_, i) => standIn.addOrders([standInOrder(9100 + i)], `locked-burst-${i}`)!);
+    const admin = await server.signInAs("admin");
+    const lock = holdWriteLock();
+    let released = false;
+    try {
+      const timed = await Promise.all(
+        resourceUrls.map(async (resourceUrl) => {
+          const started = performance.now();
+          return { answer: await deliver(resourceUrl), ms: performance.now() - started };
+        }),
+      );
+      expect(Math.max(...timed.map(({ ms }) => ms))).toBeLessThan(250);
+      const answers = timed.map(({ answer }) => answer);
+      expect(answers.map((answer) => answer.status)).toEqual(resourceUrls.map(() => 200));
+      const ids = answers.map((answer) => answer.body.id as number);
+      expect(new Set(ids).size).toBe(100);
+      await Bun.sleep(400);
+      expect(count("webhook_events")).toBe(0);
+      const settings = await server.request("GET", "/api/settings", { cookie: admin.cookie });
+      expect(settings.body.shipstation.webhookEvents).toMatchObject({ pending: 100, done: 0, failed: 0 });
+      lock.release();
+      released = true;
+      await eventually(() => count("orders") === 100);
+      const events = server.sqlite.query("SELECT intake_id AS id, resource_url AS resourceUrl FROM webhook_events ORDER BY intake_id").all();
+      expect(events).toEqual(ids.map((id, i) => ({ id, resourceUrl: resourceUrls[i] })).sort((a, b) => a.id - b.id));
+      expect(intakeRows()).toEqual([]);
+      await eventually(() => (server.sqlite.query("SELECT count(*) AS n FROM webhook_events WHERE state = 'done'").get() as { n: number }).n === 100);
+      const after = await server.request("GET", "/api/settings", { cookie: admin.cookie });
+      expect(after.body.shipstation.webhookEvents).toMatchObject({ pending: 0, done: 100, failed: 0 });
+    } finally {
+      if (!released) lock.release();
+    }
   });
 
   test("the same webhook delivered twice changes nothing the second time", async () => {
@@ -137,7 +235,7 @@ describe("the ShipStation webhook", () => {
     const resourceUrl = standIn.addOrders([standInOrder(5001)], "batch-5")!;
     standIn.failNextRequests(3, 500);
     await deliver(resourceUrl);
-    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number }).attempts === 1);
+    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
     const failed = server.sqlite.query("SELECT state, last_error, next_attempt_at FROM webhook_events").get() as { state: string; last_error: string; next_attempt_at: number };
     expect(failed.state).toBe("pending");
     expect(failed.last_error).toContain("500");
@@ -155,6 +253,8 @@ describe("the ShipStation webhook", () => {
     const resourceUrl = standIn.addOrders([standInOrder(6001)], "batch-6")!;
     standIn.failNextRequests(1000, 502);
     await deliver(resourceUrl);
+    // The worker's own first attempt, once it has moved the delivery into crm.db.
+    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
     for (let attempt = 0; attempt < 6; attempt++) {
       server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0 WHERE state = 'pending'");
       await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });

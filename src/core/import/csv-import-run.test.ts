@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import path from "node:path";
+import { DATABASE_FILE_NAME } from "../database/open.ts";
+import { writeDemoShipStationExport } from "../demo-data/shipstation-export.ts";
+import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
+import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { createTeamOfTwo } from "../../testing/team.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
+import { claimImportRun, recentImportRuns } from "./import-history.ts";
+import { previewCsvImport } from "./import-orders-csv.ts";
+
+/** Imports of thousands of orders, several per test, on a busy machine. */
+setDefaultTimeout(20_000);
+
+describe("runCsvImport", () => {
+  let dir: string;
+  const databases: ReturnType<typeof temporaryDatabase>[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-import-run-"));
+  });
+  afterEach(() => {
+    for (const database of databases.splice(0)) database.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function database() {
+    const opened = temporaryDatabase();
+    databases.push(opened);
+    return opened;
+  }
+  /** Another connection to the database, as a server would hold: imports beside it commit in batches. */
+  function openElsewhere(dataDir: string): Database {
+    const other = new Database(path.join(dataDir, DATABASE_FILE_NAME));
+    other.query("SELECT count(*) FROM accounts").get();
+    return other;
+  }
+  /** A realistic history ending today (see `crm demo-data`): chronological orders, about half as many as rows. */
+  function demoExport(rows: number): string {
+    const file = path.join(dir, `demo-${rows}.csv`);
+    writeDemoShipStationExport({ rows, out: file, seed: 7 });
+    return file;
+  }
+  const run = (db: ReturnType<typeof database>, file: string, options?: CsvImportRunOptions) => runCsvImport(db.db, [{ path: file }], options);
+  const count = (db: ReturnType<typeof database>, sql: string) => (db.sqlite.query(sql).get() as { n: number }).n;
+
+  test("a first import into an empty database nothing else has open is written in one transaction; any other in batches", async () => {
+    const file = demoExport(2_000);
+    const alone = database();
+    expect((await run(alone, file)).writing).toBe("one transaction");
+    expect((await run(alone, file)).writing).toBe("batches");
+
+    const beside = database();
+    const other = openElsewhere(beside.dataDir);
+    expect((await run(beside, file)).writing).toBe("batches");
+    other.close();
+  });
+
+  test("an import in batches ends as the same import written at once: accounts, orders, one timeline entry each, welcome tasks", async () => {
+    const file = demoExport(20_000);
+    const atOnce = database();
+    const inBatches = database();
+    await createTeamOfTwo(atOnce.db);
+    await createTeamOfTwo(inBatches.db);
+    const other = openElsewhere(inBatches.dataDir);
+
+    const first = await run(atOnce, file);
+    const second = await run(inBatches, file);
+    other.close();
+
+    expect([first.writing, second.writing]).toEqual(["one transaction", "batches"]);
+    expect(second.run!.id).toBe(1);
+    expect(recentImportRuns(inBatches.db, 1)[0]!.batches).toBeGreaterThan(2);
+    expect(second.result).toEqual(first.result);
+    expect(importedState(inBatches.dataDir)).toEqual(importedState(atOnce.dataDir));
+    const timelines = (db: ReturnType<typeof database>) =>
+      db.sqlite.query("SELECT a.email, v.kind, v.summary, v.occurred_at = a.created_at AS atCustomerSince FROM activities v JOIN accounts a ON a.id = v.account_id ORDER BY 1, 2, 3").all();
+    const tasks = (db: ReturnType<typeof database>) =>
+      db.sqlite.query("SELECT t.title, a.email, u.email AS assignee, t.due_date, a.owner_user_id = t.assignee_id AS owned FROM tasks t JOIN accounts a ON a.id = t.account_id JOIN users u ON u.id = t.assignee_id ORDER BY 2").all();
+    expect(timelines(inBatches)).toEqual(timelines(atOnce));
+    expect(tasks(inBatches).length).toBeGreaterThan(0);
+    expect(tasks(inBatches)).toEqual(tasks(atOnce));
+    expect(count(inBatches, "SELECT count(*) AS n FROM duplicate_queue")).toBe(count(atOnce, "SELECT count(*) AS n FROM duplicate_queue"));
+  });
+
+  test("an order whose item rows are listed apart keeps the items of every batch, and of a stopped run when run again", async () => {
+    const between = Array.from({ length: 25_000 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_000}@clinic${i % 41}.com`));
+    const file = path.join(dir, "apart.csv");
+    writeFileSync(
+      file,
+      exportCsv([
+        itemRow("SPLIT-1", "split@clinic.com", { "Item - SKU": "FIRST" }),
+        ...between,
+        itemRow("SPLIT-1", "split@clinic.com", { "Item - SKU": "SECOND" }),
+      ]),
+    );
+    const split = (db: ReturnType<typeof database>) =>
+      db.sqlite.query("SELECT raw ->> '$.items' AS items, created_at < updated_at AS continuedLater FROM orders WHERE external_id = 'SPLIT-1'").get() as { items: string; continuedLater: number };
+    const skus = (db: ReturnType<typeof database>) => (JSON.parse(split(db).items) as { sku: string }[]).map((item) => item.sku);
+
+    const inBatches = database();
+    const other = openElsewhere(inBatches.dataDir);
+    await run(inBatches, file);
+    expect(skus(inBatches)).toEqual(["FIRST", "SECOND"]);
+    expect(split(inBatches).continuedLater).toBe(1);
+
+    const stoppedThenRun = database();
+    const otherToo = openElsewhere(stoppedThenRun.dataDir);
+    const stop = new AbortController();
+    const stopped = await run(stoppedThenRun, file, { signal: stop.signal, onProgress: ({ rowsRead }) => rowsRead >= 5_000 && stop.abort() });
+    expect(stopped.state).toBe("interrupted");
+    expect(skus(stoppedThenRun)).toEqual(["FIRST"]);
+    expect(inconsistentAccounts(stoppedThenRun.dataDir)).toEqual([]);
+    expect((await run(stoppedThenRun, file)).state).toBe("completed");
+    expect(skus(stoppedThenRun)).toEqual(["FIRST", "SECOND"]);
+    expect(importedState(stoppedThenRun.dataDir)).toEqual(importedState(inBatches.dataDir));
+    other.close();
+    otherToo.close();
+  });
+
+  test("a stopped import keeps its committed batches and is marked interrupted; one written in one transaction writes nothing", async () => {
+    const file = demoExport(20_000);
+    const inBatches = database();
+    const other = openElsewhere(inBatches.dataDir);
+    const stop = new AbortController();
+    const stopped = await run(inBatches, file, { signal: stop.signal, onProgress: ({ rowsRead }) => rowsRead >= 4_000 && stop.abort() });
+    other.close();
+    expect(stopped).toMatchObject({ state: "interrupted", writing: "batches" });
+    expect(stopped.result.results.ordersCreated).toBeGreaterThan(0);
+    expect(count(inBatches, "SELECT count(*) AS n FROM orders")).toBe(stopped.result.results.ordersCreated);
+    expect(inconsistentAccounts(inBatches.dataDir)).toEqual([]);
+    expect(recentImportRuns(inBatches.db, 1)[0]).toMatchObject({ state: "interrupted", ordersCreated: stopped.result.results.ordersCreated, error: "Stopped before finishing; run it again to complete" });
+
+    const atOnce = database();
+    const stopNow = new AbortController();
+    const rolledBack = await run(atOnce, file, { signal: stopNow.signal, onProgress: () => stopNow.abort() });
+    expect(rolledBack).toMatchObject({ state: "interrupted", writing: "one transaction" });
+    expect(count(atOnce, "SELECT count(*) AS n FROM orders") + count(atOnce, "SELECT count(*) AS n FROM accounts")).toBe(0);
+    expect(recentImportRuns(atOnce.db, 1)[0]).toMatchObject({ state: "interrupted", error: "Stopped before finishing; nothing was written" });
+  });
+
+  test("an import waits while another is running, and a run whose process died no longer counts", async () => {
+    const file = demoExport(200);
+    const target = database();
+    const insertRunning = (pid: number) =>
+      target.sqlite.run("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"other.csv\"]', 'running', ?, ?, 0, 0)", [hostname(), pid]);
+    const finished = Bun.spawn(["true"]);
+    await finished.exited;
+    insertRunning(finished.pid);
+    expect(recentImportRuns(target.db, 1)[0]!.state).toBe("interrupted");
+
+    const sleeper = Bun.spawn(["sleep", "1"]);
+    insertRunning(sleeper.pid);
+    expect(claimImportRun(target.db, ["x.csv"])).toMatchObject({ runningImport: { pid: sleeper.pid } });
+    const waitedFor: number[] = [];
+    const outcome = await run(target, file, { onWaiting: (running) => waitedFor.push(running.pid) });
+    expect(waitedFor).toEqual([sleeper.pid]);
+    expect(outcome.state).toBe("completed");
+    expect(recentImportRuns(target.db, 3).map((importRun) => importRun.state)).toEqual(["completed", "interrupted", "interrupted"]);
+    expect(target.sqlite.query("SELECT count(*) AS n FROM import_runs WHERE state = 'running'").get()).toEqual({ n: 0 });
+  });
+
+  test("a dry run is not in the history, and beside another connection it works on a copy that nobody waits for", async () => {
+    const file = path.join(dir, "upload.csv");
+    writeFileSync(file, exportCsv([itemRow("1", "a@clinic.com"), itemRow("2", "broken")]));
+    const target = database();
+    expect(previewCsvImport(target.db, [{ path: file }]).results).toMatchObject({ ordersCreated: 1, created: 1, skipped: 1 });
+    const other = openElsewhere(target.dataDir);
+    other.run("PRAGMA busy_timeout = 0");
+    other.run("BEGIN IMMEDIATE");
+    expect(previewCsvImport(target.db, [{ path: file }]).results).toMatchObject({ ordersCreated: 1, created: 1, skipped: 1 });
+    other.run("COMMIT");
+    other.close();
+    expect(recentImportRuns(target.db, 5)).toEqual([]);
+    expect(count(target, "SELECT count(*) AS n FROM orders")).toBe(0);
+    expect(readdirSync(target.dataDir).filter((name) => name.startsWith("preview-"))).toEqual([]);
+  });
+
+});

@@ -1,0 +1,359 @@
+import type { Database } from "bun:sqlite";
+import type { CsvImportResult } from "../../contracts/imports.ts";
+import type { Actor } from "../activity/actor.ts";
+import { whenDatabaseFree } from "../database/busy.ts";
+import { conflict } from "../errors.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
+import { claimImportRun, finishImportRun, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
+import {
+  buildResult,
+  checkedTimeZone,
+  CONTINUES_EARLIER_ROWS,
+  ExportOrders,
+  RowErrorReport,
+  useSmallPageCache,
+  withoutForeignKeyChecks,
+  type CsvImportFile,
+  type CsvImportProgress,
+} from "./import-orders-csv.ts";
+import { writerWaitingSince } from "../database/waiting-writers.ts";
+import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
+
+/**
+ * How long a batch should hold the write lock (its orders, its closing work and its commit) while another
+ * process has the database open, and while none has: one that opens it meanwhile waits for one batch.
+ * Fewer, longer batches recount each account fewer times and write each index page fewer times.
+ */
+const BATCH_LOCK_MS = 40;
+const BATCH_LOCK_ALONE_MS = 1_000;
+/**
+ * A batch ends early once a writer elsewhere waits for the lock (writerWaitingSince), but takes orders for
+ * at least this long, so that writers arriving one after another never stop the import altogether.
+ */
+const BATCH_LOCK_WHEN_WAITED_FOR_MS = 10;
+/** How often a batch looks for waiting writers: each look is a stat of a file. */
+const WAITING_CHECK_EVERY_MS = 2;
+/** A first guess at the closing work and commit per account a batch touched, before a batch has measured it. */
+const FIRST_GUESS_CLOSING_MS_PER_ACCOUNT = 0.05;
+/** An import copies the WAL into the database once its batches since the last copy held the lock this long. */
+const CHECKPOINT_AFTER_LOCK_MS = 400;
+/**
+ * How long a batch leaves the lock free once a writer elsewhere waited for it: the server tries a refused
+ * write again every 10 ms at most (busy.ts), so each of its waiting writes gets its turn.
+ */
+const PAUSE_FOR_WAITING_WRITERS_MS = 15;
+/**
+ * How long a batch leaves the lock free while another process has the database open and nobody told of
+ * waiting: another command waits in SQLite's busy handler, which tells nobody, and tries again at times of
+ * its own; a short gap after every batch gives its tries their chance.
+ */
+const PAUSE_FOR_OTHER_COMMANDS_MS = 5;
+/** An import in one transaction still turns to the event loop this often, to hear a request to stop. */
+const STOP_CHECK_MS = 100;
+/** How often an import waiting for another one looks again. */
+const WAITING_CHECK_MS = 500;
+
+export interface CsvImportRunOptions {
+  /** Zone of dates that carry no offset. */
+  timeZone?: string;
+  /** Who imports: named on the timelines of the accounts it changes. */
+  actor?: Actor;
+  onProgress?(progress: CsvImportProgress): void;
+  /** Stops the import at its next commit: batches committed stay, an import in one transaction writes nothing. */
+  signal?: AbortSignal;
+  /** Told once when another import of the database is running: this one waits for it to end. */
+  onWaiting?(running: ImportRun): void;
+  /**
+   * Run by the server, whose one thread and connection also answer every request: always in batches,
+   * waiting for the reader without holding the thread, and refused with a conflict rather than waiting
+   * when another import is running.
+   */
+  inServer?: boolean;
+}
+
+export type CsvImportWriting = "one transaction" | "batches";
+
+export interface CsvImportRunOutcome {
+  state: "completed" | "interrupted";
+  /** Undefined when it was stopped while it waited for another import, before it began. */
+  run?: ImportRun;
+  writing?: CsvImportWriting;
+  /** What was committed. */
+  result: CsvImportResult;
+}
+
+/**
+ * `crm import-csv`: imports ShipStation exports, recorded in the import history, waiting first for any
+ * other import of the database to end.
+ *
+ * Into a database with no orders that no other process has open, everything is written in one
+ * transaction that loads in bulk (indexes dropped and built again), the fastest way, and nothing at all
+ * is written if it fails or is stopped. Otherwise it commits in batches of about 100 ms of write lock,
+ * pausing between them while other processes have the database open, so that the server's writes never
+ * wait long. Each batch commits its orders together with everything that follows from them (statistics,
+ * timelines, welcome tasks, duplicate queue) for the accounts it touched, and its progress in the
+ * history: a killed or stopped import leaves every order fully recorded or not at all, every account
+ * consistent with its stored orders, and running the same files again completes it (orders are keyed by
+ * source and external id, and statistics are recounted, never added to).
+ */
+export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportRunOptions = {}): Promise<CsvImportRunOutcome> {
+  const timeZone = checkedTimeZone(options.timeZone);
+  const report = new RowErrorReport(files);
+  // Started first: a missing file is refused before the import takes a place in the history.
+  const orders = new ExportOrders(files, timeZone, report, options.onProgress);
+  const sqlite = db.$client;
+  try {
+    const run = options.inServer ? await claimUnlessAnotherImport(db, fileNames(files)) : await claimWhenNoOtherImport(db, fileNames(files), options);
+    if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
+    const writing: CsvImportWriting = !options.inServer && !hasOrders(sqlite) && !isDatabaseOpenElsewhere(sqlite) ? "one transaction" : "batches";
+    const running = new RunningImport(db, run, writing, orders, report, options);
+    const restoreCacheSize = useSmallPageCache(sqlite);
+    const restoreForeignKeys = withoutForeignKeyChecks(sqlite);
+    // The server never copies the WAL on its event loop: its own thread does (wal-checkpointer.ts).
+    const restoreCheckpoints = writing === "batches" && !options.inServer ? withCheckpointsBetweenBatches(sqlite) : () => {};
+    try {
+      const state = writing === "one transaction" ? await running.writeInOneTransaction() : await running.writeInBatches();
+      return { state, run, writing, result: running.result() };
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.run("ROLLBACK");
+      await untilWritten(() => finishImportRun(db, run.id, "failed", error instanceof Error ? error.message : String(error)));
+      throw error;
+    } finally {
+      restoreCacheSize();
+      restoreForeignKeys();
+      restoreCheckpoints();
+    }
+  } finally {
+    orders.stop();
+  }
+}
+
+const NOTHING_RECORDED: OrderRecordingSummary = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, accountsCreated: 0, accountsUpdated: 0 };
+
+class RunningImport {
+  private readonly sqlite: Database;
+  private readonly recording: OrderRecording;
+  private batches = 0;
+
+  constructor(
+    private readonly db: CrmDatabase,
+    private readonly run: ImportRun,
+    writing: CsvImportWriting,
+    private readonly orders: ExportOrders,
+    private readonly report: RowErrorReport,
+    private readonly options: CsvImportRunOptions,
+  ) {
+    this.sqlite = db.$client;
+    this.recording = new OrderRecording(db, { actor: options.actor, inOneTransaction: writing === "one transaction" });
+  }
+
+  private get stopRequested(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  result(): CsvImportResult {
+    return buildResult(this.orders.rowsRead, this.recording.summary(), this.report, false);
+  }
+
+  private progress() {
+    return { batches: this.batches, ...historyCounts(this.orders.rowsRead, this.report, this.recording.summary()) };
+  }
+
+  async writeInOneTransaction(): Promise<"completed" | "interrupted"> {
+    await this.begin();
+    this.recording.beginBatch();
+    let checkStopAt = performance.now() + STOP_CHECK_MS;
+    for (let order = this.orders.next(); order !== undefined; order = this.orders.next()) {
+      this.recording.recordPrepared(order, CONTINUES_EARLIER_ROWS);
+      if (performance.now() < checkStopAt) continue;
+      // Nothing else uses this connection meanwhile: the command line has no other work.
+      await turnOfEventLoop();
+      if (this.stopRequested) {
+        this.sqlite.run("ROLLBACK");
+        finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; nothing was written");
+        return "interrupted";
+      }
+      checkStopAt = performance.now() + STOP_CHECK_MS;
+    }
+    this.recording.closeBatch((step) => this.orders.reportStep(step));
+    this.batches = 1;
+    recordImportProgress(this.db, this.run.id, this.progress(), "completed");
+    this.sqlite.run("COMMIT");
+    return "completed";
+  }
+
+  async writeInBatches(): Promise<"completed" | "interrupted"> {
+    const budget = new BatchBudget();
+    let othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
+    let lockMsSinceCheckpoint = 0;
+    for (;;) {
+      // Waited for outside the transaction: the write lock is held only while there are orders to write.
+      let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
+      if (order === undefined) {
+        await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress(), "completed"));
+        return "completed";
+      }
+      // The WAL is copied into the database every few batches, just before the next one begins: when it is
+      // all copied, that batch's first write starts the WAL file over instead of making it longer.
+      if (lockMsSinceCheckpoint >= CHECKPOINT_AFTER_LOCK_MS && !this.options.inServer) {
+        this.copyWalIntoDatabase();
+        lockMsSinceCheckpoint = 0;
+      }
+      await this.begin();
+      const began = performance.now();
+      const waiting = new WaitingWriters(this.sqlite);
+      this.recording.beginBatch();
+      // In the server a batch also holds the event loop still: never long.
+      const lockLimitMs = othersHaveItOpen || this.options.inServer ? BATCH_LOCK_MS : BATCH_LOCK_ALONE_MS;
+      do {
+        this.recording.recordPrepared(order, CONTINUES_EARLIER_ROWS);
+      } while (!budget.spent(performance.now() - began, this.recording.accountsTouchedInBatch, lockLimitMs, waiting) && (order = this.orders.next(false)) !== undefined);
+      const wrote = performance.now();
+      const accountsTouched = this.recording.accountsTouchedInBatch;
+      this.recording.closeBatch();
+      this.batches++;
+      recordImportProgress(this.db, this.run.id, this.progress(), this.orders.done ? "completed" : "running");
+      this.sqlite.run("COMMIT");
+      budget.learnClosing(performance.now() - wrote, accountsTouched);
+      lockMsSinceCheckpoint += performance.now() - began;
+      if (this.orders.done) return "completed";
+
+      // Writers elsewhere that waited for this batch get the lock before the next one: they try again at
+      // intervals shorter than the pause. Alone with the database, the next batch begins at once.
+      othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
+      await pause(waiting.sinceBatchBegan() ? PAUSE_FOR_WAITING_WRITERS_MS : othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
+      if (this.stopRequested) {
+        await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
+        return "interrupted";
+      }
+    }
+  }
+
+  /** A checkpoint: copies what the WAL holds into the database, so that the next write starts it over. */
+  private copyWalIntoDatabase(): void {
+    this.sqlite.run("PRAGMA wal_checkpoint(PASSIVE)");
+  }
+
+  /** Takes the write lock, however long another process holds it: an import has nothing else to do. */
+  private async begin(): Promise<void> {
+    await untilWritten(() => this.sqlite.run("BEGIN IMMEDIATE"));
+  }
+}
+
+/**
+ * Keeps each batch's hold on the write lock near its limit, or BATCH_LOCK_WHEN_WAITED_FOR_MS once a writer
+ * elsewhere waits. Its closing work (recounts, timelines, tasks) and commit grow with the accounts
+ * the batch touched, at a cost per account learned from the batches before: a batch stops taking orders
+ * once the time it has spent and its closing work would reach the limit.
+ */
+class BatchBudget {
+  private closingMsPerAccount = FIRST_GUESS_CLOSING_MS_PER_ACCOUNT;
+
+  spent(elapsedMs: number, accountsTouched: number, lockLimitMs: number, waiting: WaitingWriters): boolean {
+    const lockMs = elapsedMs + accountsTouched * this.closingMsPerAccount;
+    return lockMs >= lockLimitMs || (lockMs >= BATCH_LOCK_WHEN_WAITED_FOR_MS && waiting.now());
+  }
+
+  // Averaged with the figure before: one batch slowed by something else on the machine should not halve the next.
+  learnClosing(closingMs: number, accountsTouched: number): void {
+    if (accountsTouched > 0) this.closingMsPerAccount = (this.closingMsPerAccount + closingMs / accountsTouched) / 2;
+  }
+}
+
+/** Whether a writer elsewhere has waited for the lock since the batch began, looked up every few milliseconds. */
+class WaitingWriters {
+  private readonly since = Date.now();
+  private nextLook = performance.now() + WAITING_CHECK_EVERY_MS;
+  private seen = false;
+
+  constructor(private readonly sqlite: Database) {}
+
+  /** As of the last look, at most a few milliseconds ago: cheap enough for every order. */
+  now(): boolean {
+    if (!this.seen && performance.now() >= this.nextLook) {
+      this.nextLook = performance.now() + WAITING_CHECK_EVERY_MS;
+      this.seen = writerWaitingSince(this.sqlite, this.since);
+    }
+    return this.seen;
+  }
+
+  /** Looked up now, once the batch is committed. */
+  sinceBatchBegan(): boolean {
+    this.seen ||= writerWaitingSince(this.sqlite, this.since);
+    return this.seen;
+  }
+}
+
+/** Claims a place in the import history, refused with a conflict while another import is running. */
+async function claimUnlessAnotherImport(db: CrmDatabase, files: string[]): Promise<ImportRun> {
+  const claim = await untilWritten(() => claimImportRun(db, files));
+  if ("run" in claim) return claim.run;
+  const other = claim.runningImport;
+  throw conflict(`Import #${other.id} is running (started ${other.startedAt.toISOString()}); import this file once it has finished`);
+}
+
+/**
+ * Claims a place in the import history once no other import is running, looking again every half second
+ * (each look a read, which never waits). Undefined when stopped while waiting.
+ */
+async function claimWhenNoOtherImport(db: CrmDatabase, files: string[], options: CsvImportRunOptions): Promise<ImportRun | undefined> {
+  let told = false;
+  while (options.signal?.aborted !== true) {
+    // Looked for with a read first: a claim would wait, unseen, for the lock of an import written in one transaction.
+    let other = runningImport(db);
+    if (other === undefined) {
+      const claim = await untilWritten(() => claimImportRun(db, files));
+      if ("run" in claim) return claim.run;
+      other = claim.runningImport;
+    }
+    if (!told) options.onWaiting?.(other);
+    told = true;
+    await pause(WAITING_CHECK_MS);
+  }
+  return undefined;
+}
+
+/**
+ * SQLite copies the WAL into the database at the end of a commit once it has grown past 1,000 pages: after
+ * every batch. A batched import does it itself every few batches instead (writeInBatches), and once more at
+ * its end. Returns how to do that last copy and put SQLite's own copying back.
+ */
+function withCheckpointsBetweenBatches(sqlite: Database): () => void {
+  const { wal_autocheckpoint: before } = sqlite.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!;
+  sqlite.run("PRAGMA wal_autocheckpoint = 0");
+  return () => {
+    sqlite.run("PRAGMA wal_checkpoint(PASSIVE)");
+    sqlite.run(`PRAGMA wal_autocheckpoint = ${before}`);
+  };
+}
+
+/** The files as the history names them. */
+function fileNames(files: CsvImportFile[]): string[] {
+  return files.map((file) => file.displayName ?? file.path);
+}
+
+function historyCounts(rowsRead: number, report: RowErrorReport, summary: OrderRecordingSummary) {
+  return { rowsRead, rowsSkipped: report.count, ordersCreated: summary.ordersCreated, ordersUpdated: summary.ordersUpdated, accountsCreated: summary.accountsCreated };
+}
+
+function hasOrders(sqlite: Database): boolean {
+  return sqlite.query("SELECT 1 FROM orders LIMIT 1").get() !== null;
+}
+
+/**
+ * Runs a write however long another process keeps the database busy: the command line's connection waits
+ * for the lock itself (busy_timeout), and this tries again whenever that wait runs out.
+ */
+function untilWritten<T>(write: () => T): Promise<T> {
+  return whenDatabaseFree(write, { giveUpAfterMs: Number.POSITIVE_INFINITY });
+}
+
+function pause(ms: number): Promise<void> {
+  return ms > 0 ? Bun.sleep(ms) : turnOfEventLoop();
+}
+
+/** Lets pending events (a signal) run: a resolved promise alone would not. */
+function turnOfEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

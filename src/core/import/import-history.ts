@@ -1,0 +1,106 @@
+import { hostname } from "node:os";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { importRuns } from "../database/schema.ts";
+
+export type ImportRun = typeof importRuns.$inferSelect;
+export type ImportRunState = ImportRun["state"];
+
+/** What a run has done so far, as its history shows it. */
+export type ImportProgress = Pick<ImportRun, "batches" | "rowsRead" | "rowsSkipped" | "ordersCreated" | "ordersUpdated" | "accountsCreated">;
+
+/**
+ * A run marked running on another host (a container sharing the data directory) cannot have its process
+ * looked up: it counts as dead once it has committed nothing for this long.
+ */
+const OTHER_HOST_SILENCE_MS = 2 * 60_000;
+
+/**
+ * Starts a run in the history, unless another import is running: imports of one database take turns, so
+ * that two of the same file never work on the same orders at once. Returns the running one instead; a
+ * run whose process died is marked interrupted on the way, and no longer counts.
+ */
+export function claimImportRun(db: CrmDatabase, files: readonly string[]): { run: ImportRun } | { runningImport: ImportRun } {
+  return db.transaction(
+    (tx) => {
+      markDeadRunsInterrupted(tx);
+      const running = runningImport(tx);
+      if (running) return { runningImport: running };
+      const now = new Date();
+      const run = tx
+        .insert(importRuns)
+        .values({ files: JSON.stringify(files), state: "running", host: hostname(), pid: process.pid, startedAt: now, heartbeatAt: now })
+        .returning()
+        .get();
+      return { run };
+    },
+    // Checked and claimed under the write lock, so that two imports starting together cannot both claim.
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * The import running now, if any: read without the write lock, which an import written in one transaction
+ * holds for its whole length, so that one waiting for it can say what it waits for.
+ */
+export function runningImport(db: CrmQueries): ImportRun | undefined {
+  return db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.state, "running"))
+    .orderBy(importRuns.id)
+    .all()
+    .find((run) => isAlive(run));
+}
+
+/** A batch's progress, written in the batch's own transaction: the history never counts what was not committed. */
+export function recordImportProgress(db: CrmDatabase, runId: number, progress: ImportProgress, state: "running" | "completed" = "running"): void {
+  const now = new Date();
+  db.update(importRuns)
+    .set({ ...progress, state, heartbeatAt: now, finishedAt: state === "completed" ? now : null })
+    .where(eq(importRuns.id, runId))
+    .run();
+}
+
+/** Ends a run that did not complete: stopped on request, or failed with `error`. */
+export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string): void {
+  db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+}
+
+/** The latest runs, newest first; a run whose process died while it was running reads as interrupted. */
+export function recentImportRuns(db: CrmDatabase, limit: number): ImportRun[] {
+  return db
+    .select()
+    .from(importRuns)
+    .orderBy(desc(importRuns.id))
+    .limit(limit)
+    .all()
+    .map((run) => (run.state === "running" && !isAlive(run) ? { ...run, state: "interrupted" } : run));
+}
+
+function markDeadRunsInterrupted(db: CrmQueries): void {
+  const dead = db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.state, "running"))
+    .all()
+    // Before this process claims a run, a run marked with its own id was left by an earlier process that had it.
+    .filter((run) => !isAlive(run) || (run.host === hostname() && run.pid === process.pid))
+    .map((run) => run.id);
+  if (dead.length === 0) return;
+  db.update(importRuns)
+    .set({ state: "interrupted", error: "The process running it stopped", finishedAt: new Date() })
+    .where(and(eq(importRuns.state, "running"), inArray(importRuns.id, dead)))
+    .run();
+}
+
+function isAlive(run: ImportRun): boolean {
+  if (run.host !== hostname()) return Date.now() - run.heartbeatAt.getTime() < OTHER_HOST_SILENCE_MS;
+  try {
+    process.kill(run.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,55 @@
+import { Database } from "bun:sqlite";
+import path from "node:path";
+import { DATABASE_FILE_NAME } from "../core/database/open.ts";
+
+/**
+ * What imports left in a data directory's database, without row ids, so that two databases filled in
+ * different ways (at once, in batches, interrupted and run again) can be compared: accounts with their
+ * statistics, list and "customer since", orders by their keys with their stored JSON, and contacts.
+ */
+export function importedState(dataDir: string) {
+  return withDatabaseFile(dataDir, (sqlite) => ({
+    accounts: sqlite
+      .query(
+        `SELECT email, name, domain, phone, order_count, total_order_cents, first_order_at, last_order_at, created_at, list_type,
+                ship_to_street, ship_to_postal_code
+         FROM accounts ORDER BY email`,
+      )
+      .all(),
+    orders: sqlite
+      .query(
+        `SELECT o.source, o.external_id, a.email, o.order_number, o.placed_at, o.total_cents, o.raw, o.content_hash
+         FROM orders o JOIN accounts a ON a.id = o.account_id ORDER BY o.source, o.external_id`,
+      )
+      .all(),
+    contacts: sqlite.query("SELECT a.email AS account, c.first_name, c.last_name, c.email, c.phone, c.is_primary FROM contacts c JOIN accounts a ON a.id = c.account_id ORDER BY 1, 4").all(),
+  }));
+}
+
+/**
+ * Accounts whose statistics are not what their stored orders say, and accounts without orders (every
+ * account of these tests comes from orders): empty when every account is consistent.
+ */
+export function inconsistentAccounts(dataDir: string): unknown[] {
+  return withDatabaseFile(dataDir, (sqlite) =>
+    sqlite
+      .query(
+        `SELECT a.email, a.order_count, o.n, a.total_order_cents, o.total FROM accounts a LEFT JOIN (
+           SELECT account_id, count(*) AS n, coalesce(sum(total_cents), 0) AS total, min(placed_at) AS first, max(placed_at) AS last
+           FROM orders GROUP BY account_id
+         ) o ON o.account_id = a.id
+         WHERE o.n IS NULL OR a.order_count != o.n OR a.total_order_cents != o.total
+            OR a.first_order_at IS NOT o.first OR a.last_order_at IS NOT o.last`,
+      )
+      .all(),
+  );
+}
+
+function withDatabaseFile<T>(dataDir: string, read: (sqlite: Database) => T): T {
+  const sqlite = new Database(path.join(dataDir, DATABASE_FILE_NAME), { readonly: true });
+  try {
+    return read(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
