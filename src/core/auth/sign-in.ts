@@ -23,48 +23,66 @@ export interface SignInAttempt {
  * Checks a password and starts a session. Unknown e-mails, wrong passwords and deactivated users get the
  * same answer, after the same amount of hashing work, so the answer does not tell which e-mails exist.
  *
- * Each attempt is counted as a failure before its password is checked, and forgotten if it succeeds:
- * hashing takes a while, and attempts arriving meanwhile must see it, or a burst of a hundred would all be
- * checked before the first failure was written. So at most SIGN_IN_FAILURE_LIMIT passwords are ever checked
- * per e-mail and address within the window, however many arrive at once.
+ * Each attempt counts against the limit before its password is checked: the failures stored in the window
+ * and the attempts still being checked. Hashing takes a while, and attempts arriving meanwhile must see
+ * the ones in hand, or a burst of a hundred would all be checked before the first failure was written. So
+ * at most SIGN_IN_FAILURE_LIMIT passwords are ever checked per e-mail and address within the window,
+ * however many arrive at once. Attempts in hand are counted in memory, in the one server process that
+ * checks passwords: the database is written once, with the outcome (a failure, or the session), so a
+ * sign-in does not wait twice for another process's write lock (an import's batch).
  */
 export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<{ user: PublicUser; token: string; expiresAt: Date }> {
   const email = attempt.email.trim().toLowerCase();
-  const attemptId = countAttempt(db, email, attempt.clientAddress, Date.now());
-
-  const user = findUserByEmail(db, email);
-  const passwordMatches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.active || !passwordMatches) throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
-
-  // The attempt is already counted: were this refused because another process holds the write lock, the
-  // whole request would be tried again and counted twice. So only this step waits, without blocking.
-  return whenDatabaseFree(() =>
-    db.transaction(() => {
-      db.delete(loginFailures).where(eq(loginFailures.id, attemptId)).run();
-      const session = startSession(db, user.id);
-      return { user: toPublicUser(user), ...session };
-    }),
-    { whileWaiting: () => tellWritersWaiting(db.$client) },
-  );
+  const caller = `${email}\n${attempt.clientAddress}`;
+  const inHand = attemptsInHand(db);
+  refuseWhenThrottled(db, email, attempt.clientAddress, inHand.get(caller) ?? 0, Date.now());
+  inHand.set(caller, (inHand.get(caller) ?? 0) + 1);
+  try {
+    const user = findUserByEmail(db, email);
+    const passwordMatches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyHash()));
+    const whileWaiting = () => tellWritersWaiting(db.$client);
+    if (!user || !user.active || !passwordMatches) {
+      // Stored before the attempt leaves the hand, so that it is counted all along.
+      await whenDatabaseFree(() => recordFailure(db, email, attempt.clientAddress, Date.now()), { whileWaiting });
+      throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
+    }
+    return await whenDatabaseFree(() => ({ user: toPublicUser(user), ...startSession(db, user.id) }), { whileWaiting });
+  } finally {
+    const left = inHand.get(caller)! - 1;
+    if (left === 0) inHand.delete(caller);
+    else inHand.set(caller, left);
+  }
 }
 
-/** Counts the attempt among the recent failures, unless there are too many already: then it is refused. */
-function countAttempt(db: CrmDatabase, email: string, clientAddress: string, now: number): number {
+/** Attempts whose password is being checked, per e-mail and address, for each database this process serves. */
+const attemptsInHandByDatabase = new WeakMap<CrmDatabase, Map<string, number>>();
+function attemptsInHand(db: CrmDatabase): Map<string, number> {
+  let inHand = attemptsInHandByDatabase.get(db);
+  if (!inHand) attemptsInHandByDatabase.set(db, (inHand = new Map()));
+  return inHand;
+}
+
+/** Refuses the attempt when the failures stored in the window and the attempts in hand reach the limit. */
+function refuseWhenThrottled(db: CrmDatabase, email: string, clientAddress: string, inHand: number, now: number): void {
   const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
-  const sameCaller = and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress));
-  return db.transaction(() => {
-    db.delete(loginFailures).where(and(sameCaller, lt(loginFailures.failedAt, windowStart))).run();
-    const recent = db
-      .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
-      .from(loginFailures)
-      .where(and(sameCaller, gt(loginFailures.failedAt, windowStart)))
-      .get();
-    if ((recent?.count ?? 0) >= SIGN_IN_FAILURE_LIMIT) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(((recent?.oldest ?? now) + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
-      throw new DomainError("throttled", `Too many failed sign-in attempts. Try again in ${formatWait(retryAfterSeconds)}.`);
-    }
-    const [counted] = db.insert(loginFailures).values({ email, clientAddress, failedAt: new Date(now) }).returning({ id: loginFailures.id }).all();
-    return counted!.id;
+  const recent = db
+    .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.failedAt, windowStart)))
+    .get();
+  if ((recent?.count ?? 0) + inHand < SIGN_IN_FAILURE_LIMIT) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil(((recent?.oldest ?? now) + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
+  throw new DomainError("throttled", `Too many failed sign-in attempts. Try again in ${formatWait(retryAfterSeconds)}.`);
+}
+
+/** Stores a failure, forgetting this caller's failures older than the window. */
+function recordFailure(db: CrmDatabase, email: string, clientAddress: string, now: number): void {
+  const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
+  db.transaction(() => {
+    db.delete(loginFailures)
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), lt(loginFailures.failedAt, windowStart)))
+      .run();
+    db.insert(loginFailures).values({ email, clientAddress, failedAt: new Date(now) }).run();
   });
 }
 

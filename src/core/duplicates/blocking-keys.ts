@@ -29,43 +29,28 @@ export interface SharedValue {
 }
 
 /**
- * Brings the blocking keys of this connection up to date: builds them from every account when it has none.
- * When another connection (a CLI import's batch, the webhook worker's) has committed since, the accounts
- * created since are added. Whatever else another process changes that keys are made of (the latest ship-to
- * of an account whose orders changed) it queues for duplicate detection, and the queue's detection
- * refreshes those accounts' keys as it works through them: rebuilding every key instead would cost a
- * second per 100,000 accounts, on the first edit after each of an import's batches.
- * Accounts this connection changes are refreshed one by one through `refreshBlockingKeys`.
+ * Builds the blocking keys of this connection from every account when it has none; from then on they are
+ * kept up to date as accounts change. Accounts this connection changes are refreshed through
+ * `refreshBlockingKeys`. Every account another process creates, or changes in a way the keys see (an
+ * import's, through its orders), it queues for duplicate detection, and detection refreshes an account's
+ * keys before it looks for its pairs: until its turn such an account is missing from the others'
+ * candidates, and its pairs are found when its turn comes. Rebuilding every key after each commit
+ * elsewhere instead cost a second per 100,000 accounts, on every edit during an import.
  *
  * The keys live in a TEMP table, as they are computed in code (names, addresses and people are normalized
- * in ways SQL cannot); the state row lives there too, so a rolled-back transaction takes both back together.
+ * in ways SQL cannot); a rolled-back transaction that built them takes the table back too.
  */
-export function ensureBlockingKeys(sqlite: Database, loadAll: () => Iterable<MatchProfile>, loadSome: (ids: number[]) => Map<number, MatchProfile>): void {
-  const { current, present } = sqlite
-    .query<{ current: number; present: number }, []>(
-      "SELECT (SELECT data_version FROM pragma_data_version) AS current, (SELECT count(*) FROM sqlite_temp_master WHERE name = 'duplicate_keys_state') AS present",
-    )
-    .get()!;
-  const built = present ? sqlite.query<{ version: number; accountsUpTo: number }, []>("SELECT data_version AS version, accounts_up_to AS accountsUpTo FROM temp.duplicate_keys_state").get() : null;
-  if (!built) {
-    rebuildBlockingKeys(sqlite, loadAll());
-    return;
-  }
-  if (built.version === current) return;
-  const created = sqlite.query<{ id: number }, [number]>("SELECT id FROM accounts WHERE id > ? ORDER BY id").all(built.accountsUpTo).map((row) => row.id);
-  refreshBlockingKeys(sqlite, created, loadSome(created));
-  sqlite.run("UPDATE temp.duplicate_keys_state SET data_version = ?, accounts_up_to = max(accounts_up_to, ?)", [current, created.at(-1) ?? 0]);
+export function ensureBlockingKeys(sqlite: Database, loadAll: () => Iterable<MatchProfile>): void {
+  const { built } = sqlite.query<{ built: number }, []>("SELECT count(*) AS built FROM sqlite_temp_master WHERE name = 'duplicate_keys'").get()!;
+  if (!built) rebuildBlockingKeys(sqlite, loadAll());
 }
 
 /** Writes the keys of every account afresh; indexes are built after the rows, which is several times faster. */
 export function rebuildBlockingKeys(sqlite: Database, profiles: Iterable<MatchProfile>): void {
   sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys");
-  sqlite.run("DROP TABLE IF EXISTS temp.duplicate_keys_state");
   sqlite.run(`CREATE TEMP TABLE duplicate_keys (account_id INTEGER PRIMARY KEY, ${BLOCKING_KEYS.map((key) => `${key} TEXT`).join(", ")})`);
   insertKeys(sqlite, profiles);
   for (const column of BLOCKING_KEYS) sqlite.run(`CREATE INDEX temp.duplicate_keys_${column} ON duplicate_keys (${column})`);
-  sqlite.run("CREATE TEMP TABLE duplicate_keys_state (data_version INTEGER NOT NULL, accounts_up_to INTEGER NOT NULL)");
-  sqlite.run("INSERT INTO temp.duplicate_keys_state SELECT data_version, (SELECT coalesce(max(id), 0) FROM accounts) FROM pragma_data_version");
 }
 
 /** Replaces the keys of these accounts; ids without a profile (deleted accounts) lose theirs. */

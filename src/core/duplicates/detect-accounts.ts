@@ -26,7 +26,7 @@ export function detectDuplicatesForAccounts(db: CrmDatabase, accountIds: number[
   }
   const sqlite = db.$client;
   inTransaction(sqlite, () => {
-    ensureBlockingKeys(sqlite, () => loadAllProfiles(sqlite).values(), (created) => loadProfiles(sqlite, created));
+    ensureBlockingKeys(sqlite, () => loadAllProfiles(sqlite).values());
     const profiles = loadProfiles(sqlite, ids);
     refreshBlockingKeys(sqlite, ids, profiles);
     for (const profile of profiles.values()) redetect(sqlite, profile);
