@@ -50,7 +50,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
     await page.close();
   });
 
-  test("the printed password signs in; the shell, the 404 page and sign-out work", async () => {
+  test("the administrator's password signs in; the shell, the 404 page and sign-out work", async () => {
     const page = await openLogin();
     await screenshot(page, "login");
     await page.getByLabel("Password").fill(running.crm.adminPassword);

@@ -328,7 +328,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await page.close();
   });
 
-  test("an admin invites a Sales user, who signs in with the one-time password and sees the team without actions", async () => {
+  test("an admin invites a Sales user, who signs in with the one-time password, chooses their own and sees the team without actions", async () => {
     const page = await adminPageOn("/accounts");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
     const card = page.getByTestId("team-card");
@@ -347,7 +347,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     expect(invited.status()).toBeLessThan(300);
 
     const dialog = page.getByTestId("one-time-password-dialog");
-    await dialog.getByText(`Share this password with ${INVITED.name}. It will not be shown again.`).waitFor();
+    await dialog.getByText(`Share this password with ${INVITED.name}. It will not be shown again, and lets them in only to choose their own.`).waitFor();
     expect(await dialog.getByRole("heading").first().innerText()).toBe("User Invited");
     const password = await dialog.getByTestId("one-time-password-value").inputValue();
     expect(password.length).toBeGreaterThanOrEqual(8);
@@ -370,6 +370,11 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await page.getByLabel("Email").fill(INVITED.email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
+    // A one-time password lets them in only to choose their own.
+    await page.getByTestId("choose-password-form").waitFor();
+    await page.getByLabel(/^New password/).fill("rita's own passphrase");
+    await page.getByLabel("Confirm new password").fill("rita's own passphrase");
+    await page.getByRole("button", { name: "Save Password" }).click();
     await waitForText(page.getByTestId("sidebar-user-name"), INVITED.name);
     await waitForText(page.getByTestId("sidebar-user-role"), "Sales Manager");
     expect(new URL(page.url()).pathname).toBe("/accounts");

@@ -9,6 +9,7 @@ export interface RunningCrm {
   url: string;
   dataDir: string;
   adminEmail: string;
+  /** The administrator's own password, chosen in place of the one-time password the first start printed. */
   adminPassword: string;
   /** Runs another `crm` command against the same data directory. */
   run(args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }>;
@@ -18,6 +19,8 @@ export interface RunningCrm {
 /**
  * Starts the compiled binary on a free port with a fresh data directory, from a working directory
  * of its own so that nothing can come from the source tree, and reads the first-run credentials it prints.
+ * The printed password is a one-time one: it is replaced at once, as the administrator would, so that the
+ * tests sign in to the dashboard itself.
  * `extraEnv` adds environment variables (SHIPSTATION_API_URL, say) for the server and every `run`.
  */
 export async function startCrm(extraEnv: Record<string, string> = {}): Promise<RunningCrm> {
@@ -32,15 +35,16 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
   });
   const banner = await readUntil(child, /password: (\S+)/);
   const url = banner.match(/running at (http:\/\/\S+?)\/?\n/)?.[1];
-  const adminPassword = banner.match(/password: (\S+)/)?.[1];
+  const printedPassword = banner.match(/password: (\S+)/)?.[1];
   const adminEmail = banner.match(/e-mail: +(\S+)/)?.[1];
-  if (!url || !adminPassword || !adminEmail) throw new Error(`unexpected output from crm serve:\n${banner}`);
+  if (!url || !printedPassword || !adminEmail) throw new Error(`unexpected output from crm serve:\n${banner}`);
+  await replaceOneTimePassword(url, { email: adminEmail, password: printedPassword }, ADMIN_OWN_PASSWORD);
 
   return {
     url,
     dataDir,
     adminEmail,
-    adminPassword,
+    adminPassword: ADMIN_OWN_PASSWORD,
     async run(args) {
       const command = Bun.spawn([CRM_BINARY, ...args, "--data-dir", dataDir], { cwd: workDir, env, stdout: "pipe", stderr: "pipe" });
       const [stdout, stderr, exitCode] = await Promise.all([new Response(command.stdout).text(), new Response(command.stderr).text(), command.exited]);
@@ -52,6 +56,22 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
       rmSync(workDir, { recursive: true, force: true });
     },
   };
+}
+
+const ADMIN_OWN_PASSWORD = "owner's own passphrase";
+
+/** Signs in with a one-time password, chooses `ownPassword` instead, and signs out. */
+async function replaceOneTimePassword(url: string, oneTime: { email: string; password: string }, ownPassword: string): Promise<void> {
+  const call = async (path: string, cookie: string, body?: unknown) => {
+    const headers: Record<string, string> = body === undefined ? { cookie } : { cookie, "content-type": "application/json" };
+    const response = await fetch(`${url}${path}`, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return response;
+  };
+  const login = await call("/api/auth/login", "", oneTime);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  await call("/api/auth/password", cookie, { currentPassword: oneTime.password, newPassword: ownPassword });
+  await call("/api/auth/logout", cookie);
 }
 
 /** Runs a `crm` command the test cannot go on without, and returns its standard output; throws with all it printed when it fails. */

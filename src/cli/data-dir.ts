@@ -1,6 +1,10 @@
 import type { Command } from "commander";
 import path from "node:path";
-import { openDatabase, type OpenedDatabase } from "../core/database/open.ts";
+import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../core/database/open.ts";
+import { keepDataDirPrivate } from "../core/database/private-files.ts";
+import { waitingWritersFileName } from "../core/database/waiting-writers.ts";
+import { UPLOADS_DIRECTORY } from "../core/import/uploads.ts";
+import { WEBHOOK_INTAKE_FILE_NAME } from "../core/shipstation/webhook-intake.ts";
 
 export const DEFAULT_DATA_DIR = "./data";
 
@@ -15,10 +19,23 @@ export function resolveDataDir(options: { dataDir?: string }): string {
 
 /** Opens the database for one command run and closes it afterwards, whatever happens. */
 export async function withDatabase<T>(options: { dataDir?: string }, work: (opened: OpenedDatabase) => T | Promise<T>): Promise<T> {
-  const opened = openDatabase(resolveDataDir(options));
+  const opened = openPrivateDatabase(resolveDataDir(options));
   try {
     return await work(opened);
   } finally {
     opened.close();
   }
+}
+
+/**
+ * Opens the database once the data directory is its owner's alone: files an older version or a copy left
+ * readable by others are tightened first, and a line on stderr says which.
+ */
+export function openPrivateDatabase(dataDir: string): OpenedDatabase {
+  const databaseFiles = [DATABASE_FILE_NAME, WEBHOOK_INTAKE_FILE_NAME].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
+  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY]);
+  if (tightened.length > 0) {
+    process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
+  }
+  return openDatabase(dataDir);
 }

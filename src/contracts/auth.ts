@@ -1,11 +1,19 @@
 import { t } from "./type-builder.ts";
-import { oneOf } from "./common.ts";
+import { IsoTime, oneOf } from "./common.ts";
 
 /**
- * Signing in and out: a session is an HttpOnly cookie set by POST /api/auth/login.
- *   POST  /api/auth/login   check the password and start a session (LoginBody → SessionUser)
- *   POST  /api/auth/logout  end the session, if any (→ 204)
- *   GET   /api/auth/me      the signed-in user (→ SessionUser, or 401)
+ * Signing in and out, and the signed-in user's own password and sessions: a session is an HttpOnly cookie
+ * set by POST /api/auth/login.
+ *   POST    /api/auth/login                check the password and start a session (LoginBody → SessionUser)
+ *   POST    /api/auth/logout               end the session, if any (→ 204)
+ *   GET     /api/auth/me                   the signed-in user (→ SessionUser, or 401)
+ *   POST    /api/auth/password             change my password; my other sessions end (ChangePasswordBody → SessionUser)
+ *   GET     /api/auth/sessions             my sessions, the latest used first (→ UserSession[])
+ *   DELETE  /api/auth/sessions/{id}        end one of my sessions (→ 204; 404 when it is not mine)
+ *   POST    /api/auth/sessions/end-others  end all my sessions but this one (→ 204)
+ *
+ * While the signed-in user's password is a one-time one (`mustChangePassword`), every other signed-in call
+ * answers 403 with MUST_CHANGE_PASSWORD_MESSAGE: only me, logout and changing the password are open.
  */
 
 /** admin: everything, including the team and the integration; sales: the customer work. */
@@ -20,6 +28,17 @@ export const EMAIL_MAX_LENGTH = 320;
 /** Far beyond any password anybody types: longer is not a password, and hashing it would cost for nothing. */
 const PASSWORD_INPUT_MAX_LENGTH = 1024;
 
+/** The shortest password anybody may choose (NIST SP 800-63B asks for at least 8; ten leaves guessing far behind). */
+export const PASSWORD_MIN_LENGTH = 10;
+/** The longest password anybody may choose: room for any passphrase. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The longest User-Agent a session keeps: enough to tell browsers apart, and a caller cannot make it any longer. */
+export const SESSION_BROWSER_MAX_LENGTH = 200;
+
+/** What every signed-in call but me, logout and changing the password answers (403) while the password is a one-time one. */
+export const MUST_CHANGE_PASSWORD_MESSAGE = "Choose a new password first";
+
 /** POST /api/auth/login: the e-mail is matched whatever its case. */
 export const LoginBody = t.Object({
   email: t.String({ maxLength: EMAIL_MAX_LENGTH }),
@@ -27,11 +46,41 @@ export const LoginBody = t.Object({
 });
 export type LoginBody = typeof LoginBody.static;
 
-/** The signed-in user, as login and GET /api/auth/me answer it. */
-export const SessionUser = t.Object({
+/** Who a user is, wherever an answer shows one. */
+export const UserIdentity = t.Object({
   id: t.Integer(),
   name: t.String(),
   email: t.String(),
   role: oneOf("role", USER_ROLES),
 });
+
+/** The signed-in user, as login and GET /api/auth/me answer it. */
+export const SessionUser = t.Object({
+  ...UserIdentity.properties,
+  mustChangePassword: t.Boolean({ description: "The password is a one-time one: the user must choose their own before doing anything else" }),
+});
 export type SessionUser = typeof SessionUser.static;
+
+/**
+ * POST /api/auth/password. The new password is at least PASSWORD_MIN_LENGTH characters, is neither the
+ * user's e-mail nor one of the most common passwords, and differs from the current one; a refusal names the
+ * field at fault (a wrong current password names currentPassword).
+ */
+export const ChangePasswordBody = t.Object({
+  currentPassword: t.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
+  newPassword: t.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH, description: `At least ${PASSWORD_MIN_LENGTH} characters` }),
+});
+export type ChangePasswordBody = typeof ChangePasswordBody.static;
+
+/** One of the signed-in user's sessions: a browser where they signed in. Never its token. */
+export const UserSession = t.Object({
+  id: t.Integer(),
+  createdAt: IsoTime,
+  lastSeenAt: IsoTime,
+  browser: t.Union([t.String({ maxLength: SESSION_BROWSER_MAX_LENGTH }), t.Null()], { description: "The browser's User-Agent at sign-in; null for sessions older than this record" }),
+  address: t.Union([t.String(), t.Null()], { description: "The network address it signed in from; null for sessions older than this record" }),
+  current: t.Boolean({ description: "The session this request came with" }),
+});
+export type UserSession = typeof UserSession.static;
+
+export const UserSessionList = t.Array(UserSession);

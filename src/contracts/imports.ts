@@ -6,6 +6,7 @@ import { wholeNumber } from "./common.ts";
  *   POST /api/accounts/upload                        a single-use signed URL to PUT one file to (→ UploadUrl)
  *   PUT  /api/uploads/{id}?expires=…&signature=…     the file itself (UploadParams, UploadQuery, UploadedCsvFile → UploadReceipt)
  *   POST /api/accounts/process-csv                   import the uploaded file, then delete it (ProcessCsvBody → CsvImportResult)
+ * Only the user who asked for the URL may PUT to it and process its file; anyone else is answered 403.
  */
 
 export const CSV_UPLOAD_URL_PATH = "/api/accounts/upload";
@@ -15,13 +16,19 @@ export const PROCESS_CSV_PATH = "/api/accounts/process-csv";
 /** The largest file an upload takes: 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
+/**
+ * Upload URLs a user may hold that are neither expired nor processed; asking for one more answers 429, with
+ * Retry-After saying when the oldest expires. Each holds up to MAX_UPLOAD_BYTES on disk until processed.
+ */
+export const MAX_UNFINISHED_UPLOADS_PER_USER = 5;
+
 /** An import lists why rows were skipped for this many rows at most; it counts all of them. */
 export const REPORTED_ROW_ERRORS = 100;
 
 export const UploadUrl = t.Object({ uploadURL: t.String({ description: "Valid for 15 minutes, for one file" }) });
 export type UploadUrl = typeof UploadUrl.static;
 
-/** The signed URL's parts: a wrong or expired signature answers 403, a second upload to it 409. */
+/** The signed URL's parts: a wrong or expired signature, or another user's URL, answers 403, a second upload to it 409. */
 export const UploadParams = t.Object({ id: t.String({ description: "The upload's id, as the signed URL gives it" }) });
 export const UploadQuery = t.Object({
   expires: wholeNumber("expires", 0, Number.MAX_SAFE_INTEGER),

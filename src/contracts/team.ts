@@ -1,18 +1,20 @@
 import { t } from "./type-builder.ts";
-import { EMAIL_MAX_LENGTH, SessionUser, USER_ROLES } from "./auth.ts";
+import { EMAIL_MAX_LENGTH, USER_ROLES, UserIdentity } from "./auth.ts";
 import { IsoTime, oneOf, ShortText } from "./common.ts";
 
 /**
- * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords or deactivate.
+ * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end
+ * sessions or deactivate. Invitations and resets give one-time passwords, which the user must replace at sign-in.
  *   GET    /api/team                          every user, active ones first, by name (→ TeamMember[])
  *   POST   /api/team                          invite a user (NewTeamMemberBody → OneTimePasswordAnswer, 201)
  *   PATCH  /api/team/{id}                     change the role or (de)activate (TeamMemberChanges → TeamMember)
- *   POST   /api/team/{id}/reset-password      a new password; the user's sessions end (→ OneTimePasswordAnswer)
+ *   POST   /api/team/{id}/reset-password      a new one-time password; the user's sessions end (→ OneTimePasswordAnswer)
+ *   POST   /api/team/{id}/end-sessions        sign the user out everywhere; they can sign in again (→ TeamMember)
  */
 
 /** A user as the team list shows them. */
 export const TeamMember = t.Object({
-  ...SessionUser.properties,
+  ...UserIdentity.properties,
   active: t.Boolean({ description: "Deactivated users keep their history but can no longer sign in or be given tasks" }),
   lastActiveAt: t.Union([IsoTime, t.Null()], { description: "Their last request; null when they never signed in" }),
 });

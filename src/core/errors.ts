@@ -11,6 +11,8 @@ export class DomainError extends Error {
     message: string,
     /** The input field at fault, for "invalid" and a "conflict" over one value (an e-mail already taken). */
     readonly field?: string,
+    /** For "throttled": whole seconds until trying again can succeed, which the server sends as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
@@ -21,3 +23,18 @@ export const invalid = (field: string, message: string) => new DomainError("inva
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
+
+/**
+ * Refuses for now. The message ends by saying when to try again, from the same whole seconds the server
+ * sends as Retry-After, so that the person and their client are told the same wait.
+ */
+export function throttled(reason: string, retryAfterSeconds: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new DomainError("throttled", `${reason}. Try again in ${describeWait(seconds)}.`, undefined, seconds);
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}

@@ -3,6 +3,7 @@ import type { ServerContext } from "./context.ts";
 import { bodyLimits } from "./middleware/body-limits.ts";
 import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { accountImportRoutes } from "./routes/account-import.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
@@ -26,6 +27,8 @@ import { keepTypeBoxErrorNames } from "./typebox-error-names.ts";
 export function createApp(context: ServerContext) {
   keepTypeBoxErrorNames();
   const api = new Elysia({ normalize: true })
+    // First, so that even a request another hook refuses is answered with them.
+    .use(securityHeaders(context.trustProxy))
     .use(errorResponses)
     .use(bodyLimits)
     .use(originCheck)

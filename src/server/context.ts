@@ -8,8 +8,10 @@ export interface ServerContext {
   db: CrmDatabase;
   /** Where uploads and other server files are kept, beside crm.db. */
   dataDir: string;
-  /** The network address of the caller; Bun.serve knows it, in-process tests choose it. */
+  /** The network address of the caller; Bun.serve knows it (client-address.ts), in-process tests choose it. */
   clientAddress(request: Request): string;
+  /** Behind a reverse proxy (`--trust-proxy`): its X-Forwarded-* headers are believed. */
+  trustProxy: boolean;
   env: Record<string, string | undefined>;
   webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;

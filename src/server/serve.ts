@@ -1,12 +1,17 @@
+import type { HTMLBundle } from "bun";
+import path from "node:path";
 import dashboard from "../web/index.html";
 import { neverWaitOnEventLoop, type CrmDatabase } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "./answer-when-free.ts";
 import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
 import { createApp } from "./app.ts";
+import { clientAddressOf } from "./client-address.ts";
+import { securityHeadersFor } from "./middleware/security-headers.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startSearchIndexer } from "./background/queue-drainer.ts";
+import { startUploadSweeper } from "./background/upload-sweeper.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
@@ -16,6 +21,8 @@ export interface ServeOptions {
   port: number;
   hostname: string;
   env: Record<string, string | undefined>;
+  /** Behind a reverse proxy: the client's address and HTTPS come from its X-Forwarded-* headers (client-address.ts). */
+  trustProxy: boolean;
 }
 
 export interface RunningServer {
@@ -40,12 +47,14 @@ export function startServer(options: ServeOptions): RunningServer {
   const searchIndexer = startSearchIndexer(options.db);
   const duplicateDetector = startDuplicateDetector(options.db);
   const activityPasses = startActivityPassScheduler(options.db);
+  const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
     env: options.env,
     // Looked up only when asked (sign-in throttling): it costs a system call per request.
-    clientAddress: (request) => server.requestIP(request)?.address ?? "unknown",
+    clientAddress: (request) => clientAddressOf(request, server.requestIP(request)?.address, options.trustProxy),
+    trustProxy: options.trustProxy,
     webhookWorker,
     backfills,
     activityPasses,
@@ -67,7 +76,7 @@ export function startServer(options: ServeOptions): RunningServer {
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));
       },
-      "/*": dashboard,
+      ...dashboardRoutes(dashboard, options.trustProxy),
     },
   });
   return {
@@ -75,9 +84,35 @@ export function startServer(options: ServeOptions): RunningServer {
     async stop() {
       const stopped = server.stop();
       searchIndexer.stop();
+      uploadSweeper.stop();
       duplicateDetector.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };
+}
+
+/**
+ * The dashboard's page for every path but its own files. Bun serves an HTML import with headers of its own
+ * choosing, so the compiled binary, which carries the bundle's files, serves them itself with the security
+ * headers. Run from the source (`bun src/cli/main.ts serve`) nothing is built yet: Bun bundles the page on
+ * the fly, with hot reloading and an inline script of its own, and serves it without them; the API keeps them.
+ */
+function dashboardRoutes(bundle: HTMLBundle, trustProxy: boolean): Record<string, HTMLBundle | ((request: Request) => Response)> {
+  if (bundle.files === undefined) return { "/*": bundle };
+  const routes: Record<string, (request: Request) => Response> = {};
+  for (const file of bundle.files) {
+    const answer = (request: Request) => dashboardFile(file.path, file.headers, request, trustProxy);
+    if (file.path === bundle.index) routes["/*"] = answer;
+    // The page links its script and stylesheet by their place beside it.
+    else routes[`/${path.relative(path.dirname(bundle.index), file.path)}`] = answer;
+  }
+  return routes;
+}
+
+/** A file of the built dashboard, or 304 when the browser's copy is the same build's (its ETag names the content). */
+function dashboardFile(file: string, bundleHeaders: Record<string, string>, request: Request, trustProxy: boolean): Response {
+  const headers = { ...bundleHeaders, ...securityHeadersFor(request, trustProxy) };
+  if (request.headers.get("if-none-match") === bundleHeaders.etag) return new Response(null, { status: 304, headers });
+  return new Response(Bun.file(file), { headers });
 }

@@ -22,7 +22,7 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
   let orders: { order: ShipStationOrder; dateKey: string }[] = [];
   const batches = new Map<string, Set<number>>();
   const requests: URL[] = [];
-  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
   const limit = options.rateLimit ?? 1_000_000;
   const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
   let windowStart = Date.now();
@@ -44,7 +44,7 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
       used++;
       if (failures.count > 0) {
         failures.count--;
-        return rateLimited(new Response("Internal Server Error", { status: failures.status }), limit, limit - used, resetSeconds);
+        return rateLimited(new Response("Internal Server Error", { status: failures.status, headers: failures.headers }), limit, limit - used, resetSeconds);
       }
       if (url.pathname !== "/orders") return Response.json({ Message: "Not found" }, { status: 404 });
       return rateLimited(Response.json(ordersPage(url)), limit, limit - used, resetSeconds);
@@ -81,8 +81,9 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
       batches.set(batchId, new Set([...(batches.get(batchId) ?? []), ...added.map((order) => order.orderId)]));
       return `${server.url.href.replace(/\/$/, "")}/orders?importBatch=${batchId}`;
     },
-    failNextRequests(count: number, status = 500) {
-      failures = { count, status };
+    /** The next requests answer `status` (with `headers`, such as a redirect's Location) instead. */
+    failNextRequests(count: number, status = 500, headers?: Record<string, string>) {
+      failures = { count, status, headers };
     },
     stop: () => server.stop(true),
   };

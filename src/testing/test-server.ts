@@ -34,6 +34,7 @@ export function testServer(env: Record<string, string | undefined> = {}, options
     dataDir: database.dataDir,
     env,
     clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
+    trustProxy: false,
     webhookWorker,
     backfills,
     activityPasses,

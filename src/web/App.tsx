@@ -2,11 +2,15 @@ import { useAppConfig } from "./api/app-config";
 import { AppRoutes } from "./AppRoutes";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { Shell } from "./components/shell/Shell";
+import { ChoosePasswordScreen } from "./screens/ChoosePassword";
 import { LoginScreen } from "./screens/Login";
 import { useSession, useSignOutWhenSessionEnds } from "./session/useSession";
 import { useDocumentTitle } from "./useDocumentTitle";
 
-/** Shows the login screen whenever nobody is signed in, whatever the URL; the routed screens otherwise. */
+/**
+ * Shows the login screen whenever nobody is signed in, whatever the URL; 'Choose your password' while the
+ * user's password is a one-time one (the server refuses them everything else); the routed screens otherwise.
+ */
 export function App() {
   const { user, isLoading: isSessionLoading } = useSession();
   useSignOutWhenSessionEnds();
@@ -15,6 +19,7 @@ export function App() {
 
   if (isSessionLoading || isConfigLoading) return <FullPageSpinner />;
   if (!user) return <LoginScreen />;
+  if (user.mustChangePassword) return <ChoosePasswordScreen />;
   return (
     <Shell>
       <AppRoutes />

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { AccountScreen } from "./screens/Account";
 import { AccountDetailScreen } from "./screens/AccountDetail";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
@@ -45,6 +46,11 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: "/settings",
     screen: SettingsScreen,
     heading: { title: "Settings", subtitle: "Manage integrations, automation and your team" },
+  },
+  {
+    path: "/account",
+    screen: AccountScreen,
+    heading: { title: "My Account", subtitle: "The browsers where you are signed in" },
   },
 ];
 

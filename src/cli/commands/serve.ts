@@ -1,10 +1,8 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
-import { openDatabase } from "../../core/database/open.ts";
-import { discardAbandonedUploads } from "../../core/import/uploads.ts";
 import { DEFAULT_ADMIN_EMAIL, readBranding } from "../../core/settings/branding.ts";
 import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
-import { resolveDataDir, withDataDir } from "../data-dir.ts";
+import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 
 interface ServeFlags {
@@ -12,6 +10,7 @@ interface ServeFlags {
   host?: string;
   dataDir?: string;
   adminEmail?: string;
+  trustProxy?: boolean;
 }
 
 export function serveCommand(): Command {
@@ -20,7 +19,8 @@ export function serveCommand(): Command {
       .description("run the dashboard, the JSON API and the ShipStation webhook")
       .option("-p, --port <port>", "port to listen on (env PORT)")
       .option("--host <host>", "address to listen on (env HOST)")
-      .option("--admin-email <email>", "e-mail of the administrator created on first start (env CRM_ADMIN_EMAIL)"),
+      .option("--admin-email <email>", "e-mail of the administrator created on first start (env CRM_ADMIN_EMAIL)")
+      .option("--trust-proxy", "behind a reverse proxy: take the client's address from X-Forwarded-For and HTTPS from X-Forwarded-Proto (env CRM_TRUST_PROXY=1)"),
   ).action(serve);
 }
 
@@ -28,14 +28,14 @@ async function serve(flags: ServeFlags): Promise<void> {
   const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
   const dataDir = resolveDataDir(flags);
-  const { db, file, close } = openDatabase(dataDir);
+  const { db, file, close } = openPrivateDatabase(dataDir);
   deleteExpiredSessions(db);
-  discardAbandonedUploads(db, dataDir);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
 
   // Loaded on demand: the other commands need not load the dashboard bundle.
   const { startServer } = await import("../../server/serve.ts");
-  const server = startServer({ db, dataDir, port, hostname, env: process.env });
+  const trustProxy = flags.trustProxy === true || process.env.CRM_TRUST_PROXY === "1";
+  const server = startServer({ db, dataDir, port, hostname, env: process.env, trustProxy });
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
   if (firstAdmin) {

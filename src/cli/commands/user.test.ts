@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,15 @@ describe("crm user and crm migrate", () => {
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir]);
+  /** Whether the user must replace their password at sign-in, as the database says. */
+  const mustChangePassword = (email: string) => {
+    const database = new Database(path.join(dataDir, "crm.db"), { readonly: true });
+    try {
+      return database.query<{ flag: number }, [string]>("SELECT must_change_password AS flag FROM users WHERE email = ?").get(email)?.flag === 1;
+    } finally {
+      database.close();
+    }
+  };
 
   test("migrate creates the database, then reports it up to date", async () => {
     expect((await crm("migrate")).stdout).toMatch(/crm\.db: \d+ migration\(s\) applied/);
@@ -24,7 +34,8 @@ describe("crm user and crm migrate", () => {
     const added = await crm("user", "add", "--email", "Pat@Example.com", "--name", "Pat Lee", "--role", "sales");
     expect(added.exitCode).toBe(0);
     expect(added.stdout).toContain("Created sales Pat Lee <pat@example.com>");
-    expect(added.stdout).toMatch(/Password: [A-Za-z2-9]{16}\n/);
+    expect(added.stdout).toMatch(/Password: [A-Za-z2-9]{16}\nIt is a one-time password: they choose their own when they sign in with it\.\n/);
+    expect(mustChangePassword("pat@example.com")).toBe(true);
 
     const listed = await crm("user", "list");
     expect(listed.exitCode).toBe(0);
@@ -32,7 +43,7 @@ describe("crm user and crm migrate", () => {
   });
 
   test("CRM_DATA_DIR chooses the data directory when --data-dir is absent", async () => {
-    await runCrm(["user", "add", "--email", "env@example.com", "--name", "Env", "--role", "admin", "--password", "password123"], { env: { CRM_DATA_DIR: dataDir } });
+    await runCrm(["user", "add", "--email", "env@example.com", "--name", "Env", "--role", "admin", "--password", "staff-password-1"], { env: { CRM_DATA_DIR: dataDir } });
     expect((await crm("user", "list")).stdout).toContain("env@example.com");
   });
 
@@ -49,20 +60,29 @@ describe("crm user and crm migrate", () => {
     expect(badRole.stderr).toContain("Allowed choices are admin, sales");
 
     const shortPassword = await crm("user", "add", "--email", "y@example.com", "--name", "Y", "--role", "sales", "--password", "short");
-    expect(shortPassword).toMatchObject({ exitCode: 1, stderr: "crm: password must be at least 8 characters\n" });
+    expect(shortPassword).toMatchObject({ exitCode: 1, stderr: "crm: password must be at least 10 characters\n" });
+    const common = await crm("user", "add", "--email", "y@example.com", "--name", "Y", "--role", "sales", "--password", "Password123");
+    expect(common).toMatchObject({ exitCode: 1, stderr: "crm: password is one of the most common passwords: choose one that is harder to guess\n" });
   });
 
-  test("set-password with --password sets exactly that password and prints none", async () => {
+  test("user add with --password sets the user's own password, which they need not change", async () => {
+    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales", "--password", "staff-password-1");
+    expect(mustChangePassword("pat@example.com")).toBe(false);
+  });
+
+  test("set-password with --password sets exactly that password and prints none; without, a one-time password", async () => {
     await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales");
     const changed = await crm("user", "set-password", "--email", "pat@example.com", "--password", "brand new secret");
     expect(changed).toMatchObject({ exitCode: 0, stdout: "Password changed for pat@example.com\n" });
+    expect(mustChangePassword("pat@example.com")).toBe(false);
     const generated = await crm("user", "set-password", "--email", "pat@example.com");
-    expect(generated.stdout).toMatch(/Password: [A-Za-z2-9]{16}\n/);
+    expect(generated.stdout).toMatch(/Password: [A-Za-z2-9]{16}\nIt is a one-time password/);
+    expect(mustChangePassword("pat@example.com")).toBe(true);
   });
 
   test("set-role, deactivate and reactivate change the team, and protect the last active administrator", async () => {
-    await crm("user", "add", "--email", "boss@example.com", "--name", "Boss", "--role", "admin", "--password", "password123");
-    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales", "--password", "password123");
+    await crm("user", "add", "--email", "boss@example.com", "--name", "Boss", "--role", "admin", "--password", "staff-password-1");
+    await crm("user", "add", "--email", "pat@example.com", "--name", "Pat", "--role", "sales", "--password", "staff-password-1");
     expect(await crm("user", "set-role", "--email", "boss@example.com", "--role", "sales")).toMatchObject({
       exitCode: 1,
       stderr: "crm: The last active administrator cannot be demoted\n",

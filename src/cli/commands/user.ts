@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { notFound } from "../../core/errors.ts";
 import { changeRole, setUserActive } from "../../core/users/team.ts";
-import { USER_ROLES } from "../../contracts/auth.ts";
+import { PASSWORD_MIN_LENGTH, USER_ROLES } from "../../contracts/auth.ts";
 import { createUser, findUserByEmail, listUsers, setUserPassword } from "../../core/users/users.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { createTable } from "../table.ts";
@@ -13,16 +13,16 @@ export function userCommand(): Command {
   user.addCommand(
     withDataDir(
       new Command("add")
-        .description("create a user; a password is generated and printed when --password is not given")
+        .description("create a user; without --password a one-time password is generated and printed, which they replace at first sign-in")
         .requiredOption("--email <email>", "sign-in e-mail")
         .requiredOption("--name <name>", "full name")
         .addOption(new Option("--role <role>", "what the user may do").choices(USER_ROLES).makeOptionMandatory())
-        .option("--password <password>", "initial password (at least 8 characters)"),
+        .option("--password <password>", `their password (at least ${PASSWORD_MIN_LENGTH} characters, not a common one)`),
     ).action((options: { email: string; name: string; role: string; password?: string; dataDir?: string }) =>
       withDatabase(options, async ({ db }) => {
         const created = await createUser(db, options);
         process.stdout.write(`Created ${created.user.role} ${created.user.name} <${created.user.email}>\n`);
-        if (!options.password) process.stdout.write(`Password: ${created.password}\n`);
+        if (!options.password) printOneTimePassword(created.password);
       }),
     ),
   );
@@ -42,14 +42,14 @@ export function userCommand(): Command {
   user.addCommand(
     withDataDir(
       new Command("set-password")
-        .description("set a user's password and sign them out everywhere; a password is generated when --password is not given")
+        .description("set a user's password and sign them out everywhere; without --password a one-time password is generated, which they replace at sign-in")
         .requiredOption("--email <email>", "the user's e-mail")
-        .option("--password <password>", "the new password (at least 8 characters)"),
+        .option("--password <password>", `the new password (at least ${PASSWORD_MIN_LENGTH} characters, not a common one)`),
     ).action((options: { email: string; password?: string; dataDir?: string }) =>
       withDatabase(options, async ({ db }) => {
         const { user: changed, password } = await setUserPassword(db, options.email, options.password);
         process.stdout.write(`Password changed for ${changed.email}\n`);
-        if (!options.password) process.stdout.write(`Password: ${password}\n`);
+        if (!options.password) printOneTimePassword(password);
       }),
     ),
   );
@@ -82,6 +82,11 @@ export function userCommand(): Command {
     );
   }
   return user;
+}
+
+/** A generated password is handed over once: the admin is told it only lets the user choose their own. */
+function printOneTimePassword(password: string): void {
+  process.stdout.write(`Password: ${password}\nIt is a one-time password: they choose their own when they sign in with it.\n`);
 }
 
 function requireUserId(db: CrmDatabase, email: string): number {

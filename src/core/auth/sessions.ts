@@ -1,8 +1,10 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { SESSION_BROWSER_MAX_LENGTH } from "../../contracts/auth.ts";
 import { isDatabaseBusy } from "../database/busy.ts";
 import { preparedOnce } from "../database/prepared.ts";
-import type { CrmDatabase } from "../database/open.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
+import { notFound } from "../errors.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 
 /** A session ends after this long without a request. */
@@ -10,12 +12,23 @@ export const SESSION_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** Where a session signed in from, kept so that the user can tell their sessions apart. */
+export interface SessionOrigin {
+  /** The browser's User-Agent, if it sent one. */
+  browser?: string | null;
+  clientAddress: string;
+}
+
 /** Starts a session for a user and returns the cookie token; only its hash is stored. */
-export function startSession(db: CrmDatabase, userId: number): { token: string; expiresAt: Date } {
+export function startSession(db: CrmDatabase, userId: number, origin: SessionOrigin): { token: string; expiresAt: Date } {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS);
-  db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt }).run();
+  // A User-Agent is the caller's to choose: kept only as long as anybody reads one.
+  const browser = origin.browser?.trim().slice(0, SESSION_BROWSER_MAX_LENGTH) || null;
+  db.insert(sessions)
+    .values({ tokenHash: hashSessionToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, clientAddress: origin.clientAddress })
+    .run();
   return { token, expiresAt };
 }
 
@@ -57,6 +70,52 @@ function touchSession(db: CrmDatabase, sessionId: number, now: Date): void {
 
 export function endSession(db: CrmDatabase, token: string): void {
   db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token))).run();
+}
+
+/** One of a user's sessions as they see it: never its token. */
+export interface UserSessionRecord {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  browser: string | null;
+  clientAddress: string | null;
+  /** The session `currentToken` belongs to. */
+  current: boolean;
+}
+
+/** A user's sessions that have not expired, the latest used first. */
+export function listUserSessions(db: CrmDatabase, userId: number, currentToken: string): UserSessionRecord[] {
+  const currentHash = hashSessionToken(currentToken);
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .all()
+    .map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
+      browser: session.browser,
+      clientAddress: session.clientAddress,
+      current: session.tokenHash === currentHash,
+    }));
+}
+
+/** Ends one of the user's own sessions; another user's answers 404, as one that does not exist does. */
+export function endUserSession(db: CrmDatabase, userId: number, sessionId: number): void {
+  const ended = db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id }).all();
+  if (ended.length === 0) throw notFound("Session not found");
+}
+
+/** Ends every session of the user but the one `keptToken` belongs to. */
+export function endOtherSessions(db: CrmQueries, userId: number, keptToken: string): void {
+  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashSessionToken(keptToken)))).run();
+}
+
+/** Ends every session of the user: each browser must sign in again. */
+export function endAllSessions(db: CrmQueries, userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 
 export function deleteExpiredSessions(db: CrmDatabase): void {

@@ -4,7 +4,7 @@ import { loginFailures, users } from "../database/schema.ts";
 import { DomainError } from "../errors.ts";
 import { createUser } from "../users/users.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { INVALID_CREDENTIALS_MESSAGE, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS, signIn } from "./sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE, SIGN_IN_ADDRESS_FAILURE_LIMIT, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS, signIn } from "./sign-in.ts";
 import { resolveSession } from "./sessions.ts";
 
 const PASSWORD = "a long enough password";
@@ -65,5 +65,21 @@ describe("signIn", () => {
     expect((await failureOf(attempt(PASSWORD))).kind).toBe("throttled");
     database.db.update(loginFailures).set({ failedAt: new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS - 1000) }).run();
     expect((await attempt(PASSWORD)).user.email).toBe("staff@example.com");
+  });
+
+  test("one address trying many e-mails is throttled after 30 failures in all, even for a right password; other addresses are not", async () => {
+    for (let i = 0; i < SIGN_IN_ADDRESS_FAILURE_LIMIT; i++) {
+      expect((await failureOf(attempt("wrong", `guess${i}@example.com`))).kind).toBe("unauthorized");
+    }
+    expect((await failureOf(attempt("wrong", "one-more@example.com"))).kind).toBe("throttled");
+    expect((await failureOf(attempt(PASSWORD))).kind).toBe("throttled");
+    expect((await attempt(PASSWORD, "staff@example.com", "10.0.0.2")).user.email).toBe("staff@example.com");
+  });
+
+  test("failures past the window are purged when the next failure is stored, whoever's they were", async () => {
+    await failureOf(attempt("wrong", "staff@example.com", "10.0.0.7"));
+    database.db.update(loginFailures).set({ failedAt: new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS - 1000) }).run();
+    await failureOf(attempt("wrong", "someone@example.com", "10.0.0.8"));
+    expect(database.db.select({ email: loginFailures.email }).from(loginFailures).all()).toEqual([{ email: "someone@example.com" }]);
   });
 });

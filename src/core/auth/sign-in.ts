@@ -1,14 +1,16 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { tellWritersWaiting } from "../database/waiting-writers.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { loginFailures } from "../database/schema.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, throttled } from "../errors.ts";
 import { hashPassword, verifyPassword } from "../users/passwords.ts";
 import { findUserByEmail, toPublicUser, type PublicUser } from "../users/users.ts";
 import { startSession } from "./sessions.ts";
 
 export const SIGN_IN_FAILURE_LIMIT = 10;
+/** Wrong passwords from one address within the window, whatever the e-mails: one address trying many accounts. */
+export const SIGN_IN_ADDRESS_FAILURE_LIMIT = 30;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -17,6 +19,8 @@ export interface SignInAttempt {
   password: string;
   /** The caller's network address: throttling counts failures per e-mail and address. */
   clientAddress: string;
+  /** The caller's User-Agent, kept with the session so that the user can tell their sessions apart. */
+  browser?: string | null;
 }
 
 /**
@@ -33,10 +37,10 @@ export interface SignInAttempt {
  */
 export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<{ user: PublicUser; token: string; expiresAt: Date }> {
   const email = attempt.email.trim().toLowerCase();
-  const caller = `${email}\n${attempt.clientAddress}`;
+  const callers = [`${email}\n${attempt.clientAddress}`, attempt.clientAddress];
   const inHand = attemptsInHand(db);
-  refuseWhenThrottled(db, email, attempt.clientAddress, inHand.get(caller) ?? 0, Date.now());
-  inHand.set(caller, (inHand.get(caller) ?? 0) + 1);
+  refuseWhenThrottled(db, email, attempt.clientAddress, callers.map((caller) => inHand.get(caller) ?? 0), Date.now());
+  for (const caller of callers) inHand.set(caller, (inHand.get(caller) ?? 0) + 1);
   try {
     const user = findUserByEmail(db, email);
     const passwordMatches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyHash()));
@@ -46,15 +50,17 @@ export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<{
       await whenDatabaseFree(() => recordFailure(db, email, attempt.clientAddress, Date.now()), { whileWaiting });
       throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
     }
-    return await whenDatabaseFree(() => ({ user: toPublicUser(user), ...startSession(db, user.id) }), { whileWaiting });
+    return await whenDatabaseFree(() => ({ user: toPublicUser(user), ...startSession(db, user.id, attempt) }), { whileWaiting });
   } finally {
-    const left = inHand.get(caller)! - 1;
-    if (left === 0) inHand.delete(caller);
-    else inHand.set(caller, left);
+    for (const caller of callers) {
+      const left = inHand.get(caller)! - 1;
+      if (left === 0) inHand.delete(caller);
+      else inHand.set(caller, left);
+    }
   }
 }
 
-/** Attempts whose password is being checked, per e-mail and address, for each database this process serves. */
+/** Attempts whose password is being checked, per e-mail and address and per address, for each database this process serves. */
 const attemptsInHandByDatabase = new WeakMap<CrmDatabase, Map<string, number>>();
 function attemptsInHand(db: CrmDatabase): Map<string, number> {
   let inHand = attemptsInHandByDatabase.get(db);
@@ -62,26 +68,34 @@ function attemptsInHand(db: CrmDatabase): Map<string, number> {
   return inHand;
 }
 
-/** Refuses the attempt when the failures stored in the window and the attempts in hand reach the limit. */
-function refuseWhenThrottled(db: CrmDatabase, email: string, clientAddress: string, inHand: number, now: number): void {
+/**
+ * Refuses the attempt when the failures stored in the window and the attempts in hand reach a limit: for
+ * this e-mail from this address, or for this address whatever the e-mail. `inHand` counts them in that
+ * order. The answer says when the oldest of the failures that count leaves the window.
+ */
+function refuseWhenThrottled(db: CrmDatabase, email: string, clientAddress: string, inHand: number[], now: number): void {
   const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
-  const recent = db
-    .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.failedAt, windowStart)))
-    .get();
-  if ((recent?.count ?? 0) + inHand < SIGN_IN_FAILURE_LIMIT) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil(((recent?.oldest ?? now) + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
-  throw new DomainError("throttled", `Too many failed sign-in attempts. Try again in ${formatWait(retryAfterSeconds)}.`);
+  const failures = (where: SQL | undefined) =>
+    db
+      .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${loginFailures.failedAt})` })
+      .from(loginFailures)
+      .where(and(where, gt(loginFailures.failedAt, windowStart)))
+      .get()!;
+  const fromAddress = eq(loginFailures.clientAddress, clientAddress);
+  const limits = [
+    { failures: failures(and(eq(loginFailures.email, email), fromAddress)), limit: SIGN_IN_FAILURE_LIMIT },
+    { failures: failures(fromAddress), limit: SIGN_IN_ADDRESS_FAILURE_LIMIT },
+  ];
+  const reached = limits.find(({ failures: { count }, limit }, index) => count + inHand[index]! >= limit);
+  if (!reached) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil(((reached.failures.oldest ?? now) + SIGN_IN_FAILURE_WINDOW_MS - now) / 1000));
+  throw throttled("Too many failed sign-in attempts", retryAfterSeconds);
 }
 
-/** Stores a failure, forgetting this caller's failures older than the window. */
+/** Stores a failure, and forgets every failure past the window, whoever's: they no longer count. */
 function recordFailure(db: CrmDatabase, email: string, clientAddress: string, now: number): void {
-  const windowStart = new Date(now - SIGN_IN_FAILURE_WINDOW_MS);
   db.transaction(() => {
-    db.delete(loginFailures)
-      .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, clientAddress), lt(loginFailures.failedAt, windowStart)))
-      .run();
+    db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now - SIGN_IN_FAILURE_WINDOW_MS))).run();
     db.insert(loginFailures).values({ email, clientAddress, failedAt: new Date(now) }).run();
   });
 }
@@ -90,9 +104,4 @@ let decoy: Promise<string> | undefined;
 function decoyHash(): Promise<string> {
   decoy ??= hashPassword(crypto.randomUUID());
   return decoy;
-}
-
-function formatWait(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? "a minute" : `${minutes} minutes`;
 }

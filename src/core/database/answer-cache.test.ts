@@ -36,7 +36,7 @@ describe("answers remembered until data changes", () => {
   });
 
   test("another process's commit makes every remembered answer fresh within a few milliseconds: list page, detail, search, session", async () => {
-    const { token } = startSession(database.db, createUser(database.sqlite));
+    const { token } = startSession(database.db, createUser(database.sqlite), { clientAddress: "127.0.0.1" });
     expect(listAccounts(database.db, accountQueryOf({})).total).toBe(1);
     expect(getAccountDetail(database.db, accountId).orders).toHaveLength(1);
     expect(searchAccounts(database.db, "riverside")).toHaveLength(1);

@@ -13,6 +13,11 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: USER_ROLES }).notNull(),
   passwordHash: text("password_hash").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /**
+   * The password was generated and handed over (first start, an invitation, a reset): somebody else has seen
+   * it, so the user may do nothing but choose their own until they have.
+   */
+  mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
@@ -29,6 +34,9 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** The browser's User-Agent and the network address at sign-in, so the user can tell their sessions apart; null for older sessions. */
+    browser: text("browser"),
+    clientAddress: text("client_address"),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
@@ -42,7 +50,12 @@ export const loginFailures = sqliteTable(
     clientAddress: text("client_address").notNull(),
     failedAt: integer("failed_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("login_failures_email_address_idx").on(table.email, table.clientAddress, table.failedAt)],
+  (table) => [
+    index("login_failures_email_address_idx").on(table.email, table.clientAddress, table.failedAt),
+    // Failures from one address whatever the e-mail (spraying), and the purge of those past the window.
+    index("login_failures_address_idx").on(table.clientAddress, table.failedAt),
+    index("login_failures_failed_at_idx").on(table.failedAt),
+  ],
 );
 
 /** Key-value settings that staff change at run time (branding, integrations, automation). */

@@ -31,7 +31,12 @@ export function writerWaitingSince(sqlite: Database, sinceMs: number): boolean {
 }
 
 function waitingWritersFile(sqlite: Database): string {
-  return `${sqlite.filename}-writers-waiting`;
+  return waitingWritersFileName(sqlite.filename);
+}
+
+/** The file beside a database file (a path or a name) that tells of writers waiting for its lock. */
+export function waitingWritersFileName(databaseFile: string): string {
+  return `${databaseFile}-writers-waiting`;
 }
 
 /** A request tries again every few milliseconds while it waits: one touch in this time tells enough. */

@@ -1,14 +1,23 @@
 import { timingSafeEqual } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { uploads } from "../database/schema.ts";
-import { MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
-import { conflict, DomainError, forbidden, invalid } from "../errors.ts";
+import { MAX_UNFINISHED_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
+import { conflict, DomainError, forbidden, invalid, throttled } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;
+/**
+ * How long past its URL's expiry an uploaded file may still be processed. The dashboard processes a file
+ * as soon as it is uploaded, and a script has half an hour; then the file is refused and the upload sweeper
+ * removes it, so that no customer's orders stay on disk more than 40 minutes past expiry.
+ */
+export const UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS = 30 * 60 * 1000;
+/** The data directory's folder holding uploaded files until they are processed. */
+export const UPLOADS_DIRECTORY = "uploads";
 
 /** What a signed upload URL carries. */
 export interface UploadTicket {
@@ -17,24 +26,48 @@ export interface UploadTicket {
   signature: string;
 }
 
-/** Issues a single-use ticket for one file upload, valid for 15 minutes. */
+/**
+ * Issues a single-use ticket for one file upload, valid for 15 minutes. Each ticket may bring a 5 MB file
+ * to disk, so a user holds at most MAX_UNFINISHED_UPLOADS_PER_USER that are neither expired nor processed.
+ */
 export function issueUploadTicket(db: CrmDatabase, userId: number): UploadTicket {
-  const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
   const now = Date.now();
-  const expires = now + UPLOAD_LIFETIME_MS;
-  db.insert(uploads).values({ id, userId, createdAt: new Date(now), expiresAt: new Date(expires) }).run();
-  return { id, expires, signature: sign(db, id, expires) };
+  // One transaction, so that a write refused while the database is busy (the signing key, made with the
+  // first ticket) leaves no ticket behind to count against the limit when the request is answered again.
+  return db.transaction(() => {
+    refuseBeyondUnfinishedLimit(db, userId, now);
+    const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
+    const expires = now + UPLOAD_LIFETIME_MS;
+    db.insert(uploads).values({ id, userId, createdAt: new Date(now), expiresAt: new Date(expires) }).run();
+    return { id, expires, signature: sign(db, id, expires) };
+  });
+}
+
+/** Processing deletes an upload's ticket, so the unfinished ones are the user's tickets not yet expired. */
+function refuseBeyondUnfinishedLimit(db: CrmDatabase, userId: number, now: number): void {
+  const unfinished = db
+    .select({ count: sql<number>`count(*)`, oldestExpiry: sql<number | null>`min(${uploads.expiresAt})` })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), gt(uploads.expiresAt, new Date(now))))
+    .get();
+  if (!unfinished || unfinished.count < MAX_UNFINISHED_UPLOADS_PER_USER) return;
+  throw throttled(
+    `You already have ${MAX_UNFINISHED_UPLOADS_PER_USER} uploads in progress, the most at once; import a file you uploaded, or wait for the oldest upload URL to expire`,
+    (unfinished.oldestExpiry! - now) / 1000,
+  );
 }
 
 /**
- * Stores the uploaded file in the data directory, at most MAX_UPLOAD_BYTES of it. A wrong or expired
- * signature is refused (403), and so is a second upload to the same ticket (409).
+ * Stores the file `userId` uploads in the data directory, at most MAX_UPLOAD_BYTES of it. A wrong or expired
+ * signature is refused (403), and so is a ticket issued to another user (403), and a second upload to the
+ * same ticket (409).
  */
-export async function receiveUpload(db: CrmDatabase, dataDir: string, ticket: UploadTicket, body: ReadableStream<Uint8Array> | null): Promise<{ byteSize: number }> {
+export async function receiveUpload(db: CrmDatabase, dataDir: string, userId: number, ticket: UploadTicket, body: ReadableStream<Uint8Array> | null): Promise<{ byteSize: number }> {
   verifySignature(db, ticket);
   if (ticket.expires < Date.now()) throw forbidden("The upload URL has expired");
   const upload = db.select().from(uploads).where(eq(uploads.id, ticket.id)).get();
   if (!upload) throw forbidden("The upload URL is not valid");
+  if (upload.userId !== userId) throw issuedToAnotherUser();
   if (upload.receivedAt) throw conflict("A file was already uploaded to this URL");
 
   const chunks: Uint8Array[] = [];
@@ -51,21 +84,35 @@ export async function receiveUpload(db: CrmDatabase, dataDir: string, ticket: Up
     .where(and(eq(uploads.id, ticket.id), isNull(uploads.receivedAt)))
     .returning({ id: uploads.id })
     .all();
-  if (claimed.length === 0) throw conflict("A file was already uploaded to this URL");
+  if (claimed.length === 0) {
+    // Either another PUT to the URL won, or the ticket expired while this body streamed in and the sweeper removed it.
+    const stillIssued = db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, ticket.id)).get();
+    throw stillIssued ? conflict("A file was already uploaded to this URL") : forbidden("The upload URL has expired");
+  }
   const filePath = uploadedFilePath(dataDir, ticket.id);
   mkdirSync(path.dirname(filePath), { recursive: true });
   await Bun.write(filePath, Buffer.concat(chunks));
   return { byteSize };
 }
 
-/** The stored file of a valid, received upload; anything else is refused as bad input without being read. */
-export function findUploadedFile(db: CrmDatabase, dataDir: string, ticket: UploadTicket): string {
+/**
+ * The stored file of a valid upload `userId` made, received and still kept; anything else is refused
+ * without being read: another user's upload as forbidden (403), the rest as bad input (400).
+ */
+export function findUploadedFile(db: CrmDatabase, dataDir: string, userId: number, ticket: UploadTicket): string {
   const notOurs = invalid("fileUrl", "fileUrl is not a file uploaded to this server");
   if (!isSignedBy(db, ticket)) throw notOurs;
   const upload = db.select().from(uploads).where(eq(uploads.id, ticket.id)).get();
   if (!upload) throw notOurs;
+  if (upload.userId !== userId) throw issuedToAnotherUser();
   if (!upload.receivedAt) throw invalid("fileUrl", "No file has been uploaded to fileUrl yet");
+  if (upload.expiresAt.getTime() + UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS < Date.now()) throw invalid("fileUrl", "The file uploaded to fileUrl has expired; upload it again");
   return uploadedFilePath(dataDir, ticket.id);
+}
+
+/** An upload URL works only for the user who asked for it: it may have leaked through a log or a shared screen. */
+function issuedToAnotherUser(): DomainError {
+  return forbidden("This upload URL was issued to another user; ask for an upload URL of your own");
 }
 
 /** Deletes an upload's file and ticket once it has been processed. */
@@ -74,17 +121,30 @@ export function discardUpload(db: CrmDatabase, dataDir: string, id: string): voi
   db.delete(uploads).where(eq(uploads.id, id)).run();
 }
 
-/** Tickets nobody used and files nobody processed do not pile up: they go a day after they expired. */
-export function discardAbandonedUploads(db: CrmDatabase, dataDir: string): void {
-  const cutoff = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  for (const { id } of db.select({ id: uploads.id }).from(uploads).where(lt(uploads.expiresAt, cutoff)).all()) {
-    discardUpload(db, dataDir, id);
+/**
+ * Removes the tickets and files nobody can use any more, so that they do not pile up: a ticket no file
+ * was uploaded to once it has expired (a PUT to it is refused), and a file nobody processed once it is
+ * past UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS (processing it is refused). Each removal waits for another
+ * process's write lock without blocking (whenDatabaseFree); once `signal` aborts, the rest are left.
+ */
+export async function discardAbandonedUploads(db: CrmDatabase, dataDir: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+  const now = Date.now();
+  const abandoned = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(or(and(isNull(uploads.receivedAt), lt(uploads.expiresAt, new Date(now))), lt(uploads.expiresAt, new Date(now - UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS))))
+    .all();
+  for (const { id } of abandoned) {
+    // Checked at each try: one after a pause for the lock may come once the server has stopped and closed the database.
+    await whenDatabaseFree(() => {
+      if (!options.signal?.aborted) discardUpload(db, dataDir, id);
+    });
   }
 }
 
 function uploadedFilePath(dataDir: string, id: string): string {
   if (!/^[0-9a-f]{32}$/.test(id)) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
-  return path.join(dataDir, "uploads", `${id}.csv`);
+  return path.join(dataDir, UPLOADS_DIRECTORY, `${id}.csv`);
 }
 
 function verifySignature(db: CrmDatabase, ticket: UploadTicket): void {

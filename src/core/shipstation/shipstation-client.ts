@@ -65,6 +65,8 @@ export class ShipStationClient {
         response = await fetch(url, {
           headers: { authorization: `Basic ${btoa(`${this.credentials.apiKey}:${this.credentials.apiSecret}`)}`, accept: "application/json" },
           signal: this.requestSignal(),
+          // Never followed: the credentials would go wherever an answer pointed.
+          redirect: "manual",
         });
       } catch (error) {
         if (this.options.signal?.aborted) throw new StoppedError();
@@ -84,6 +86,10 @@ export class ShipStationClient {
         if (failures >= delays.length) throw new DomainError("invalid", `ShipStation answered ${response.status} ${response.statusText}`);
         await this.waitUntil(Date.now() + delays[failures++]!, `ShipStation ${response.status}`);
         continue;
+      }
+      if (response.status >= 300 && response.status < 400) {
+        await response.arrayBuffer();
+        throw new DomainError("invalid", `ShipStation answered ${response.status}, a redirect, which is not followed`);
       }
       if (response.status === 401 || response.status === 403) {
         await response.arrayBuffer();

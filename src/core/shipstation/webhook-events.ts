@@ -65,11 +65,12 @@ export async function processDueWebhookEvents(
 async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: typeof webhookEvents.$inferSelect, clientOptions: ClientOptions): Promise<void> {
   try {
     if (!config.apiKey || !config.apiSecret) throw new DomainError("invalid", "The ShipStation API key and secret are not configured");
-    if (!isShipStationResource(event.resourceUrl, config.apiUrl)) throw new DomainError("invalid", "resource_url is no longer on the configured API");
     const client = new ShipStationClient({ apiUrl: config.apiUrl, apiKey: config.apiKey, apiSecret: config.apiSecret }, clientOptions);
     const counts = { created: 0, updated: 0 };
     for (let page = 1, pages = 1; page <= pages; page++) {
-      const answer = (await client.get(pageUrl(event.resourceUrl, page))) as { orders?: ShipStationOrder[]; pages?: number };
+      const url = pageUrl(event.resourceUrl, page);
+      if (!isShipStationResource(url, config.apiUrl)) throw new DomainError("invalid", "resource_url is no longer on the configured API");
+      const answer = (await client.get(url)) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
       const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders));

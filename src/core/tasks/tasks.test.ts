@@ -13,7 +13,7 @@ describe("tasks and New York calendar days", () => {
   let userId: number;
   beforeEach(async () => {
     database = temporaryDatabase();
-    userId = (await createUser(database.db, { email: "a@example.com", name: "Ann", role: "admin", password: "password123" })).user.id;
+    userId = (await createUser(database.db, { email: "a@example.com", name: "Ann", role: "admin", password: "staff-password-1" })).user.id;
   });
   afterEach(() => database.dispose());
 

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { USER_ROLES } from "../../contracts/auth.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
+import { endAllSessions } from "../auth/sessions.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 import { toPublicUser, type PublicUser } from "./users.ts";
@@ -50,22 +51,31 @@ export function setUserActive(db: CrmDatabase, userId: number, active: boolean):
     const user = requireUser(tx, userId);
     if (!active && user.role === "admin" && user.active) assertAnotherActiveAdmin(tx, userId, "deactivated");
     const [updated] = tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
-    if (!active) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    if (!active) endAllSessions(tx, userId);
     return toPublicUser(updated!);
   });
 }
 
-/** A new one-time password, shown once; the user's sessions end. */
+/** A new one-time password, shown once, which the user must replace when they sign in; their sessions end. */
 export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ user: PublicUser; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const user = db.transaction((tx) => {
     requireUser(tx, userId);
-    const [updated] = tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
-    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    const [updated] = tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    endAllSessions(tx, userId);
     return updated!;
   });
   return { user: toPublicUser(user), password };
+}
+
+/** Signs a team member out of every browser at once (a lost laptop, a shared computer); they can sign in again. */
+export function endTeamMemberSessions(db: CrmDatabase, userId: number): TeamMember {
+  db.transaction((tx) => {
+    requireUser(tx, userId);
+    endAllSessions(tx, userId);
+  });
+  return findTeamMember(db, userId);
 }
 
 function requireUser(db: CrmQueries, userId: number) {

@@ -4,6 +4,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
+import { checkChosenPassword } from "./password-policy.ts";
 
 /** A user as every surface shows it: never with the password hash. */
 export interface PublicUser {
@@ -12,6 +13,8 @@ export interface PublicUser {
   email: string;
   role: UserRole;
   active: boolean;
+  /** Their password is a one-time one, generated and handed over: they must choose their own before anything else. */
+  mustChangePassword: boolean;
   createdAt: Date;
 }
 
@@ -19,7 +22,10 @@ export interface NewUser {
   email: string;
   name: string;
   role: string;
-  /** When absent a password is generated; it is returned once and never stored in clear. */
+  /**
+   * When absent a password is generated; it is returned once and never stored in clear, and is a one-time
+   * password: the user must replace it when they first sign in.
+   */
   password?: string;
 }
 
@@ -30,13 +36,14 @@ export async function createUser(db: CrmDatabase, input: NewUser): Promise<{ use
   if (!name) throw invalid("name", "name is required");
   const role = parseRole(input.role);
   const password = input.password ?? generatePassword();
-  validatePassword(password);
+  checkChosenPassword("password", password, email);
   if (findUserByEmail(db, email)) throw conflict(`A user with e-mail ${email} already exists`);
 
   const now = new Date();
+  const mustChangePassword = input.password === undefined;
   const [row] = db
     .insert(users)
-    .values({ email, name, role, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now })
+    .values({ email, name, role, passwordHash: await hashPassword(password), mustChangePassword, createdAt: now, updatedAt: now })
     .returning()
     .all();
   return { user: toPublicUser(row!), password };
@@ -54,23 +61,39 @@ export function findUserByEmail(db: CrmDatabase, email: string) {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
-/** Sets a new password (generated when absent) and ends the user's sessions, so an old one stops working everywhere. */
+/**
+ * Sets a new password and ends the user's sessions, so an old one stops working everywhere. A generated
+ * password (none given) is a one-time one, which the user must replace when they next sign in.
+ */
 export async function setUserPassword(db: CrmDatabase, emailInput: string, newPassword?: string): Promise<{ user: PublicUser; password: string }> {
   const email = normalizeEmail(emailInput);
   const user = findUserByEmail(db, email);
   if (!user) throw notFound(`No user with e-mail ${email}`);
   const password = newPassword ?? generatePassword();
-  validatePassword(password);
+  checkChosenPassword("password", password, email);
   const passwordHash = await hashPassword(password);
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+  const [updated] = db.transaction((tx) => {
     tx.run(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
+    return tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: newPassword === undefined, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()
+      .all();
   });
-  return { user: toPublicUser(user), password };
+  return { user: toPublicUser(updated!), password };
 }
 
 export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, active: row.active, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    active: row.active,
+    mustChangePassword: row.mustChangePassword,
+    createdAt: row.createdAt,
+  };
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -89,12 +112,4 @@ function parseRole(role: string): UserRole {
   const known = USER_ROLES.find((candidate) => candidate === normalized);
   if (!known) throw invalid("role", `role must be one of ${USER_ROLES.join(", ")}`);
   return known;
-}
-
-const MIN_PASSWORD_LENGTH = 8;
-const MAX_PASSWORD_LENGTH = 256;
-
-function validatePassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw invalid("password", `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw invalid("password", `password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 }

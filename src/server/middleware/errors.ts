@@ -31,6 +31,7 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   const domainError = error instanceof DomainError ? error : code === "PARSE" && error.cause instanceof DomainError ? error.cause : undefined;
   if (domainError) {
     set.status = STATUS_BY_KIND[domainError.kind];
+    if (domainError.retryAfterSeconds !== undefined) set.headers["retry-after"] = String(domainError.retryAfterSeconds);
     return domainError.field === undefined ? { message: domainError.message } : { message: domainError.message, field: domainError.field };
   }
   switch (code) {

@@ -1,4 +1,5 @@
 import { Elysia, type Cookie } from "elysia";
+import { MUST_CHANGE_PASSWORD_MESSAGE } from "../../contracts/auth.ts";
 import { resolveSession, SESSION_IDLE_LIFETIME_MS } from "../../core/auth/sessions.ts";
 import { DomainError, forbidden } from "../../core/errors.ts";
 import type { PublicUser } from "../../core/users/users.ts";
@@ -11,14 +12,22 @@ export const SESSION_COOKIE = "crm_session";
  * everybody else is answered 401 (no valid session) or 403 (signed in, but not an admin).
  * The check runs in the transform phase, before the body is validated, so that a caller without a
  * session learns nothing about what the route expects.
+ *
+ * A user whose password is a one-time one is answered 403 by both, whatever the route: somebody else has
+ * seen that password. Only the routes that let them choose their own take `signedInEvenWithOneTimePassword: true`.
  */
 export function sessionGuard(context: ServerContext) {
   const usersByRequest = new WeakMap<Request, PublicUser>();
-  const signedInUser = (request: Request): PublicUser => {
+  const sessionUser = (request: Request): PublicUser => {
     const known = usersByRequest.get(request);
     if (known) return known;
     const user = requireUser(context, request);
     usersByRequest.set(request, user);
+    return user;
+  };
+  const signedInUser = (request: Request): PublicUser => {
+    const user = sessionUser(request);
+    if (user.mustChangePassword) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
     return user;
   };
   const adminUser = (request: Request): PublicUser => {
@@ -28,6 +37,11 @@ export function sessionGuard(context: ServerContext) {
   };
 
   return new Elysia().macro({
+    signedInEvenWithOneTimePassword: {
+      detail: { security: [{ session: [] }] },
+      transform: ({ request }) => void sessionUser(request),
+      resolve: ({ request }) => ({ user: sessionUser(request) }),
+    },
     signedIn: {
       // For the OpenAPI description: the route takes the session cookie.
       detail: { security: [{ session: [] }] },

@@ -4,13 +4,14 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { useTestServer } from "../../testing/test-server.ts";
-import { UPLOAD_LIFETIME_MS } from "../../core/import/uploads.ts";
+import { MAX_UNFINISHED_UPLOADS_PER_USER } from "../../contracts/imports.ts";
+import { UPLOAD_LIFETIME_MS, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS } from "../../core/import/uploads.ts";
 
 describe("importing a CSV through the API", () => {
   const crm = useTestServer({ signInAs: "sales" });
 
-  async function uploadUrl(): Promise<string> {
-    const response = await crm.server.request("POST", "/api/accounts/upload", { cookie: crm.cookie });
+  async function uploadUrl(cookie = crm.cookie): Promise<string> {
+    const response = await crm.server.request("POST", "/api/accounts/upload", { cookie });
     expect(response.status).toBe(200);
     return response.body.uploadURL;
   }
@@ -24,6 +25,8 @@ describe("importing a CSV through the API", () => {
   }
 
   const uploadedFiles = () => (existsSync(path.join(crm.server.dataDir, "uploads")) ? readdirSync(path.join(crm.server.dataDir, "uploads")) : []);
+  const uploadIdOf = (url: string) => new URL(url).pathname.split("/").pop()!;
+  const setExpiry = (url: string, expiresAt: number) => crm.server.sqlite.run("UPDATE uploads SET expires_at = ? WHERE id = ?", [expiresAt, uploadIdOf(url)]);
 
   test("upload, PUT and process-csv import the file, answer the import result and delete the upload", async () => {
     const url = await uploadUrl();
@@ -66,6 +69,71 @@ describe("importing a CSV through the API", () => {
       body: { message: "The upload URL has expired" },
     });
     expect(uploadedFiles()).toHaveLength(0);
+  });
+
+  test("another user's PUT to an upload URL answers 403 and stores nothing; its owner's PUT still succeeds", async () => {
+    const url = await uploadUrl();
+    const other = await crm.server.signInAs("sales");
+    expect(await put(url, "a,b\n", { cookie: other.cookie })).toEqual({
+      status: 403,
+      body: { message: "This upload URL was issued to another user; ask for an upload URL of your own" },
+    });
+    expect(uploadedFiles()).toHaveLength(0);
+    expect((await put(url, "a,b\n")).status).toBe(200);
+  });
+
+  test("another user's process-csv of an uploaded file answers 403 and imports nothing; its owner can still import it", async () => {
+    const url = await uploadUrl();
+    expect((await put(url, exportCsv([itemRow("1", "a@clinic.com")]))).status).toBe(200);
+    const other = await crm.server.signInAs("admin");
+    const refused = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: other.cookie, body: { fileUrl: url } });
+    expect(refused).toMatchObject({ status: 403, body: { message: "This upload URL was issued to another user; ask for an upload URL of your own" } });
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
+    expect(uploadedFiles()).toHaveLength(1);
+    const processed = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
+    expect(processed).toMatchObject({ status: 200, body: { results: { created: 1 } } });
+  });
+
+  test(`beyond ${MAX_UNFINISHED_UPLOADS_PER_USER} unfinished uploads a user is answered 429 with Retry-After until the oldest expires; a processed or expired one frees a place`, async () => {
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_UNFINISHED_UPLOADS_PER_USER; i++) urls.push(await uploadUrl());
+    setExpiry(urls[0]!, Date.now() + 90_000);
+
+    const refused = await crm.server.request("POST", "/api/accounts/upload", { cookie: crm.cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: `You already have ${MAX_UNFINISHED_UPLOADS_PER_USER} uploads in progress, the most at once; import a file you uploaded, or wait for the oldest upload URL to expire. Try again in 2 minutes.`,
+    });
+    const retryAfter = refused.headers.get("retry-after")!;
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThan(80);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(90);
+    // The limit is each user's own.
+    await uploadUrl((await crm.server.signInAs("sales")).cookie);
+
+    expect((await put(urls[1]!, exportCsv([itemRow("1", "a@clinic.com")]))).status).toBe(200);
+    expect((await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: urls[1] } })).status).toBe(200);
+    await uploadUrl();
+    expect((await crm.server.request("POST", "/api/accounts/upload", { cookie: crm.cookie })).status).toBe(429);
+    setExpiry(urls[0]!, Date.now() - 1000);
+    await uploadUrl();
+  });
+
+  test("a file uploaded to a URL since expired can be processed for a while, then answers 400 and imports nothing", async () => {
+    const withinKeep = await uploadUrl();
+    expect((await put(withinKeep, exportCsv([itemRow("1", "a@clinic.com")]))).status).toBe(200);
+    setExpiry(withinKeep, Date.now() - UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS + 60_000);
+    expect((await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: withinKeep } })).status).toBe(200);
+
+    const pastKeep = await uploadUrl();
+    expect((await put(pastKeep, exportCsv([itemRow("2", "b@lab.com")]))).status).toBe(200);
+    setExpiry(pastKeep, Date.now() - UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS - 60_000);
+    const refused = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: pastKeep } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: { message: "The file uploaded to fileUrl has expired; upload it again", field: "fileUrl" },
+    });
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 1 });
   });
 
   test("a body over 5,242,880 bytes answers 413 and stores nothing", async () => {

@@ -24,7 +24,7 @@ export function accountImportRoutes(context: ServerContext) {
       async ({ body, user }) => {
         const ticket = ticketFromUploadUrl(body.fileUrl);
         if (!ticket) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
-        const filePath = findUploadedFile(context.db, context.dataDir, ticket);
+        const filePath = findUploadedFile(context.db, context.dataDir, user.id, ticket);
         try {
           const { result } = await runCsvImport(context.db, [{ path: filePath, displayName: "upload" }], { actor: actorOf(user), inServer: true });
           return result;

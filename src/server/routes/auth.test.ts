@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { createUser } from "../../core/users/users.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/auth", () => {
@@ -8,7 +9,7 @@ describe("/api/auth", () => {
     const { user, password } = await crm.server.signInAs("sales", "seller@example.com");
     const response = await crm.server.request("POST", "/api/auth/login", { body: { email: "Seller@Example.com", password } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: user.id, name: user.name, email: "seller@example.com", role: "sales" });
+    expect(response.body).toEqual({ id: user.id, name: user.name, email: "seller@example.com", role: "sales", mustChangePassword: false });
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^crm_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain("HttpOnly");
@@ -110,5 +111,129 @@ describe("/api/auth", () => {
     expect(response.status).toBe(204);
     expect(response.headers.get("set-cookie")).toMatch(/^crm_session=;.*Max-Age=0/);
     expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
+  });
+
+  describe("changing my password", () => {
+    const change = (cookie: string, body: unknown) => crm.server.request("POST", "/api/auth/password", { cookie, body });
+
+    test("replaces the password, ends my other sessions and keeps this one", async () => {
+      const { cookie, password } = await crm.server.signInAs("sales", "seller@example.com");
+      const other = await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } });
+      const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
+
+      const changed = await change(cookie, { currentPassword: password, newPassword: "a brand new passphrase" });
+      expect(changed).toMatchObject({ status: 200, body: { email: "seller@example.com", mustChangePassword: false } });
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: otherCookie })).status).toBe(401);
+      expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } })).status).toBe(401);
+      expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password: "a brand new passphrase" } })).status).toBe(200);
+    });
+
+    test("a wrong current password answers 400 naming currentPassword; a weak new one 400 naming newPassword", async () => {
+      const { cookie, password } = await crm.server.signInAs("sales", "seller@example.com");
+      expect(await change(cookie, { currentPassword: "not my password", newPassword: "a brand new passphrase" })).toMatchObject({
+        status: 400,
+        body: { field: "currentPassword", message: "currentPassword is not your current password" },
+      });
+      for (const [newPassword, message] of [
+        ["too short", "newPassword must be at least 10 characters"],
+        ["Seller@Example.com", "newPassword must not be the e-mail address"],
+        ["QWERTY123456", "newPassword is one of the most common passwords: choose one that is harder to guess"],
+      ]) {
+        expect(await change(cookie, { currentPassword: password, newPassword })).toMatchObject({ status: 400, body: { field: "newPassword", message } });
+      }
+      expect(await change(cookie, { currentPassword: password })).toMatchObject({ status: 400, body: { field: "newPassword", message: "newPassword is required" } });
+    });
+
+    test("needs a session", async () => {
+      expect(await change("", { currentPassword: "x", newPassword: "a brand new passphrase" })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
+    });
+  });
+
+  describe("a one-time password", () => {
+    async function signInWithOneTimePassword() {
+      const { password } = await createUser(crm.server.db, { email: "new@example.com", name: "New Hire", role: "admin" });
+      const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password } });
+      return { login, password, cookie: login.headers.get("set-cookie")!.split(";")[0]! };
+    }
+
+    test("signs in saying the password must change, and until it has every other call answers 403", async () => {
+      const { login, cookie } = await signInWithOneTimePassword();
+      expect(login).toMatchObject({ status: 200, body: { email: "new@example.com", mustChangePassword: true } });
+      for (const [method, path] of [["GET", "/api/accounts"], ["GET", "/api/team"], ["GET", "/api/auth/sessions"], ["POST", "/api/auth/sessions/end-others"], ["GET", "/api/settings/task-automation"]] as const) {
+        expect({ path, ...(await crm.server.request(method, path, { cookie })) }).toMatchObject({ path, status: 403, body: { message: "Choose a new password first" } });
+      }
+      expect(await crm.server.request("GET", "/api/auth/me", { cookie })).toMatchObject({ status: 200, body: { mustChangePassword: true } });
+      expect((await crm.server.request("GET", "/api/config", { cookie })).status).toBe(200);
+    });
+
+    test("changing it lifts the gate, and the new password signs in without one", async () => {
+      const { cookie, password } = await signInWithOneTimePassword();
+      const changed = await crm.server.request("POST", "/api/auth/password", { cookie, body: { currentPassword: password, newPassword: "my own passphrase" } });
+      expect(changed).toMatchObject({ status: 200, body: { mustChangePassword: false } });
+      expect((await crm.server.request("GET", "/api/accounts", { cookie })).status).toBe(200);
+      const relogin = await crm.server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password: "my own passphrase" } });
+      expect(relogin.body.mustChangePassword).toBe(false);
+    });
+
+    test("signing out needs no new password", async () => {
+      const { cookie } = await signInWithOneTimePassword();
+      expect((await crm.server.request("POST", "/api/auth/logout", { cookie })).status).toBe(204);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
+    });
+  });
+
+  describe("my sessions", () => {
+    async function signInFrom(password: string, browser: string, address: string) {
+      const login = await crm.server.request("POST", "/api/auth/login", {
+        body: { email: "seller@example.com", password },
+        headers: { "user-agent": browser, "x-test-client-address": address },
+      });
+      return login.headers.get("set-cookie")!.split(";")[0]!;
+    }
+
+    test("lists my sessions with when, which browser and where from, this one marked current, never a token", async () => {
+      const { password } = await crm.server.signInAs("sales", "seller@example.com");
+      const laptop = await signInFrom(password, "Mozilla/5.0 (Macintosh) Firefox/140.0", "203.0.113.7");
+      const phone = await signInFrom(password, `Mozilla/5.0 (iPhone) ${"x".repeat(300)}`, "198.51.100.2");
+      await crm.server.signInAs("sales", "someone-else@example.com");
+
+      const listed = await crm.server.request("GET", "/api/auth/sessions", { cookie: phone });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(3);
+      const mine = listed.body.find((session: { current: boolean }) => session.current);
+      expect(mine).toEqual({ id: expect.any(Number), createdAt: expect.any(String), lastSeenAt: expect.any(String), browser: `Mozilla/5.0 (iPhone) ${"x".repeat(179)}`, address: "198.51.100.2", current: true });
+      expect(listed.body.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+      expect(listed.body.map((session: { browser: string }) => session.browser)).toContain("Mozilla/5.0 (Macintosh) Firefox/140.0");
+      const text = JSON.stringify(listed.body);
+      for (const cookie of [laptop, phone]) expect(text).not.toContain(cookie.split("=")[1]!);
+    });
+
+    test("ends one of my sessions; another user's answers 404", async () => {
+      const { password } = await crm.server.signInAs("sales", "seller@example.com");
+      const laptop = await signInFrom(password, "Firefox", "203.0.113.7");
+      const phone = await signInFrom(password, "Safari", "198.51.100.2");
+      const someoneElse = await crm.server.signInAs("sales", "someone-else@example.com");
+      const theirs = (await crm.server.request("GET", "/api/auth/sessions", { cookie: someoneElse.cookie })).body[0].id;
+      const laptopId = (await crm.server.request("GET", "/api/auth/sessions", { cookie: laptop })).body.find((session: { current: boolean }) => session.current).id;
+
+      expect(await crm.server.request("DELETE", `/api/auth/sessions/${theirs}`, { cookie: phone })).toMatchObject({ status: 404, body: { message: "Session not found" } });
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: someoneElse.cookie })).status).toBe(200);
+      expect((await crm.server.request("DELETE", `/api/auth/sessions/${laptopId}`, { cookie: phone })).status).toBe(204);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: laptop })).status).toBe(401);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: phone })).status).toBe(200);
+      expect((await crm.server.request("DELETE", "/api/auth/sessions/abc", { cookie: phone })).body).toMatchObject({ field: "id" });
+    });
+
+    test("ends all my sessions but this one", async () => {
+      const { cookie, password } = await crm.server.signInAs("sales", "seller@example.com");
+      const laptop = await signInFrom(password, "Firefox", "203.0.113.7");
+      const someoneElse = await crm.server.signInAs("sales", "someone-else@example.com");
+      expect((await crm.server.request("POST", "/api/auth/sessions/end-others", { cookie })).status).toBe(204);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: laptop })).status).toBe(401);
+      expect((await crm.server.request("GET", "/api/auth/me", { cookie: someoneElse.cookie })).status).toBe(200);
+      const left = await crm.server.request("GET", "/api/auth/sessions", { cookie });
+      expect(left.body).toEqual([expect.objectContaining({ current: true })]);
+    });
   });
 });

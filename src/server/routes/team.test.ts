@@ -22,7 +22,7 @@ describe("/api/team", () => {
     const password = invited.body.password as string;
     expect(invited).toMatchObject({ status: 201, body: { user: { name: "New Hire", email: "new@example.com", role: "sales", active: true }, password: expect.stringMatching(/^[A-Za-z2-9]{16}$/) } });
     const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password } });
-    expect(login.status).toBe(200);
+    expect(login).toMatchObject({ status: 200, body: { mustChangePassword: true } });
     expect((await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "Again", email: "new@example.com", role: "sales" } })).status).toBe(409);
   });
 
@@ -51,19 +51,37 @@ describe("/api/team", () => {
     const reset = await crm.server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
     expect(reset.body.password).toMatch(/^[A-Za-z2-9]{16}$/);
     expect((await crm.server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
-    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } })).status).toBe(200);
+    const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } });
+    expect(login).toMatchObject({ status: 200, body: { mustChangePassword: true } });
     expect((await crm.server.request("PATCH", `/api/team/${sales.user.id}`, { cookie: admin.cookie, body: { role: "owner" } })).status).toBe(400);
+  });
+
+  test("an admin ends every session of a team member, who can sign in again; sales may not", async () => {
+    const sales = await crm.server.signInAs("sales", "sam@example.com");
+    const secondBrowser = await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } });
+    const secondCookie = secondBrowser.headers.get("set-cookie")!.split(";")[0]!;
+    expect(await crm.server.request("POST", `/api/team/${admin.user.id}/end-sessions`, { cookie: sales.cookie })).toMatchObject({
+      status: 403,
+      body: { message: "Only administrators can do this" },
+    });
+
+    const ended = await crm.server.request("POST", `/api/team/${sales.user.id}/end-sessions`, { cookie: admin.cookie });
+    expect(ended).toMatchObject({ status: 200, body: { id: sales.user.id, email: "sam@example.com", active: true, lastActiveAt: null } });
+    for (const cookie of [sales.cookie, secondCookie]) expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie: admin.cookie })).status).toBe(200);
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(200);
   });
 
   test("a bad id in the path answers 400 naming it; an unknown user 404", async () => {
     for (const id of ["abc", "0", "-1", "1.5", "1e309"]) {
-      for (const [method, path] of [["PATCH", `/api/team/${id}`], ["POST", `/api/team/${id}/reset-password`]] as const) {
+      for (const [method, path] of [["PATCH", `/api/team/${id}`], ["POST", `/api/team/${id}/reset-password`], ["POST", `/api/team/${id}/end-sessions`]] as const) {
         const response = await crm.server.request(method, path, { cookie: admin.cookie, body: { active: true } });
         expect(response).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^id must be a whole number from 1 to /) } });
       }
     }
     expect(await crm.server.request("PATCH", "/api/team/999999", { cookie: admin.cookie, body: {} })).toMatchObject({ status: 404, body: { message: "User not found" } });
     expect((await crm.server.request("POST", "/api/team/999999/reset-password", { cookie: admin.cookie })).status).toBe(404);
+    expect((await crm.server.request("POST", "/api/team/999999/end-sessions", { cookie: admin.cookie })).status).toBe(404);
   });
 
   test("a role outside the known ones answers 400 naming it", async () => {

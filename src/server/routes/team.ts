@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
-import { changeRole, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
+import { changeRole, endTeamMemberSessions, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
 import { createUser } from "../../core/users/users.ts";
 import type { ServerContext } from "../context.ts";
 import { toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
 
-/** The team: everyone signed in sees it; only administrators invite, change roles, reset passwords or deactivate. */
+/** The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end sessions or deactivate. */
 export function teamRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/team" })
@@ -36,5 +36,10 @@ export function teamRoutes(context: ServerContext) {
       adminOnly: true,
       params: IdParams,
       ...answers(OneTimePasswordAnswer),
+    })
+    .post("/:id/end-sessions", ({ params }) => toTeamMemberJson(endTeamMemberSessions(db, params.id)), {
+      adminOnly: true,
+      params: IdParams,
+      ...answers(TeamMember, { description: "Signed out everywhere" }),
     });
 }

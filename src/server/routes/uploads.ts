@@ -12,10 +12,10 @@ export function uploadRoutes(context: ServerContext) {
   const { detail } = answers(UploadReceipt);
   return new Elysia().use(sessionGuard(context)).put(
     `${UPLOADS_PATH}/:id`,
-    async ({ params, query, request }) => {
+    async ({ params, query, request, user }) => {
       const declaredLength = Number(request.headers.get("content-length") ?? 0);
       if (declaredLength > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes (5 MB)`);
-      return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, { id: params.id, expires: query.expires, signature: query.signature }, request.body));
+      return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, user.id, { id: params.id, expires: query.expires, signature: query.signature }, request.body));
     },
     {
       signedIn: true,

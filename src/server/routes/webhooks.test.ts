@@ -249,6 +249,29 @@ describe("the ShipStation webhook", () => {
     expect(count("orders")).toBe(1);
   });
 
+  test("a redirect is never followed: the attempt fails, nothing reaches the other address, and it is tried again later", async () => {
+    let credentialsSeenElsewhere = 0;
+    const elsewhere = Bun.serve({ port: 0, fetch: (request) => ((credentialsSeenElsewhere += request.headers.has("authorization") ? 1 : 0), Response.json({ orders: [], pages: 1 })) });
+    try {
+      const resourceUrl = standIn.addOrders([standInOrder(5101)], "batch-redirect")!;
+      standIn.failNextRequests(1, 302, { location: `${elsewhere.url.href}orders` });
+      await deliver(resourceUrl);
+      await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
+      expect(server.sqlite.query("SELECT state, last_error AS lastError FROM webhook_events").get()).toEqual({
+        state: "pending",
+        lastError: "ShipStation answered 302, a redirect, which is not followed",
+      });
+      expect(credentialsSeenElsewhere).toBe(0);
+
+      server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0");
+      await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
+      expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "done", attempts: 2 });
+      expect(count("orders")).toBe(1);
+    } finally {
+      elsewhere.stop(true);
+    }
+  });
+
   test("after five failures an event is marked failed and shows in Settings", async () => {
     const resourceUrl = standIn.addOrders([standInOrder(6001)], "batch-6")!;
     standIn.failNextRequests(1000, 502);

@@ -47,5 +47,14 @@ export function useTeamMembers() {
     [mutate],
   );
 
-  return { members: data, error, retry, invite, update, resetPassword };
+  const endSessions = useCallback(
+    async (memberId: number): Promise<TeamMember> => {
+      const ended = await apiRequest<TeamMember>("POST", `${TEAM_PATH}/${memberId}/end-sessions`);
+      await mutate();
+      return ended;
+    },
+    [mutate],
+  );
+
+  return { members: data, error, retry, invite, update, resetPassword, endSessions };
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useAppConfig } from "../api/app-config";
 import { useWrite } from "../api/use-write";
-import { LockIcon } from "../components/icons";
 import { LoginEmailField } from "../components/login/LoginEmailField";
+import { SignInFrame } from "../components/login/SignInFrame";
 import { lastLoginEmail } from "../session/stored-user";
 import { useSession } from "../session/useSession";
 
@@ -24,47 +24,33 @@ export function LoginScreen() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-linear-to-br from-slate-100 via-white to-blue-50 px-4 py-12">
-      <main className="w-full max-w-md">
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-xl shadow-slate-200/60">
-          <div className="mb-8 text-center">
-            <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-xl bg-blue-600 text-white">
-              <LockIcon className="size-6" />
-            </span>
-            <h1 className="text-2xl font-bold text-slate-900">{config?.productName}</h1>
-            <p className="mt-1 text-sm text-slate-500">Admin Access Portal</p>
-          </div>
-          <form onSubmit={handleSubmit} className="space-y-5" data-testid="login-form">
-            <LoginEmailField value={email} onChange={setTypedEmail} />
-            <div>
-              <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
-                Password
-              </label>
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                required
-                autoComplete="current-password"
-                placeholder="Enter your password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-              />
-            </div>
-            <button
-              type="submit"
-              disabled={isSigningIn}
-              className="w-full rounded-lg bg-blue-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-blue-700 focus:ring-2 focus:ring-blue-500 focus:ring-offset-2 focus:outline-none disabled:cursor-not-allowed disabled:opacity-70"
-            >
-              {isSigningIn ? "Signing in..." : "Sign In"}
-            </button>
-          </form>
+    <SignInFrame subtitle="Admin Access Portal">
+      <form onSubmit={handleSubmit} className="space-y-5" data-testid="login-form">
+        <LoginEmailField value={email} onChange={setTypedEmail} />
+        <div>
+          <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
+          />
         </div>
-        <p className="mt-6 text-center text-xs text-slate-500">
-          © {new Date().getFullYear()} {config?.companyName} Admin Portal
-        </p>
-      </main>
-    </div>
+        <button
+          type="submit"
+          disabled={isSigningIn}
+          className="w-full rounded-lg bg-blue-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-blue-700 focus:ring-2 focus:ring-blue-500 focus:ring-offset-2 focus:outline-none disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {isSigningIn ? "Signing in..." : "Sign In"}
+        </button>
+      </form>
+    </SignInFrame>
   );
 }

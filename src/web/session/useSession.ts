@@ -1,10 +1,11 @@
 import { useCallback, useEffect } from "react";
 import { flushSync } from "react-dom";
 import useSWR, { unstable_serialize, useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
-import type { LoginBody as LoginCredentials } from "../../contracts/auth.ts";
+import type { ChangePasswordBody as PasswordChange, LoginBody as LoginCredentials } from "../../contracts/auth.ts";
 import { APP_CONFIG_KEY } from "../api/app-config";
 import { refetchReads } from "../api/cached-reads";
 import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
+import { holdOneTimePassword } from "./one-time-password";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
 
@@ -21,6 +22,8 @@ export interface Session {
   isLoading: boolean;
   signIn: (credentials: LoginCredentials, options?: SignInOptions) => Promise<SessionUser>;
   signOut: () => Promise<void>;
+  /** Replaces the signed-in user's password; the server ends their other sessions and lifts a one-time password's gate. */
+  changePassword: (change: PasswordChange) => Promise<SessionUser>;
 }
 
 export function useSession(): Session {
@@ -32,6 +35,7 @@ export function useSession(): Session {
       const user = await apiRequest<SessionUser>("POST", "/api/auth/login", credentials);
       storeUser(user);
       rememberLoginEmail(credentials.email);
+      holdOneTimePassword(user.mustChangePassword ? credentials.password : null);
       options?.onAuthenticated?.(user);
       await mutate(SESSION_USER_KEY, user, { revalidate: false });
       return user;
@@ -48,7 +52,18 @@ export function useSession(): Session {
     await forgetSession(cache, mutate);
   }, [cache, mutate]);
 
-  return { user: data ?? null, isLoading, signIn, signOut };
+  const changePassword = useCallback(
+    async (change: PasswordChange) => {
+      const user = await apiRequest<SessionUser>("POST", "/api/auth/password", change);
+      holdOneTimePassword(null);
+      storeUser(user);
+      await mutate(SESSION_USER_KEY, user, { revalidate: false });
+      return user;
+    },
+    [mutate],
+  );
+
+  return { user: data ?? null, isLoading, signIn, signOut, changePassword };
 }
 
 /**
@@ -69,6 +84,7 @@ export function useSignOutWhenSessionEnds(): void {
 
 async function forgetSession(cache: Cache, mutate: ScopedMutator): Promise<void> {
   forgetStoredUser();
+  holdOneTimePassword(null);
   // Render the login screen first, so that no screen of the shell is still mounted to refetch
   // the data cleared below with the session it no longer has.
   flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));

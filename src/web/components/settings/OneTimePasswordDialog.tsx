@@ -36,7 +36,7 @@ export function OneTimePasswordDialog({ title, name, password, onClose }: OneTim
       open
       onClose={onClose}
       title={title}
-      description={`Share this password with ${name}. It will not be shown again.`}
+      description={`Share this password with ${name}. It will not be shown again, and lets them in only to choose their own.`}
       canClose={false}
       testId="one-time-password-dialog"
       footer={

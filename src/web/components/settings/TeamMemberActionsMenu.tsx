@@ -1,6 +1,6 @@
 import type { TeamMember } from "../../api/team";
 import { ActionsMenu, ActionsMenuItem, type ActionsMenuItemProps } from "../ActionsMenu";
-import { KeyIcon, ShieldIcon, UserCheckIcon, UserOffIcon } from "../icons";
+import { KeyIcon, ShieldIcon, SignOutIcon, UserCheckIcon, UserOffIcon } from "../icons";
 import type { TeamMemberAction } from "./team-members";
 
 export interface TeamMemberActionsMenuProps {
@@ -13,6 +13,7 @@ export interface TeamMemberActionsMenuProps {
 const ACTION_ITEMS: Record<TeamMemberAction, Omit<ActionsMenuItemProps, "onClick">> = {
   changeRole: { label: "Change role", icon: ShieldIcon, testId: "team-change-role-item" },
   resetPassword: { label: "Reset password", icon: KeyIcon, testId: "team-reset-password-item" },
+  endSessions: { label: "End sessions", icon: SignOutIcon, testId: "team-end-sessions-item" },
   deactivate: { label: "Deactivate", icon: UserOffIcon, testId: "team-deactivate-item", isDestructive: true },
   reactivate: { label: "Reactivate", icon: UserCheckIcon, testId: "team-reactivate-item" },
 };

@@ -24,15 +24,16 @@ type TeamDialog =
   | { kind: "invite" }
   | { kind: "changeRole"; member: TeamMember }
   | { kind: "resetPassword"; member: TeamMember }
+  | { kind: "endSessions"; member: TeamMember }
   | { kind: "deactivate"; member: TeamMember }
   | { kind: "oneTimePassword"; title: string; name: string; password: string };
 
 /**
- * Who is on the team, and for administrators: inviting, roles, passwords and deactivation. The server
+ * Who is on the team, and for administrators: inviting, roles, passwords, sessions and deactivation. The server
  * refuses to demote or deactivate the last active administrator (409), and says so.
  */
 export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCardProps) {
-  const { members, error, retry, invite, update, resetPassword } = useTeamMembers();
+  const { members, error, retry, invite, update, resetPassword, endSessions } = useTeamMembers();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);
   const closeDialog = () => setDialog(null);
   // One change at a time, to one member: their row's menu waits for it.
@@ -73,6 +74,14 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
       failureMessage: "Failed to reset password",
       onSuccess: ({ password }) => setDialog({ kind: "oneTimePassword", title: "Password Reset", name: member.name, password }),
     });
+  }
+
+  async function endMemberSessions(member: TeamMember) {
+    await change(member, () => endSessions(member.id), {
+      failureMessage: "Failed to end the sessions",
+      success: { title: "Sessions Ended", description: `${member.name} is signed out everywhere.` },
+    });
+    closeDialog();
   }
 
   return (
@@ -127,6 +136,19 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
           onConfirm={() => resetMemberPassword(dialog.member)}
           onCancel={closeDialog}
           testId="reset-password-dialog"
+        />
+      )}
+      {dialog?.kind === "endSessions" && (
+        <ConfirmDialog
+          open
+          title={`End every session of ${dialog.member.name}?`}
+          message="They are signed out at once, on every browser. Their password stays: they can sign in again."
+          confirmLabel="End Sessions"
+          pendingLabel="Ending..."
+          isPending={busyMemberId === dialog.member.id}
+          onConfirm={() => void endMemberSessions(dialog.member)}
+          onCancel={closeDialog}
+          testId="end-sessions-dialog"
         />
       )}
       {dialog?.kind === "deactivate" && (

@@ -24,12 +24,12 @@ describe("lastActiveLabel", () => {
 });
 
 describe("teamMemberActions", () => {
-  test("offer deactivation for an active colleague and reactivation for a deactivated one", () => {
-    expect(teamMemberActions(member(), 1)).toEqual(["changeRole", "resetPassword", "deactivate"]);
+  test("offer ending the sessions of and deactivating an active colleague, and reactivating a deactivated one", () => {
+    expect(teamMemberActions(member(), 1)).toEqual(["changeRole", "resetPassword", "endSessions", "deactivate"]);
     expect(teamMemberActions(member({ active: false }), 1)).toEqual(["changeRole", "resetPassword", "reactivate"]);
   });
 
-  test("never offer the signed-in user to deactivate themselves or reset their own password", () => {
+  test("never offer the signed-in user to deactivate themselves, reset their own password or end their own sessions", () => {
     expect(teamMemberActions(member({ id: 1, role: "admin" }), 1)).toEqual(["changeRole"]);
   });
 });

@@ -13,15 +13,17 @@ export function lastActiveLabel(lastActiveAt: string | null): string {
   return lastActiveAt === null ? "Never" : formatUsDateTime(lastActiveAt);
 }
 
-export type TeamMemberAction = "changeRole" | "resetPassword" | "deactivate" | "reactivate";
+export type TeamMemberAction = "changeRole" | "resetPassword" | "endSessions" | "deactivate" | "reactivate";
 
 /**
- * What an administrator may do to a row. On their own row neither Deactivate nor Reset password: both
- * end the user's sessions, so they would be signed out there and then, the new password lost with the page.
+ * What an administrator may do to a row. On their own row neither Deactivate, Reset password nor End
+ * sessions: each ends the user's sessions, so they would be signed out there and then (the new password
+ * lost with the page); their own sessions are theirs to end on 'My account'. A deactivated user has no
+ * sessions to end.
  */
 export function teamMemberActions(member: TeamMember, signedInUserId: number): TeamMemberAction[] {
   if (member.id === signedInUserId) return ["changeRole"];
-  return ["changeRole", "resetPassword", member.active ? "deactivate" : "reactivate"];
+  return member.active ? ["changeRole", "resetPassword", "endSessions", "deactivate"] : ["changeRole", "resetPassword", "reactivate"];
 }
 
 /** The invite form as typed. */

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { CrmDatabase } from "../database/open.ts";
+import { users } from "../database/schema.ts";
+import { invalid, notFound } from "../errors.ts";
+import { hashPassword, verifyPassword } from "../users/passwords.ts";
+import { checkChosenPassword } from "../users/password-policy.ts";
+import { toPublicUser, type PublicUser } from "../users/users.ts";
+import { endOtherSessions } from "./sessions.ts";
+
+export interface PasswordChange {
+  userId: number;
+  /** The token of the session asking: it stays signed in, while every other session of the user ends. */
+  sessionToken: string;
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * The signed-in user replaces their password, proving it is them with the current one. A one-time password
+ * is replaced so; and whoever else may know the old password is signed out everywhere but here.
+ */
+export async function changeOwnPassword(db: CrmDatabase, change: PasswordChange): Promise<PublicUser> {
+  const user = db.select().from(users).where(eq(users.id, change.userId)).get();
+  if (!user) throw notFound("User not found");
+  if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
+    throw invalid("currentPassword", "currentPassword is not your current password");
+  }
+  checkChosenPassword("newPassword", change.newPassword, user.email);
+  // A one-time password was seen by whoever handed it over: keeping it would keep it known.
+  if (change.newPassword === change.currentPassword) throw invalid("newPassword", "newPassword must differ from the current password");
+
+  const passwordHash = await hashPassword(change.newPassword);
+  const [updated] = db.transaction((tx) => {
+    endOtherSessions(tx, user.id, change.sessionToken);
+    return tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id)).returning().all();
+  });
+  return toPublicUser(updated!);
+}

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { createUser } from "../users/users.ts";
+import { discardAbandonedUploads, discardUpload, issueUploadTicket, receiveUpload, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS, UPLOADS_DIRECTORY } from "./uploads.ts";
+
+let database: ReturnType<typeof temporaryDatabase>;
+let userId: number;
+beforeEach(async () => {
+  database = temporaryDatabase();
+  userId = (await createUser(database.db, { email: "buyer@clinic.com", name: "Pat Buyer", role: "sales" })).user.id;
+});
+afterEach(() => database.dispose());
+
+const MINUTE = 60 * 1000;
+const stored = (id: string) => ({
+  ticket: database.sqlite.query("SELECT 1 FROM uploads WHERE id = ?").get(id) !== null,
+  file: existsSync(path.join(database.dataDir, UPLOADS_DIRECTORY, `${id}.csv`)),
+});
+const expireAgo = (id: string, ms: number) => database.sqlite.run("UPDATE uploads SET expires_at = ? WHERE id = ?", [Date.now() - ms, id]);
+
+async function uploadedTicket() {
+  const ticket = issueUploadTicket(database.db, userId);
+  await receiveUpload(database.db, database.dataDir, userId, ticket, new Response("Order - Number\n1\n").body);
+  return ticket;
+}
+
+test("a pass removes unused tickets once expired and unprocessed files once past their keep time, and keeps what can still be used", async () => {
+  const unused = issueUploadTicket(database.db, userId);
+  const unusedExpired = issueUploadTicket(database.db, userId);
+  expireAgo(unusedExpired.id, 1000);
+  const uploadedWithinKeep = await uploadedTicket();
+  expireAgo(uploadedWithinKeep.id, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS - MINUTE);
+  const uploadedPastKeep = await uploadedTicket();
+  expireAgo(uploadedPastKeep.id, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS + MINUTE);
+
+  await discardAbandonedUploads(database.db, database.dataDir);
+
+  expect({
+    unused: stored(unused.id),
+    unusedExpired: stored(unusedExpired.id),
+    uploadedWithinKeep: stored(uploadedWithinKeep.id),
+    uploadedPastKeep: stored(uploadedPastKeep.id),
+  }).toEqual({
+    unused: { ticket: true, file: false },
+    unusedExpired: { ticket: false, file: false },
+    uploadedWithinKeep: { ticket: true, file: true },
+    uploadedPastKeep: { ticket: false, file: false },
+  });
+});
+
+test("a ticket swept away as expired while its file streams in is answered as expired, and nothing is stored", async () => {
+  const ticket = issueUploadTicket(database.db, userId);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      discardUpload(database.db, database.dataDir, ticket.id);
+      controller.enqueue(new TextEncoder().encode("Order - Number\n1\n"));
+      controller.close();
+    },
+  });
+  await expect(receiveUpload(database.db, database.dataDir, userId, ticket, body)).rejects.toMatchObject({ kind: "forbidden", message: "The upload URL has expired" });
+  expect(stored(ticket.id)).toEqual({ ticket: false, file: false });
+});

@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useMySessions, type UserSession } from "../../api/my-sessions";
+import { useWrite } from "../../api/use-write";
+import { formatUsDateTime } from "../../format/dates";
+import { Button } from "../Button";
+import { ShieldIcon, SignOutIcon } from "../icons";
+import { LoadError } from "../LoadError";
+import { SettingsCard } from "../settings/SettingsCard";
+import { describeBrowser } from "./session-display";
+
+const COLUMNS = ["Browser", "Address", "Signed in", "Last active"] as const;
+
+/**
+ * The browsers the user is signed in on, the latest used first, each with 'Sign out' but this one, and
+ * 'Sign out other sessions' for a lost laptop or a shared computer left signed in.
+ */
+export function SessionsCard() {
+  const { sessions, error, retry, endSession, endOtherSessions } = useMySessions();
+  const { run, isPending } = useWrite({ failureMessage: "Failed to sign out the session" });
+  const [endingId, setEndingId] = useState<number | "others" | null>(null);
+  const hasOthers = sessions?.some((session) => !session.current) ?? false;
+
+  function end(session: UserSession) {
+    setEndingId(session.id);
+    void run(() => endSession(session.id), { success: { title: "Signed Out", description: `${describeBrowser(session.browser)} is signed out.` } });
+  }
+
+  function endOthers() {
+    setEndingId("others");
+    void run(endOtherSessions, { success: { title: "Signed Out", description: "Every other session is signed out." } });
+  }
+
+  return (
+    <SettingsCard
+      title="My Sessions"
+      description="Where you are signed in. Sign out any browser you do not recognise, then change your password."
+      icon={ShieldIcon}
+      testId="my-sessions-card"
+      action={
+        <Button icon={SignOutIcon} onClick={endOthers} disabled={!hasOthers || isPending} data-testid="end-other-sessions-button">
+          {isPending && endingId === "others" ? "Signing out..." : "Sign out other sessions"}
+        </Button>
+      }
+    >
+      {!sessions && error ? (
+        <LoadError title="Your sessions could not be loaded." error={error} onRetry={retry} compact />
+      ) : (
+        <div className="-m-4 overflow-x-auto sm:-m-6">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="my-sessions-table" aria-busy={sessions === undefined}>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2.5 font-medium first:pl-4 sm:first:pl-6">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-2.5 sm:pr-6">
+                  <span className="sr-only">Sign out</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {sessions?.map((session) => (
+                <tr key={session.id} data-testid="my-session-row" data-current={session.current}>
+                  <td className="px-4 py-3 font-medium text-slate-900 sm:pl-6" title={session.browser ?? undefined}>
+                    {describeBrowser(session.browser)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{session.address ?? "Unknown"}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatUsDateTime(session.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatUsDateTime(session.lastSeenAt)}</td>
+                  <td className="px-4 py-3 text-right sm:pr-6">
+                    {session.current ? (
+                      <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-blue-700">This browser</span>
+                    ) : (
+                      <Button size="sm" onClick={() => end(session)} disabled={isPending} aria-label={`Sign out ${describeBrowser(session.browser)}`}>
+                        {isPending && endingId === session.id ? "Signing out..." : "Sign out"}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SettingsCard>
+  );
+}

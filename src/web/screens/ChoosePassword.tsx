@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from "react";
+import { useWrite } from "../api/use-write";
+import { Button } from "../components/Button";
+import { NEW_PASSWORD_HINT, canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
+import { SignInFrame } from "../components/login/SignInFrame";
+import { TextField } from "../components/TextField";
+import { useFormValues } from "../components/useFormValues";
+import { oneTimePasswordInHand } from "../session/one-time-password";
+import { useSession } from "../session/useSession";
+
+/**
+ * All a user signed in with a one-time password sees: the server refuses them everything else until they
+ * choose their own password. The one-time password they just typed is sent as the current one; after a
+ * reload it is no longer known, and they type it again. Once saved, the app opens as usual.
+ */
+export function ChoosePasswordScreen() {
+  const { user, changePassword, signOut } = useSession();
+  const [asksForOneTimePassword] = useState(() => oneTimePasswordInHand() === null);
+  const write = useWrite({
+    showsFailureItself: true,
+    failureMessage: "Failed to save the password",
+    success: { title: "Password Saved", description: "Welcome! From now on, sign in with your new password." },
+  });
+  const { values: form, fieldProps } = useFormValues<ChoosePasswordForm>(
+    () => ({ currentPassword: oneTimePasswordInHand() ?? "", newPassword: "", confirmation: "" }),
+    write,
+  );
+  const shownFields = asksForOneTimePassword ? ["currentPassword", "newPassword"] : ["newPassword"];
+  const generalFailure = write.failure && !(write.failure.field && shownFields.includes(write.failure.field)) ? write.failure : null;
+  const canSubmit = canChoosePassword(form) && !write.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (canSubmit) void write.run(() => changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword }));
+  }
+
+  return (
+    <SignInFrame subtitle="Choose your password">
+      <form onSubmit={submit} className="space-y-5" data-testid="choose-password-form">
+        <p className="text-sm text-slate-600">
+          {user?.name ? `${user.name}, you` : "You"} signed in with a one-time password. Choose a password of your own to go on.
+        </p>
+        {asksForOneTimePassword && (
+          <TextField label="One-time password" type="password" {...fieldProps("currentPassword")} required autoComplete="current-password" autoFocus disabled={write.isPending} />
+        )}
+        <div>
+          <TextField
+            label="New password"
+            type="password"
+            {...fieldProps("newPassword")}
+            required
+            autoComplete="new-password"
+            autoFocus={!asksForOneTimePassword}
+            disabled={write.isPending}
+          />
+          <p className="mt-1.5 text-xs text-slate-500">{NEW_PASSWORD_HINT}</p>
+        </div>
+        <TextField
+          label="Confirm new password"
+          type="password"
+          {...fieldProps("confirmation")}
+          error={confirmationError(form)}
+          required
+          autoComplete="new-password"
+          disabled={write.isPending}
+        />
+        {generalFailure && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {generalFailure.message}
+          </p>
+        )}
+        <Button variant="primary" type="submit" disabled={!canSubmit} className="w-full">
+          {write.isPending ? "Saving..." : "Save Password"}
+        </Button>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="block w-full rounded text-center text-sm font-medium text-slate-500 hover:text-slate-700 hover:underline focus:ring-2 focus:ring-blue-500 focus:outline-none"
+        >
+          Sign out
+        </button>
+      </form>
+    </SignInFrame>
+  );
+}
