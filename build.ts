@@ -18,6 +18,10 @@ const result = await Bun.build({
   // Identifiers stay readable: Elysia reads its handlers' parameter names to decide what to parse per route.
   minify: true,
   sourcemap: "none",
+  // The dashboard's dynamic imports (screens opened by few, with their charts: screen-routes.ts) become chunks
+  // of their own, fetched when first opened, so that the page everybody loads first stays small. Without it
+  // Bun inlines them into the page's one script.
+  splitting: true,
   plugins: [tailwind, contractsWithoutSchemasInTheDashboard()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
 });

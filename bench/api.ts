@@ -11,6 +11,7 @@ import path from "node:path";
 import { benchmarkDatabase } from "./support/benchmark-database.ts";
 import { startBenchServer, startScriptServer } from "./support/crm-process.ts";
 import { formatLoad, measureLoad, type LoadResult } from "./support/load.ts";
+import { formatDashboardJavaScript, measureDashboardJavaScript } from "./support/dashboard-javascript.ts";
 
 const P95_TARGET_MS = 20;
 const THROUGHPUT_ROUNDS = 3;
@@ -59,12 +60,7 @@ try {
   const ratio = medianThroughput(crmResults) / medianThroughput(bareResults);
   console.log(`accounts page throughput / bare server, medians of ${THROUGHPUT_ROUNDS}: ${ratio.toFixed(2)} (target >= 0.5 ${ratio >= 0.5 ? "met" : "MISSED"})`);
 
-  const html = await (await fetch(server.url)).text();
-  let gzipped = 0;
-  for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
-    gzipped += Bun.gzipSync(new Uint8Array(await (await fetch(`${server.url}${src}`)).arrayBuffer())).byteLength;
-  }
-  console.log(`dashboard JavaScript gzipped: ${(gzipped / 1024).toFixed(1)} KB (target <= 200 KB ${gzipped <= 200 * 1024 ? "met" : "MISSED"})`);
+  console.log(formatDashboardJavaScript(await measureDashboardJavaScript(server.url), 200));
 } finally {
   await server.stop();
 }

@@ -18,13 +18,15 @@ import { isFreeMailDomain } from "../../src/core/accounts/free-mail.ts";
 import { openDatabase } from "../../src/core/database/open.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
 import { ActivityPass } from "../../src/core/lifecycle/activity-pass.ts";
+import { ensurePurchaseDays } from "../../src/core/analytics/purchase-days.ts";
+import { PRODUCT_CATALOG } from "../../src/core/demo-data/product-catalog.ts";
 
 export const BENCH_ACCOUNTS = 100_000;
 export const BENCH_CONTACTS_PER_ACCOUNT = 2;
 export const BENCH_ORDERS = 1_000_000;
 export const HEAVY_ACCOUNT_ORDERS = 1_000;
 
-const VERSION = 5;
+const VERSION = 6;
 const DATA_DIR = path.join(tmpdir(), `crm-bench-data-v${VERSION}`);
 const PLANTED_FILE = path.join(DATA_DIR, "planted.json");
 const DAY = 86_400_000;
@@ -155,6 +157,8 @@ function build(): void {
   })();
   // The rest placed by the activity rules, as every server start and midnight keeps them.
   new ActivityPass(db).runToEnd();
+  // What analytics count, as the recount of an import leaves it.
+  ensurePurchaseDays(sqlite);
   sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
   sqlite.run("ANALYZE");
   close();
@@ -200,12 +204,21 @@ function insertOrders(sqlite: Database, owners: Int32Array, accounts: AccountPla
     const totalCents = 1000 + Math.floor(random() * 90000);
     const raw = JSON.stringify({
       shipTo: shipTos[accountId - 1],
-      items: [{ sku: "CUP-12", name: "12-Panel Drug Test Cup, 25/box", quantity: 1 + (n % 4), unitPriceCents: totalCents }],
+      items: orderLines(random),
       orderTotalCents: totalCents,
       details: { "Order - Status": "Shipped", Source: "shopify" },
     });
     insertOrder.run(`SO-${1_000_000 + n}`, accountId, now - Math.floor(random() * 730 * DAY), totalCents, raw, String(n), now);
   }
+}
+
+/** One to three lines of the catalog, the best sellers far more often, as analytics' top products see them. */
+function orderLines(random: Random): { sku: string; name: string; quantity: number; unitPriceCents: number }[] {
+  const lines = 1 + Math.floor(random() ** 2 * 3);
+  return Array.from({ length: lines }, () => {
+    const product = PRODUCT_CATALOG[Math.floor(random() ** 2.5 * PRODUCT_CATALOG.length)]!;
+    return { sku: product.sku, name: product.name, quantity: 1 + Math.floor(random() * product.usualBusinessQuantity), unitPriceCents: product.unitPriceCents };
+  });
 }
 
 /** An order's ship-to as a store sends it: to the primary contact, at the company, with the account's phone. */

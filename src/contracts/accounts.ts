@@ -1,5 +1,6 @@
 import { t } from "./type-builder.ts";
-import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, recordId, ShortText } from "./common.ts";
+import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, recordId, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
 import { Order } from "./orders.ts";
@@ -25,8 +26,7 @@ export type AccountTimeframe = (typeof ACCOUNT_TIMEFRAMES)[number];
 export const ACCOUNT_SORTS = ["name", "lastOrderDate", "orderCount", "totalOrderValue"] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export { SORT_DIRECTIONS, type SortDirection } from "./common.ts";
 
 /** A page of the accounts table unless the caller asks for another size. */
 export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
@@ -38,6 +38,7 @@ export const AccountListQuery = t.Object({
   q: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "Name, domain or e-mail contains this text" })),
   listType: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
+  reorder: t.Optional(oneOf("reorder", REORDER_BANDS, "Only accounts in this reorder band today")),
   ...firstOrderWindowQuery,
   sort: t.Optional(oneOf("sort", ACCOUNT_SORTS)),
   dir: t.Optional(oneOf("dir", SORT_DIRECTIONS)),
@@ -72,7 +73,14 @@ export type Account = typeof Account.static;
 export const AccountList = t.Array(Account);
 
 /** The account screen: the account, its contacts (primary first) and its newest ORDERS_IN_ACCOUNT_DETAIL orders. */
-export const AccountDetail = t.Composite([Account, t.Object({ contacts: t.Array(Contact), orders: t.Array(Order) })]);
+export const AccountDetail = t.Composite([
+  Account,
+  t.Object({
+    contacts: t.Array(Contact),
+    orders: t.Array(Order),
+    reorder: t.Union([ReorderRhythm, t.Null()], { description: "The account's ordering rhythm, once it has orders on three distinct days" }),
+  }),
+]);
 export type AccountDetail = typeof AccountDetail.static;
 
 const accountFields = {

@@ -25,6 +25,9 @@ export const MAX_PAGE_SIZE = 500;
 /** Far beyond any table's size, and within what SQLite takes as an OFFSET. */
 const MAX_OFFSET = 1_000_000_000;
 
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
 /** A whole number from `min` to `max` in a query string or path, refused with a message naming it. */
 export function wholeNumber(name: string, min: number, max: number) {
   // The title names the value for the error answer too: Elysia checks a number's range apart from its name.

@@ -15,8 +15,8 @@ export const TASKS_PATH = "/api/tasks";
 export const TASK_STATUSES = ["open", "done"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** 'manual' tasks are created by people; the others by the task automation. */
-export const TASK_SOURCES = ["manual", "welcome", "new-contact"] as const;
+/** 'manual' tasks are created by people; 'reorder' by staff from the reorder radar; the others by the task automation. */
+export const TASK_SOURCES = ["manual", "welcome", "new-contact", "reorder"] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 
 /** Which tasks to list by status: 'all' lists the open ones before the completed ones. */

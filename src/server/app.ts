@@ -15,6 +15,7 @@ import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { taskRoutes } from "./routes/tasks.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
 import { teamRoutes } from "./routes/team.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -44,6 +45,7 @@ export function createApp(context: ServerContext) {
     .use(searchRoutes(context))
     .use(settingsRoutes(context))
     .use(taskRoutes(context))
+    .use(analyticsRoutes(context))
     .use(teamRoutes(context))
     .use(webhookRoutes(context))
     .use(adminRoutes(context))

@@ -10,7 +10,7 @@ import { clientAddressOf } from "./client-address.ts";
 import { securityHeadersFor } from "./middleware/security-headers.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
-import { startDuplicateDetector, startSearchIndexer } from "./background/queue-drainer.ts";
+import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
@@ -46,6 +46,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const backfills = createBackfillJobs(options.db, options.env);
   const searchIndexer = startSearchIndexer(options.db);
   const duplicateDetector = startDuplicateDetector(options.db);
+  const purchaseDayCounter = startPurchaseDayCounter(options.db);
   const activityPasses = startActivityPassScheduler(options.db);
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const app = createApp({
@@ -86,6 +87,7 @@ export function startServer(options: ServeOptions): RunningServer {
       searchIndexer.stop();
       uploadSweeper.stop();
       duplicateDetector.stop();
+      purchaseDayCounter.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop(), walCheckpointer.stop()]);
       await stopped;
     },

@@ -5,14 +5,15 @@ import { DATABASE_FILE_NAME } from "../core/database/open.ts";
 /**
  * What imports left in a data directory's database, without row ids, so that two databases filled in
  * different ways (at once, in batches, interrupted and run again) can be compared: accounts with their
- * statistics, list and "customer since", orders by their keys with their stored JSON, and contacts.
+ * statistics, list, "customer since" and rhythm, orders by their keys with their stored JSON, contacts, and
+ * what analytics add up (totals left at zero by a recount aside).
  */
 export function importedState(dataDir: string) {
   return withDatabaseFile(dataDir, (sqlite) => ({
     accounts: sqlite
       .query(
         `SELECT email, name, domain, phone, order_count, total_order_cents, first_order_at, last_order_at, created_at, list_type,
-                ship_to_street, ship_to_postal_code
+                ship_to_street, ship_to_postal_code, rhythm_gap_days, rhythm_last_day, rhythm_expected_day, rhythm_due_day, rhythm_at_risk_day, rhythm_lapsed_day
          FROM accounts ORDER BY email`,
       )
       .all(),
@@ -23,6 +24,13 @@ export function importedState(dataDir: string) {
       )
       .all(),
     contacts: sqlite.query("SELECT a.email AS account, c.first_name, c.last_name, c.email, c.phone, c.is_primary FROM contacts c JOIN accounts a ON a.id = c.account_id ORDER BY 1, 4").all(),
+    analytics: {
+      dayTotals: sqlite.query("SELECT * FROM purchase_day_totals WHERE rows <> 0 ORDER BY subject, day").all(),
+      gapCounts: sqlite.query("SELECT * FROM purchase_gap_counts WHERE rows <> 0 ORDER BY subject, gap").all(),
+      cohorts: sqlite.query("SELECT * FROM cohort_activity WHERE customers <> 0 ORDER BY first_month, month").all(),
+      productNames: sqlite.query("SELECT * FROM product_names ORDER BY sku").all(),
+      queued: sqlite.query("SELECT count(*) AS accounts FROM purchase_day_queue").get(),
+    },
   }));
 }
 

@@ -1,9 +1,10 @@
-import type { ComponentType } from "react";
+import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { LoadError } from "./components/LoadError";
+import { Spinner } from "./components/Spinner";
 import { AccountScreen } from "./screens/Account";
 import { AccountDetailScreen } from "./screens/AccountDetail";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
-import { SettingsScreen } from "./screens/Settings";
 import { TasksScreen } from "./screens/Tasks";
 
 /** The title and subtitle the shell header shows for a screen. */
@@ -17,6 +18,29 @@ export interface ScreenRoute {
   screen: ComponentType;
   heading: ScreenHeading;
 }
+
+/**
+ * A screen whose code is fetched only when it is first opened, its own chunk of the build (build.ts splits
+ * dynamic imports), so that the page everybody loads first stays small. The shell stays on screen with a
+ * spinner meanwhile. A chunk that cannot be fetched (the network, or a new version replaced the running
+ * one's files) says so, and Retry loads the page again, with the current version's files.
+ */
+function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const Screen = lazy(() =>
+    load().then(
+      (screen) => ({ default: screen }),
+      (error: unknown) => ({ default: () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() }) }),
+    ),
+  );
+  const spinner = createElement("div", { className: "flex justify-center py-16" }, createElement(Spinner, { className: "size-8 border-4", label: "Loading" }));
+  return function LazyScreen() {
+    return createElement(Suspense, { fallback: spinner }, createElement(Screen));
+  };
+}
+
+// The two screens furthest from daily work, and among the largest: the charts, and the integrations and team.
+const AnalyticsScreen = lazyScreen(() => import("./screens/Analytics").then((module) => module.AnalyticsScreen));
+const SettingsScreen = lazyScreen(() => import("./screens/Settings").then((module) => module.SettingsScreen));
 
 const ACCOUNTS_HEADING: ScreenHeading = {
   title: "Accounts",
@@ -41,6 +65,11 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: "/tasks",
     screen: TasksScreen,
     heading: { title: "Task Management", subtitle: "Track and manage follow-up tasks across all accounts" },
+  },
+  {
+    path: "/analytics",
+    screen: AnalyticsScreen,
+    heading: { title: "Analytics", subtitle: "Revenue, customers and who is due to reorder" },
   },
   {
     path: "/settings",

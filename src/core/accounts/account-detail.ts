@@ -8,6 +8,9 @@ import { assertAccountExists } from "./account-exists.ts";
 import type { AccountSummary } from "./account-list.ts";
 import { ORDERS_IN_ACCOUNT_DETAIL } from "../../contracts/orders.ts";
 import { findAccount } from "./accounts.ts";
+import { readAccountRhythm } from "../analytics/reorder-radar.ts";
+import type { ReorderRhythm } from "../../contracts/analytics.ts";
+import { businessToday } from "../time/business-calendar.ts";
 
 export interface StoredOrder {
   id: number;
@@ -23,17 +26,24 @@ export interface StoredOrder {
 export interface AccountDetail extends AccountSummary {
   contacts: Contact[];
   orders: StoredOrder[];
+  reorder: ReorderRhythm | null;
 }
 
 /**
- * What the account screen shows at once: the account, its contacts and its newest orders. Remembered
- * until data changes, as the screen asks again whenever staff come back to it.
+ * What the account screen shows at once: the account, its contacts, its newest orders and its ordering
+ * rhythm. Remembered until data changes (or the New York day, which moves the rhythm's standing), as the
+ * screen asks again whenever staff come back to it.
  */
-export function getAccountDetail(db: CrmDatabase, id: number): AccountDetail {
-  return db.answers.remember(`accountDetail:${id}`, () =>
+export function getAccountDetail(db: CrmDatabase, id: number, now = new Date()): AccountDetail {
+  return db.answers.remember(`accountDetail:${id}:${businessToday(now)}`, () =>
     db.transaction((tx) => {
       const account = findAccount(tx, id);
-      return { ...account, contacts: listContacts(tx, id), orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders };
+      return {
+        ...account,
+        contacts: listContacts(tx, id),
+        orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders,
+        reorder: readAccountRhythm(tx, id, now),
+      };
     }),
   );
 }

@@ -7,7 +7,9 @@ import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
-import { startOfDaysAgo } from "../time/business-calendar.ts";
+import { businessDayNumberToday, startOfDaysAgo } from "../time/business-calendar.ts";
+import { reorderBandCondition } from "../analytics/reorder-radar.ts";
+import type { ReorderBand } from "../../contracts/analytics.ts";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";
 import { MIN_SEARCH_LENGTH } from "../../contracts/search.ts";
 import { DEFAULT_ACCOUNT_PAGE_SIZE, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
@@ -24,6 +26,8 @@ export interface AccountQuery {
   showDuplicates?: boolean;
   /** Only accounts whose first order falls in this window (New York calendar dates, inclusive). */
   firstOrder?: FirstOrderWindow;
+  /** Only accounts in this reorder band today. */
+  reorder?: ReorderBand;
   sort: AccountSort;
   direction: SortDirection;
   limit: number;
@@ -85,10 +89,11 @@ function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): Ac
     listType: query.listType ?? "",
     firstOrderFrom: firstOrder.from,
     firstOrderTo: firstOrder.to,
+    today: businessDayNumberToday(at),
     limit: query.limit,
     offset: query.offset,
   };
-  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}:${query.showDuplicates === true}`;
+  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}:${query.showDuplicates === true}:${query.reorder}`;
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
   const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, now]);
@@ -147,6 +152,7 @@ export function accountQueryOf(query: AccountListQuery): AccountQuery {
     listType: query.listType?.trim() || undefined,
     showDuplicates: query.showDuplicates === true,
     firstOrder: query.from || query.to ? { from: query.from || undefined, to: query.to || undefined } : undefined,
+    reorder: query.reorder,
     sort: query.sort ?? "name",
     direction: query.dir ?? "asc",
     limit: query.limit ?? DEFAULT_ACCOUNT_PAGE_SIZE,
@@ -199,6 +205,7 @@ function filtersOf(query: AccountQuery): (SQL | undefined)[] {
   if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
   if (query.showDuplicates) filters.push(accountsWithOpenDuplicates());
   if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
+  if (query.reorder !== undefined) filters.push(reorderBandCondition(query.reorder, sql`${sql.placeholder("today")}`));
   const contains = { phrase: sql.placeholder("phrase"), pattern: sql.placeholder("pattern") };
   if (searchKind(query.search) === "trigram") {
     const { indexed, queued } = accountIdsContaining(CONTAINS_FIELDS.listFilter, contains);

@@ -1,6 +1,7 @@
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
+import { queuePurchaseDayCount, recountPurchaseDays } from "../analytics/purchase-days.ts";
 import { withAccountScope } from "./account-scope.ts";
 
 export interface RecountOptions {
@@ -9,11 +10,14 @@ export interface RecountOptions {
   actor: Actor;
   /** Accounts the caller has just created: the rules place them without a timeline entry of their own. */
   createdIds?: ReadonlySet<number>;
+  /** Leave the purchase days to be counted once a long import ends (purchase-days.ts: queuePurchaseDayCount). */
+  purchaseDaysLater?: boolean;
 }
 
 /**
  * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
- * its own transaction: the order statistics recounted from the stored orders, the latest ship-to address, "customer since" of an
+ * its own transaction: the order statistics recounted from the stored orders, the latest ship-to address, the purchase days
+ * analytics count and the ordering rhythm, "customer since" of an
  * account created from orders (and the first entry of its timeline) moved to its first order, and
  * unpinned accounts put in the list their activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
  * total) index.
@@ -45,6 +49,8 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
          AND kind IN ('orders_imported', 'orders_received')
          AND account_id IN (SELECT id FROM accounts WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0)`,
     );
+    if (options.purchaseDaysLater) queuePurchaseDayCount(sqlite, ids);
+    else recountPurchaseDays(sqlite);
     return placeScopeByActivity(db, { now: options.now, actor: options.actor });
   });
 }

@@ -106,6 +106,8 @@ export function clearAllCustomerData(db: CrmDatabase): void {
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     tx.run(sql`DELETE FROM ${accounts}`);
     tx.run(sql`DELETE FROM duplicate_queue`);
+    // What analytics add up goes with the purchase days the accounts took with them.
+    for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) tx.run(sql.raw(`DELETE FROM ${table}`));
     tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
   });
 }

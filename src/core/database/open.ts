@@ -6,6 +6,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 import { AnswerCache } from "./answer-cache.ts";
+import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
 
 /** The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers and its prepared statements (prepared.ts). */
 export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database; answers: AnswerCache; preparedStatements: Map<string, unknown> };
@@ -50,6 +51,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");
   const migrationsApplied = applyMigrations(sqlite);
+  ensurePurchaseDays(sqlite);
   const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite), preparedStatements: new Map<string, unknown>() });
   return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
 }

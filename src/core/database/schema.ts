@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { USER_ROLES } from "../../contracts/auth.ts";
 import { BACKFILL_STATES, BACKFILL_TRIGGERS } from "../../contracts/backfill.ts";
 import { ORDER_SOURCES } from "../../contracts/orders.ts";
@@ -106,6 +106,18 @@ export const accounts = sqliteTable(
     shipToPostalCode: text("ship_to_postal_code"),
     /** The user who looks after the account: the one its welcome task went to, or whom staff chose. */
     ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The ordering rhythm, once orders fall on three distinct New York days (null before): the median gap
+     * in days between consecutive order days, the last order day, and the days (business day numbers, see
+     * purchaseDays) from which it is expected, due, at risk and lapsed. Kept by the same recount as the
+     * statistics, so that a band is a range over an index whatever today is.
+     */
+    rhythmGapDays: real("rhythm_gap_days"),
+    rhythmLastDay: integer("rhythm_last_day"),
+    rhythmExpectedDay: integer("rhythm_expected_day"),
+    rhythmDueDay: integer("rhythm_due_day"),
+    rhythmAtRiskDay: integer("rhythm_at_risk_day"),
+    rhythmLapsedDay: integer("rhythm_lapsed_day"),
   },
   (table) => [
     index("accounts_owner_user_id_idx").on(table.ownerUserId),
@@ -117,8 +129,18 @@ export const accounts = sqliteTable(
     index("accounts_total_order_cents_idx").on(table.totalOrderCents, table.id),
     // Covers the lists summary (count, value, last order per list, filtered by first order date) without the table.
     index("accounts_list_summary_idx").on(table.listType, table.firstOrderAt, table.totalOrderCents, table.lastOrderAt),
+    // Due is [due day, at-risk day), at risk [at-risk day, lapsed day), lapsed from the lapsed day on: each
+    // band is a range of one index whose second column settles the other end, and which holds what the
+    // radar sorts by, so that a page of a band of tens of thousands is found without reading the table.
+    index("accounts_rhythm_at_risk_idx").on(table.rhythmAtRiskDay, table.rhythmDueDay, ...rhythmSortColumns(table)),
+    index("accounts_rhythm_lapsed_idx").on(table.rhythmLapsedDay, table.rhythmAtRiskDay, ...rhythmSortColumns(table)),
   ],
 );
+
+/** What the reorder radar sorts a band by, besides the name. */
+function rhythmSortColumns(table: { rhythmExpectedDay: AnySQLiteColumn; rhythmLastDay: AnySQLiteColumn; rhythmGapDays: AnySQLiteColumn; orderCount: AnySQLiteColumn; totalOrderCents: AnySQLiteColumn }) {
+  return [table.rhythmExpectedDay, table.rhythmLastDay, table.rhythmGapDays, table.orderCount, table.totalOrderCents] as const;
+}
 
 export const contacts = sqliteTable(
   "contacts",
@@ -167,6 +189,25 @@ export const orders = sqliteTable(
     index("orders_account_placed_at_idx").on(table.accountId, table.placedAt, table.totalCents),
     index("orders_order_number_idx").on(table.orderNumber),
   ],
+);
+
+/**
+ * The lines of each order with a SKU, as orders.raw lists them: written by triggers whenever an order's raw
+ * JSON is, so that analytics read an account's products through an index rather than parsing its orders.
+ * Revenue is quantity × unit price; a line without a quantity is one unit.
+ */
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    sku: text("sku").notNull(),
+    quantity: integer("quantity").notNull(),
+    revenueCents: integer("revenue_cents").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.line] })],
 );
 
 /** A file staff upload for import, between the signed upload URL being issued and the import that consumes it. */
@@ -367,3 +408,97 @@ export const importRuns = sqliteTable(
   },
   (table) => [index("import_runs_state_idx").on(table.state, table.startedAt)],
 );
+
+/**
+ * What analytics count, kept by the recount of every account whose orders change: one row per account,
+ * subject and New York calendar day with a purchase. The subject is '' for orders (quantity counts orders)
+ * or a SKU (quantity counts units). Days are business day numbers: days since 1970-01-01 on New York's
+ * calendar; months are months since January 1970. Each row knows its neighbours, so that "accounts that
+ * bought in a range" is a count of rows rather than a distinct count: an account's first row in the range
+ * is the one whose previous day is before it.
+ */
+export const purchaseDays = sqliteTable(
+  "purchase_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    day: integer("day").notNull(),
+    month: integer("month").notNull(),
+    quantity: integer("quantity").notNull(),
+    revenueCents: integer("revenue_cents").notNull(),
+    prevDay: integer("prev_day"),
+    nextDay: integer("next_day"),
+    /** day - prev_day: a row whose gap is longer than a range and straddles it is an account that skipped the range. */
+    gap: integer("gap"),
+    /** The month of the account's first purchase of the subject: its cohort. */
+    firstMonth: integer("first_month").notNull(),
+    /** 1 on the account's first purchase day of the subject in its month. */
+    monthFirst: integer("month_first").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.subject, table.day] }),
+    index("purchase_days_subject_day_idx").on(table.subject, table.day, table.prevDay),
+    index("purchase_days_subject_gap_idx").on(table.subject, table.gap, table.prevDay, table.day),
+  ],
+);
+
+/** purchase_days summed per subject and day: the figures of any range are a few hundred rows of this. */
+export const purchaseDayTotals = sqliteTable(
+  "purchase_day_totals",
+  {
+    subject: text("subject").notNull(),
+    day: integer("day").notNull(),
+    rows: integer("rows").notNull(),
+    quantity: integer("quantity").notNull(),
+    revenueCents: integer("revenue_cents").notNull(),
+    /** Accounts whose first purchase of the subject is this day. */
+    firstRows: integer("first_rows").notNull(),
+    /** Accounts whose last purchase of the subject is this day. */
+    lastRows: integer("last_rows").notNull(),
+    /** Accounts buying the subject this day for the first time in the month. */
+    monthFirstRows: integer("month_first_rows").notNull(),
+    /** Revenue from accounts in the month of their first purchase. */
+    firstMonthRevenueCents: integer("first_month_revenue_cents").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.day] })],
+);
+
+/** How many purchase_days rows of a subject have each gap: what counting by gaps would read, known before reading it. */
+export const purchaseGapCounts = sqliteTable(
+  "purchase_gap_counts",
+  {
+    subject: text("subject").notNull(),
+    gap: integer("gap").notNull(),
+    rows: integer("rows").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.gap] })],
+);
+
+/** Per first-order month, how many of its customers ordered in each month. */
+export const cohortActivity = sqliteTable(
+  "cohort_activity",
+  {
+    firstMonth: integer("first_month").notNull(),
+    month: integer("month").notNull(),
+    customers: integer("customers").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.firstMonth, table.month] })],
+);
+
+/** The name a SKU was last recorded with. */
+export const productNames = sqliteTable("product_names", {
+  sku: text("sku").primaryKey(),
+  name: text("name").notNull(),
+});
+
+/**
+ * New York's offset from UTC, from each instant it changed: what turns a stored UTC instant into a New York
+ * calendar day inside SQL. Written by the migration that made it, from the time-zone database, for
+ * 1970-2100; a change to the US rules would come as a migration too.
+ */
+export const businessZoneOffsets = sqliteTable("business_zone_offsets", {
+  startsAt: integer("starts_at").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+});

@@ -95,7 +95,8 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
       .run();
     recordActivity(db, target.id, "accounts_merged", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
     // The same rule as order recording's: statistics, "customer since" and, unless pinned, the list follow the orders.
-    recomputeAccountStats(db, [target.id], { now, actor });
+    // The sources are recounted too, now without orders, so that what analytics add up forgets their purchase days.
+    recomputeAccountStats(db, [target.id, ...sourceIds], { now, actor });
     db.delete(accounts).where(inArray(accounts.id, sourceIds)).run();
     detectDuplicatesForAccounts(db, [target.id, ...sourceIds]);
     return outcome;

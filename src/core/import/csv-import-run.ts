@@ -5,6 +5,7 @@ import { whenDatabaseFree } from "../database/busy.ts";
 import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
+import { countQueuedPurchaseDays, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
 import { claimImportRun, finishImportRun, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
@@ -51,6 +52,9 @@ const PAUSE_FOR_WAITING_WRITERS_MS = 15;
 const PAUSE_FOR_OTHER_COMMANDS_MS = 5;
 /** An import in one transaction still turns to the event loop this often, to hear a request to stop. */
 const STOP_CHECK_MS = 100;
+
+/** Accounts whose purchase days a batch counts when nothing else has the database open: about half a second. */
+const PURCHASE_DAYS_ALONE_BATCH = 2_000;
 /** How often an import waiting for another one looks again. */
 const WAITING_CHECK_MS = 500;
 
@@ -192,7 +196,7 @@ class RunningImport {
       let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
       if (order === undefined) {
         await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress(), "completed"));
-        return "completed";
+        return this.countQueuedPurchaseDays();
       }
       // The WAL is copied into the database every few batches, just before the next one begins: when it is
       // all copied, that batch's first write starts the WAL file over instead of making it longer.
@@ -217,7 +221,7 @@ class RunningImport {
       this.sqlite.run("COMMIT");
       budget.learnClosing(performance.now() - wrote, accountsTouched);
       lockMsSinceCheckpoint += performance.now() - began;
-      if (this.orders.done) return "completed";
+      if (this.orders.done) return this.countQueuedPurchaseDays();
 
       // Writers elsewhere that waited for this batch get the lock before the next one: they try again at
       // intervals shorter than the pause. Alone with the database, the next batch begins at once.
@@ -227,6 +231,27 @@ class RunningImport {
         await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
         return "interrupted";
       }
+    }
+  }
+
+  /**
+   * What analytics count for the accounts the batches touched, left queued by them so that each account is
+   * counted once (purchase-days.ts), counted now in batches of their own with the same etiquette. Stopped
+   * meanwhile, the import is complete all the same: the rest is counted by the server or the next start.
+   */
+  private async countQueuedPurchaseDays(): Promise<"completed"> {
+    for (;;) {
+      const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
+      await this.begin();
+      try {
+        const left = countQueuedPurchaseDays(this.sqlite, othersHaveItOpen || this.options.inServer ? PURCHASE_DAY_QUEUE_BATCH : PURCHASE_DAYS_ALONE_BATCH);
+        this.sqlite.run("COMMIT");
+        if (left === 0 || this.stopRequested) return "completed";
+      } catch (error) {
+        this.sqlite.run("ROLLBACK");
+        throw error;
+      }
+      await pause(othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
     }
   }
 

@@ -96,7 +96,7 @@ export interface OrderRecordingOptions {
  * beats a random page visit per row, while a recording of a few pages of orders never pays for a rebuild.
  */
 const BULK_LOAD_MIN_ORDERS = 5_000;
-const BULK_LOADED_TABLES = ["orders", "accounts", "contacts"] as const;
+const BULK_LOADED_TABLES = ["orders", "accounts", "contacts", "purchase_days"] as const;
 
 /**
  * Records orders in one transaction or in several one after the other (a long import commits in batches,
@@ -250,7 +250,7 @@ export class OrderRecording implements OrderRecorder {
     if (this.bulkLoad) onStep("building order indexes");
     this.bulkLoad?.rebuildIndexes(["orders"]);
     onStep("recounting account statistics");
-    recomputeAccountStats(this.db, touched, { now, actor: this.actor, createdIds: this.createdAccounts });
+    recomputeAccountStats(this.db, touched, { now, actor: this.actor, createdIds: this.createdAccounts, purchaseDaysLater: !this.options.inOneTransaction });
     if (this.bulkLoad) onStep("building account indexes");
     this.bulkLoad?.rebuildIndexes();
     this.bulkLoad = undefined;

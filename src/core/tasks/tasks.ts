@@ -7,7 +7,7 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { addDays, businessToday, requireCalendarDate } from "../time/business-calendar.ts";
+import { addDays, businessToday, requireCalendarDate, usDate } from "../time/business-calendar.ts";
 
 export interface TaskView {
   id: number;
@@ -177,9 +177,4 @@ function optionalNotes(value: string | null | undefined): string | null {
   const notes = value?.trim() ?? "";
   if (notes.length > TASK_NOTES_MAX_LENGTH) throw invalid("notes", `notes must be at most ${TASK_NOTES_MAX_LENGTH.toLocaleString("en-US")} characters`);
   return notes || null;
-}
-
-function usDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${month}/${day}/${year}`;
 }

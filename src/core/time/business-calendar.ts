@@ -46,3 +46,55 @@ export function requireCalendarDate(field: string, value: string): string {
 export function startOfNextBusinessDay(now: Date = new Date()): number {
   return startOfBusinessDay(addDays(businessToday(now), 1));
 }
+
+/**
+ * A New York calendar date as a business day number: days since 1970-01-01 on that calendar. What SQL
+ * keeps analytics by (purchase_days), since a number orders, subtracts and indexes as a date cannot.
+ */
+export function businessDayNumber(date: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+/** A calendar date as US staff read it in a sentence, MM/DD/YYYY. */
+export function usDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${month}/${day}/${year}`;
+}
+
+/** Today in New York as a business day number. */
+export function businessDayNumberToday(now: Date = new Date()): number {
+  return businessDayNumber(businessToday(now));
+}
+
+/** The calendar date of a business day number, YYYY-MM-DD. */
+export function dateOfBusinessDay(dayNumber: number): string {
+  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A month, YYYY-MM, as a business month number: months since January 1970. */
+export function businessMonthNumber(month: string): number {
+  const [year, monthOfYear] = month.split("-").map(Number) as [number, number];
+  return (year - 1970) * 12 + monthOfYear - 1;
+}
+
+/** The month, YYYY-MM, of a business month number. */
+export function monthOfBusinessMonth(monthNumber: number): string {
+  const year = 1970 + Math.floor(monthNumber / 12);
+  return `${String(year).padStart(4, "0")}-${String((monthNumber % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The business month number a business day number falls in. */
+export function businessMonthOfDay(dayNumber: number): number {
+  return businessMonthNumber(dateOfBusinessDay(dayNumber).slice(0, 7));
+}
+
+/** A month given as input, YYYY-MM with a real month, or a 400 naming the field. */
+export function requireCalendarMonth(field: string, value: string): string {
+  const text = value.trim();
+  const match = /^(\d{4})-(\d{2})$/.exec(text);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) throw invalid(field, `${field} must be a month like 2026-11`);
+  return text;
+}
+
+const DAY_MS = 86_400_000;

@@ -3,6 +3,8 @@ import type { CrmDatabase } from "../../core/database/open.ts";
 import { countQueuedForDuplicates, detectQueuedDuplicates } from "../../core/duplicates/duplicate-queue.ts";
 import { countQueuedForSearch, refreshSearchIndex } from "../../core/accounts/search-index.ts";
 import { runningImport } from "../../core/import/import-history.ts";
+import { countQueuedForPurchaseDays, countQueuedPurchaseDays } from "../../core/analytics/purchase-days.ts";
+import { inTransaction } from "../../core/database/transaction.ts";
 
 export interface QueueDrainer {
   stop(): void;
@@ -16,6 +18,12 @@ export function startSearchIndexer(db: CrmDatabase, options: { pollMs?: number }
 /** Duplicate detection for the accounts orders created (an import, a webhook, a backfill). */
 export function startDuplicateDetector(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
   return startQueueDrainer("duplicate detector", db, () => countQueuedForDuplicates(db.$client), () => detectQueuedDuplicates(db), options);
+}
+
+/** What analytics count for the accounts an import stopped before counting (purchase-days.ts). */
+export function startPurchaseDayCounter(db: CrmDatabase, options: { pollMs?: number } = {}): QueueDrainer {
+  const countBatch = () => inTransaction(db.$client, () => countQueuedPurchaseDays(db.$client));
+  return startQueueDrainer("purchase-day counter", db, () => countQueuedForPurchaseDays(db.$client), countBatch, options);
 }
 
 /**

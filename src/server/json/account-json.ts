@@ -27,7 +27,7 @@ export function toAccountJson(account: AccountSummary): Account {
   };
 }
 
-/** The account screen's answer: the account with its contacts and newest orders. */
-export function toAccountDetailJson({ contacts, orders, ...account }: StoredAccountDetail): AccountDetail {
-  return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson) };
+/** The account screen's answer: the account with its contacts, newest orders and rhythm. */
+export function toAccountDetailJson({ contacts, orders, reorder, ...account }: StoredAccountDetail): AccountDetail {
+  return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson), reorder };
 }

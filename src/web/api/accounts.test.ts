@@ -29,4 +29,10 @@ describe("accountListUrl", () => {
       "/api/accounts?listType=new&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0",
     );
   });
+
+  test("asks for one reorder band when the Reorder filter names one", () => {
+    expect(accountListUrl({ reorder: "at-risk", sort: "name", direction: "asc", limit: 10, offset: 0 })).toBe(
+      "/api/accounts?reorder=at-risk&sort=name&dir=asc&limit=10&offset=0",
+    );
+  });
 });

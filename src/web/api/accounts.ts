@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import useSWR from "swr";
 import type { Account, AccountChanges, AccountListQuery as AccountListParams, AccountSort, AccountStatus, AccountTimeframe, SortDirection } from "../../contracts/accounts.ts";
+import { ANALYTICS_PATH, type ReorderBand } from "../../contracts/analytics.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 import { DUPLICATES_PATH } from "./duplicates";
@@ -14,7 +15,7 @@ export type AccountSortColumn = AccountSort;
 /** The fields a person types in to add or edit an account; null clears an optional one. */
 export type AccountFields = AccountChanges;
 
-const ACCOUNTS_PATH = "/api/accounts";
+export const ACCOUNTS_PATH = "/api/accounts";
 
 /** What to ask GET /api/accounts for. */
 export interface AccountListQuery {
@@ -26,6 +27,8 @@ export interface AccountListQuery {
   listType?: string;
   /** Only the accounts whose first order falls in this window. */
   firstOrder?: FirstOrderWindow;
+  /** Only the accounts in this reorder band today. */
+  reorder?: ReorderBand;
   sort: AccountSortColumn;
   direction: SortDirection;
   limit: number;
@@ -52,6 +55,7 @@ export function accountListUrl(query: AccountListQuery): string {
     listType: query.listType || undefined,
     from: query.firstOrder?.from || undefined,
     to: query.firstOrder?.to || undefined,
+    reorder: query.reorder,
     sort: query.sort,
     dir: query.direction,
     limit: query.limit,
@@ -63,12 +67,13 @@ export function accountListUrl(query: AccountListQuery): string {
  * The lists' counts and totals are figures of their accounts: a change to accounts changes them too.
  * So do tasks: they show account names, and the task automation adds some when accounts or contacts are added.
  * And so does the count of possible duplicates: adding, editing or merging accounts looks for them again.
+ * And so do the analytics: an import brings orders, a merge makes two customers one, clearing data empties them.
  */
-const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH, DUPLICATES_PATH] as const;
+const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH, DUPLICATES_PATH, ANALYTICS_PATH] as const;
 
 /**
  * Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline, notes and
- * possible duplicates, the lists' figures, the tasks and the duplicates count.
+ * possible duplicates, the lists' figures, the tasks, the duplicates count and the analytics.
  */
 export function useRefreshAccounts(): () => Promise<void> {
   return useRefreshReads(ACCOUNT_PATHS);

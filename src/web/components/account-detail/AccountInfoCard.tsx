@@ -14,6 +14,7 @@ import { primaryContactOf } from "./contact-display";
 import { ContactField } from "./ContactField";
 import { DetailCard, Field, FieldGroupHeading } from "./DetailCard";
 import { shipToLines } from "./order-display";
+import { ReorderRhythmLine } from "./ReorderRhythmLine";
 
 export interface AccountInfoCardProps {
   account: AccountDetail;
@@ -77,6 +78,7 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
               {account.domain}
             </p>
           )}
+          {account.reorder && <ReorderRhythmLine rhythm={account.reorder} />}
         </div>
       </div>
 

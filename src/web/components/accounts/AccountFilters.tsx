@@ -1,4 +1,6 @@
+import { REORDER_BANDS } from "../../../contracts/analytics.ts";
 import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
+import { REORDER_BAND_LABELS } from "../analytics/reorder-bands";
 import { DuplicatesToggle } from "../duplicates/DuplicatesToggle";
 import { Select, type SelectOption } from "../Select";
 import type { AccountListFilters } from "./account-list-view";
@@ -12,6 +14,8 @@ const ADDED_OPTIONS: readonly SelectOption[] = [
   { value: "", label: "All Time" },
   ...ACCOUNT_TIMEFRAMES.map((days) => ({ value: String(days), label: `Last ${days} days` })),
 ];
+
+const REORDER_OPTIONS: readonly SelectOption[] = [{ value: "", label: "Any" }, ...REORDER_BANDS.map((band) => ({ value: band, label: REORDER_BAND_LABELS[band] }))];
 
 export function AccountFilters({ filters, onChange }: { filters: AccountListFilters; onChange: (filters: AccountListFilters) => void }) {
   return (
@@ -29,6 +33,13 @@ export function AccountFilters({ filters, onChange }: { filters: AccountListFilt
         value={filters.timeframe ? String(filters.timeframe) : ""}
         options={ADDED_OPTIONS}
         onChange={(value) => onChange({ ...filters, timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === value) })}
+      />
+      <Select
+        label="Reorder"
+        className="w-40"
+        value={filters.reorder ?? ""}
+        options={REORDER_OPTIONS}
+        onChange={(value) => onChange({ ...filters, reorder: REORDER_BANDS.find((band) => band === value) })}
       />
       <DuplicatesToggle pressed={filters.showDuplicates === true} onChange={(showDuplicates) => onChange({ ...filters, showDuplicates })} />
     </div>

@@ -1,10 +1,18 @@
 import { formatCount } from "../../format/count";
 import { Button } from "../Button";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
-import { pageRange } from "./account-list-view";
+import { ACCOUNTS_PAGE_SIZE, pageRange } from "./account-list-view";
 
-export function AccountsPagination({ page, total, onPageChange }: { page: number; total: number; onPageChange: (page: number) => void }) {
-  const { from, to, pageCount } = pageRange(page, total);
+export interface AccountsPaginationProps {
+  page: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Rows a page holds, where a table shows more than the accounts table's ten. */
+  pageSize?: number;
+}
+
+export function AccountsPagination({ page, total, onPageChange, pageSize = ACCOUNTS_PAGE_SIZE }: AccountsPaginationProps) {
+  const { from, to, pageCount } = pageRange(page, total, pageSize);
 
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">

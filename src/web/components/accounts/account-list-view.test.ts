@@ -15,14 +15,15 @@ const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 
 
 describe("viewFromSearch", () => {
   test("an empty query string is the default view: all accounts by name, first page", () => {
-    expect(viewFromSearch(new URLSearchParams())).toEqual({ ...DEFAULT_VIEW, status: undefined, timeframe: undefined, showDuplicates: false });
+    expect(viewFromSearch(new URLSearchParams())).toEqual({ ...DEFAULT_VIEW, status: undefined, timeframe: undefined, showDuplicates: false, reorder: undefined });
   });
 
   test("reads filters, sort and page", () => {
-    expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&showDuplicates=true&sort=orderCount&dir=desc&page=3"))).toEqual({
+    expect(viewFromSearch(new URLSearchParams("status=dormant&timeframe=30&showDuplicates=true&reorder=lapsed&sort=orderCount&dir=desc&page=3"))).toEqual({
       status: "dormant",
       timeframe: "30",
       showDuplicates: true,
+      reorder: "lapsed",
       sort: "orderCount",
       direction: "desc",
       page: 3,
@@ -30,11 +31,12 @@ describe("viewFromSearch", () => {
   });
 
   test("ignores unknown values instead of failing", () => {
-    expect(viewFromSearch(new URLSearchParams("status=gone&timeframe=7&showDuplicates=yes&sort=email&dir=up&page=-2"))).toEqual({
+    expect(viewFromSearch(new URLSearchParams("status=gone&timeframe=7&showDuplicates=yes&reorder=soon&sort=email&dir=up&page=-2"))).toEqual({
       ...DEFAULT_VIEW,
       status: undefined,
       timeframe: undefined,
       showDuplicates: false,
+      reorder: undefined,
     });
     expect(viewFromSearch(new URLSearchParams("page=2.5")).page).toBe(1);
   });
@@ -46,9 +48,9 @@ describe("searchFromView", () => {
   });
 
   test("round-trips through viewFromSearch", () => {
-    const view: AccountListView = { status: "prospect", timeframe: "90", showDuplicates: true, sort: "totalOrderValue", direction: "desc", page: 4 };
+    const view: AccountListView = { status: "prospect", timeframe: "90", showDuplicates: true, reorder: "due", sort: "totalOrderValue", direction: "desc", page: 4 };
     const search = searchFromView(view);
-    expect(search.toString()).toBe("status=prospect&timeframe=90&showDuplicates=true&sort=totalOrderValue&dir=desc&page=4");
+    expect(search.toString()).toBe("status=prospect&timeframe=90&showDuplicates=true&reorder=due&sort=totalOrderValue&dir=desc&page=4");
     expect(viewFromSearch(search)).toEqual(view);
   });
 });
@@ -88,14 +90,20 @@ describe("hasFilters", () => {
     expect(hasFilters({ ...DEFAULT_VIEW, showDuplicates: true })).toBe(true);
     expect(hasFilters(withFilters({ ...DEFAULT_VIEW, showDuplicates: true, status: "active" }, NO_FILTERS))).toBe(false);
   });
+
+  test("a reorder band is a filter, which 'Clear filters' clears too", () => {
+    expect(hasFilters({ ...DEFAULT_VIEW, reorder: "at-risk" })).toBe(true);
+    expect(hasFilters(withFilters({ ...DEFAULT_VIEW, reorder: "at-risk" }, NO_FILTERS))).toBe(false);
+  });
 });
 
 describe("listQueryOf", () => {
   test("asks the server for ten accounts from the page's offset", () => {
-    expect(listQueryOf({ status: "active", showDuplicates: true, sort: "name", direction: "asc", page: 3 })).toEqual({
+    expect(listQueryOf({ status: "active", showDuplicates: true, reorder: "due", sort: "name", direction: "asc", page: 3 })).toEqual({
       status: "active",
       timeframe: undefined,
       showDuplicates: true,
+      reorder: "due",
       sort: "name",
       direction: "asc",
       limit: 10,

@@ -43,9 +43,10 @@ export function quickRescheduleChoices(today: CalendarDate): RescheduleChoice[] 
   ];
 }
 
-/** The badge of a task the automation created; people's own tasks have none. */
+/** The badge of a task the automation or the reorder radar created; people's own tasks have none. */
 export function sourceLabel(source: TaskSource): string | null {
   if (source === "welcome") return "Welcome";
   if (source === "new-contact") return "New contact";
+  if (source === "reorder") return "Reorder";
   return null;
 }

@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_REORDER_PAGE_SIZE,
+  MAX_REORDER_TASKS_AT_ONCE,
+  type ReorderAccount,
+  type ReorderBand,
+  type ReorderBandCounts,
+  type ReorderRhythm,
+  type ReorderSort,
+  type ReordersQuery,
+  type ReorderStatus,
+  type ReorderTasksBody,
+  type ReorderTasksResult,
+} from "../../contracts/analytics.ts";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { accounts, activities, tasks, users } from "../database/schema.ts";
+import { invalid } from "../errors.ts";
+import { centsToDollars } from "../money/money.ts";
+import { businessDayNumberToday, businessToday, dateOfBusinessDay, usDate } from "../time/business-calendar.ts";
+
+/**
+ * The reorder radar: accounts with an ordering rhythm (purchase-days.ts keeps it on the account, with the
+ * days its bands begin) by where they stand today. A band is a range of those days, so listing and
+ * counting one reads an index, and the answer changes with the data or with the New York day.
+ */
+
+/** Whether an account is in a band on the business day `today`: the one statement of the bands' rule. */
+export function reorderBandCondition(band: ReorderBand, today: SQL | number): SQL {
+  if (band === "due") return sql`(${accounts.rhythmDueDay} <= ${today} AND ${accounts.rhythmAtRiskDay} > ${today})`;
+  if (band === "at-risk") return sql`(${accounts.rhythmAtRiskDay} <= ${today} AND ${accounts.rhythmLapsedDay} > ${today})`;
+  return sql`${accounts.rhythmLapsedDay} <= ${today}`;
+}
+
+/** A page of a band's accounts, most valuable first unless sorted otherwise, and how many the band has. */
+export function listReorderAccounts(db: CrmDatabase, query: ReordersQuery, now = new Date()): { accounts: ReorderAccount[]; total: number } {
+  const today = businessDayNumberToday(now);
+  const sort = query.sort ?? "totalOrderValue";
+  const direction = query.dir ?? (query.sort === undefined ? "desc" : "asc");
+  const limit = query.limit ?? DEFAULT_REORDER_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  return db.answers.remember(`analytics:reorders:${query.status}:${sort}:${direction}:${limit}:${offset}:${today}`, () => {
+    const order = direction === "asc" ? asc : desc;
+    const ordering = [order(sortColumn(sort, today)), order(accounts.id)];
+    // The page's ids first, from the band's index alone (schema.ts), then only their rows.
+    const page = db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(reorderBandCondition(query.status, today))
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset)
+      .as("page");
+    const rows = db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.email,
+        orderCount: accounts.orderCount,
+        totalOrderCents: accounts.totalOrderCents,
+        lastDay: accounts.rhythmLastDay,
+        gapDays: accounts.rhythmGapDays,
+        expectedDay: accounts.rhythmExpectedDay,
+        ownerUserId: accounts.ownerUserId,
+      })
+      .from(page)
+      .innerJoin(accounts, eq(accounts.id, page.id))
+      .orderBy(...ordering)
+      .all();
+    return {
+      total: countBand(db, query.status, today),
+      accounts: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        orderCount: row.orderCount,
+        totalOrderValue: centsToDollars(row.totalOrderCents),
+        lastOrderDate: dateOfBusinessDay(row.lastDay!),
+        medianGapDays: row.gapDays!,
+        expectedNextOrderDate: dateOfBusinessDay(row.expectedDay!),
+        daysSinceLastOrder: today - row.lastDay!,
+        daysOverdue: today - row.expectedDay!,
+        status: query.status,
+        ownerUserId: row.ownerUserId,
+      })),
+    };
+  });
+}
+
+/** How many accounts each band has today. */
+export function countReorderBands(db: CrmDatabase, now = new Date()): ReorderBandCounts {
+  const today = businessDayNumberToday(now);
+  return db.answers.remember(`analytics:reorderCounts:${today}`, () => ({
+    due: countBand(db, "due", today),
+    "at-risk": countBand(db, "at-risk", today),
+    lapsed: countBand(db, "lapsed", today),
+  }));
+}
+
+/** An account's rhythm and where it stands today, or null while it has orders on fewer than three days. */
+export function readAccountRhythm(db: CrmQueries, accountId: number, now = new Date()): ReorderRhythm | null {
+  const today = businessDayNumberToday(now);
+  const [lapsed, atRisk, due] = [reorderBandCondition("lapsed", today), reorderBandCondition("at-risk", today), reorderBandCondition("due", today)];
+  const row = db
+    .select({
+      gapDays: accounts.rhythmGapDays,
+      lastDay: accounts.rhythmLastDay,
+      expectedDay: accounts.rhythmExpectedDay,
+      status: sql<ReorderStatus>`CASE WHEN ${lapsed} THEN 'lapsed' WHEN ${atRisk} THEN 'at-risk' WHEN ${due} THEN 'due' ELSE 'on-track' END`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
+  if (!row || row.gapDays === null || row.lastDay === null || row.expectedDay === null) return null;
+  return {
+    medianGapDays: row.gapDays,
+    expectedNextOrderDate: dateOfBusinessDay(row.expectedDay),
+    daysSinceLastOrder: today - row.lastDay,
+    status: row.status,
+  };
+}
+
+/**
+ * A 'Reorder check: {account}' task, due today, for each chosen account of the band (all of it without a
+ * choice), assigned to its owner, or to the caller for an account whose owner is gone or who has none.
+ * Accounts no longer in the band are left out; those with an open reorder check get no second one. One
+ * transaction, each task on its account's timeline.
+ */
+export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, actor: Actor, now = new Date()): ReorderTasksResult {
+  const today = businessDayNumberToday(now);
+  const dueDate = businessToday(now);
+  return db.transaction((tx) => {
+    const conditions = [reorderBandCondition(body.status, today)];
+    if (body.accountIds !== undefined) conditions.push(inArray(accounts.id, body.accountIds));
+    const chosen = tx
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        ownerUserId: accounts.ownerUserId,
+        ownerActive: users.active,
+        ownerName: users.name,
+        hasOpenCheck: sql<number>`EXISTS (SELECT 1 FROM ${tasks} WHERE ${tasks.accountId} = ${accounts.id} AND ${tasks.source} = 'reorder' AND ${tasks.status} = 'open')`,
+      })
+      .from(accounts)
+      .leftJoin(users, eq(users.id, accounts.ownerUserId))
+      .where(and(...conditions))
+      .limit(MAX_REORDER_TASKS_AT_ONCE + 1)
+      .all();
+    if (chosen.length > MAX_REORDER_TASKS_AT_ONCE) {
+      throw invalid("accountIds", `The band has more than ${MAX_REORDER_TASKS_AT_ONCE.toLocaleString("en-US")} accounts: select the ones to check`);
+    }
+    const toCheck = chosen.filter((account) => account.hasOpenCheck === 0);
+    if (toCheck.length > 0) {
+      const at = now;
+      const assignees = toCheck.map((account) =>
+        account.ownerUserId !== null && account.ownerActive ? { id: account.ownerUserId, name: account.ownerName! } : { id: actor.userId!, name: actor.name },
+      );
+      tx.insert(tasks)
+        .values(
+          toCheck.map((account, index) => ({
+            title: `Reorder check: ${account.name}`,
+            accountId: account.id,
+            assigneeId: assignees[index]!.id,
+            dueDate,
+            createdByUserId: actor.userId,
+            source: "reorder" as const,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .run();
+      tx.insert(activities)
+        .values(
+          toCheck.map((account, index) => ({
+            accountId: account.id,
+            kind: "task_created" as const,
+            summary: `Task created for ${assignees[index]!.name}: Reorder check: ${account.name} (due ${usDate(dueDate)})`,
+            actorUserId: actor.userId,
+            actorName: actor.name,
+            occurredAt: at,
+            createdAt: at,
+          })),
+        )
+        .run();
+    }
+    const alreadyOpen = chosen.length - toCheck.length;
+    return { created: toCheck.length, alreadyOpen, message: describeCreated(toCheck.length, alreadyOpen) };
+  });
+}
+
+function describeCreated(created: number, alreadyOpen: number): string {
+  const tasksText = `${created.toLocaleString("en-US")} reorder check ${created === 1 ? "task" : "tasks"} created`;
+  if (alreadyOpen === 0) return tasksText;
+  return `${tasksText}; ${alreadyOpen.toLocaleString("en-US")} ${alreadyOpen === 1 ? "account already has" : "accounts already have"} one open`;
+}
+
+function countBand(db: CrmQueries, band: ReorderBand, today: number): number {
+  return db.select({ total: count() }).from(accounts).where(reorderBandCondition(band, today)).get()?.total ?? 0;
+}
+
+function sortColumn(sort: ReorderSort, today: number): SQL {
+  const columns: Record<ReorderSort, SQL> = {
+    name: sql`${accounts.name} COLLATE NOCASE`,
+    orderCount: sql`${accounts.orderCount}`,
+    totalOrderValue: sql`${accounts.totalOrderCents}`,
+    lastOrderDate: sql`${accounts.rhythmLastDay}`,
+    medianGapDays: sql`${accounts.rhythmGapDays}`,
+    expectedNextOrderDate: sql`${accounts.rhythmExpectedDay}`,
+    daysOverdue: sql`${today} - ${accounts.rhythmExpectedDay}`,
+  };
+  return columns[sort];
+}

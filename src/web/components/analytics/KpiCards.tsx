@@ -1,0 +1,90 @@
+import { useAnalyticsSummary, type Period, type PeriodFigures } from "../../api/analytics";
+import { formatCount } from "../../format/count";
+import { formatUsCalendarDate } from "../../format/dates";
+import { formatDollars } from "../../format/money";
+import { LoadError } from "../LoadError";
+import { changeFrom, formatChange } from "./figures";
+
+type FigureKey = Exclude<keyof PeriodFigures, "from" | "to">;
+
+const KPIS: readonly { key: FigureKey; label: string; format: (value: number) => string }[] = [
+  { key: "revenue", label: "Revenue", format: formatDollars },
+  { key: "orders", label: "Orders", format: formatCount },
+  { key: "customers", label: "Customers who ordered", format: formatCount },
+  { key: "newCustomers", label: "New customers", format: formatCount },
+  { key: "repeatCustomers", label: "Repeat customers", format: formatCount },
+  { key: "averageOrderValue", label: "Average order value", format: formatDollars },
+];
+
+/** The period's six figures, each beside the previous period of equal length. */
+export function KpiCards({ period }: { period: Period }) {
+  const { data: summary, error, isValidating, retry } = useAnalyticsSummary(period);
+
+  if (!summary && error) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <LoadError title="The figures could not be loaded." error={error} onRetry={retry} compact testId="kpi-error" />
+      </div>
+    );
+  }
+
+  const previousRange = summary && `${formatUsCalendarDate(summary.previous.from)} – ${formatUsCalendarDate(summary.previous.to)}`;
+  return (
+    <section aria-label="Figures for the period" aria-busy={!summary || isValidating} className="space-y-2" data-testid="kpi-cards">
+      <ul className={`grid grid-cols-2 gap-3 transition-opacity md:grid-cols-3 xl:grid-cols-6 ${summary && isValidating ? "opacity-60" : ""}`}>
+        {KPIS.map(({ key, label, format }) =>
+          summary ? (
+            <KpiCard key={key} figure={key} label={label} value={format(summary[key])} previousValue={format(summary.previous[key])} change={changeFrom(summary[key], summary.previous[key])} />
+          ) : (
+            <PlaceholderCard key={key} />
+          ),
+        )}
+      </ul>
+      {previousRange && (
+        <p className="text-xs text-slate-500" data-testid="kpi-previous-period">
+          Changes are against the previous period of equal length, {previousRange}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface KpiCardProps {
+  figure: FigureKey;
+  label: string;
+  value: string;
+  previousValue: string;
+  change: number | null;
+}
+
+function KpiCard({ figure, label, value, previousValue, change }: KpiCardProps) {
+  const tone = change === null || change === 0 ? "bg-slate-100 text-slate-600" : change > 0 ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700";
+  const arrow = change === null || change === 0 ? "" : change > 0 ? "▲ " : "▼ ";
+  return (
+    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid="kpi-card" data-figure={figure}>
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      {/* Wrapped rather than cut where a phone's half width is too narrow for a large figure. */}
+      <p className="mt-1 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-xl" data-testid="kpi-value">
+        {value}
+      </p>
+      <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        <span className={`rounded-full px-1.5 py-0.5 font-medium whitespace-nowrap tabular-nums ${tone}`} data-testid="kpi-change">
+          <span aria-hidden="true">{arrow}</span>
+          {formatChange(change)}
+          <span className="sr-only">{change === null ? " (no figure for the previous period)" : " against the previous period"}</span>
+        </span>
+        <span className="[overflow-wrap:anywhere] text-slate-500">from {previousValue}</span>
+      </p>
+    </li>
+  );
+}
+
+function PlaceholderCard() {
+  return (
+    <li aria-hidden="true" className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid="kpi-card-placeholder">
+      <span className="block h-3 w-24 animate-pulse rounded bg-slate-200" />
+      <span className="mt-2 block h-7 w-20 animate-pulse rounded bg-slate-200" />
+      <span className="mt-2 block h-4 w-28 animate-pulse rounded bg-slate-100" />
+    </li>
+  );
+}
