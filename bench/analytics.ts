@@ -66,7 +66,7 @@ async function measureCalls(): Promise<void> {
     const [coldP95, warmP95] = [p95(cold.get(name)!), p95(warm.get(name)!)];
     console.log(
       `${name.padEnd(28)} cold p50 ${median(cold.get(name)!).toFixed(1).padStart(6)} ms  p95 ${coldP95.toFixed(1).padStart(6)} ms (<= ${COLD_TARGET_MS} ${coldP95 <= COLD_TARGET_MS ? "met" : "MISSED"})` +
-        `   warm p95 ${warmP95.toFixed(1).padStart(5)} ms (<= ${WARM_TARGET_MS} ${warmP95 <= WARM_TARGET_MS ? "met" : "MISSED"})`,
+        `   warm p50 ${median(warm.get(name)!).toFixed(1).padStart(5)} ms  p95 ${warmP95.toFixed(1).padStart(5)} ms (<= ${WARM_TARGET_MS} ${warmP95 <= WARM_TARGET_MS ? "met" : "MISSED"})`,
     );
   }
 }

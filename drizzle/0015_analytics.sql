@@ -1,7 +1,7 @@
 -- Analytics: purchase days per account and subject (orders, and each SKU), their totals per day, gaps and
 -- cohorts, kept by the recount of every account whose orders change; and each account's ordering rhythm.
--- The existing orders are counted in when a database first opens after this (ensurePurchaseDays); order lines
--- are written by triggers from then on, and for earlier orders by that same first count.
+-- Order lines are written by triggers, and for the orders already stored here; the existing orders are
+-- counted in when a database first opens after this (ensurePurchaseDays).
 CREATE TABLE `business_zone_offsets` (
 	`starts_at` integer PRIMARY KEY NOT NULL,
 	`offset_ms` integer NOT NULL
@@ -99,6 +99,17 @@ CREATE TRIGGER `order_lines_after_order_update` AFTER UPDATE OF `raw` ON `orders
 	WHERE trim(coalesce(item.value ->> 'sku', '')) <> '' AND trim(coalesce(item.value ->> 'name', '')) <> ''
 	ON CONFLICT (`sku`) DO UPDATE SET `name` = excluded.`name` WHERE `name` <> excluded.`name`;
 END;
+--> statement-breakpoint
+-- The lines of the orders stored before now, as the triggers write them.
+INSERT INTO `order_lines` (`order_id`, `line`, `sku`, `quantity`, `revenue_cents`)
+SELECT orders.id, item.key, trim(item.value ->> 'sku'), coalesce(item.value ->> 'quantity', 1),
+	coalesce(item.value ->> 'quantity', 1) * coalesce(item.value ->> 'unitPriceCents', 0)
+FROM `orders`, json_each(orders.raw, '$.items') AS item WHERE trim(coalesce(item.value ->> 'sku', '')) <> '';
+--> statement-breakpoint
+INSERT INTO `product_names` (`sku`, `name`)
+SELECT trim(item.value ->> 'sku'), trim(item.value ->> 'name') FROM `orders`, json_each(orders.raw, '$.items') AS item
+WHERE trim(coalesce(item.value ->> 'sku', '')) <> '' AND trim(coalesce(item.value ->> 'name', '')) <> '' ORDER BY orders.placed_at
+ON CONFLICT (`sku`) DO UPDATE SET `name` = excluded.`name` WHERE `name` <> excluded.`name`;
 --> statement-breakpoint
 -- Accounts whose purchase days a batched import left to count once it ends (or the server, or the next start).
 CREATE TABLE `purchase_day_queue` (`account_id` integer PRIMARY KEY NOT NULL);

@@ -9,6 +9,8 @@ import { readCohorts, readMonthlySales, readSalesSummary, readTopProducts } from
 import { countReorderBands, listReorderAccounts, readAccountRhythm } from "./reorder-radar.ts";
 import { REORDER_BANDS, type ReorderBand } from "../../contracts/analytics.ts";
 import { ensurePurchaseDays } from "./purchase-days.ts";
+import { bundledMigrations } from "../database/bundled-migrations.ts";
+import type { Database } from "bun:sqlite";
 
 /**
  * The analytics figures against an independent recount: generated multi-year histories whose orders fall
@@ -60,17 +62,14 @@ describe("analytics against an independent recount", () => {
     expectFiguresToMatch(current.map((order) => (order.customerEmail === source.email ? { ...order, customerEmail: target.email } : order)));
   });
 
-  test("a database whose orders were never counted (stored before analytics came) is counted when it opens, to the same figures", () => {
-    const history = generateHistory(11);
-    record(history);
+  test("a database from before analytics is brought up to date by its migration and first count: order lines, purchase days and rhythms, to the same figures", () => {
+    record(generateHistory(11));
     const before = snapshotFigures();
-    for (const table of ["purchase_days", "purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "order_lines"]) {
-      database.sqlite.run(`DELETE FROM ${table}`);
-    }
-    database.sqlite.run("UPDATE accounts SET rhythm_gap_days = NULL, rhythm_last_day = NULL, rhythm_expected_day = NULL, rhythm_due_day = NULL, rhythm_at_risk_day = NULL, rhythm_lapsed_day = NULL");
+    takeBackAnalyticsMigration(database.sqlite);
+    for (const statement of ANALYTICS_MIGRATION.sql) if (statement.trim()) database.sqlite.run(statement);
     expect(ensurePurchaseDays(database.sqlite)).toBeGreaterThan(0);
-    expect(ensurePurchaseDays(database.sqlite)).toBe(0);
     expect(snapshotFigures()).toEqual(before);
+    expect(ensurePurchaseDays(database.sqlite)).toBe(0);
   });
 
   test("the bands' boundaries: due from gap - 7 days, at risk from 1.5 gaps, lapsed from 3 gaps, with a half-day median", () => {
@@ -198,6 +197,25 @@ describe("analytics against an independent recount", () => {
     }
   }
 });
+
+/** The migration that brought analytics. */
+const ANALYTICS_MIGRATION = bundledMigrations().find((migration) => migration.sql.some((statement) => statement.includes("CREATE TABLE `purchase_days`")))!;
+
+/** Leaves a database as it was before the analytics migration: its tables, triggers and columns gone. */
+function takeBackAnalyticsMigration(sqlite: Database): void {
+  const objects = sqlite
+    .query<{ type: string; name: string }, []>(
+      `SELECT type, name FROM sqlite_master WHERE name LIKE 'order_lines%' OR name LIKE 'accounts_rhythm%' OR name IN
+         ('business_zone_offsets', 'cohort_activity', 'product_names', 'purchase_day_totals', 'purchase_days', 'purchase_gap_counts', 'purchase_day_queue')`,
+    )
+    .all();
+  for (const type of ["trigger", "index", "table"]) {
+    for (const object of objects.filter((candidate) => candidate.type === type)) sqlite.run(`DROP ${type.toUpperCase()} IF EXISTS "${object.name}"`);
+  }
+  for (const column of ["rhythm_gap_days", "rhythm_last_day", "rhythm_expected_day", "rhythm_due_day", "rhythm_at_risk_day", "rhythm_lapsed_day"]) {
+    sqlite.run(`ALTER TABLE accounts DROP COLUMN ${column}`);
+  }
+}
 
 /** Short and long periods (each way of counting customers), across DST changes and year ends. */
 const PERIODS: [string, string][] = [

@@ -50,9 +50,6 @@ export function queuePurchaseDayCount(sqlite: Database, accountIds: Iterable<num
 export function countQueuedPurchaseDays(sqlite: Database, batchSize = PURCHASE_DAY_QUEUE_BATCH): number {
   const ids = sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM purchase_day_queue ORDER BY account_id LIMIT ?").all(batchSize).map((row) => row.id);
   withAccountScope(sqlite, ids, NONE, () => {
-    // Orders stored before order lines were (a database from before analytics) have none: writing their raw
-    // JSON again has the triggers list them. Orders without a SKU are the only others, and few.
-    sqlite.run(`UPDATE orders SET raw = raw WHERE account_id IN (${SCOPE}) AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_lines.order_id = orders.id)`);
     recountPurchaseDays(sqlite);
     sqlite.run(`DELETE FROM purchase_day_queue WHERE account_id IN (${SCOPE})`);
   });
