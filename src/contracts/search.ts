@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { SHORT_TEXT_MAX_LENGTH } from "./common.ts";
+import { oneOf, SHORT_TEXT_MAX_LENGTH } from "./common.ts";
 
 /**
  * The header search:
@@ -17,11 +17,15 @@ export const SearchQuery = t.Object({
     t.String({
       maxLength: SHORT_TEXT_MAX_LENGTH,
       error: `q must be text of at most ${SHORT_TEXT_MAX_LENGTH} characters`,
-      description: `Found in an account's name, domain, e-mail, phone, order numbers or contacts; under ${MIN_SEARCH_LENGTH} characters (trimmed) finds nothing`,
+      description: `Found in an account's name, domain, e-mail, phone, order numbers or contacts; under ${MIN_SEARCH_LENGTH} characters (trimmed) finds nothing. Text of digits and phone punctuation with at least 4 digits is also looked for in phones by its digits, whatever their punctuation and without a leading +1`,
     }),
   ),
 });
 export type SearchQuery = typeof SearchQuery.static;
+
+/** What an account was found by: its own name, domain or e-mail, a contact's name, a phone (its own or a contact's), an order number. */
+export const SEARCH_MATCHES = ["name", "domain", "email", "contact", "phone", "order"] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 /** One account the search finds. */
 export const AccountSearchHit = t.Object({
@@ -29,6 +33,8 @@ export const AccountSearchHit = t.Object({
   name: t.String(),
   domain: t.Union([t.String(), t.Null()]),
   orderCount: t.Integer(),
+  matchedOn: oneOf("matchedOn", SEARCH_MATCHES, "What holds the text (an order number: starts with it)"),
+  matchedText: t.String({ description: "The value that matched, as stored: the name, the e-mail, the contact's full name, the phone, the order number" }),
 });
 export type AccountSearchHit = typeof AccountSearchHit.static;
 

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { phoneDigitsSql } from "./accounts-containing.ts";
 
 /** How many queued accounts one refresh re-indexes; more wait for the next one (or the background indexer). */
 export const SEARCH_INDEX_BATCH = 2000;
@@ -15,17 +16,20 @@ export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BA
       sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM search_queue ORDER BY account_id LIMIT ?").all(batchSize).map((row) => row.id),
     );
     sqlite.run("DELETE FROM account_search WHERE rowid IN (SELECT value FROM json_each(?))", [ids]);
-    sqlite.run(
-      `INSERT INTO account_search (rowid, name, domain, email, phone, contacts)
-       SELECT a.id, a.name, coalesce(a.domain, ''), coalesce(a.email, ''), coalesce(a.phone, ''),
-              coalesce((SELECT group_concat(c.first_name || ' ' || c.last_name || ' ' || coalesce(c.email, ''), ' ') FROM contacts c WHERE c.account_id = a.id), '')
-       FROM accounts a WHERE a.id IN (SELECT value FROM json_each(?))`,
-      [ids],
-    );
+    sqlite.run(INDEX_ACCOUNTS, [ids]);
     sqlite.run("DELETE FROM search_queue WHERE account_id IN (SELECT value FROM json_each(?))", [ids]);
     return countQueuedForSearch(sqlite);
   })();
 }
+
+/** An account's row of the index: `phones` holds the digits of its own number and its contacts', each once. */
+const INDEX_ACCOUNTS = `
+  INSERT INTO account_search (rowid, name, domain, email, phones, contacts)
+  SELECT a.id, a.name, coalesce(a.domain, ''), coalesce(a.email, ''),
+         coalesce((SELECT group_concat(digits, ' ') FROM (SELECT ${phoneDigitsSql("a.phone")} AS digits
+                                                         UNION SELECT ${phoneDigitsSql("c.phone")} FROM contacts c WHERE c.account_id = a.id)), ''),
+         coalesce((SELECT group_concat(c.first_name || ' ' || c.last_name || ' ' || coalesce(c.email, ''), ' ') FROM contacts c WHERE c.account_id = a.id), '')
+  FROM accounts a WHERE a.id IN (SELECT value FROM json_each(?))`;
 
 export function countQueuedForSearch(sqlite: Database): number {
   return sqlite.query<{ queued: number }, []>("SELECT count(*) AS queued FROM search_queue").get()!.queued;

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { MIN_SEARCH_LENGTH, SEARCH_PATH, type SearchQuery, type SearchResult } from "../../contracts/search.ts";
+import { MIN_SEARCH_LENGTH, SEARCH_PATH, type AccountSearchHit, type SearchMatch, type SearchQuery, type SearchResult } from "../../contracts/search.ts";
 import { useDebouncedValue } from "../useDebouncedValue";
 import { apiUrl } from "./client";
 
@@ -33,3 +33,18 @@ export function useAccountSearch(text: string) {
 export function searchUrl(text: string): string {
   return apiUrl(SEARCH_PATH, { q: text } satisfies SearchQuery);
 }
+
+/** Why a hit was found, to show under its name ('Order ZZ-9', 'Contact: Tina Desk'); nothing when its name matched. */
+export function matchDescription(hit: Pick<AccountSearchHit, "matchedOn" | "matchedText">): string | undefined {
+  const label = MATCH_LABELS[hit.matchedOn];
+  return label === undefined ? undefined : `${label} ${hit.matchedText}`;
+}
+
+const MATCH_LABELS: Record<SearchMatch, string | undefined> = {
+  name: undefined,
+  domain: "Domain:",
+  email: "Email:",
+  contact: "Contact:",
+  phone: "Phone:",
+  order: "Order",
+};

@@ -1,5 +1,5 @@
 import { ComboboxOption, ComboboxOptions } from "@headlessui/react";
-import { isSearchable, useAccountSearch, type AccountSearchHit } from "../api/search";
+import { isSearchable, matchDescription, useAccountSearch, type AccountSearchHit } from "../api/search";
 import { formatCountOf } from "../format/count";
 
 export interface AccountSearchOptionsProps<T> {
@@ -39,10 +39,7 @@ export function AccountSearchOptions<T>({ query, valueOf, noteOf, testIds }: Acc
             data-testid={testIds.option}
             data-account-id={hit.id}
           >
-            <span className="min-w-0">
-              <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
-              <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
-            </span>
+            <AccountHitText hit={hit} />
             <span className="shrink-0 text-xs text-slate-500">{noteOf ? noteOf(hit) : formatCountOf(hit.orderCount, "order")}</span>
           </ComboboxOption>
         ))
@@ -52,5 +49,25 @@ export function AccountSearchOptions<T>({ query, valueOf, noteOf, testIds }: Acc
         </p>
       )}
     </ComboboxOptions>
+  );
+}
+
+/**
+ * A hit as every account search shows it: its name, and under it why it was found ('Contact: Tina Desk'),
+ * or its domain when the name itself matched.
+ */
+export function AccountHitText({ hit }: { hit: AccountSearchHit }) {
+  const match = matchDescription(hit);
+  return (
+    <span className="min-w-0">
+      <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
+      {match ? (
+        <span className="block truncate text-xs text-slate-600" data-testid="search-match">
+          {match}
+        </span>
+      ) : (
+        <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
+      )}
+    </span>
   );
 }

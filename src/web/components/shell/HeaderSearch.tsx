@@ -1,16 +1,73 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
+import { Dialog, DialogBackdrop, DialogPanel } from "@headlessui/react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { Link, useLocation } from "wouter";
 import { isSearchable, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
+import { AccountHitText } from "../AccountSearchOptions";
 import { SearchIcon } from "../icons";
 import { isSearchShortcut, isTypingTarget, nextHighlight } from "./header-search";
 
 /**
- * Finds accounts by name, domain, e-mail, phone, contact or order number as you type (3 characters
- * or more). A combobox: arrows move through the results, Enter opens one, Escape closes; '/' or
- * Ctrl+K (Cmd+K) jumps here from anywhere on the page.
+ * Finds accounts by name, domain, e-mail, phone, contact or order number as you type (3 characters or
+ * more), each result saying what it was found by. A field in the header from the md breakpoint up;
+ * below it, where the header has no room for one, a button opening the same search in a panel across
+ * the top of the screen. '/' or Ctrl+K (Cmd+K) jumps to it from anywhere on the page.
  */
 export function HeaderSearch() {
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  useSearchShortcut(fieldRef, setIsPanelOpen);
+
+  const closePanel = () => setIsPanelOpen(false);
+  return (
+    <>
+      <AccountSearchCombobox layout="field" inputRef={fieldRef} />
+      <button
+        type="button"
+        aria-label="Search"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        onClick={() => setIsPanelOpen(true)}
+        className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:hidden"
+        data-testid="header-search-button"
+      >
+        <SearchIcon className="size-5" />
+      </button>
+      {/* Left open if the window widens past md meanwhile: it works as well there, and closes as it always does. */}
+      <Dialog open={isPanelOpen} onClose={closePanel} aria-label="Search" className="relative z-50">
+        <DialogBackdrop className="modal-backdrop-enter fixed inset-0 bg-slate-900/50" />
+        <DialogPanel className="fixed inset-x-0 top-0 border-b border-slate-200 bg-white px-4 py-3 shadow-lg" data-testid="search-panel">
+          <AccountSearchCombobox
+            layout="panel"
+            onDone={closePanel}
+            trailing={
+              <button
+                type="button"
+                onClick={closePanel}
+                className="shrink-0 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+              >
+                Cancel
+              </button>
+            }
+          />
+        </DialogPanel>
+      </Dialog>
+    </>
+  );
+}
+
+interface AccountSearchComboboxProps {
+  /** In the header, with its results dropping down under it; or filling the small screens' panel, its results below. */
+  layout: "field" | "panel";
+  inputRef?: RefObject<HTMLInputElement | null>;
+  /** The panel's closing: after a result is chosen, or on Escape. */
+  onDone?: () => void;
+  /** Beside the field in the panel (its Cancel button). */
+  trailing?: ReactNode;
+}
+
+/** A combobox: arrows move through the results, Enter opens one, Escape closes them. */
+function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, trailing }: AccountSearchComboboxProps) {
   const [text, setText] = useState("");
   const [isOpen, setIsOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
@@ -18,14 +75,15 @@ export function HeaderSearch() {
   const { hits, error, isSearching } = useAccountSearch(query);
   const [, navigate] = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownInputRef = useRef<HTMLInputElement>(null);
+  const inputRef = givenInputRef ?? ownInputRef;
+  const inputId = useId();
   const listboxId = useId();
+  const isPanel = layout === "panel";
 
   const results = isSearching || error ? [] : (hits ?? []);
   const isExpanded = isOpen && isSearchable(query);
   const highlightedHit = isExpanded ? results[highlighted] : undefined;
-
-  useFocusOnShortcut(inputRef);
 
   useEffect(() => {
     if (!isExpanded) return;
@@ -48,6 +106,7 @@ export function HeaderSearch() {
     setIsOpen(false);
     setHighlighted(-1);
     inputRef.current?.blur();
+    onDone?.();
   }
 
   function open(hit: AccountSearchHit) {
@@ -76,40 +135,52 @@ export function HeaderSearch() {
       event.preventDefault();
       setIsOpen(false);
       inputRef.current?.blur();
+      onDone?.();
     }
   }
 
   return (
-    <div ref={containerRef} className="relative hidden w-56 sm:block lg:w-80">
-      <label htmlFor="header-search" className="sr-only">
-        Search
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-      <input
-        ref={inputRef}
-        id="header-search"
-        type="search"
-        role="combobox"
-        aria-expanded={isExpanded}
-        aria-controls={isExpanded ? listboxId : undefined}
-        aria-autocomplete="list"
-        aria-activedescendant={highlightedHit ? optionId(listboxId, highlightedHit) : undefined}
-        aria-keyshortcuts="/ Control+K Meta+K"
-        placeholder="Search accounts, contacts, orders..."
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        onChange={(event) => changeText(event.target.value)}
-        onFocus={() => setIsOpen(true)}
-        onBlur={onBlur}
-        onKeyDown={onKeyDown}
-        data-testid="header-search"
-        className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:bg-white focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-      />
+    <div ref={containerRef} className={isPanel ? "" : "relative hidden w-56 md:block lg:w-80"}>
+      <div className="flex items-center gap-2">
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor={inputId} className="sr-only">
+            Search
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            role="combobox"
+            aria-expanded={isExpanded}
+            aria-controls={isExpanded ? listboxId : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={highlightedHit ? optionId(listboxId, highlightedHit) : undefined}
+            aria-keyshortcuts="/ Control+K Meta+K"
+            placeholder="Search accounts, contacts, orders..."
+            autoComplete="off"
+            spellCheck={false}
+            // The panel opens to be typed in at once.
+            autoFocus={isPanel}
+            value={text}
+            onChange={(event) => changeText(event.target.value)}
+            onFocus={() => setIsOpen(true)}
+            onBlur={onBlur}
+            onKeyDown={onKeyDown}
+            data-testid={isPanel ? "search-panel-input" : "header-search"}
+            className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:bg-white focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
+          />
+        </div>
+        {trailing}
+      </div>
       {isExpanded && (
         <div
           data-testid="search-results"
-          className="absolute top-full right-0 z-40 mt-2 w-80 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          className={
+            isPanel
+              ? "-mx-4 mt-3 -mb-3 max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-slate-100"
+              : "absolute top-full right-0 z-40 mt-2 w-96 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          }
         >
           {isSearching ? (
             <p role="status" className="px-4 py-3 text-sm text-slate-500">
@@ -124,7 +195,7 @@ export function HeaderSearch() {
               No accounts found matching "{query}"
             </p>
           ) : (
-            <ul id={listboxId} role="listbox" aria-label="Accounts found" className="max-h-96 overflow-y-auto py-1">
+            <ul id={listboxId} role="listbox" aria-label="Accounts found" className={isPanel ? "py-1" : "max-h-96 overflow-y-auto py-1"}>
               {results.map((hit, index) => (
                 <li
                   key={hit.id}
@@ -141,10 +212,7 @@ export function HeaderSearch() {
                     onClick={finish}
                     className={`flex items-center justify-between gap-3 px-4 py-2.5 ${index === highlighted ? "bg-blue-50" : ""}`}
                   >
-                    <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-slate-900">{hit.name}</span>
-                      <span className={`block truncate text-xs ${hit.domain ? "text-slate-500" : "text-slate-400"}`}>{hit.domain ?? "No domain"}</span>
-                    </span>
+                    <AccountHitText hit={hit} />
                     <span className="shrink-0 text-xs text-slate-500">{formatCountOf(hit.orderCount, "order")}</span>
                   </Link>
                 </li>
@@ -161,17 +229,25 @@ function optionId(listboxId: string, hit: AccountSearchHit): string {
   return `${listboxId}-account-${hit.id}`;
 }
 
-/** '/' or Ctrl+K (Cmd+K) focuses the search, unless the key press is typing into another field. */
-function useFocusOnShortcut(inputRef: RefObject<HTMLInputElement | null>): void {
+/**
+ * '/' or Ctrl+K (Cmd+K) focuses the header's field, unless the key press is typing into another field. Below
+ * md the field is hidden (display: none, so it has no offset parent), and the shortcut opens the panel instead.
+ */
+function useSearchShortcut(fieldRef: RefObject<HTMLInputElement | null>, setPanelOpen: (open: boolean) => void): void {
   useEffect(() => {
-    function focusSearch(event: globalThis.KeyboardEvent) {
+    function goToSearch(event: globalThis.KeyboardEvent) {
       if (event.defaultPrevented || !isSearchShortcut(event)) return;
       if (isTypingTarget(event.target instanceof HTMLElement ? event.target : null)) return;
       event.preventDefault();
-      inputRef.current?.focus();
-      inputRef.current?.select();
+      const field = fieldRef.current;
+      if (field?.offsetParent) {
+        field.focus();
+        field.select();
+      } else {
+        setPanelOpen(true);
+      }
     }
-    document.addEventListener("keydown", focusSearch);
-    return () => document.removeEventListener("keydown", focusSearch);
-  }, [inputRef]);
+    document.addEventListener("keydown", goToSearch);
+    return () => document.removeEventListener("keydown", goToSearch);
+  }, [fieldRef, setPanelOpen]);
 }
