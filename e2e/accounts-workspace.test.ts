@@ -125,7 +125,7 @@ describe("working with accounts: list, header search and account detail", () => 
     await page.close();
   });
 
-  test("the account name edits in place: Enter saves for good, Escape discards, a failed save reverts", async () => {
+  test("the account name edits in place: Enter saves for good, Escape discards, a failed save stays open with the text typed", async () => {
     const page = await accountsPage();
     const { id } = await openAccountAt(page, 1);
     const patches = patchRequests(page);
@@ -144,20 +144,26 @@ describe("working with accounts: list, header search and account detail", () => 
     await waitForText(page.getByTestId("account-name-field"), newName);
     expect(patches.length).toBe(patchesBefore);
 
-    // The server fails the save: the name on screen goes back to the stored one.
+    // The server fails the save: the toast says so, the field stays open with the text typed, and Escape gives the stored name back.
     await page.route(`**/api/accounts/${id}`, (route) =>
       route.request().method() === "PATCH" ? route.fulfill({ status: 500, json: { message: "Database is locked" } }) : route.fallback(),
     );
-    const failed = await responseTo(page, "PATCH", `/api/accounts/${id}`, () => typeIn(page, "account-name-field", "Lost Name LLC", "Enter"));
+    const failed = await responseTo(page, "PATCH", `/api/accounts/${id}`, () => typeAndSave(page, "account-name-field", "Lost Name LLC"));
     expect(failed.status()).toBe(500);
+    await page.getByTestId("toast").filter({ hasText: "Failed to update account." }).waitFor();
+    expect(await page.getByTestId("account-name-field-input").inputValue()).toBe("Lost Name LLC");
+    await page.getByTestId("account-name-field-input").press("Escape");
     await waitForText(page.getByTestId("account-name-field"), newName);
     await page.unroute(`**/api/accounts/${id}`);
 
-    // And a real refusal: the server answers 400 to an e-mail that is not one, and the old e-mail comes back.
+    // And a real refusal: the server answers 400 to an e-mail that is not one; its reason is toasted, the e-mail typed stays to be corrected.
     const email = page.getByTestId("primary-contact-email");
     const oldEmail = await email.innerText();
-    const refused = await responseTo(page, "PATCH", "/api/contacts/", () => typeIn(page, "primary-contact-email", "not-an-email", "Enter"));
+    const refused = await responseTo(page, "PATCH", "/api/contacts/", () => typeAndSave(page, "primary-contact-email", "not-an-email"));
     expect(refused.status()).toBe(400);
+    await page.getByTestId("toast").filter({ hasText: "email is not a valid e-mail address: not-an-email" }).waitFor();
+    expect(await page.getByTestId("primary-contact-email-input").inputValue()).toBe("not-an-email");
+    await page.getByTestId("primary-contact-email-input").press("Escape");
     await waitForText(email, oldEmail);
     await page.reload();
     await waitForText(page.getByTestId("account-name-field"), newName);
@@ -361,6 +367,13 @@ async function typeIn(page: Page, testId: string, text: string, key: "Enter" | "
   await screenshot(page, `workspace-editing-${testId}`);
   await input.press(key);
   await page.getByTestId(testId).waitFor();
+}
+
+/** Clicks an inline-editable value, types the text and presses Enter, leaving the field as the save leaves it. */
+async function typeAndSave(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(`${testId}-input`).fill(text);
+  await page.getByTestId(`${testId}-input`).press("Enter");
 }
 
 /** Runs the action and answers the response to the first request it makes with this method to a path starting with `pathStart`. */

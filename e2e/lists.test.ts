@@ -286,7 +286,7 @@ describe("the lists screen: custom lists, the first-order filter, sorting, movin
     await expectToast(page, "Assignment Complete", await dialog.getByTestId("bulk-result-message").innerText());
     await waitForText(dialog.getByTestId("bulk-accounts-updated"), "3");
     await waitForText(dialog.getByTestId("bulk-accounts-found"), "3");
-    await waitForText(dialog.getByTestId("bulk-match-summary"), "3 of 4 emails matched existing accounts");
+    await waitForText(dialog.getByTestId("bulk-match-summary"), "3 of 4 emails matched 3 accounts");
     const progress = dialog.getByTestId("bulk-match-progress");
     expect(await progress.getAttribute("aria-valuenow")).toBe("3");
     expect(await progress.getAttribute("aria-valuemax")).toBe("4");
@@ -314,7 +314,7 @@ describe("the lists screen: custom lists, the first-order filter, sorting, movin
     await dialog.getByTestId("bulk-target-list").selectOption(customKey);
     await waitForText(dialog.getByTestId("bulk-assign-button"), `Assign to ${LIST_NAME} List`);
     await dialog.getByTestId("bulk-assign-button").click();
-    await waitForText(dialog.getByTestId("bulk-match-summary"), "1 of 2 emails matched existing accounts");
+    await waitForText(dialog.getByTestId("bulk-match-summary"), "1 of 2 emails matched 1 account");
     await waitForText(dialog.getByTestId("bulk-accounts-updated"), "1");
     await dialog.getByTestId("bulk-done").click();
     await dialog.waitFor({ state: "detached" });

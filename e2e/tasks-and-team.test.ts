@@ -359,7 +359,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     await newRow.waitFor();
     await waitForCount(rows, membersBefore + 1);
     expect(await newRow.getByTestId("team-member-name").innerText()).toBe(INVITED.name);
-    expect(await newRow.getByTestId("team-member-role").innerText()).toBe("Sales");
+    expect(await newRow.getByTestId("team-member-role").innerText()).toBe("Sales Manager");
     expect(await newRow.getByTestId("team-member-last-active").innerText()).toBe("Never");
 
     // Sign out, then in as the new user: the login screen remembers the administrator's e-mail.

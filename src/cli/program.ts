@@ -4,6 +4,7 @@ import { DomainError } from "../core/errors.ts";
 import { assignListsCommand } from "./commands/assign-lists.ts";
 import { backfillCommand } from "./commands/backfill.ts";
 import { demoDataCommand } from "./commands/demo-data.ts";
+import { exportCommand } from "./commands/export.ts";
 import { importCsvCommand } from "./commands/import-csv.ts";
 import { importsCommand } from "./commands/imports.ts";
 import { migrateCommand } from "./commands/migrate.ts";
@@ -30,7 +31,7 @@ export function buildProgram(): Command {
     .version(packageJson.version, "-v, --version")
     .showHelpAfterError("(run crm help for usage)")
     .exitOverride();
-  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
+  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), exportCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
     program.addCommand(command);
   }
   // Subcommands inherit the override so that a usage error anywhere maps to exit code 2.

@@ -9,6 +9,8 @@ import { Order } from "./orders.ts";
  * The accounts API: every customer e-mail is an account, with its order figures, its list and its owner.
  *   GET    /api/accounts                 a page of accounts, filtered and sorted (AccountListQuery → Account[], X-Total-Count)
  *   POST   /api/accounts                 add an account by hand (NewAccountBody → Account, 201)
+ *   GET    /api/accounts/export.csv      every account the filters match (or `ids`), as CSV (AccountExportQuery → text/csv attachment)
+ *   POST   /api/accounts/bulk            move many accounts to a list, or give them an owner (BulkAccountsBody → BulkAccountsResult)
  *   GET    /api/accounts/{id}            the account screen (→ AccountDetail)
  *   GET    /api/accounts/{id}/orders     its orders, paged (AccountOrdersQuery in orders.ts → Order[], X-Total-Count)
  *   PATCH  /api/accounts/{id}            change fields or owner (AccountChanges → Account)
@@ -31,8 +33,8 @@ export { SORT_DIRECTIONS, type SortDirection } from "./common.ts";
 /** A page of the accounts table unless the caller asks for another size. */
 export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 
-/** GET /api/accounts: every filter is optional and they combine. */
-export const AccountListQuery = t.Object({
+/** The filters of the accounts table, shared by its page, its export and its bulk actions. */
+const accountFilters = {
   status: t.Optional(oneOf("status", ACCOUNT_STATUSES)),
   timeframe: t.Optional(oneOf("timeframe", ACCOUNT_TIMEFRAMES, "Customers since at most this many days")),
   q: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "Name, domain or e-mail contains this text" })),
@@ -40,11 +42,96 @@ export const AccountListQuery = t.Object({
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
   reorder: t.Optional(oneOf("reorder", REORDER_BANDS, "Only accounts in this reorder band today")),
   ...firstOrderWindowQuery,
+};
+
+const accountOrder = {
   sort: t.Optional(oneOf("sort", ACCOUNT_SORTS)),
   dir: t.Optional(oneOf("dir", SORT_DIRECTIONS)),
-  ...pageQuery(),
-});
+};
+
+/** The accounts table's filters on their own, as a bulk action's selection carries them. */
+export const AccountFilterQuery = t.Object(accountFilters, { description: "The accounts table's filters" });
+export type AccountFilterQuery = typeof AccountFilterQuery.static;
+
+/** GET /api/accounts: every filter is optional and they combine. */
+export const AccountListQuery = t.Object({ ...accountFilters, ...accountOrder, ...pageQuery() });
 export type AccountListQuery = typeof AccountListQuery.static;
+
+/** The accounts table offers these page sizes; the choice is remembered per user. */
+export const ACCOUNT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** At most this many accounts named one by one (ids) in an export or a bulk action: more is "all matching". */
+export const MAX_SELECTED_ACCOUNTS = 1000;
+/** What a selection of too many ids (or none) is answered, by the body's check and core's alike. */
+export const TOO_MANY_SELECTED_ACCOUNTS = `ids must list 1 to ${MAX_SELECTED_ACCOUNTS} account ids; for more, choose all matching accounts`;
+
+/**
+ * GET /api/accounts/export.csv: every account the same filters match (not one page), in the same order, as
+ * CSV streamed for Excel (UTF-8 with BOM; a cell beginning with =, +, -, @, tab or carriage return gets a
+ * leading '). Columns: ACCOUNT_EXPORT_COLUMNS. `ids` (comma-separated) exports just those accounts instead.
+ */
+export const ACCOUNT_EXPORT_PATH = "/api/accounts/export.csv";
+export const AccountExportQuery = t.Object({
+  ...accountFilters,
+  ...accountOrder,
+  ids: t.Optional(t.String({ pattern: "^\\d+(,\\d+)*$", error: "ids must be account ids separated by commas", description: "Only these accounts" })),
+});
+export type AccountExportQuery = typeof AccountExportQuery.static;
+
+export const ACCOUNT_EXPORT_COLUMNS = [
+  "Name",
+  "Email",
+  "Domain",
+  "Phone",
+  "List",
+  "Owner",
+  "Customer Since",
+  "First Order",
+  "Last Order",
+  "Order Count",
+  "Total Order Value",
+  "Primary Contact",
+] as const;
+
+/**
+ * Which accounts a bulk action covers: the ones ticked (`ids`), or every account the filters match, all
+ * pages (`allMatching`); exactly one of the two. Not a union: Elysia, failing a body on one member of a
+ * union, fills it in as another, and too many ids would have become "all matching", every account.
+ */
+export const AccountSelection = t.Object({
+  ids: t.Optional(
+    t.Array(recordId("ids"), {
+      minItems: 1,
+      maxItems: MAX_SELECTED_ACCOUNTS,
+      error: TOO_MANY_SELECTED_ACCOUNTS,
+      description: "The accounts ticked",
+    }),
+  ),
+  allMatching: t.Optional(AccountFilterQuery),
+});
+export type AccountSelection = typeof AccountSelection.static;
+
+/**
+ * POST /api/accounts/bulk: one action on many accounts, in one transaction, each account's timeline
+ * saying so. setList moves them to a list (pinned; "automatic" hands them back to the activity rules);
+ * setOwner gives them an owner (an active team member) or none.
+ */
+export const ACCOUNT_BULK_PATH = "/api/accounts/bulk";
+export const BulkAccountAction = t.Union([
+  t.Object({ kind: t.Literal("setList"), listType: t.String({ maxLength: LIST_KEY_MAX_LENGTH }) }),
+  t.Object({ kind: t.Literal("setOwner"), ownerUserId: t.Union([recordId("ownerUserId"), t.Null()]) }),
+]);
+export type BulkAccountAction = typeof BulkAccountAction.static;
+
+export const BulkAccountsBody = t.Object({ selection: AccountSelection, action: BulkAccountAction });
+export type BulkAccountsBody = typeof BulkAccountsBody.static;
+
+export const BulkAccountsResult = t.Object({
+  matched: t.Integer({ description: "Accounts the selection covered" }),
+  updated: t.Integer({ description: "Of those, the ones the action changed" }),
+  message: t.String({ description: "What to tell staff, e.g. '25 accounts moved to Key Accounts'" }),
+});
+export type BulkAccountsResult = typeof BulkAccountsResult.static;
 
 /** An account as lists show it. Money in dollars, times in ISO 8601 UTC. */
 export const Account = t.Object({

@@ -106,7 +106,8 @@ export const BulkAssignResult = t.Object({
   message: t.String({ description: "'Moved 3 of 4 matched accounts to Active'" }),
   results: t.Object({
     totalEmails: t.Integer({ description: "Distinct valid e-mails sent" }),
-    accountsFound: t.Integer({ description: "Distinct accounts the e-mails matched" }),
+    emailsMatched: t.Integer({ description: "E-mails that found an account: its own, a merged account's or a contact's" }),
+    accountsFound: t.Integer({ description: "Distinct accounts those e-mails found: two e-mails of one account count once" }),
     accountsUpdated: t.Integer({ description: "Accounts whose list or pin actually changed" }),
     notFoundEmails: t.Array(t.String()),
   }),

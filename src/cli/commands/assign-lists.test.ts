@@ -48,6 +48,8 @@ describe("crm assign-lists", () => {
     const run = await crm("assign-lists", file, "--list", "active");
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("Moved 1 of 1 matched accounts to Active");
+    expect(run.stdout).toMatch(/│ E-mails matched +│ 1 +│/);
+    expect(run.stdout).toMatch(/│ Accounts found +│ 1 +│/);
     expect(run.stdout).toMatch(/│ Accounts moved +│ 1 +│/);
     expect(run.stdout).toContain("Not found:\n  ghost@nowhere.com");
     expect(accountRow("alpha@clinic.com")).toEqual({ list_type: "active", list_pinned: 1 });

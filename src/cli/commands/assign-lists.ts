@@ -63,14 +63,20 @@ function placeByActivity({ db }: OpenedDatabase, flags: AssignListsFlags): void 
 function assignByEmail({ db }: OpenedDatabase, emails: string[], list: string, flags: AssignListsFlags): void {
   // The API's per-call limit protects the server; at the terminal any file size is fine, in one transaction.
   const result = bulkAssignList(db, { emails, listType: list }, COMMAND_LINE, { dryRun: flags.dryRun, maxEmails: Number.POSITIVE_INFINITY });
-  const { totalEmails, accountsFound, accountsUpdated, notFoundEmails } = result.results;
+  const { totalEmails, emailsMatched, accountsFound, accountsUpdated, notFoundEmails } = result.results;
   if (flags.notFoundOut) writeFileSync(flags.notFoundOut, notFoundEmails.map((email) => `${email}\n`).join(""));
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
   const table = createTable(["Assignment", "Count"]);
-  table.push(["E-mails read", totalEmails], ["Accounts found", accountsFound], ["Accounts moved", accountsUpdated], ["E-mails not found", notFoundEmails.length]);
+  table.push(
+    ["E-mails read", totalEmails],
+    ["E-mails matched", emailsMatched],
+    ["Accounts found", accountsFound],
+    ["Accounts moved", accountsUpdated],
+    ["E-mails not found", notFoundEmails.length],
+  );
   process.stdout.write(`${result.message}\n${table.toString()}\n`);
   if (flags.notFoundOut) process.stdout.write(`Not-found e-mails written to ${flags.notFoundOut}\n`);
   else if (notFoundEmails.length > 0) process.stdout.write(`Not found:\n${notFoundEmails.map((email) => `  ${email}`).join("\n")}\n`);

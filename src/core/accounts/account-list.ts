@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts } from "../database/schema.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
+import { invalid } from "../errors.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../duplicates/duplicate-candidates.ts";
 import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
@@ -12,9 +13,10 @@ import { reorderBandCondition } from "../analytics/reorder-radar.ts";
 import type { ReorderBand } from "../../contracts/analytics.ts";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";
 import { MIN_SEARCH_LENGTH } from "../../contracts/search.ts";
-import { DEFAULT_ACCOUNT_PAGE_SIZE, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
+import { DEFAULT_ACCOUNT_PAGE_SIZE, MAX_SELECTED_ACCOUNTS, TOO_MANY_SELECTED_ACCOUNTS, type AccountFilterQuery, type AccountSelection, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
 
-export interface AccountQuery {
+/** The accounts table's filters: what its page, its export and its bulk actions select accounts by. */
+export interface AccountFilters {
   status?: AccountStatus;
   /** Only customers since (first order, or added by hand) at most this many New York calendar days ago. */
   timeframeDays?: number;
@@ -28,8 +30,15 @@ export interface AccountQuery {
   firstOrder?: FirstOrderWindow;
   /** Only accounts in this reorder band today. */
   reorder?: ReorderBand;
+}
+
+/** The order the accounts table lists them in, by a column and then by id. */
+export interface AccountOrder {
   sort: AccountSort;
   direction: SortDirection;
+}
+
+export interface AccountQuery extends AccountFilters, AccountOrder {
   limit: number;
   offset: number;
 }
@@ -79,36 +88,22 @@ export interface AccountPage {
 const MAX_REMEMBERED_PAGE_SIZE = 100;
 
 function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): AccountPage {
-  const firstOrder = firstOrderRange(query.firstOrder ?? {});
-  const at = new Date(now);
-  const values = {
-    // Status: active while the last order is within the Active list's window, dormant after.
-    activeSince: activityCutoffs(db, at).activeSince,
-    createdSince: startOfDaysAgo(query.timeframeDays ?? 0, at),
-    ...containsText(query.search ?? ""),
-    listType: query.listType ?? "",
-    firstOrderFrom: firstOrder.from,
-    firstOrderTo: firstOrder.to,
-    today: businessDayNumberToday(at),
-    limit: query.limit,
-    offset: query.offset,
-  };
-  const shape = `${query.status}:${query.timeframeDays !== undefined}:${searchKind(query.search)}:${query.listType !== undefined}:${query.firstOrder !== undefined}:${query.showDuplicates === true}:${query.reorder}`;
+  const values = { ...filterValues(db, query, new Date(now)), limit: query.limit, offset: query.offset };
+  const shape = filterShape(query);
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
-  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, firstOrder, now]);
+  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, values.firstOrderFrom, values.firstOrderTo, now]);
   const total = db.answers.remember(`accounts:${countKey}`, () =>
     preparedOnce(db, `countAccounts:${shape}`, () =>
-      db.select({ count: sql<number>`count(*)` }).from(accounts).where(and(...filtersOf(query))).prepare(),
+      db.select({ count: sql<number>`count(*)` }).from(accounts).where(filterCondition(query, sql.placeholder)).prepare(),
     ).get(values)?.count ?? 0,
   );
   const rows = preparedOnce(db, `accountsPage:${shape}:${query.sort}:${query.direction}`, () => {
-    const order = query.direction === "asc" ? asc : desc;
     const page = db
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(...filtersOf(query)))
-      .orderBy(order(SORT_COLUMNS[query.sort]), order(accounts.id))
+      .where(filterCondition(query, sql.placeholder))
+      .orderBy(...accountOrderBy(query))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page");
@@ -116,7 +111,7 @@ function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): Ac
       .select({ account: accounts, primaryContactId })
       .from(page)
       .innerJoin(accounts, eq(accounts.id, page.id))
-      .orderBy(order(SORT_COLUMNS[query.sort]), order(accounts.id))
+      .orderBy(...accountOrderBy(query))
       .prepare();
   }).all(values);
   return { accounts: withPrimaryContacts(db, rows), total };
@@ -145,6 +140,11 @@ export function withPrimaryContacts(db: CrmQueries, rows: { account: typeof acco
 
 /** The accounts API's query, as its contract has validated it, with the defaults filled in. */
 export function accountQueryOf(query: AccountListQuery): AccountQuery {
+  return { ...accountFiltersOf(query), ...accountOrderOf(query), limit: query.limit ?? DEFAULT_ACCOUNT_PAGE_SIZE, offset: query.offset ?? 0 };
+}
+
+/** The filters of the accounts table as its contract has validated them (a page's query, an export's, a bulk action's selection). */
+export function accountFiltersOf(query: AccountFilterQuery): AccountFilters {
   return {
     status: query.status,
     timeframeDays: query.timeframe === undefined ? undefined : Number(query.timeframe),
@@ -153,11 +153,12 @@ export function accountQueryOf(query: AccountListQuery): AccountQuery {
     showDuplicates: query.showDuplicates === true,
     firstOrder: query.from || query.to ? { from: query.from || undefined, to: query.to || undefined } : undefined,
     reorder: query.reorder,
-    sort: query.sort ?? "name",
-    direction: query.dir ?? "asc",
-    limit: query.limit ?? DEFAULT_ACCOUNT_PAGE_SIZE,
-    offset: query.offset ?? 0,
   };
+}
+
+/** The table's sort as its contract has validated it: by name, ascending, unless given. */
+export function accountOrderOf(query: { sort?: AccountSort; dir?: SortDirection }): AccountOrder {
+  return { sort: query.sort ?? "name", direction: query.dir ?? "asc" };
 }
 
 /**
@@ -195,26 +196,78 @@ const SORT_COLUMNS = {
   totalOrderValue: accounts.totalOrderCents,
 } satisfies Record<AccountSort, unknown>;
 
-/** The filters as SQL with placeholders (activeSince, createdSince, search), so one prepared statement serves every value. */
-function filtersOf(query: AccountQuery): (SQL | undefined)[] {
-  const filters: (SQL | undefined)[] = [];
-  if (query.status === "active") filters.push(gte(accounts.lastOrderAt, sql.placeholder("activeSince")));
-  if (query.status === "dormant") filters.push(lt(accounts.lastOrderAt, sql.placeholder("activeSince")));
-  if (query.status === "prospect") filters.push(isNull(accounts.lastOrderAt));
-  if (query.timeframeDays) filters.push(gte(accounts.createdAt, sql.placeholder("createdSince")));
-  if (query.listType !== undefined) filters.push(eq(accounts.listType, sql.placeholder("listType")));
-  if (query.showDuplicates) filters.push(accountsWithOpenDuplicates());
-  if (query.firstOrder !== undefined) filters.push(sql`${accounts.firstOrderAt} BETWEEN ${sql.placeholder("firstOrderFrom")} AND ${sql.placeholder("firstOrderTo")}`);
-  if (query.reorder !== undefined) filters.push(reorderBandCondition(query.reorder, sql`${sql.placeholder("today")}`));
-  const contains = { phrase: sql.placeholder("phrase"), pattern: sql.placeholder("pattern") };
-  if (searchKind(query.search) === "trigram") {
+/**
+ * The filters as one condition carrying their values, for a statement run once over every match (an
+ * export, a bulk action); an unknown list is refused naming listType. The page's statements use the same
+ * condition with placeholders instead, so that one prepared statement serves every value.
+ */
+export function accountFilterCondition(db: CrmDatabase, filters: AccountFilters, at = new Date()): SQL | undefined {
+  if (filters.listType !== undefined) requireKnownListType(db, filters.listType);
+  const values = filterValues(db, filters, at);
+  return filterCondition(filters, (name) => values[name]);
+}
+
+/**
+ * The accounts an export or a bulk action covers, as one condition: the ones staff ticked (at most
+ * MAX_SELECTED_ACCOUNTS; past that the table offers "all matching"), or every account its filters match.
+ */
+export function accountSelectionCondition(db: CrmDatabase, { ids, allMatching }: AccountSelection, at = new Date()): SQL | undefined {
+  if (allMatching !== undefined && ids === undefined) return accountFilterCondition(db, accountFiltersOf(allMatching), at);
+  if (ids === undefined || allMatching !== undefined) throw invalid("selection", "selection must give either ids or allMatching");
+  if (ids.length > MAX_SELECTED_ACCOUNTS) throw invalid("ids", TOO_MANY_SELECTED_ACCOUNTS);
+  return sql`${accounts.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/** ORDER BY of the accounts table: the sort column, then the id, both in the chosen direction; every sort has an index on the two. */
+export function accountOrderBy(order: AccountOrder): SQL[] {
+  const direction = order.direction === "asc" ? asc : desc;
+  return [direction(SORT_COLUMNS[order.sort]), direction(accounts.id)];
+}
+
+type FilterValues = ReturnType<typeof filterValues>;
+
+/** What the filters compare with at an instant: the status and timeframe windows move with the clock. */
+function filterValues(db: CrmQueries, filters: AccountFilters, at: Date) {
+  const firstOrder = firstOrderRange(filters.firstOrder ?? {});
+  return {
+    // Status: active while the last order is within the Active list's window, dormant after.
+    activeSince: activityCutoffs(db, at).activeSince,
+    createdSince: startOfDaysAgo(filters.timeframeDays ?? 0, at),
+    ...containsText(filters.search ?? ""),
+    listType: filters.listType ?? "",
+    firstOrderFrom: firstOrder.from,
+    firstOrderTo: firstOrder.to,
+    today: businessDayNumberToday(at),
+  };
+}
+
+/** Which filters are present: statements differ by it, and by nothing else of the filters. */
+function filterShape(filters: AccountFilters): string {
+  return `${filters.status}:${filters.timeframeDays !== undefined}:${searchKind(filters.search)}:${filters.listType !== undefined}:${filters.firstOrder !== undefined}:${filters.showDuplicates === true}:${filters.reorder}`;
+}
+
+/** The one definition of the filters; `value` gives each value's SQL: a placeholder of that name, or the value itself. */
+function filterCondition(filters: AccountFilters, value: <Name extends keyof FilterValues>(name: Name) => Placeholder | FilterValues[Name]): SQL | undefined {
+  // As a parameter of its own: compared with a column directly, drizzle would encode it as that column's type (a Date).
+  const param = (name: keyof FilterValues) => sql`${value(name)}`;
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.status === "active") conditions.push(gte(accounts.lastOrderAt, param("activeSince")));
+  if (filters.status === "dormant") conditions.push(lt(accounts.lastOrderAt, param("activeSince")));
+  if (filters.status === "prospect") conditions.push(isNull(accounts.lastOrderAt));
+  if (filters.timeframeDays) conditions.push(gte(accounts.createdAt, param("createdSince")));
+  if (filters.listType !== undefined) conditions.push(eq(accounts.listType, param("listType")));
+  if (filters.showDuplicates) conditions.push(accountsWithOpenDuplicates());
+  if (filters.firstOrder !== undefined) conditions.push(sql`${accounts.firstOrderAt} BETWEEN ${param("firstOrderFrom")} AND ${param("firstOrderTo")}`);
+  if (filters.reorder !== undefined) conditions.push(reorderBandCondition(filters.reorder, param("today")));
+  const contains = { phrase: value("phrase"), pattern: value("pattern") };
+  if (searchKind(filters.search) === "trigram") {
     const { indexed, queued } = accountIdsContaining(CONTAINS_FIELDS.listFilter, contains);
-    filters.push(sql`(${accounts.id} IN (${indexed}) OR ${accounts.id} IN (${queued}))`);
+    conditions.push(sql`(${accounts.id} IN (${indexed}) OR ${accounts.id} IN (${queued}))`);
   }
-  if (searchKind(query.search) === "scan") {
-    filters.push(sql`${accounts.id} IN (SELECT a.id FROM accounts a WHERE ${fieldsContaining(CONTAINS_FIELDS.listFilter, contains.pattern)})`);
+  if (searchKind(filters.search) === "scan") {
+    conditions.push(sql`${accounts.id} IN (SELECT a.id FROM accounts a WHERE ${fieldsContaining(CONTAINS_FIELDS.listFilter, contains.pattern)})`);
   }
-  return filters;
+  return and(...conditions);
 }
 
 /** Name, domain or e-mail contains the text (accounts-containing.ts): through the trigram index from 3 characters, by a scan below that. */

@@ -5,7 +5,7 @@ import { whenDatabaseFree } from "../database/busy.ts";
 import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
-import { countQueuedPurchaseDays, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
+import { countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
 import { claimImportRun, finishImportRun, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
@@ -52,9 +52,6 @@ const PAUSE_FOR_WAITING_WRITERS_MS = 15;
 const PAUSE_FOR_OTHER_COMMANDS_MS = 5;
 /** An import in one transaction still turns to the event loop this often, to hear a request to stop. */
 const STOP_CHECK_MS = 100;
-
-/** Accounts whose purchase days a batch counts when nothing else has the database open: about half a second. */
-const PURCHASE_DAYS_ALONE_BATCH = 2_000;
 /** How often an import waiting for another one looks again. */
 const WAITING_CHECK_MS = 500;
 
@@ -240,17 +237,23 @@ class RunningImport {
    * meanwhile, the import is complete all the same: the rest is counted by the server or the next start.
    */
   private async countQueuedPurchaseDays(): Promise<"completed"> {
+    let accountsPerBatch = PURCHASE_DAY_QUEUE_BATCH;
     for (;;) {
       const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
+      const lockLimitMs = othersHaveItOpen || this.options.inServer ? BATCH_LOCK_MS : BATCH_LOCK_ALONE_MS;
       await this.begin();
+      const began = performance.now();
       try {
-        const left = countQueuedPurchaseDays(this.sqlite, othersHaveItOpen || this.options.inServer ? PURCHASE_DAY_QUEUE_BATCH : PURCHASE_DAYS_ALONE_BATCH);
+        const left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
         this.sqlite.run("COMMIT");
         if (left === 0 || this.stopRequested) return "completed";
       } catch (error) {
         this.sqlite.run("ROLLBACK");
         throw error;
       }
+      // The next batch sized on this one's pace to fill the lock's limit, as the order batches are.
+      const msPerAccount = Math.max(0.01, (performance.now() - began) / accountsPerBatch);
+      accountsPerBatch = Math.max(1, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
       await pause(othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
     }
   }

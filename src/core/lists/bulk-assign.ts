@@ -31,7 +31,7 @@ export function bulkAssignList(
     sqlite,
     () => {
       const list = resolveListChoice(db, input.listType);
-      const { found, notFoundEmails } = matchAccounts(sqlite, emails);
+      const { emailsMatched, found, notFoundEmails } = matchAccounts(sqlite, emails);
       const updated = list === AUTOMATIC_LIST_CHOICE ? returnToActivityRules(db, actor) : pinToList(sqlite, list, actor);
       sqlite.run("DELETE FROM temp.bulk_emails");
       const counts = `${updated.toLocaleString("en-US")} of ${found.toLocaleString("en-US")} matched accounts`;
@@ -40,7 +40,7 @@ export function bulkAssignList(
           list === AUTOMATIC_LIST_CHOICE
             ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
             : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`,
-        results: { totalEmails: emails.length, accountsFound: found, accountsUpdated: updated, notFoundEmails },
+        results: { totalEmails: emails.length, emailsMatched, accountsFound: found, accountsUpdated: updated, notFoundEmails },
       };
     },
     options,
@@ -49,9 +49,10 @@ export function bulkAssignList(
 
 /**
  * Puts the e-mails in temp.bulk_emails with the account each names: the account whose own e-mail it is,
- * else the account that absorbed it in a merge, else the account of a contact with it.
+ * else the account that absorbed it in a merge, else the account of a contact with it. E-mails and accounts
+ * are counted apart: a merged account's two addresses are two e-mails matched and one account found.
  */
-function matchAccounts(sqlite: Database, emails: string[]): { found: number; notFoundEmails: string[] } {
+function matchAccounts(sqlite: Database, emails: string[]): { emailsMatched: number; found: number; notFoundEmails: string[] } {
   sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_emails (email TEXT PRIMARY KEY, account_id INTEGER)");
   sqlite.run("DELETE FROM temp.bulk_emails");
   const insert = sqlite.prepare("INSERT INTO temp.bulk_emails (email) VALUES (?)");
@@ -62,8 +63,11 @@ function matchAccounts(sqlite: Database, emails: string[]): { found: number; not
        (SELECT al.account_id FROM account_aliases al WHERE al.email = bulk_emails.email),
        (SELECT c.account_id FROM contacts c WHERE c.email = bulk_emails.email ORDER BY c.account_id LIMIT 1))`,
   );
+  const counts = sqlite
+    .query<{ emailsMatched: number; found: number }, []>("SELECT count(account_id) AS emailsMatched, count(DISTINCT account_id) AS found FROM temp.bulk_emails")
+    .get()!;
   return {
-    found: sqlite.query<{ found: number }, []>("SELECT count(DISTINCT account_id) AS found FROM temp.bulk_emails WHERE account_id IS NOT NULL").get()!.found,
+    ...counts,
     notFoundEmails: sqlite.query<{ email: string }, []>("SELECT email FROM temp.bulk_emails WHERE account_id IS NULL ORDER BY rowid").all().map((row) => row.email),
   };
 }

@@ -21,6 +21,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Waits between retries; tests shorten them. */
   retryDelaysMs?: number[];
+  /** False: a 429 fails at once, saying how long to wait, rather than being waited out (a person is waiting for the answer). */
+  waitOutRateLimit?: boolean;
   onWait?(reason: string, ms: number): void;
 }
 
@@ -70,32 +72,37 @@ export class ShipStationClient {
         });
       } catch (error) {
         if (this.options.signal?.aborted) throw new StoppedError();
-        if (failures >= delays.length) throw new DomainError("invalid", `ShipStation did not answer: ${describe(error)}`);
+        if (failures >= delays.length) throw new ShipStationFailure({ reason: "unreachable", cause: error }, `ShipStation did not answer: ${describe(error)}`);
         await this.waitUntil(Date.now() + delays[failures++]!, "network error");
         continue;
       }
       this.rememberRateLimit(response);
       if (response.status === 429) {
         await response.arrayBuffer();
-        if (++rateLimitWaits > MAX_RATE_LIMIT_WAITS) throw new DomainError("invalid", "ShipStation kept answering 429 (too many requests)");
-        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + resetSeconds(response, 60) * 1000);
+        const waitSeconds = resetSeconds(response, 60);
+        if (this.options.waitOutRateLimit === false || ++rateLimitWaits > MAX_RATE_LIMIT_WAITS) {
+          throw new ShipStationFailure({ reason: "rate_limited", status: 429, retryAfterSeconds: waitSeconds }, "ShipStation kept answering 429 (too many requests)");
+        }
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitSeconds * 1000);
         continue;
       }
       if (response.status >= 500) {
         await response.arrayBuffer();
-        if (failures >= delays.length) throw new DomainError("invalid", `ShipStation answered ${response.status} ${response.statusText}`);
+        if (failures >= delays.length) throw new ShipStationFailure({ reason: "server_error", status: response.status }, `ShipStation answered ${response.status} ${response.statusText}`);
         await this.waitUntil(Date.now() + delays[failures++]!, `ShipStation ${response.status}`);
         continue;
       }
       if (response.status >= 300 && response.status < 400) {
         await response.arrayBuffer();
-        throw new DomainError("invalid", `ShipStation answered ${response.status}, a redirect, which is not followed`);
+        throw new ShipStationFailure({ reason: "unexpected_answer", status: response.status }, `ShipStation answered ${response.status}, a redirect, which is not followed`);
       }
       if (response.status === 401 || response.status === 403) {
         await response.arrayBuffer();
-        throw new DomainError("invalid", "ShipStation refused the API key and secret (401)");
+        throw new ShipStationFailure({ reason: "refused_credentials", status: response.status }, `ShipStation refused the API key and secret (${response.status})`);
       }
-      if (!response.ok) throw new DomainError("invalid", `ShipStation answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      if (!response.ok) {
+        throw new ShipStationFailure({ reason: "unexpected_answer", status: response.status }, `ShipStation answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      }
       return response.json();
     }
   }
@@ -127,6 +134,39 @@ export class ShipStationClient {
         { once: true },
       );
     });
+  }
+}
+
+/** Why a call to ShipStation failed, apart from its message: what a person should check differs with each. */
+export type ShipStationFailureReason =
+  /** No answer: the network, DNS, a proxy or the timeout. */
+  | "unreachable"
+  /** 401 or 403. */
+  | "refused_credentials"
+  /** 429 past what the client would wait out. */
+  | "rate_limited"
+  /** 5xx past the retries. */
+  | "server_error"
+  /** A redirect or another refusal: the API address is not ShipStation's API. */
+  | "unexpected_answer";
+
+export interface ShipStationFailureDetails {
+  reason: ShipStationFailureReason;
+  /** ShipStation's status, when it answered. */
+  status?: number;
+  /** For "rate_limited": whole seconds until its window resets. */
+  retryAfterSeconds?: number;
+  /** For "unreachable": what fetch threw. */
+  cause?: unknown;
+}
+
+/** A call ShipStation did not answer as asked. Its message is the one a backfill or a webhook event records. */
+export class ShipStationFailure extends DomainError {
+  constructor(
+    readonly details: ShipStationFailureDetails,
+    message: string,
+  ) {
+    super("invalid", message);
   }
 }
 

@@ -10,7 +10,8 @@ import { SESSION_COOKIE } from "../middleware/session.ts";
  * with the one error answer every route shares, and that request bodies are JSON.
  */
 export function describeApi(app: AnyElysia, version: string) {
-  const generated = toOpenAPISchema(app, { paths: [/^\/api\/openapi\.json$/] }, undefined, undefined, "3.1.0");
+  // staticFile: false, or the plugin takes any path with a dot (the accounts' export.csv) for a file and leaves it out.
+  const generated = toOpenAPISchema(app, { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
   // A resource's own path is written without the slash its routes get from their prefix ("/api/accounts/").
   const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
   const { components } = generated;

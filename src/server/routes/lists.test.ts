@@ -73,7 +73,7 @@ describe("lists", () => {
       });
     const response = await assign("legacy");
     expect(response.status).toBe(200);
-    expect(response.body.results).toEqual({ totalEmails: 4, accountsFound: 3, accountsUpdated: 2, notFoundEmails: ["nobody@nowhere.com"] });
+    expect(response.body.results).toEqual({ totalEmails: 4, emailsMatched: 3, accountsFound: 3, accountsUpdated: 2, notFoundEmails: ["nobody@nowhere.com"] });
     expect(response.body.message).toBe("Moved 2 of 3 matched accounts to Legacy");
     for (const id of [alpha, beta, gamma]) expect((await account(id)).body).toMatchObject({ listType: "legacy", listPinned: true });
     expect((await timeline(alpha))[0]).toMatchObject({ kind: "list_changed", summary: "Moved from New to Legacy (bulk assignment)", actorName: "Test sales" });
@@ -84,6 +84,23 @@ describe("lists", () => {
     expect(handedBack.body.message).toBe("Handed 3 of 3 matched accounts back to the activity rules");
     for (const id of [alpha, beta, gamma]) expect((await account(id)).body).toMatchObject({ listType: "new", listPinned: false });
     expect((await timeline(alpha))[0]).toMatchObject({ summary: "Moved from Legacy to New by order activity", actorName: "Test sales" });
+  });
+
+  test("bulk assignment counts e-mails and accounts apart: a merged account's two e-mails are two e-mails matched and one account found", async () => {
+    const clinic = seedCustomer(crm.server.db, { email: "orders@harbor.com", orders: [{ number: "1", placedAt: daysAgo(5), total: 1 }] });
+    const billing = seedCustomer(crm.server.db, { email: "billing@harbor-labs.com", orders: [{ number: "2", placedAt: daysAgo(6), total: 1 }] });
+    const other = seedCustomer(crm.server.db, { email: "buyer@summit.com", orders: [{ number: "3", placedAt: daysAgo(5), total: 1 }] });
+    expect((await crm.server.request("POST", "/api/accounts/merge", { cookie: crm.cookie, body: { targetId: clinic, sourceIds: [billing] } })).status).toBe(200);
+
+    const response = await crm.server.request("POST", "/api/accounts/bulk-assign-list", {
+      cookie: crm.cookie,
+      body: { emails: ["orders@harbor.com", "billing@harbor-labs.com", "buyer@summit.com", "nobody@nowhere.com"], listType: "active" },
+    });
+    expect(response.body).toEqual({
+      message: "Moved 2 of 2 matched accounts to Active",
+      results: { totalEmails: 4, emailsMatched: 3, accountsFound: 2, accountsUpdated: 2, notFoundEmails: ["nobody@nowhere.com"] },
+    });
+    for (const id of [clinic, other]) expect((await account(id)).body).toMatchObject({ listType: "active", listPinned: true });
   });
 
   test("bulk assignment refuses an unknown list, no valid e-mails and more than 50,000 e-mails, changing nothing", async () => {

@@ -61,7 +61,10 @@ describe("/api/settings", () => {
     await patch({ apiKey: STAND_IN_API_KEY });
     await patch({ apiSecret: "wrong-secret-value" });
     const failed = await server.request("POST", "/api/settings/shipstation/test", { cookie: admin });
-    expect(failed.body.shipstation.status).toMatchObject({ state: "error", message: expect.stringContaining("401") });
+    expect(failed.body.shipstation.status).toMatchObject({
+      state: "error",
+      message: "ShipStation refused the API key and secret (401). Check both in ShipStation under Settings → API Settings, then save them here again.",
+    });
     await patch({ apiSecret: STAND_IN_API_SECRET });
     expect((await settings()).status.state).toBe("unchecked");
     const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: sales });

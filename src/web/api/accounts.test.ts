@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { accountListUrl } from "./accounts";
+import { accountExportUrl, accountListUrl } from "./accounts";
 
 describe("accountListUrl", () => {
   test("leaves out the filters nobody chose", () => {
@@ -34,5 +34,20 @@ describe("accountListUrl", () => {
     expect(accountListUrl({ reorder: "at-risk", sort: "name", direction: "asc", limit: 10, offset: 0 })).toBe(
       "/api/accounts?reorder=at-risk&sort=name&dir=asc&limit=10&offset=0",
     );
+  });
+});
+
+describe("accountExportUrl", () => {
+  test("asks for every account the filters match, in the table's order, with no page", () => {
+    expect(accountExportUrl({ filters: { status: "active", showDuplicates: false, reorder: "due" } }, { sort: "totalOrderValue", direction: "desc" })).toBe(
+      "/api/accounts/export.csv?status=active&reorder=due&sort=totalOrderValue&dir=desc",
+    );
+    expect(accountExportUrl({ filters: { listType: "key-accounts", firstOrder: { from: "2026-01-01", to: "" } } }, { sort: "name", direction: "asc" })).toBe(
+      "/api/accounts/export.csv?listType=key-accounts&from=2026-01-01&sort=name&dir=asc",
+    );
+  });
+
+  test("asks for just the accounts named, their ids joined by commas", () => {
+    expect(accountExportUrl({ ids: [12, 5, 40] }, { sort: "name", direction: "asc" })).toBe("/api/accounts/export.csv?ids=12%2C5%2C40&sort=name&dir=asc");
   });
 });

@@ -1,6 +1,21 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { Account, AccountChanges, AccountListQuery as AccountListParams, AccountSort, AccountStatus, AccountTimeframe, SortDirection } from "../../contracts/accounts.ts";
+import {
+  ACCOUNT_BULK_PATH,
+  ACCOUNT_EXPORT_PATH,
+  type Account,
+  type AccountChanges,
+  type AccountExportQuery as AccountExportParams,
+  type AccountFilterQuery as AccountFilterParams,
+  type AccountListQuery as AccountListParams,
+  type AccountSelection as BulkSelection,
+  type AccountSort,
+  type AccountStatus,
+  type AccountTimeframe,
+  type BulkAccountAction,
+  type BulkAccountsResult,
+  type SortDirection,
+} from "../../contracts/accounts.ts";
 import { ANALYTICS_PATH, type ReorderBand } from "../../contracts/analytics.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
@@ -8,8 +23,15 @@ import { DUPLICATES_PATH } from "./duplicates";
 import { LISTS_PATH, type FirstOrderWindow } from "./lists";
 import { TASKS_PATH } from "./tasks";
 
-export { ACCOUNT_SORTS as ACCOUNT_SORT_COLUMNS, ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../contracts/accounts.ts";
-export type { Account, AccountStatus, AccountTimeframe, SortDirection };
+export {
+  ACCOUNT_PAGE_SIZES,
+  ACCOUNT_SORTS as ACCOUNT_SORT_COLUMNS,
+  ACCOUNT_STATUSES,
+  ACCOUNT_TIMEFRAMES,
+  DEFAULT_ACCOUNT_PAGE_SIZE,
+  MAX_SELECTED_ACCOUNTS,
+} from "../../contracts/accounts.ts";
+export type { Account, AccountStatus, AccountTimeframe, BulkAccountAction, BulkAccountsResult, BulkSelection, SortDirection };
 export type AccountSortColumn = AccountSort;
 
 /** The fields a person types in to add or edit an account; null clears an optional one. */
@@ -17,8 +39,8 @@ export type AccountFields = AccountChanges;
 
 export const ACCOUNTS_PATH = "/api/accounts";
 
-/** What to ask GET /api/accounts for. */
-export interface AccountListQuery {
+/** Which accounts a table shows over all its pages: its page, its export and its bulk actions share them. */
+export interface AccountFilters {
   status?: AccountStatus;
   timeframe?: AccountTimeframe;
   /** Only the accounts that may be duplicates of others. */
@@ -29,8 +51,16 @@ export interface AccountListQuery {
   firstOrder?: FirstOrderWindow;
   /** Only the accounts in this reorder band today. */
   reorder?: ReorderBand;
+}
+
+/** The order of a table, and of its export. */
+export interface AccountOrder {
   sort: AccountSortColumn;
   direction: SortDirection;
+}
+
+/** What to ask GET /api/accounts for. */
+export interface AccountListQuery extends AccountFilters, AccountOrder {
   limit: number;
   offset: number;
 }
@@ -48,19 +78,36 @@ export function useAccountList(query: AccountListQuery) {
 
 /** The list URL with absent filters left out, in the parameter names of the accounts contract. */
 export function accountListUrl(query: AccountListQuery): string {
-  return apiUrl(ACCOUNTS_PATH, {
-    status: query.status,
-    timeframe: query.timeframe,
-    showDuplicates: query.showDuplicates || undefined,
-    listType: query.listType || undefined,
-    from: query.firstOrder?.from || undefined,
-    to: query.firstOrder?.to || undefined,
-    reorder: query.reorder,
-    sort: query.sort,
-    dir: query.direction,
-    limit: query.limit,
-    offset: query.offset,
-  } satisfies AccountListParams);
+  return apiUrl(ACCOUNTS_PATH, { ...accountFilterParams(query), ...accountOrderParams(query), limit: query.limit, offset: query.offset } satisfies AccountListParams);
+}
+
+/**
+ * The filters in the parameter names of the accounts contract, as a bulk action's 'all matching' sends them
+ * too; those nobody chose are undefined, which neither a URL (apiUrl) nor JSON carries.
+ */
+export function accountFilterParams(filters: AccountFilters): AccountFilterParams {
+  return {
+    status: filters.status,
+    timeframe: filters.timeframe,
+    showDuplicates: filters.showDuplicates || undefined,
+    listType: filters.listType || undefined,
+    from: filters.firstOrder?.from || undefined,
+    to: filters.firstOrder?.to || undefined,
+    reorder: filters.reorder,
+  };
+}
+
+function accountOrderParams(order: AccountOrder) {
+  return { sort: order.sort, dir: order.direction };
+}
+
+/**
+ * The CSV of every account the filters match, all pages, in the table's order; or of just the accounts
+ * named, in that order. A plain link: the browser sends the session cookie and saves the attachment.
+ */
+export function accountExportUrl(accounts: { filters: AccountFilters } | { ids: readonly number[] }, order: AccountOrder): string {
+  const which = "ids" in accounts ? { ids: accounts.ids.join(",") } : accountFilterParams(accounts.filters);
+  return apiUrl(ACCOUNT_EXPORT_PATH, { ...which, ...accountOrderParams(order) } satisfies AccountExportParams);
 }
 
 /**
@@ -97,6 +144,11 @@ export const changeAccountListType: ListTypeChange = (id, listType) =>
 /** The account screen sends POST to the same path, as the product always has; the server treats both alike. */
 export const setAccountListTypeFromDetail: ListTypeChange = (id, listType) =>
   apiRequest<Account>("POST", `${ACCOUNTS_PATH}/${id}/list-type`, { listType });
+
+/** One action on many accounts, in one request: the ones ticked, or every account the filters match. */
+export function updateAccountsInBulk(selection: BulkSelection, action: BulkAccountAction): Promise<BulkAccountsResult> {
+  return apiRequest<BulkAccountsResult>("POST", ACCOUNT_BULK_PATH, { selection, action });
+}
 
 export function clearAllAccountData(): Promise<{ message: string }> {
   return apiRequest<{ message: string }>("DELETE", "/api/admin/clear-all-data");

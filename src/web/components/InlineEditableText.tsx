@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { WriteOutcome } from "../api/use-write";
 import { IconButton } from "./Button";
 import { CheckIcon, CloseIcon } from "./icons";
-import { decideInlineSave, shownInlineValue, type SavedInlineValue } from "./inline-edit";
+import { decideInlineSave, inlineSaveEnd, shownInlineValue, type SavedInlineValue } from "./inline-edit";
 import { Spinner } from "./Spinner";
 
 export interface InlineEditableTextProps {
@@ -10,8 +10,8 @@ export interface InlineEditableTextProps {
   /** Names the field in lower case: 'account name' labels the button 'Edit account name'. */
   label: string;
   /**
-   * Stores the trimmed text through useWrite, which reports a failure; resolves with the value as the
-   * server stored it (it may normalise it).
+   * Stores the trimmed text through useWrite, which toasts a refusal with the server's reason; resolves with
+   * the value as the server stored it (it may normalise it).
    */
   onSave: (text: string) => Promise<WriteOutcome<string | null>>;
   /** Shown in place of an empty value, and in the empty input: 'Add phone number'. */
@@ -26,7 +26,8 @@ type Mode = "viewing" | "editing" | "saving";
 
 /**
  * A value that turns into an input when clicked (or on Enter or Space). Enter or ✓ saves, Escape or ×
- * discards; unchanged text is not sent. After a failed save, which the write hook reports, the old value comes back.
+ * discards; unchanged text is not sent. A save the server refuses leaves the input open with the text typed,
+ * beside the write hook's toast saying why.
  */
 export function InlineEditableText({ value, label, onSave, placeholder, type = "text", textClassName = "text-sm text-slate-900", testId }: InlineEditableTextProps) {
   const [mode, setMode] = useState<Mode>("viewing");
@@ -67,8 +68,12 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
       return;
     }
     setMode("saving");
-    const outcome = await onSave(decision.text);
-    if (outcome.ok) setSaved({ stored: outcome.value, replaced: value });
+    const end = inlineSaveEnd(await onSave(decision.text), value);
+    if (end.mode === "editing") {
+      setMode("editing");
+      return;
+    }
+    setSaved(end.saved);
     stopEditing();
   }
 

@@ -18,7 +18,8 @@ export interface ModalProps {
 
 /**
  * A dialog over the page: focus stays inside it, Escape or a click outside closes it. Opening it
- * focuses the control given autoFocus, else the dialog itself.
+ * focuses the control given autoFocus, else the dialog itself. Below md it takes the whole window, its
+ * buttons kept in view at the bottom: a phone has no room for a card floating over the page.
  */
 export function Modal({ open, onClose, title, description, children, footer, size = "md", canClose = true, testId }: ModalProps) {
   function closeIfAllowed() {
@@ -28,18 +29,18 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   return (
     <Dialog open={open} onClose={closeIfAllowed} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop className="modal-backdrop-enter fixed inset-0 bg-slate-900/50" />
-      <div className="relative flex min-h-full items-center justify-center p-4">
+      <div className="relative flex min-h-full md:items-center md:justify-center md:p-4">
         <DialogPanel
           data-testid={testId}
-          className={`modal-enter relative w-full rounded-xl border border-slate-200 bg-white shadow-xl ${PANEL_WIDTHS[size]}`}
+          className={`modal-enter relative flex w-full min-w-0 flex-col bg-white md:rounded-xl md:border md:border-slate-200 md:shadow-xl ${PANEL_WIDTHS[size]}`}
         >
-          <div className="px-6 pt-5 pb-4">
+          <div className="flex-1 px-4 pt-5 pb-4 md:px-6">
             <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogTitle>
             {description && <Description className="mt-1 text-sm text-slate-500">{description}</Description>}
             {children && <div className="mt-4">{children}</div>}
           </div>
           {footer && (
-            <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3 sm:flex-row sm:justify-end">
+            <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-4 py-3 sm:flex-row sm:justify-end md:static md:rounded-b-xl md:px-6">
               {footer}
             </div>
           )}
@@ -59,4 +60,4 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   );
 }
 
-const PANEL_WIDTHS = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
+const PANEL_WIDTHS = { sm: "md:max-w-md", md: "md:max-w-lg", lg: "md:max-w-2xl", xl: "md:max-w-4xl" } as const;

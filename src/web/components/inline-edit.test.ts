@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decideInlineSave, shownInlineValue } from "./inline-edit";
+import { decideInlineSave, inlineSaveEnd, shownInlineValue } from "./inline-edit";
 
 describe("decideInlineSave", () => {
   test("saves the trimmed text", () => {
@@ -34,5 +34,15 @@ describe("shownInlineValue", () => {
   test("without a save, shows the value", () => {
     expect(shownInlineValue(null, null)).toBeNull();
     expect(shownInlineValue("x", null)).toBe("x");
+  });
+});
+
+describe("inlineSaveEnd", () => {
+  test("a stored value closes the field on the value the server stored", () => {
+    expect(inlineSaveEnd({ ok: true, value: "jo@clinic.com" }, "old@clinic.com")).toEqual({ mode: "viewing", saved: { stored: "jo@clinic.com", replaced: "old@clinic.com" } });
+  });
+
+  test("a refused save keeps the field open, with the text typed", () => {
+    expect(inlineSaveEnd({ ok: false }, "old@clinic.com")).toEqual({ mode: "editing" });
   });
 });

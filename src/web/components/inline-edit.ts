@@ -1,3 +1,5 @@
+import type { WriteOutcome } from "../api/use-write";
+
 /** What pressing Enter or the check button does with the text typed. */
 export type InlineSaveDecision = { kind: "unchanged" } | { kind: "save"; text: string };
 
@@ -19,4 +21,15 @@ export interface SavedInlineValue {
  */
 export function shownInlineValue(value: string | null, saved: SavedInlineValue | null): string | null {
   return saved !== null && saved.replaced === value ? saved.stored : value;
+}
+
+/**
+ * Where a save leaves the field. Stored, it shows the value the server stored. Refused (the write hook has
+ * toasted the server's reason), it stays open with the text as typed, so that a typo is corrected rather
+ * than typed again, and a refusal is never mistaken for a save.
+ */
+export type InlineSaveEnd = { mode: "viewing"; saved: SavedInlineValue } | { mode: "editing" };
+
+export function inlineSaveEnd(outcome: WriteOutcome<string | null>, replaced: string | null): InlineSaveEnd {
+  return outcome.ok ? { mode: "viewing", saved: { stored: outcome.value, replaced } } : { mode: "editing" };
 }

@@ -1,24 +1,25 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
-import { useAccountList, type Account } from "../api/accounts";
+import { accountExportUrl, useAccountList, type Account } from "../api/accounts";
 import { AccountFilters } from "../components/accounts/AccountFilters";
 import { AccountFormModal } from "../components/accounts/AccountFormModal";
 import {
+  filtersOf,
   hasFilters,
   listQueryOf,
   NO_FILTERS,
   onPage,
   pageRange,
   searchFromView,
-  sortedBy,
   viewFromSearch,
   withFilters,
   type AccountListView,
 } from "../components/accounts/account-list-view";
 import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
-import { AccountsPagination } from "../components/accounts/AccountsPagination";
-import { AccountsTable } from "../components/accounts/AccountsTable";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
+import { ExportAccountsLink } from "../components/accounts/ExportAccountsLink";
+import { SelectableAccounts } from "../components/accounts/SelectableAccounts";
+import { useAccountPageSize } from "../components/accounts/useAccountPageSize";
 import { Button } from "../components/Button";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
 import { PlusIcon, UploadIcon } from "../components/icons";
@@ -31,7 +32,9 @@ export function AccountsScreen() {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => viewFromSearch(searchParams), [searchParams]);
-  const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(view));
+  const filters = filtersOf(view);
+  const [pageSize, setPageSize] = useAccountPageSize();
+  const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(filters, view, pageSize));
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
 
@@ -40,7 +43,7 @@ export function AccountsScreen() {
   }
 
   // A page past the end (an old link, or accounts deleted meanwhile) gives way to the last page.
-  const lastPage = accountList ? pageRange(1, accountList.total).pageCount : null;
+  const lastPage = accountList ? pageRange(1, accountList.total, pageSize).pageCount : null;
   useEffect(() => {
     if (!isValidating && lastPage !== null && view.page > lastPage) {
       setSearchParams(searchFromView(onPage(view, lastPage)), { replace: true });
@@ -53,8 +56,9 @@ export function AccountsScreen() {
     <section data-testid="accounts-screen" className="space-y-4">
       {/* Where filters and buttons do not fit one row, the buttons take the top one, at the right. */}
       <div className="flex flex-wrap-reverse items-start justify-between gap-4">
-        <AccountFilters filters={view} onChange={(filters) => show(withFilters(view, filters))} />
+        <AccountFilters filters={view} onChange={(chosen) => show(withFilters(view, chosen))} />
         <div className="ml-auto flex flex-wrap gap-2" data-testid="accounts-toolbar">
+          <ExportAccountsLink href={accountExportUrl({ filters }, view)} label="Export" testId="accounts-export" />
           <Button icon={UploadIcon} onClick={() => setOpenDialog({ kind: "import" })}>
             Upload Accounts
           </Button>
@@ -75,18 +79,17 @@ export function AccountsScreen() {
             onClearFilters={() => show(withFilters(view, NO_FILTERS))}
           />
         ) : (
-          <>
-            <AccountsTable
-              accounts={accountList?.items}
-              sort={view.sort}
-              direction={view.direction}
-              isRefreshing={isValidating && accountList !== undefined}
-              onSort={(column) => show(sortedBy(view, column))}
-              onEdit={(account) => setOpenDialog({ kind: "edit", account })}
-              onMerge={(account) => setOpenDialog({ kind: "merge", account })}
-            />
-            {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => show(onPage(view, page))} />}
-          </>
+          <SelectableAccounts
+            accountList={accountList}
+            isRefreshing={isValidating && accountList !== undefined}
+            filters={filters}
+            view={view}
+            onShow={(next) => show({ ...view, ...next })}
+            pageSize={pageSize}
+            onPageSizeChange={setPageSize}
+            onEdit={(account) => setOpenDialog({ kind: "edit", account })}
+            onMerge={(account) => setOpenDialog({ kind: "merge", account })}
+          />
         )}
       </div>
 

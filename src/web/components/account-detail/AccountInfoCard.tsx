@@ -74,16 +74,24 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
             testId="account-name-field"
           />
           {account.domain && (
-            <p className="truncate text-sm text-slate-500" data-testid="account-domain">
+            <p className="text-sm wrap-anywhere text-slate-500" data-testid="account-domain">
               {account.domain}
             </p>
           )}
           {account.reorder && <ReorderRhythmLine rhythm={account.reorder} />}
         </div>
       </div>
+      {/*
+        As wide as the list's name, under the account's own (on a phone the card's whole width): a field column
+        would cut a custom list's name short.
+      */}
+      <div className="mt-4 w-fit max-w-full min-w-40 sm:ml-16 sm:max-w-[calc(100%-4rem)]">
+        <ListTypeSelect account={account} changeListType={setAccountListTypeFromDetail} label="List Type" />
+      </div>
 
+      {/* Stacked on a phone; min-w-0 lets a long e-mail or street wrap inside its column rather than widen it. */}
       <div className="mt-6 grid gap-x-8 gap-y-6 border-t border-slate-100 pt-5 md:grid-cols-3">
-        <div>
+        <div className="min-w-0">
           <FieldGroupHeading>Details</FieldGroupHeading>
           <dl className="space-y-3">
             <Field label="Phone">
@@ -91,21 +99,16 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
             </Field>
             {account.email && (
               <Field label="Email">
-                <span className="block truncate" title={account.email}>
-                  {account.email}
-                </span>
+                <span className="block wrap-anywhere">{account.email}</span>
               </Field>
             )}
             <Field label="Customer Since" testId="customer-since">
               {formatUsDate(account.createdAt)}
             </Field>
-            <div className="max-w-48">
-              <ListTypeSelect account={account} changeListType={setAccountListTypeFromDetail} label="List Type" />
-            </div>
           </dl>
         </div>
 
-        <div data-testid="primary-contact">
+        <div className="min-w-0" data-testid="primary-contact">
           <FieldGroupHeading>Primary Contact</FieldGroupHeading>
           {primaryContact ? (
             <dl className="space-y-3">
@@ -122,12 +125,12 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
           )}
         </div>
 
-        <div>
+        <div className="min-w-0">
           <FieldGroupHeading>Ship To Address</FieldGroupHeading>
           {shipToAddress.length > 0 ? (
             <address className="text-sm leading-6 text-slate-900 not-italic" data-testid="ship-to-address">
               {shipToAddress.map((line, index) => (
-                <span key={index} className="block break-words">
+                <span key={index} className="block wrap-anywhere">
                   {line}
                 </span>
               ))}

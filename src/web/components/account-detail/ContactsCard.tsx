@@ -59,7 +59,7 @@ function ContactItem({ contact }: { contact: Contact }) {
   const fieldProps = { contact, whose: name, testIdPrefix: "contact" };
 
   return (
-    <li className="flex gap-3 px-5 py-4" data-testid="contact-item" data-contact-id={contact.id}>
+    <li className="flex gap-3 px-4 py-4 sm:px-5" data-testid="contact-item" data-contact-id={contact.id}>
       <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600">
         {initials(name)}
       </span>

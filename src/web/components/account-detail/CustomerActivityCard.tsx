@@ -32,19 +32,19 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
   return (
     <DetailCard title="Customer Activity" testId="customer-activity-card" bodyClassName="">
       <TabGroup>
-        <TabList aria-label="Customer activity" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-5">
+        <TabList aria-label="Customer activity" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 sm:px-5">
           {TABS.map((tab) => (
             <Tab
               key={tab}
               data-testid={`activity-tab-${tab.toLowerCase()}`}
-              className="-mb-px border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+              className="-mb-px border-b-2 border-transparent px-2.5 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700 sm:px-3"
             >
               {tab}
             </Tab>
           ))}
         </TabList>
         <TabPanels>
-          <TabPanel className="p-5 focus:outline-none" data-testid="activity-panel">
+          <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="activity-panel">
             <PanelToolbar>
               <Button size="sm" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "log-activity" })} data-testid="log-activity-button">
                 Log Activity
@@ -62,7 +62,7 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
               <SkeletonLines count={4} />
             )}
           </TabPanel>
-          <TabPanel className="p-5 focus:outline-none" data-testid="notes-panel">
+          <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="notes-panel">
             <PanelToolbar>
               <Button size="sm" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "note-form", note: null })} data-testid="add-note-button">
                 Add Note
@@ -84,10 +84,10 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
               <SkeletonLines count={4} />
             )}
           </TabPanel>
-          <TabPanel className="p-5 focus:outline-none" data-testid="emails-panel">
+          <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="emails-panel">
             <EmptyPanel>No email history available.</EmptyPanel>
           </TabPanel>
-          <TabPanel className="p-5 focus:outline-none" data-testid="tasks-panel">
+          <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="tasks-panel">
             <AccountTasks accountId={accountId} />
           </TabPanel>
         </TabPanels>

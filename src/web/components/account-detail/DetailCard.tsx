@@ -14,11 +14,11 @@ export interface DetailCardProps {
 }
 
 /** A titled white card: one topic of the account screen, named for screen readers by its title. */
-export function DetailCard({ title, summary, actions, children, bodyClassName = "p-5", className = "", testId }: DetailCardProps) {
+export function DetailCard({ title, summary, actions, children, bodyClassName = "p-4 sm:p-5", className = "", testId }: DetailCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`rounded-xl border border-slate-200 bg-white shadow-sm ${className}`} data-testid={testId}>
-      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-100 px-5 py-4">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-100 px-4 py-4 sm:px-5">
         <div className="min-w-0">
           <h2 id={headingId} className="text-base font-semibold text-slate-900">
             {title}

@@ -1,3 +1,4 @@
+import { useLocation } from "wouter";
 import { createAccount, updateAccount, useRefreshAccounts, type Account } from "../../api/accounts";
 import { useActiveTeam } from "../../api/team";
 import { useWrite } from "../../api/use-write";
@@ -16,15 +17,22 @@ export interface AccountFormModalProps {
   onSaved: (account: Account) => void;
 }
 
-/** 'Add Account' and 'Edit Account': the same four fields, created with POST or changed with PATCH. */
+/**
+ * 'Add Account' and 'Edit Account': the same four fields, created with POST or changed with PATCH. A new
+ * account opens once created: in the accounts table it would sit on whichever page its name sorts to.
+ */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
   const isEditing = account !== null;
+  const [, navigate] = useLocation();
   const write = useWrite<Account>({
     refresh: useRefreshAccounts(),
     success: (saved) =>
       isEditing ? { title: "Account updated", description: `${saved.name} has been updated.` } : { title: "Account created", description: `${saved.name} has been added.` },
     failureMessage: isEditing ? "Failed to update account." : "Failed to create account.",
-    onSuccess: onSaved,
+    onSuccess: (saved) => {
+      onSaved(saved);
+      if (!isEditing) navigate(`/accounts/${saved.id}`);
+    },
   });
   const { values, fieldProps } = useFormValues<AccountFormValues>(() => formValuesOf(account), write);
   const hasChanges = !isEditing || Object.keys(changedAccountFields(account, values)).length > 0;

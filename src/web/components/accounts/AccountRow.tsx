@@ -7,23 +7,27 @@ import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../Button";
 import { PotentialDuplicateBadge } from "../duplicates/PotentialDuplicateBadge";
 import { EyeIcon, MergeIcon, PencilIcon } from "../icons";
+import { AccountCheckbox } from "./AccountCheckbox";
+import type { AccountTick } from "./account-selection";
 import { ListTypeSelect } from "./ListTypeSelect";
 
 export interface AccountRowProps {
   account: Account;
+  tick: AccountTick;
   onEdit: () => void;
   /** Without it the row has no merge button: the lists screen offers only view and edit. */
   onMerge?: () => void;
 }
 
-export function AccountRow({ account, onEdit, onMerge }: AccountRowProps) {
+export function AccountRow({ account, tick, onEdit, onMerge }: AccountRowProps) {
   const detailHref = `/accounts/${account.id}`;
   const contact = account.primaryContact;
 
   return (
-    <tr className="hover:bg-slate-50/70" data-testid="account-row" data-account-id={account.id}>
+    <tr className={tick.checked ? "bg-blue-50/60" : "hover:bg-slate-50/70"} data-testid="account-row" data-account-id={account.id}>
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
+          <AccountCheckbox label={`Select ${account.name}`} {...tick} testId="account-select" />
           <span
             aria-hidden="true"
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700"

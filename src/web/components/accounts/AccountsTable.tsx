@@ -1,11 +1,16 @@
 import type { Account, AccountSortColumn, SortDirection } from "../../api/accounts";
+import { AccountCheckbox } from "./AccountCheckbox";
 import { AccountRow } from "./AccountRow";
-import { ACCOUNTS_PAGE_SIZE } from "./account-list-view";
+import { accountTick, pageTick, type SelectedAccounts } from "./account-selection";
 import { SortableColumnHeader } from "./SortableColumnHeader";
 
 export interface AccountsTableProps {
   /** Undefined while the first page loads: placeholder rows hold the table's height. */
   accounts: Account[] | undefined;
+  /** Rows a page holds: as many placeholders while it loads. */
+  pageSize: number;
+  selected: SelectedAccounts;
+  onSelectedChange: (selected: SelectedAccounts) => void;
   sort: AccountSortColumn;
   direction: SortDirection;
   /** True while a new page, filter or sort loads over the rows shown. */
@@ -31,8 +36,9 @@ const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] 
 
 const PLAIN_COLUMNS = ["Primary Contact", "List", "Actions"] as const;
 
-export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
+export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, sort, direction, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
   const isLoading = accounts === undefined;
+  const pageIds = accounts?.map((account) => account.id) ?? [];
 
   return (
     // Relative, so that the hidden labels of the list selects (absolutely placed) scroll with the table instead of widening the page.
@@ -49,12 +55,20 @@ export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort,
         </colgroup>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            {SORTABLE_COLUMNS.map(({ column, label }) => (
+            {SORTABLE_COLUMNS.map(({ column, label }, index) => (
               <SortableColumnHeader
                 key={column}
                 label={label}
                 direction={sort === column ? direction : null}
                 onClick={() => onSort(column)}
+                // In the Account column's cell rather than a column of its own: the columns keep their places.
+                leading={
+                  index === 0 && (
+                    <span className="mr-3 inline-flex align-middle">
+                      <AccountCheckbox label="Select every account on this page" {...pageTick(selected, pageIds, onSelectedChange)} testId="accounts-select-page" />
+                    </span>
+                  )
+                }
               />
             ))}
             {PLAIN_COLUMNS.map((label) => (
@@ -66,9 +80,15 @@ export function AccountsTable({ accounts, sort, direction, isRefreshing, onSort,
         </thead>
         <tbody className="divide-y divide-slate-100">
           {isLoading
-            ? Array.from({ length: ACCOUNTS_PAGE_SIZE }, (_, index) => <PlaceholderRow key={index} />)
+            ? Array.from({ length: pageSize }, (_, index) => <PlaceholderRow key={index} />)
             : accounts.map((account) => (
-                <AccountRow key={account.id} account={account} onEdit={() => onEdit(account)} onMerge={onMerge && (() => onMerge(account))} />
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  tick={accountTick(selected, account.id, pageIds, onSelectedChange)}
+                  onEdit={() => onEdit(account)}
+                  onMerge={onMerge && (() => onMerge(account))}
+                />
               ))}
         </tbody>
       </table>
@@ -82,6 +102,7 @@ function PlaceholderRow() {
     <tr aria-hidden="true" data-testid="account-row-placeholder">
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
+          <span className="size-4 shrink-0 animate-pulse rounded bg-slate-200" />
           <span className="size-9 shrink-0 animate-pulse rounded-full bg-slate-200" />
           <span className="space-y-2">
             <span className="block h-3.5 w-40 animate-pulse rounded bg-slate-200" />

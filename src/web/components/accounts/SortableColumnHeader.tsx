@@ -1,8 +1,17 @@
+import type { ReactNode } from "react";
 import type { SortDirection } from "../../api/accounts";
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "../icons";
 
+export interface SortableColumnHeaderProps {
+  label: string;
+  direction: SortDirection | null;
+  onClick: () => void;
+  /** Shown before the label, in the same cell: the box that ticks the page sits in the first column's header. */
+  leading?: ReactNode;
+}
+
 /** A column header that sorts the table by its column; `direction` is null unless the table is sorted by it. */
-export function SortableColumnHeader({ label, direction, onClick }: { label: string; direction: SortDirection | null; onClick: () => void }) {
+export function SortableColumnHeader({ label, direction, onClick, leading }: SortableColumnHeaderProps) {
   const Arrow = direction === "asc" ? ArrowUpIcon : direction === "desc" ? ArrowDownIcon : ChevronsUpDownIcon;
 
   return (
@@ -11,6 +20,7 @@ export function SortableColumnHeader({ label, direction, onClick }: { label: str
       aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
       className="px-3 py-3 align-bottom"
     >
+      {leading}
       <button
         type="button"
         onClick={onClick}

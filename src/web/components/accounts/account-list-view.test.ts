@@ -1,8 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import {
+  filtersOf,
   hasFilters,
   listQueryOf,
   NO_FILTERS,
+  ORDER_CHOICES,
+  orderChoiceOf,
+  orderedBy,
   pageRange,
   searchFromView,
   sortedBy,
@@ -98,8 +102,9 @@ describe("hasFilters", () => {
 });
 
 describe("listQueryOf", () => {
-  test("asks the server for ten accounts from the page's offset", () => {
-    expect(listQueryOf({ status: "active", showDuplicates: true, reorder: "due", sort: "name", direction: "asc", page: 3 })).toEqual({
+  test("asks the server for a page of the chosen size from the page's offset, with the screen's filters", () => {
+    const view: AccountListView = { status: "active", showDuplicates: true, reorder: "due", sort: "name", direction: "asc", page: 3 };
+    expect(listQueryOf(filtersOf(view), view, 10)).toEqual({
       status: "active",
       timeframe: undefined,
       showDuplicates: true,
@@ -109,16 +114,27 @@ describe("listQueryOf", () => {
       limit: 10,
       offset: 20,
     });
+    expect(listQueryOf(filtersOf(view), view, 50)).toMatchObject({ limit: 50, offset: 100 });
   });
 });
 
 describe("pageRange", () => {
   test("numbers the rows a page shows", () => {
-    expect(pageRange(1, 25)).toEqual({ from: 1, to: 10, pageCount: 3 });
-    expect(pageRange(3, 25)).toEqual({ from: 21, to: 25, pageCount: 3 });
+    expect(pageRange(1, 25, 10)).toEqual({ from: 1, to: 10, pageCount: 3 });
+    expect(pageRange(3, 25, 10)).toEqual({ from: 21, to: 25, pageCount: 3 });
+    expect(pageRange(1, 25, 25)).toEqual({ from: 1, to: 25, pageCount: 1 });
   });
 
   test("an empty list has one empty page", () => {
-    expect(pageRange(1, 0)).toEqual({ from: 0, to: 0, pageCount: 1 });
+    expect(pageRange(1, 0, 10)).toEqual({ from: 0, to: 0, pageCount: 1 });
+  });
+});
+
+describe("the phone's sort picker", () => {
+  test("offers each sortable column both ways, and a choice shows its first page", () => {
+    expect(ORDER_CHOICES).toHaveLength(8);
+    expect(orderChoiceOf(DEFAULT_VIEW)).toBe("name:asc");
+    expect(ORDER_CHOICES.map((choice) => choice.value)).toContain("totalOrderValue:desc");
+    expect(orderedBy({ ...DEFAULT_VIEW, page: 4, status: "active" }, "lastOrderDate:desc")).toEqual({ sort: "lastOrderDate", direction: "desc", page: 1, status: "active" });
   });
 });

@@ -2,6 +2,7 @@ import {
   ACCOUNT_SORT_COLUMNS,
   ACCOUNT_STATUSES,
   ACCOUNT_TIMEFRAMES,
+  type AccountFilters,
   type AccountListQuery,
   type AccountSortColumn,
   type AccountStatus,
@@ -9,8 +10,6 @@ import {
   type SortDirection,
 } from "../../api/accounts";
 import { REORDER_BANDS, type ReorderBand } from "../../../contracts/analytics.ts";
-
-export const ACCOUNTS_PAGE_SIZE = 10;
 
 /** The sort and page of a table that the server sorts and pages. */
 export interface SortedPage<Column extends string> {
@@ -66,17 +65,14 @@ export function searchFromView(view: AccountListView): URLSearchParams {
   return search;
 }
 
-export function listQueryOf(view: AccountListView): AccountListQuery {
-  return {
-    status: view.status,
-    timeframe: view.timeframe,
-    showDuplicates: view.showDuplicates,
-    reorder: view.reorder,
-    sort: view.sort,
-    direction: view.direction,
-    limit: ACCOUNTS_PAGE_SIZE,
-    offset: (view.page - 1) * ACCOUNTS_PAGE_SIZE,
-  };
+/** The accounts the screen's filters match, as its page, its export and its bulk actions ask for them. */
+export function filtersOf(view: AccountListView): AccountFilters {
+  return { status: view.status, timeframe: view.timeframe, showDuplicates: view.showDuplicates, reorder: view.reorder };
+}
+
+/** What to ask GET /api/accounts for: one page of the accounts the filters match, in the table's order. */
+export function listQueryOf(filters: AccountFilters, view: SortedAccountsPage, pageSize: number): AccountListQuery {
+  return { ...filters, sort: view.sort, direction: view.direction, limit: pageSize, offset: (view.page - 1) * pageSize };
 }
 
 /** New filters show their first page. */
@@ -99,9 +95,38 @@ export function onPage<View extends SortedPage<string>>(view: View, page: number
 }
 
 /** Where a page sits in the whole list, rows counted from 1: 'Showing {from} to {to} of {total}'. */
-export function pageRange(page: number, total: number, pageSize: number = ACCOUNTS_PAGE_SIZE): { from: number; to: number; pageCount: number } {
+export function pageRange(page: number, total: number, pageSize: number): { from: number; to: number; pageCount: number } {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (total === 0) return { from: 0, to: 0, pageCount };
   const from = (page - 1) * pageSize + 1;
   return { from, to: Math.min(total, page * pageSize), pageCount };
+}
+
+type AccountOrderChoice = Pick<SortedAccountsPage, "sort" | "direction">;
+
+const ORDER_LABELS: Readonly<Record<AccountSortColumn, Record<SortDirection, string>>> = {
+  name: { asc: "Name, A to Z", desc: "Name, Z to A" },
+  lastOrderDate: { asc: "Last order, oldest first", desc: "Last order, newest first" },
+  orderCount: { asc: "Total orders, fewest first", desc: "Total orders, most first" },
+  totalOrderValue: { asc: "Order value, lowest first", desc: "Order value, highest first" },
+};
+
+/** The phone's sort picker, where there are no column headers to click: each sortable column both ways. */
+export const ORDER_CHOICES: readonly { value: string; label: string }[] = ACCOUNT_SORT_COLUMNS.flatMap((sort) =>
+  (["asc", "desc"] as const).map((direction) => ({ value: orderChoiceOf({ sort, direction }), label: ORDER_LABELS[sort][direction] })),
+);
+
+export function orderChoiceOf(order: AccountOrderChoice): string {
+  return `${order.sort}:${order.direction}`;
+}
+
+/** The sort a picker's choice names; a new order shows its first page, as a header click does. */
+export function orderedBy<View extends SortedAccountsPage>(view: View, choice: string): View {
+  const [sort, direction] = choice.split(":");
+  return {
+    ...view,
+    sort: ACCOUNT_SORT_COLUMNS.find((column) => column === sort) ?? view.sort,
+    direction: direction === "desc" ? "desc" : "asc",
+    page: 1,
+  };
 }

@@ -54,7 +54,8 @@ export function DuplicateBanner({ accountId, onMerge }: DuplicateBannerProps) {
             {matchLabel(best.score)}
           </span>
         </div>
-        <p className="mt-1 text-sm text-amber-900">
+        {/* An e-mail or a domain has no space to wrap at: on a phone it breaks anywhere rather than run past the card. */}
+        <p className="mt-1 text-sm wrap-anywhere text-amber-900">
           This account may be the same customer as{" "}
           <Link
             href={`/accounts/${other.id}`}
@@ -68,7 +69,11 @@ export function DuplicateBanner({ accountId, onMerge }: DuplicateBannerProps) {
         {best.reasons.length > 0 && (
           <ul aria-label="Why they look alike" className="mt-2 flex flex-wrap gap-1.5" data-testid="duplicate-banner-reasons">
             {best.reasons.map((reason) => (
-              <li key={reason} className="rounded-md bg-white/70 px-2 py-0.5 text-xs text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="duplicate-banner-reason">
+              <li
+                key={reason}
+                className="min-w-0 rounded-md bg-white/70 px-2 py-0.5 text-xs wrap-anywhere text-amber-900 ring-1 ring-amber-200 ring-inset"
+                data-testid="duplicate-banner-reason"
+              >
                 {reason}
               </li>
             ))}

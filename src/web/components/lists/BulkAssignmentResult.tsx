@@ -13,8 +13,8 @@ const NOT_FOUND_SHOWN = 1000;
 /** What a bulk assignment did: accounts updated and found, how many e-mails matched, and those that did not. */
 export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }) {
   const { toast } = useToast();
-  const { totalEmails, accountsFound, accountsUpdated, notFoundEmails } = outcome.results;
-  const percent = matchedPercent(accountsFound, totalEmails);
+  const { totalEmails, emailsMatched, accountsFound, accountsUpdated, notFoundEmails } = outcome.results;
+  const percent = matchedPercent(emailsMatched, totalEmails);
   const notFoundHeadingId = useId();
 
   async function copyNotFound() {
@@ -44,7 +44,7 @@ export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }
           aria-label="E-mails matched"
           aria-valuemin={0}
           aria-valuemax={totalEmails}
-          aria-valuenow={accountsFound}
+          aria-valuenow={emailsMatched}
           aria-valuetext={`${percent}%`}
           className="h-2 overflow-hidden rounded-full bg-slate-100"
           data-testid="bulk-match-progress"
@@ -52,7 +52,7 @@ export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }
           <div className="h-full rounded-full bg-emerald-500 transition-[width]" style={{ width: `${percent}%` }} />
         </div>
         <p className="mt-2 text-sm text-slate-600" data-testid="bulk-match-summary">
-          {matchSummaryText(accountsFound, totalEmails)}
+          {matchSummaryText(outcome.results)}
         </p>
       </div>
 

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
-import { useAccountList, type Account } from "../../api/accounts";
+import { accountExportUrl, useAccountList, type Account } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
 import { AccountFormModal } from "../accounts/AccountFormModal";
-import { onPage, pageRange, sortedBy } from "../accounts/account-list-view";
-import { AccountsPagination } from "../accounts/AccountsPagination";
-import { AccountsTable } from "../accounts/AccountsTable";
+import { listQueryOf, onPage, pageRange } from "../accounts/account-list-view";
+import { ExportAccountsLink } from "../accounts/ExportAccountsLink";
+import { SelectableAccounts } from "../accounts/SelectableAccounts";
+import { useAccountPageSize } from "../accounts/useAccountPageSize";
 import { LoadError } from "../LoadError";
 import { ListActionsMenu } from "./ListActionsMenu";
-import { isFiltered, tabQueryOf, type ListsView } from "./lists-view";
+import { isFiltered, tabFiltersOf, type ListsView } from "./lists-view";
 
 export interface ListAccountsPanelProps {
   list: ListSummary;
@@ -21,13 +22,15 @@ export interface ListAccountsPanelProps {
   onDeleteList: (list: ListDefinition) => void;
 }
 
-/** One list's accounts, ten a page, sorted and paged by the server, within the date filter. */
+/** One list's accounts, sorted and paged by the server, within the date filter, as many a page as the accounts table shows. */
 export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
-  const { accountList, error, isValidating, retry } = useAccountList(tabQueryOf(view, list.key, firstOrderWindow));
+  const filters = tabFiltersOf(list.key, firstOrderWindow);
+  const [pageSize, setPageSize] = useAccountPageSize();
+  const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(filters, view, pageSize));
   const [editedAccount, setEditedAccount] = useState<Account | null>(null);
 
   // A page past the end (the last account of the page moved to another list, say) gives way to the last page.
-  const lastPage = accountList ? pageRange(1, accountList.total).pageCount : null;
+  const lastPage = accountList ? pageRange(1, accountList.total, pageSize).pageCount : null;
   useEffect(() => {
     if (!isValidating && lastPage !== null && view.page > lastPage) onShow(onPage(view, lastPage), { replace: true });
   }, [isValidating, lastPage, view, onShow]);
@@ -36,24 +39,26 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
     <div data-testid="list-tab-panel" data-list-key={list.key}>
       <div className="flex min-h-13 items-center justify-between gap-3 border-b border-slate-100 px-5 py-2">
         <p className={`min-w-0 text-sm ${list.description ? "text-slate-500" : "text-slate-400 italic"}`}>{list.description ?? "No description"}</p>
-        {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
+        <div className="flex shrink-0 items-center gap-2">
+          <ExportAccountsLink href={accountExportUrl({ filters }, view)} label="Export" size="sm" testId="list-export" />
+          {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
+        </div>
       </div>
       {error ? (
         <LoadError title="The accounts in this list could not be loaded." error={error} onRetry={retry} testId="list-accounts-error" />
       ) : accountList?.total === 0 ? (
         <EmptyList isFilteredOut={isFiltered(firstOrderWindow) && list.totalCount > 0} onClearFilter={onClearFilter} />
       ) : (
-        <>
-          <AccountsTable
-            accounts={accountList?.items}
-            sort={view.sort}
-            direction={view.direction}
-            isRefreshing={isValidating && accountList !== undefined}
-            onSort={(column) => onShow(sortedBy(view, column))}
-            onEdit={setEditedAccount}
-          />
-          {accountList && <AccountsPagination page={view.page} total={accountList.total} onPageChange={(page) => onShow(onPage(view, page))} />}
-        </>
+        <SelectableAccounts
+          accountList={accountList}
+          isRefreshing={isValidating && accountList !== undefined}
+          filters={filters}
+          view={view}
+          onShow={(next) => onShow({ ...view, ...next })}
+          pageSize={pageSize}
+          onPageSizeChange={setPageSize}
+          onEdit={setEditedAccount}
+        />
       )}
       {editedAccount && (
         <AccountFormModal

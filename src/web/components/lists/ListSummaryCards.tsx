@@ -58,14 +58,14 @@ function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-baseline gap-2">
           <span aria-hidden="true" className={`size-2.5 shrink-0 -translate-y-px rounded-full ${listAccentClass(list)}`} />
-          {/* The whole card opens the list's tab; the name is the button, stretched over the card. */}
+          {/* The whole card opens the list's tab; the name is the button, stretched over the card. A block, so that the dot
+              stays level with its first line however many lines a long name takes. */}
           <h2 className="min-w-0">
             <button
               type="button"
               onClick={onOpen}
               aria-pressed={isShown}
-              className="line-clamp-2 rounded text-left text-base font-semibold break-words text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-blue-500"
-              title={list.name}
+              className="block rounded text-left text-base font-semibold wrap-break-word text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-blue-500"
               data-testid="list-card-name"
             >
               {list.name}
@@ -79,7 +79,7 @@ function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }
         {list.description}
       </p>
 
-      <p className="mt-4 flex items-baseline gap-1.5">
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-1.5">
         <span className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="list-card-count">
           {formatCount(list.count)}
         </span>
@@ -91,16 +91,17 @@ function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }
         <span className="text-sm text-slate-500">{list.count === 1 ? "account" : "accounts"}</span>
       </p>
 
-      <dl className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-3 border-t border-slate-100 pt-4 text-sm">
-        <div className="min-w-0">
+      {/* Figures are never cut short: where both do not fit side by side, Last Activity goes under Total Value. */}
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-3 border-t border-slate-100 pt-4 text-sm *:flex-1 *:whitespace-nowrap">
+        <div>
           <dt className="text-xs font-medium text-slate-500">Total Value</dt>
-          <dd className="mt-0.5 truncate font-medium text-slate-900 tabular-nums" data-testid="list-card-total-value">
+          <dd className="mt-0.5 font-medium text-slate-900 tabular-nums" data-testid="list-card-total-value">
             {formatDollars(list.totalOrderValue)}
           </dd>
         </div>
-        <div className="min-w-0">
+        <div>
           <dt className="text-xs font-medium text-slate-500">Last Activity</dt>
-          <dd className="mt-0.5 truncate text-slate-900" data-testid="list-card-last-activity">
+          <dd className="mt-0.5 text-slate-900" data-testid="list-card-last-activity">
             {list.lastOrderDate ? formatUsDate(list.lastOrderDate) : <span className="text-slate-400">No activity</span>}
           </dd>
         </div>

@@ -68,8 +68,10 @@ describe("the result", () => {
     expect(matchedPercent(1, 3)).toBe(33);
   });
 
-  test("says how many e-mails matched", () => {
-    expect(matchSummaryText(3, 4)).toBe("3 of 4 emails matched existing accounts");
-    expect(matchSummaryText(1200, 50_000)).toBe("1,200 of 50,000 emails matched existing accounts");
+  test("counts the e-mails matched and the accounts they found apart", () => {
+    expect(matchSummaryText({ emailsMatched: 3, totalEmails: 4, accountsFound: 2 })).toBe("3 of 4 emails matched 2 accounts");
+    expect(matchSummaryText({ emailsMatched: 2, totalEmails: 2, accountsFound: 1 })).toBe("2 of 2 emails matched 1 account");
+    expect(matchSummaryText({ emailsMatched: 1200, totalEmails: 50_000, accountsFound: 1180 })).toBe("1,200 of 50,000 emails matched 1,180 accounts");
+    expect(matchSummaryText({ emailsMatched: 0, totalEmails: 3, accountsFound: 0 })).toBe("0 of 3 emails matched 0 accounts");
   });
 });

@@ -1,5 +1,5 @@
-import type { ListDefinition } from "../../api/lists";
-import { formatCount } from "../../format/count";
+import type { BulkAssignOutcome, ListDefinition } from "../../api/lists";
+import { formatCount, formatCountOf } from "../../format/count";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS } from "../../../contracts/lists.ts";
 import { AUTOMATIC_LIST_LABEL, orderedLists, STANDARD_LISTS } from "../accounts/list-types";
 import type { SelectOption } from "../Select";
@@ -47,13 +47,16 @@ function listNameOf(lists: readonly ListDefinition[] | undefined, key: string): 
   return ((lists ?? STANDARD_LISTS).find((list) => list.key === key)?.name ?? key).trim();
 }
 
-/** How much of the bar the matched accounts fill, in whole percent. */
-export function matchedPercent(accountsFound: number, totalEmails: number): number {
+/** How much of the bar the matched e-mails fill, in whole percent. */
+export function matchedPercent(emailsMatched: number, totalEmails: number): number {
   if (totalEmails <= 0) return 0;
-  return Math.min(100, Math.round((accountsFound / totalEmails) * 100));
+  return Math.min(100, Math.round((emailsMatched / totalEmails) * 100));
 }
 
-/** '3 of 4 emails matched existing accounts' */
-export function matchSummaryText(accountsFound: number, totalEmails: number): string {
-  return `${formatCount(accountsFound)} of ${formatCount(totalEmails)} emails matched existing accounts`;
+/**
+ * '4 of 5 emails matched 3 accounts': e-mails and accounts counted apart, since one account may answer to
+ * several addresses (its own, a contact's, a merged account's).
+ */
+export function matchSummaryText({ emailsMatched, totalEmails, accountsFound }: Pick<BulkAssignOutcome["results"], "emailsMatched" | "totalEmails" | "accountsFound">): string {
+  return `${formatCount(emailsMatched)} of ${formatCount(totalEmails)} emails matched ${formatCountOf(accountsFound, "account")}`;
 }

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { ListDefinition } from "../../api/lists";
-import { sortedBy } from "../accounts/account-list-view";
+import { listQueryOf, sortedBy } from "../accounts/account-list-view";
 import {
   firstOrderFilterOf,
   isFiltered,
   listsViewFromSearch,
   shownListOf,
   searchFromListsView,
-  tabQueryOf,
+  tabFiltersOf,
   withFirstOrderDates,
   withList,
   type ListsView,
@@ -101,17 +101,16 @@ describe("shownListOf", () => {
   });
 });
 
-describe("tabQueryOf", () => {
-  test("asks for ten accounts of the list within the filter, from the page's offset", () => {
-    expect(tabQueryOf({ ...DEFAULT_VIEW, sort: "totalOrderValue", direction: "desc", page: 2 }, "active", { from: "2026-01-01" })).toEqual({
-      status: undefined,
-      timeframe: undefined,
+describe("tabFiltersOf", () => {
+  test("asks for the list's accounts within the filter, on every page", () => {
+    const view: ListsView = { ...DEFAULT_VIEW, sort: "totalOrderValue", direction: "desc", page: 2 };
+    expect(listQueryOf(tabFiltersOf("active", { from: "2026-01-01" }), view, 25)).toEqual({
       listType: "active",
       firstOrder: { from: "2026-01-01" },
       sort: "totalOrderValue",
       direction: "desc",
-      limit: 10,
-      offset: 10,
+      limit: 25,
+      offset: 25,
     });
   });
 });

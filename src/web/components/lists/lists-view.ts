@@ -1,6 +1,6 @@
-import type { AccountListQuery } from "../../api/accounts";
+import type { AccountFilters } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition } from "../../api/lists";
-import { listQueryOf, searchFromView, viewFromSearch, type SortedAccountsPage } from "../accounts/account-list-view";
+import { searchFromView, viewFromSearch, type SortedAccountsPage } from "../accounts/account-list-view";
 
 /**
  * What the lists screen shows: the tab, the first-order-date filter, and the open tab's sort and page.
@@ -69,9 +69,9 @@ export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: 
   return lists.find((list) => list.key === key) ?? lists[0];
 }
 
-/** What a tab's table asks GET /api/accounts for: one page of the list's accounts within the filter. */
-export function tabQueryOf(view: ListsView, listKey: string, firstOrderWindow: FirstOrderWindow): AccountListQuery {
-  return { ...listQueryOf({ sort: view.sort, direction: view.direction, page: view.page }), listType: listKey, firstOrder: firstOrderWindow };
+/** The accounts a tab shows over all its pages, exports and acts on in bulk: the list's, within the date filter. */
+export function tabFiltersOf(listKey: string, firstOrderWindow: FirstOrderWindow): AccountFilters {
+  return { listType: listKey, firstOrder: firstOrderWindow };
 }
 
 function isoDateOrEmpty(text: string | null): string {

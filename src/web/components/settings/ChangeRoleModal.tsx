@@ -13,7 +13,7 @@ export interface ChangeRoleModalProps {
   onClose: () => void;
 }
 
-/** 'Change role' of one team member: Admin or Sales. */
+/** 'Change role' of one team member: Admin or Sales Manager. */
 export function ChangeRoleModal({ member, isSignedInUser, isPending, onSave, onClose }: ChangeRoleModalProps) {
   const [role, setRole] = useState<TeamRole>(member.role);
   const canSave = role !== member.role && !isPending;

@@ -1,5 +1,5 @@
 import type { TeamRole } from "../../api/team-members";
-import { teamRoleLabel } from "./team-members";
+import { roleLabel } from "../../session/role-label";
 
 export interface RoleChoiceProps {
   value: TeamRole;
@@ -14,7 +14,7 @@ const ROLES: readonly { role: TeamRole; description: string }[] = [
   { role: "admin", description: "Also changes settings, invites users and manages the team." },
 ];
 
-/** Admin or Sales as two radio buttons, each saying what the role may do, so the choice is made knowingly. */
+/** Admin or Sales Manager as two radio buttons, each saying what the role may do, so the choice is made knowingly. */
 export function RoleChoice({ value, onChange, disabled = false, testId }: RoleChoiceProps) {
   return (
     <fieldset disabled={disabled}>
@@ -35,7 +35,7 @@ export function RoleChoice({ value, onChange, disabled = false, testId }: RoleCh
               data-testid={`${testId}-${role}`}
             />
             <span>
-              <span className="block text-sm font-medium text-slate-900">{teamRoleLabel(role)}</span>
+              <span className="block text-sm font-medium text-slate-900">{roleLabel(role)}</span>
               <span className="block text-xs text-slate-500">{description}</span>
             </span>
           </label>

@@ -47,14 +47,15 @@ export function SettingsCardSkeleton({ title, icon, rows, testId }: { title: str
   );
 }
 
+/** The action sits right of the title, or on a phone under it, so that the title keeps the card's width. */
 function CardHeader({ icon: Icon, action, children }: { icon: ComponentType<IconProps>; action?: ReactNode; children: ReactNode }) {
   return (
-    <header className="flex flex-wrap items-start gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
+    <header className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-3 border-b border-slate-100 px-4 py-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:px-6">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
         <Icon className="size-5" />
       </span>
-      <div className="min-w-0 flex-1">{children}</div>
-      {action && <div className="shrink-0">{action}</div>}
+      <div>{children}</div>
+      {action && <div className="col-start-2 sm:col-start-3">{action}</div>}
     </header>
   );
 }

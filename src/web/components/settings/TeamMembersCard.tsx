@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { TeamMember } from "../../api/team";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
 import { useWrite, type WriteOptions } from "../../api/use-write";
+import { roleLabel } from "../../session/role-label";
 import { Button } from "../Button";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { TeamIcon, UserPlusIcon } from "../icons";
@@ -10,7 +11,7 @@ import { ChangeRoleModal } from "./ChangeRoleModal";
 import { InviteUserModal } from "./InviteUserModal";
 import { OneTimePasswordDialog } from "./OneTimePasswordDialog";
 import { SettingsCard } from "./SettingsCard";
-import { teamRoleLabel, type TeamMemberAction } from "./team-members";
+import type { TeamMemberAction } from "./team-members";
 import { TeamMembersTable } from "./TeamMembersTable";
 
 export interface TeamMembersCardProps {
@@ -54,7 +55,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
 
   function changeRole(member: TeamMember, role: TeamRole) {
     void change(member, () => update(member.id, { role }), {
-      success: { title: "Role Updated", description: `${member.name} is now ${role === "admin" ? "an" : "a"} ${teamRoleLabel(role)} user.` },
+      success: { title: "Role Updated", description: `${member.name} is now ${role === "admin" ? "an" : "a"} ${roleLabel(role)} user.` },
       onSuccess: closeDialog,
     });
   }

@@ -1,9 +1,10 @@
 import type { TeamMember } from "../../api/team";
 import { initials } from "../../format/initials";
+import { roleLabel } from "../../session/role-label";
 import { memberStatusBadge } from "./status-badges";
 import { StatusBadge } from "./StatusBadge";
 import { TeamMemberActionsMenu } from "./TeamMemberActionsMenu";
-import { lastActiveLabel, teamMemberActions, teamRoleLabel, type TeamMemberAction } from "./team-members";
+import { lastActiveLabel, teamMemberActions, type TeamMemberAction } from "./team-members";
 
 export interface TeamMembersTableProps {
   /** Undefined while the team loads: grey rows hold the table's place. */
@@ -19,13 +20,24 @@ const COLUMNS = ["Name", "E-mail", "Role", "Last active", "Status"] as const;
 
 const PLACEHOLDER_ROWS = 3;
 
-/** Everyone who can sign in, or could: deactivated users stay listed, after the active ones. */
+/** A row of the table, or below sm a card: name and actions, then e-mail, role and status, last active, each on a line. */
+const ROW_AS_CARD = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3";
+const CELL = "px-4 py-3 max-sm:p-0";
+/** Below sm, lined up with the name rather than the avatar before it. */
+const UNDER_NAME = "max-sm:col-start-1 max-sm:pl-11";
+
+/**
+ * Everyone who can sign in, or could: deactivated users stay listed, after the active ones. Below sm each
+ * row is a small card (name and actions, e-mail, role and status, last active) rather than five columns
+ * to scroll sideways through.
+ */
 export function TeamMembersTable({ members, signedInUserId, onAction, busyMemberId }: TeamMembersTableProps) {
   return (
-    // Edge to edge: the card's padding would frame the header row in white.
-    <div className="-m-4 overflow-x-auto sm:-m-6">
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="team-table" aria-busy={members === undefined}>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+    // Edge to edge: the card's padding would frame the header row in white. Positioned, so that the
+    // screen-reader-only header of the actions column scrolls with the table rather than widen the page.
+    <div className="relative -m-4 overflow-x-auto sm:-m-6">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]" data-testid="team-table" aria-busy={members === undefined}>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase max-sm:hidden">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-2.5 font-medium first:pl-4 sm:first:pl-6">
@@ -39,7 +51,7 @@ export function TeamMembersTable({ members, signedInUserId, onAction, busyMember
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-sm:block">
           {members === undefined
             ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => <PlaceholderRow key={index} withActions={onAction !== undefined} />)
             : members.map((member) => (
@@ -70,13 +82,13 @@ interface MemberRowProps {
 function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: MemberRowProps) {
   return (
     <tr
-      className={member.active ? "" : "bg-slate-50/60 text-slate-500"}
+      className={`${ROW_AS_CARD} ${member.active ? "" : "bg-slate-50/60 text-slate-500"}`}
       data-testid="team-member-row"
       data-member-id={member.id}
       data-email={member.email}
       data-active={member.active}
     >
-      <td className="px-4 py-3 sm:pl-6">
+      <td className={`${CELL} sm:pl-6`}>
         <div className="flex items-center gap-3">
           <span
             aria-hidden="true"
@@ -84,26 +96,27 @@ function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: Member
           >
             {initials(member.name)}
           </span>
-          <span className={`font-medium whitespace-nowrap ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
+          <span className={`min-w-0 font-medium sm:whitespace-nowrap ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
             {member.name}
           </span>
           {isSignedInUser && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">You</span>}
         </div>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600" data-testid="team-member-email">
+      <td className={`${CELL} ${UNDER_NAME} text-slate-600 max-sm:col-span-2 max-sm:wrap-anywhere sm:whitespace-nowrap`} data-testid="team-member-email">
         {member.email}
       </td>
-      <td className="px-4 py-3" data-testid="team-member-role" data-role={member.role}>
-        {teamRoleLabel(member.role)}
+      <td className={`${CELL} ${UNDER_NAME} sm:whitespace-nowrap`} data-testid="team-member-role" data-role={member.role}>
+        {roleLabel(member.role)}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600" data-testid="team-member-last-active">
+      <td className={`${CELL} ${UNDER_NAME} whitespace-nowrap text-slate-600 max-sm:col-span-2 max-sm:text-xs`} data-testid="team-member-last-active">
+        <span className="sm:hidden">Last active </span>
         {lastActiveLabel(member.lastActiveAt)}
       </td>
-      <td className="px-4 py-3">
+      <td className={`${CELL} max-sm:col-start-2 max-sm:row-start-3`}>
         <StatusBadge badge={memberStatusBadge(member.active)} state={member.active ? "active" : "deactivated"} testId="team-member-status" />
       </td>
       {actions && (
-        <td className="px-4 py-3 text-right sm:pr-6">
+        <td className={`${CELL} text-right max-sm:col-start-2 max-sm:row-start-1 sm:pr-6`}>
           <TeamMemberActionsMenu member={member} actions={actions} disabled={isBusy} onAction={onAction} />
         </td>
       )}
@@ -113,19 +126,19 @@ function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: Member
 
 function PlaceholderRow({ withActions }: { withActions: boolean }) {
   return (
-    <tr aria-hidden="true">
-      <td className="px-4 py-3 sm:pl-6">
+    <tr aria-hidden="true" className={ROW_AS_CARD}>
+      <td className={`${CELL} sm:pl-6`}>
         <div className="flex items-center gap-3">
           <span className="size-8 animate-pulse rounded-full bg-slate-200" />
           <span className="h-4 w-28 animate-pulse rounded bg-slate-200" />
         </div>
       </td>
       {["w-40", "w-14", "w-32", "w-16"].map((width) => (
-        <td key={width} className="px-4 py-3">
+        <td key={width} className={`${CELL} ${UNDER_NAME}`}>
           <span className={`block h-4 animate-pulse rounded bg-slate-100 ${width}`} />
         </td>
       ))}
-      {withActions && <td className="px-4 py-3 sm:pr-6" />}
+      {withActions && <td className={`${CELL} sm:pr-6`} />}
     </tr>
   );
 }

@@ -1,17 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import type { TeamMember } from "../../api/team";
-import { canInvite, lastActiveLabel, newTeamMemberOf, teamMemberActions, teamRoleLabel } from "./team-members";
+import { canInvite, lastActiveLabel, newTeamMemberOf, teamMemberActions } from "./team-members";
 
 function member(overrides: Partial<TeamMember> = {}): TeamMember {
   return { id: 4, name: "Sam Seller", email: "sam@example.com", role: "sales", active: true, lastActiveAt: null, ...overrides };
 }
-
-describe("teamRoleLabel", () => {
-  test("names both roles", () => {
-    expect(teamRoleLabel("admin")).toBe("Admin");
-    expect(teamRoleLabel("sales")).toBe("Sales");
-  });
-});
 
 describe("lastActiveLabel", () => {
   test("shows the time in New York, US style", () => {

@@ -2,12 +2,6 @@ import type { TeamMember } from "../../api/team";
 import type { NewTeamMember, TeamRole } from "../../api/team-members";
 import { formatUsDateTime } from "../../format/dates";
 
-const ROLE_LABELS: Record<TeamRole, string> = { admin: "Admin", sales: "Sales" };
-
-export function teamRoleLabel(role: TeamRole): string {
-  return ROLE_LABELS[role];
-}
-
 /** '04/02/2026, 10:39 AM', or 'Never' for someone who has not signed in yet. */
 export function lastActiveLabel(lastActiveAt: string | null): string {
   return lastActiveAt === null ? "Never" : formatUsDateTime(lastActiveAt);

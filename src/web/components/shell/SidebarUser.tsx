@@ -1,4 +1,4 @@
-import { roleLabel } from "../../session/session-user";
+import { roleLabel } from "../../session/role-label";
 import { useSession } from "../../session/useSession";
 import { SignOutIcon } from "../icons";
 import { UserAvatar } from "./UserAvatar";

@@ -1,0 +1,128 @@
+import type { Database } from "bun:sqlite";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../activity/actor.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { accounts, users } from "../database/schema.ts";
+import { inTransaction } from "../database/transaction.ts";
+import { invalid } from "../errors.ts";
+import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { resolveListChoice, type ListRecord } from "../lists/list-types.ts";
+import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
+import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../../contracts/accounts.ts";
+import { accountSelectionCondition } from "./account-list.ts";
+import { withAccountScope } from "./account-scope.ts";
+
+/**
+ * One action on many accounts, as staff would do it on each account (setAccountListType, updateAccount's
+ * owner), with the same timeline entries saying it was a bulk action: in one transaction, set-based
+ * whatever the number. The selection goes into temp.account_scope by one statement, and each action is a
+ * few statements over it. An account the action would not change is counted as matched, not updated, and
+ * gets no entry.
+ *
+ * Raw statements: set-based work over temporary tables, which drizzle's schema does not describe.
+ */
+export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkAccountsBody, actor: Actor): BulkAccountsResult {
+  const sqlite = db.$client;
+  return inTransaction(sqlite, () => {
+    const now = new Date();
+    if (action.kind === "setOwner") {
+      const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
+      return inScope(db, selection, now, (matched) => {
+        const updated = giveScopeTo(sqlite, owner, actor, now);
+        return result(matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
+      });
+    }
+    const list = resolveListChoice(db, action.listType);
+    return inScope(db, selection, now, (matched) => {
+      if (list === AUTOMATIC_LIST_CHOICE) return result(matched, returnScopeToActivityRules(db, actor, now), "handed back to the activity rules", "already following them");
+      return result(matched, pinScopeToList(sqlite, list, actor, now), `moved to ${list.name}`, "already there");
+    });
+  });
+}
+
+/**
+ * Runs the action with the selected accounts in temp.account_scope, marked as just made (`created`) so
+ * that placing them by activity writes no entries of its own: the action writes one for each account.
+ */
+function inScope(db: CrmDatabase, selection: AccountSelection, now: Date, action: (matched: number) => BulkAccountsResult): BulkAccountsResult {
+  const selected = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection, now)).toSQL();
+  // The scope starts empty: the selection goes in by the one statement below rather than an insert per id.
+  return withAccountScope(db.$client, [], new Set(), () => {
+    const { changes } = db.$client.run(`INSERT INTO temp.account_scope (id, created) SELECT id, 1 FROM (${selected.sql})`, selected.params as never[]);
+    return action(changes);
+  });
+}
+
+/** Pins the accounts to the list, with an entry for each not pinned there already; setAccountListType's wording. Returns how many. */
+function pinScopeToList(sqlite: Database, list: ListRecord, actor: Actor, now: Date): number {
+  sqlite.run(
+    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+     SELECT a.id, 'list_changed',
+            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' || ?2 ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ?2 END || ' by bulk action',
+            ?3, ?4, ?5, ?5
+     FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
+     WHERE a.id IN (SELECT id FROM temp.account_scope) AND (a.list_type <> ?1 OR a.list_pinned = 0)`,
+    [list.key, list.name, actor.userId, actor.name, now.getTime()],
+  );
+  return sqlite.run(
+    "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT id FROM temp.account_scope) AND (list_type <> ?1 OR list_pinned = 0)",
+    [list.key, now.getTime()],
+  ).changes;
+}
+
+/**
+ * Unpins the pinned ones and lets the activity rules place them at once, each with setAccountListType's
+ * entry; accounts already following the rules are left as they are, as that would leave one. Returns how
+ * many were pinned.
+ */
+function returnScopeToActivityRules(db: CrmDatabase, actor: Actor, now: Date): number {
+  const sqlite = db.$client;
+  sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_unpinned (id INTEGER PRIMARY KEY, list_type TEXT NOT NULL)");
+  sqlite.run("DELETE FROM temp.bulk_unpinned");
+  sqlite.run("INSERT INTO temp.bulk_unpinned (id, list_type) SELECT id, list_type FROM accounts WHERE id IN (SELECT id FROM temp.account_scope) AND list_pinned = 1");
+  sqlite.run("DELETE FROM temp.account_scope WHERE id NOT IN (SELECT id FROM temp.bulk_unpinned)");
+  const unpinned = sqlite.run("UPDATE accounts SET list_pinned = 0, updated_at = ? WHERE id IN (SELECT id FROM temp.bulk_unpinned)", [now.getTime()]).changes;
+  placeScopeByActivity(db, { now, actor });
+  sqlite.run(
+    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+     SELECT u.id, 'list_changed',
+            'List set to follow order activity by bulk action: ' || CASE WHEN a.list_type = u.list_type
+              THEN 'stays in ' || coalesce(new.name, a.list_type)
+              ELSE 'moved from ' || coalesce(old.name, u.list_type) || ' to ' || coalesce(new.name, a.list_type) END,
+            ?1, ?2, ?3, ?3
+     FROM temp.bulk_unpinned u JOIN accounts a ON a.id = u.id
+     LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
+    [actor.userId, actor.name, now.getTime()],
+  );
+  sqlite.run("DELETE FROM temp.bulk_unpinned");
+  return unpinned;
+}
+
+/** Gives the accounts to the owner (or to nobody), with an entry for each that had another. Returns how many. */
+function giveScopeTo(sqlite: Database, owner: { id: number; name: string } | null, actor: Actor, now: Date): number {
+  const changing = "id IN (SELECT id FROM temp.account_scope) AND owner_user_id IS NOT ?1";
+  const summary = `Changed owner to ${owner ? owner.name : "none"} by bulk action`;
+  sqlite.run(
+    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+     SELECT id, 'account_updated', ?2, ?3, ?4, ?5, ?5 FROM accounts WHERE ${changing}`,
+    [owner?.id ?? null, summary, actor.userId, actor.name, now.getTime()],
+  );
+  return sqlite.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]).changes;
+}
+
+/** updateAccount's rule: an owner is an active team member. */
+function activeOwner(db: CrmDatabase, userId: number): { id: number; name: string } {
+  const owner = db.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.id, userId)).get();
+  if (!owner?.active) throw invalid("ownerUserId", "ownerUserId must be an active team member");
+  return owner;
+}
+
+/** "25 accounts moved to Key Accounts (3 already there)". */
+function result(matched: number, updated: number, done: string, unchanged: string): BulkAccountsResult {
+  const rest = matched - updated;
+  return { matched, updated, message: `${accountCount(updated)} ${done}${rest > 0 ? ` (${rest.toLocaleString("en-US")} ${unchanged})` : ""}` };
+}
+
+function accountCount(count: number): string {
+  return `${count.toLocaleString("en-US")} account${count === 1 ? "" : "s"}`;
+}

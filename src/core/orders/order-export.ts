@@ -1,0 +1,58 @@
+import { asc, between, eq, sql } from "drizzle-orm";
+import { csvDateTime, csvMoney } from "../csv/csv-writer.ts";
+import { csvExport, idsInOrder, type CsvExport } from "../csv/export-batches.ts";
+import type { CrmDatabase } from "../database/open.ts";
+import { preparedOnce } from "../database/prepared.ts";
+import { accounts, orders } from "../database/schema.ts";
+import { firstOrderRange } from "../lists/first-order-window.ts";
+import type { OrderItem } from "./incoming-order.ts";
+
+export const ORDER_EXPORT_COLUMNS = ["Order Number", "Account Email", "Placed At", "Total", "Source", "Items"] as const;
+
+/**
+ * Every order placed within the New York dates given (inclusive; either end may be open) as a CSV file
+ * (ORDER_EXPORT_COLUMNS), oldest first, its time on New York's clock and its items in one cell.
+ */
+export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: string } = {}): CsvExport {
+  const range = firstOrderRange(placed);
+  const matching = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(placed.from || placed.to ? between(orders.placedAt, sql`${range.from}`, sql`${range.to}`) : undefined)
+    .orderBy(asc(orders.placedAt), asc(orders.id));
+  return csvExport(ORDER_EXPORT_COLUMNS, idsInOrder(db, matching), (ids) => readOrderRows(db, ids), (row) => [
+    row.orderNumber ?? row.externalId,
+    row.accountEmail,
+    csvDateTime(row.placedAt),
+    csvMoney(row.totalCents),
+    row.source,
+    itemsSummary(row.items),
+  ]);
+}
+
+function readOrderRows(db: CrmDatabase, ids: string) {
+  return preparedOnce(db, "orderExportRows", () =>
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        externalId: orders.externalId,
+        accountEmail: accounts.email,
+        placedAt: orders.placedAt,
+        totalCents: orders.totalCents,
+        source: orders.source,
+        // Only the items are wanted: SQLite hands over their part of the stored JSON, not the whole order.
+        items: sql<string | null>`json_extract(${orders.raw}, '$.items')`,
+      })
+      .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
+      .where(sql`${orders.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
+  ).all({ ids });
+}
+
+/** An order's items in one cell: "2 × Drug Test Cup; 1 × Saliva Kit", by name, else SKU; a line without a quantity is one. */
+function itemsSummary(itemsJson: string | null): string {
+  const items = itemsJson === null ? [] : (JSON.parse(itemsJson) as OrderItem[]);
+  return items.map((item) => `${item.quantity ?? 1} × ${item.name || item.sku || "item"}`).join("; ");
+}

@@ -1,0 +1,23 @@
+import { buttonClassName, type ButtonSize } from "../Button";
+import { FileSpreadsheetIcon } from "../icons";
+
+export interface ExportAccountsLinkProps {
+  /** accountExportUrl of the accounts to export. */
+  href: string;
+  label: string;
+  size?: ButtonSize;
+  testId: string;
+}
+
+/**
+ * Downloads accounts as CSV. A plain link rather than a fetch: the browser sends the session cookie with it
+ * and saves the server's attachment as it streams, however many accounts it holds.
+ */
+export function ExportAccountsLink({ href, label, size = "md", testId }: ExportAccountsLinkProps) {
+  return (
+    <a href={href} download className={buttonClassName("secondary", size)} data-testid={testId}>
+      <FileSpreadsheetIcon className="size-4 shrink-0" />
+      {label}
+    </a>
+  );
+}
