@@ -1,16 +1,15 @@
 import type { Database } from "bun:sqlite";
-import { eq } from "drizzle-orm";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { accounts, users } from "../database/schema.ts";
+import { accounts } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
-import { invalid } from "../errors.ts";
 import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
 import { resolveListChoice, type ListRecord } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../../contracts/accounts.ts";
 import { accountSelectionCondition } from "./account-list.ts";
 import { withAccountScope } from "./account-scope.ts";
+import { activeOwner } from "./accounts.ts";
 
 /**
  * One action on many accounts, as staff would do it on each account (setAccountListType, updateAccount's
@@ -34,8 +33,9 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
     }
     const list = resolveListChoice(db, action.listType);
     return inScope(db, selection, now, (matched) => {
-      if (list === AUTOMATIC_LIST_CHOICE) return result(matched, returnScopeToActivityRules(db, actor, now), "handed back to the activity rules", "already following them");
-      return result(matched, pinScopeToList(sqlite, list, actor, now), `moved to ${list.name}`, "already there");
+      const updated = moveScopeToList(db, list, { actor, now, how: "by bulk action" });
+      if (list === AUTOMATIC_LIST_CHOICE) return result(matched, updated, "handed back to the activity rules", "already following them");
+      return result(matched, updated, `moved to ${list.name}`, "already there");
     });
   });
 }
@@ -53,16 +53,27 @@ function inScope(db: CrmDatabase, selection: AccountSelection, now: Date, action
   });
 }
 
-/** Pins the accounts to the list, with an entry for each not pinned there already; setAccountListType's wording. Returns how many. */
-function pinScopeToList(sqlite: Database, list: ListRecord, actor: Actor, now: Date): number {
+/**
+ * Moves the accounts of temp.account_scope to a list (pinned there), or hands them back to the activity
+ * rules: the one set-based rule of the bulk action and of bulk e-mail assignment. The scope's accounts must
+ * be marked as just made (`created`), so that placing them by activity writes no entries of its own: this
+ * writes one for each account that changes, in setAccountListType's words ending `how` ('by bulk action').
+ * Returns how many changed.
+ */
+export function moveScopeToList(db: CrmDatabase, list: ListRecord | typeof AUTOMATIC_LIST_CHOICE, change: { actor: Actor; now: Date; how: string }): number {
+  return list === AUTOMATIC_LIST_CHOICE ? returnScopeToActivityRules(db, change) : pinScopeToList(db.$client, list, change);
+}
+
+/** Pins the accounts to the list, with an entry for each not pinned there already. Returns how many. */
+function pinScopeToList(sqlite: Database, list: ListRecord, { actor, now, how }: { actor: Actor; now: Date; how: string }): number {
   sqlite.run(
     `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
      SELECT a.id, 'list_changed',
-            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' || ?2 ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ?2 END || ' by bulk action',
+            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' || ?2 ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ?2 END || ' ' || ?6,
             ?3, ?4, ?5, ?5
      FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
      WHERE a.id IN (SELECT id FROM temp.account_scope) AND (a.list_type <> ?1 OR a.list_pinned = 0)`,
-    [list.key, list.name, actor.userId, actor.name, now.getTime()],
+    [list.key, list.name, actor.userId, actor.name, now.getTime(), how],
   );
   return sqlite.run(
     "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT id FROM temp.account_scope) AND (list_type <> ?1 OR list_pinned = 0)",
@@ -75,7 +86,7 @@ function pinScopeToList(sqlite: Database, list: ListRecord, actor: Actor, now: D
  * entry; accounts already following the rules are left as they are, as that would leave one. Returns how
  * many were pinned.
  */
-function returnScopeToActivityRules(db: CrmDatabase, actor: Actor, now: Date): number {
+function returnScopeToActivityRules(db: CrmDatabase, { actor, now, how }: { actor: Actor; now: Date; how: string }): number {
   const sqlite = db.$client;
   sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_unpinned (id INTEGER PRIMARY KEY, list_type TEXT NOT NULL)");
   sqlite.run("DELETE FROM temp.bulk_unpinned");
@@ -86,13 +97,13 @@ function returnScopeToActivityRules(db: CrmDatabase, actor: Actor, now: Date): n
   sqlite.run(
     `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
      SELECT u.id, 'list_changed',
-            'List set to follow order activity by bulk action: ' || CASE WHEN a.list_type = u.list_type
+            'List set to follow order activity ' || ?4 || ': ' || CASE WHEN a.list_type = u.list_type
               THEN 'stays in ' || coalesce(new.name, a.list_type)
               ELSE 'moved from ' || coalesce(old.name, u.list_type) || ' to ' || coalesce(new.name, a.list_type) END,
             ?1, ?2, ?3, ?3
      FROM temp.bulk_unpinned u JOIN accounts a ON a.id = u.id
      LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
-    [actor.userId, actor.name, now.getTime()],
+    [actor.userId, actor.name, now.getTime(), how],
   );
   sqlite.run("DELETE FROM temp.bulk_unpinned");
   return unpinned;
@@ -108,13 +119,6 @@ function giveScopeTo(sqlite: Database, owner: { id: number; name: string } | nul
     [owner?.id ?? null, summary, actor.userId, actor.name, now.getTime()],
   );
   return sqlite.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]).changes;
-}
-
-/** updateAccount's rule: an owner is an active team member. */
-function activeOwner(db: CrmDatabase, userId: number): { id: number; name: string } {
-  const owner = db.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.id, userId)).get();
-  if (!owner?.active) throw invalid("ownerUserId", "ownerUserId must be an active team member");
-  return owner;
 }
 
 /** "25 accounts moved to Key Accounts (3 already there)". */

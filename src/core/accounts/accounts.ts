@@ -60,7 +60,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
   if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
   return db.transaction(() => {
-    if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(db, fields.ownerUserId);
+    if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(db, fields.ownerUserId).id;
     const before = findAccount(db, id);
     const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
     if (changed.length === 0) return before;
@@ -118,10 +118,11 @@ function describeAccountChange(before: AccountSummary, changes: AccountFields, c
   return `Changed ${changed.map((key) => labels[key]).join(", ")}`;
 }
 
-function activeOwner(tx: CrmQueries, userId: number): number {
-  const owner = tx.select({ active: users.active }).from(users).where(eq(users.id, userId)).get();
+/** The team member an account (or a bulk action's accounts) may be given to: an active one, or a 400 naming ownerUserId. */
+export function activeOwner(tx: CrmQueries, userId: number): { id: number; name: string } {
+  const owner = tx.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.id, userId)).get();
   if (!owner?.active) throw invalid("ownerUserId", "ownerUserId must be an active team member");
-  return userId;
+  return { id: owner.id, name: owner.name };
 }
 
 function assertEmailFree(tx: CrmQueries, email: string, exceptAccountId: number | null): void {

@@ -5,9 +5,9 @@ import { normalizeCustomerEmail } from "../accounts/email.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { invalid } from "../errors.ts";
-import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { moveScopeToList } from "../accounts/account-bulk.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
-import { resolveListChoice, type ListRecord } from "./list-types.ts";
+import { resolveListChoice } from "./list-types.ts";
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
@@ -32,7 +32,11 @@ export function bulkAssignList(
     () => {
       const list = resolveListChoice(db, input.listType);
       const { emailsMatched, found, notFoundEmails } = matchAccounts(sqlite, emails);
-      const updated = list === AUTOMATIC_LIST_CHOICE ? returnToActivityRules(db, actor) : pinToList(sqlite, list, actor);
+      const matchedIds = sqlite
+        .query<{ id: number }, []>("SELECT DISTINCT account_id AS id FROM temp.bulk_emails WHERE account_id IS NOT NULL")
+        .all()
+        .map((row) => row.id);
+      const updated = withAccountScope(sqlite, matchedIds, new Set(matchedIds), () => moveScopeToList(db, list, { actor, now: new Date(), how: "(bulk assignment)" }));
       sqlite.run("DELETE FROM temp.bulk_emails");
       const counts = `${updated.toLocaleString("en-US")} of ${found.toLocaleString("en-US")} matched accounts`;
       return {
@@ -72,32 +76,3 @@ function matchAccounts(sqlite: Database, emails: string[]): { emailsMatched: num
   };
 }
 
-/** Pins the matched accounts to the list, with a timeline entry for each not pinned there already. Returns how many those were. */
-function pinToList(sqlite: Database, list: ListRecord, actor: Actor): number {
-  const now = Date.now();
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT a.id, 'list_changed',
-            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' END || ?2 || ' (bulk assignment)',
-            ?3, ?4, ?5, ?5
-     FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
-     WHERE a.id IN (SELECT account_id FROM temp.bulk_emails) AND (a.list_type != ?1 OR a.list_pinned = 0)`,
-    [list.key, list.name, actor.userId, actor.name, now],
-  );
-  return sqlite.run(
-    "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT account_id FROM temp.bulk_emails) AND (list_type != ?1 OR list_pinned = 0)",
-    [list.key, now],
-  ).changes;
-}
-
-/** Unpins the matched accounts and lets the activity rules place them at once. Returns how many were pinned. */
-function returnToActivityRules(db: CrmDatabase, actor: Actor): number {
-  const sqlite = db.$client;
-  const pinned = sqlite
-    .query<{ id: number }, []>("SELECT id FROM accounts WHERE id IN (SELECT account_id FROM temp.bulk_emails) AND list_pinned = 1")
-    .all()
-    .map((row) => row.id);
-  sqlite.run("UPDATE accounts SET list_pinned = 0, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))", [Date.now(), JSON.stringify(pinned)]);
-  withAccountScope(sqlite, pinned, new Set(), () => placeScopeByActivity(db, { now: new Date(), actor }));
-  return pinned.length;
-}

@@ -83,7 +83,7 @@ describe("lists", () => {
     expect(handedBack.body.results).toMatchObject({ accountsFound: 3, accountsUpdated: 3 });
     expect(handedBack.body.message).toBe("Handed 3 of 3 matched accounts back to the activity rules");
     for (const id of [alpha, beta, gamma]) expect((await account(id)).body).toMatchObject({ listType: "new", listPinned: false });
-    expect((await timeline(alpha))[0]).toMatchObject({ summary: "Moved from Legacy to New by order activity", actorName: "Test sales" });
+    expect((await timeline(alpha))[0]).toMatchObject({ summary: "List set to follow order activity (bulk assignment): moved from Legacy to New", actorName: "Test sales" });
   });
 
   test("bulk assignment counts e-mails and accounts apart: a merged account's two e-mails are two e-mails matched and one account found", async () => {

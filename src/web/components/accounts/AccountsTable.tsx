@@ -25,7 +25,7 @@ export interface AccountsTableProps {
  * Fixed widths for all but the Account column, which takes what is left: the table fits beside the
  * sidebar at 1280 pixels, and long names or e-mails are cut short instead of pushing columns off screen.
  */
-const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-39", "w-34", "w-28"] as const;
+const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-39", "w-44", "w-28"] as const;
 
 const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] = [
   { column: "name", label: "Account" },
@@ -44,7 +44,7 @@ export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, 
     // Relative, so that the hidden labels of the list selects (absolutely placed) scroll with the table instead of widening the page.
     <div className="relative overflow-x-auto">
       <table
-        className={`w-full min-w-[952px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
+        className={`w-full min-w-[992px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
         aria-busy={isLoading || isRefreshing}
         data-testid="accounts-table"
       >

@@ -1,5 +1,5 @@
 import { accountFilterParams, MAX_SELECTED_ACCOUNTS, type AccountFilters, type BulkSelection } from "../../api/accounts";
-import { pageTicks, toggled, toggledPage } from "../analytics/radar-view";
+import { pageTicks, toggled, toggledPage } from "../row-ticks";
 
 /**
  * The accounts a table's bulk actions cover: those ticked one by one, kept while staff page through, or

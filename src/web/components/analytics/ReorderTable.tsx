@@ -4,7 +4,8 @@ import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { SortableColumnHeader } from "../accounts/SortableColumnHeader";
-import { pageTicks, toggled, toggledPage, type RadarView } from "./radar-view";
+import { pageTicks, toggled, toggledPage } from "../row-ticks";
+import type { RadarView } from "./radar-view";
 import { rhythmText } from "./reorder-bands";
 
 export interface ReorderTableProps {

@@ -9,7 +9,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4 md:gap-4 md:px-8">
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold text-slate-900 md:text-xl" data-testid="screen-title">
+        <h1 className="truncate text-base font-semibold text-slate-900 md:text-xl" data-testid="screen-title">
           {title}
         </h1>
         {subtitle && (
