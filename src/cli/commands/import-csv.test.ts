@@ -104,6 +104,9 @@ describe("crm import-csv", () => {
  * made once, are what every test compares with.
  */
 describe("crm import-csv, interrupted or run twice at once", () => {
+  // Each test runs a 60,000-row import in batches beside another connection, some twice: on a machine busy
+  // with other tests that takes longer than bun's default 20 s.
+  const IMPORT_TEST_TIMEOUT_MS = 90_000;
   let shared: string;
   let exportFile: string;
   let reference: ReturnType<typeof importedState>;
@@ -116,7 +119,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect((await runCrm(["import-csv", exportFile, "--json", "--data-dir", referenceDir])).exitCode).toBe(0);
     reference = importedState(referenceDir);
     referenceOrders = new Set(reference.orders.map((order) => JSON.stringify(order)));
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
   afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
   let dir: string;
@@ -179,7 +182,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(JSON.parse(again.stdout).results).toMatchObject({ ordersCreated: reference.orders.length - stored.length, ordersUpdated: 0, ordersUnchanged: stored.length });
     expect(importedState(dataDir())).toEqual(reference);
     expect((await history()).map((run) => run.state)).toEqual(["completed", "interrupted"]);
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
 
   test("two imports of one file at once end as one import: the second waits for the first", async () => {
     const [first, second] = await Promise.all([
@@ -193,7 +196,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     const created = [first, second].map((run) => JSON.parse(run.stdout).results.ordersCreated as number);
     expect(created.toSorted((a, b) => a - b)).toEqual([0, reference.orders.length]);
     expect(importedState(dataDir())).toEqual(reference);
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
 
   test("while an import writes in batches, a writer that says it waits, as the server does, gets the lock within a few batches", async () => {
     const opened = watch();
@@ -213,7 +216,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(waits.length).toBeGreaterThan(10);
     // bench:concurrency measures the wait; on a machine busy with other tests this allows for slow batches.
     expect(Math.max(...waits)).toBeLessThan(1_000);
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
 
   test("SIGTERM stops at the next commit: exit 143, one line on stderr, interrupted in the history, completed by running again", async () => {
     const opened = watch();
@@ -231,7 +234,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
 
     expect((await runCrm(["import-csv", exportFile, "--data-dir", dataDir()])).exitCode).toBe(0);
     expect(importedState(dataDir())).toEqual(reference);
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
 
   test("a first import into an empty database is one transaction: SIGINT exits 130 having written nothing, and so does a kill", async () => {
     const interrupted = startImport();
@@ -249,5 +252,5 @@ describe("crm import-csv, interrupted or run twice at once", () => {
       expect.objectContaining({ state: "interrupted", error: null }),
       expect.objectContaining({ state: "interrupted", error: "Stopped before finishing; nothing was written" }),
     ]);
-  });
+  }, IMPORT_TEST_TIMEOUT_MS);
 });

@@ -86,6 +86,7 @@ describe("runCsvImport", () => {
     expect(count(inBatches, "SELECT count(*) AS n FROM duplicate_queue")).toBe(count(atOnce, "SELECT count(*) AS n FROM duplicate_queue"));
   });
 
+  // Several imports in small batches beside another connection: seconds alone, longer on a busy machine.
   test("an order whose item rows are listed apart keeps the items of every batch, and of a stopped run when run again", async () => {
     const between = Array.from({ length: 25_000 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_000}@clinic${i % 41}.com`));
     const file = path.join(dir, "apart.csv");
@@ -119,7 +120,7 @@ describe("runCsvImport", () => {
     expect(importedState(stoppedThenRun.dataDir)).toEqual(importedState(inBatches.dataDir));
     other.close();
     otherToo.close();
-  });
+  }, 60_000);
 
   test("a stopped import keeps its committed batches and is marked interrupted; one written in one transaction writes nothing", async () => {
     const file = demoExport(20_000);
