@@ -70,6 +70,9 @@ describe("signing in to the dashboard served by dist/crm", () => {
     await screenshot(page, "shell");
 
     await sidebar.getByRole("link", { name: "Analytics" }).click();
+    await page.getByTestId("analytics-screen").waitFor();
+    // A path no screen has shows the 404 page, inside the shell.
+    await page.goto(`${running.crm.url}/reports`);
     await page.getByText("404 Page Not Found").waitFor();
     expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
     await screenshot(page, "not-found");
