@@ -1,11 +1,8 @@
 import { createElement, lazy, Suspense, type ComponentType } from "react";
 import { LoadError } from "./components/LoadError";
 import { Spinner } from "./components/Spinner";
-import { AccountScreen } from "./screens/Account";
-import { AccountDetailScreen } from "./screens/AccountDetail";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
-import { TasksScreen } from "./screens/Tasks";
 
 /** The title and subtitle the shell header shows for a screen. */
 export interface ScreenHeading {
@@ -38,9 +35,13 @@ function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
   };
 }
 
-// The two screens furthest from daily work, and among the largest: the charts, and the integrations and team.
+// Every screen but the accounts table's own (the first page, whose parts the Lists tabs share): an
+// account's screen, the charts, the task board, the integrations and team, and the user's own sessions.
 const AnalyticsScreen = lazyScreen(() => import("./screens/Analytics").then((module) => module.AnalyticsScreen));
 const SettingsScreen = lazyScreen(() => import("./screens/Settings").then((module) => module.SettingsScreen));
+const TasksScreen = lazyScreen(() => import("./screens/Tasks").then((module) => module.TasksScreen));
+const AccountScreen = lazyScreen(() => import("./screens/Account").then((module) => module.AccountScreen));
+const AccountDetailScreen = lazyScreen(() => import("./screens/AccountDetail").then((module) => module.AccountDetailScreen));
 
 const ACCOUNTS_HEADING: ScreenHeading = {
   title: "Accounts",
