@@ -1,7 +1,7 @@
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
-import { queuePurchaseDayCount, recountPurchaseDays } from "../analytics/purchase-days.ts";
+import { countPurchaseDaysOf, queuePurchaseDayCount } from "../analytics/purchase-days.ts";
 import { withAccountScope } from "./account-scope.ts";
 
 export interface RecountOptions {
@@ -27,7 +27,7 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
   // Even a scratch table's write moves total_changes(), which would make the server read every remembered answer again.
   if (ids.length === 0) return emptyMoves();
   const sqlite = db.$client;
-  return withAccountScope(sqlite, ids, options.createdIds ?? NONE, () => {
+  const moves = withAccountScope(sqlite, ids, options.createdIds ?? NONE, () => {
     const at = options.now.getTime();
     sqlite.run(
       `UPDATE accounts SET
@@ -49,10 +49,11 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
          AND kind IN ('orders_imported', 'orders_received')
          AND account_id IN (SELECT id FROM accounts WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0)`,
     );
-    if (options.purchaseDaysLater) queuePurchaseDayCount(sqlite, ids);
-    else recountPurchaseDays(sqlite);
     return placeScopeByActivity(db, { now: options.now, actor: options.actor });
   });
+  if (options.purchaseDaysLater) queuePurchaseDayCount(sqlite, ids);
+  else countPurchaseDaysOf(sqlite, ids);
+  return moves;
 }
 
 const NONE: ReadonlySet<number> = new Set();
