@@ -37,5 +37,7 @@ export function openPrivateDatabase(dataDir: string): OpenedDatabase {
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }
-  return openDatabase(dataDir);
+  const opened = openDatabase(dataDir);
+  for (const upgrade of opened.upgrades) process.stderr.write(`crm: ${upgrade}\n`);
+  return opened;
 }

@@ -4,7 +4,7 @@ import { CalendarDay, calendarDate, Dollars, oneOf, pageQuery, recordId, SORT_DI
 /**
  * The analytics API: how revenue and customers move, and who is due to reorder. Every date is a New York
  * calendar date (YYYY-MM-DD) or month (YYYY-MM), every range inclusive, money in dollars.
- *   GET  /api/analytics/summary             the period's figures beside the previous period of equal length (PeriodQuery → AnalyticsSummary)
+ *   GET  /api/analytics/summary             the period's figures beside those of the period it compares with (PeriodQuery → AnalyticsSummary)
  *   GET  /api/analytics/monthly             one entry per month, empty months included (MonthRangeQuery → MonthlySales[])
  *   GET  /api/analytics/cohorts             first-order months and how many of each ordered in the months after (MonthRangeQuery → Cohort[])
  *   GET  /api/analytics/products            SKUs by revenue in the period (ProductsQuery → ProductSales[])
@@ -21,7 +21,7 @@ export const ANALYTICS_PATH = "/api/analytics";
 export const REORDER_BANDS = ["due", "at-risk", "lapsed"] as const;
 export type ReorderBand = (typeof REORDER_BANDS)[number];
 
-/** A band, or neither yet: what the account screen says of a rhythm. */
+/** A band, or on track while the next order is not yet due: where any account with a rhythm stands today. */
 export const REORDER_STATUSES = ["on-track", ...REORDER_BANDS] as const;
 export type ReorderStatus = (typeof REORDER_STATUSES)[number];
 
@@ -37,6 +37,15 @@ export const MAX_MONTH_RANGE = 120;
 /** Months the revenue chart and the cohort table show when the caller does not say. */
 export const DEFAULT_MONTHLY_MONTHS = 24;
 export const DEFAULT_COHORT_MONTHS = 12;
+
+/**
+ * What a period's figures are set against. A year to date (from January 1 to a day of the same year) is
+ * compared with the same days of the year before, January 1 to the same month and day (February 29 to
+ * February 28), as nobody compares January to November with the February to December before it; any other
+ * period with the period of equal length just before it.
+ */
+export const PERIOD_COMPARISONS = ["previous-period", "same-days-last-year"] as const;
+export type PeriodComparison = (typeof PERIOD_COMPARISONS)[number];
 
 /** Days the summary covers when the caller does not say: the last 30, today included. */
 export const DEFAULT_PERIOD_DAYS = 30;
@@ -102,7 +111,8 @@ export type PeriodFigures = typeof PeriodFigures.static;
 
 export const AnalyticsSummary = t.Object({
   ...periodFigures,
-  previous: t.Object(periodFigures, { description: "The same figures for the period of equal length just before" }),
+  comparedWith: oneOf("comparedWith", PERIOD_COMPARISONS, "Which period `previous` is: the same days last year for a year to date, otherwise the period of equal length just before"),
+  previous: t.Object(periodFigures, { description: "The same figures for the period compared with" }),
 });
 export type AnalyticsSummary = typeof AnalyticsSummary.static;
 
@@ -144,13 +154,19 @@ export const ReordersQuery = t.Object({
 });
 export type ReordersQuery = typeof ReordersQuery.static;
 
-/** An account's rhythm as the account screen shows it. */
-export const ReorderRhythm = t.Object({
+/**
+ * An account's rhythm and where it stands today, as the account screen and the radar both show it: one
+ * reading in core (reorder-radar.ts) gives every answer its status and days, so that they cannot disagree.
+ */
+const reorderStanding = {
   medianGapDays: t.Number({ description: "The median of the gaps between consecutive order days; a half for an even count" }),
   expectedNextOrderDate: CalendarDay,
   daysSinceLastOrder: t.Integer(),
+  daysOverdue: t.Integer({ description: "Days since the expected date; negative before it" }),
   status: oneOf("status", REORDER_STATUSES),
-});
+};
+
+export const ReorderRhythm = t.Object(reorderStanding);
 export type ReorderRhythm = typeof ReorderRhythm.static;
 
 export const ReorderAccount = t.Object({
@@ -160,11 +176,8 @@ export const ReorderAccount = t.Object({
   orderCount: t.Integer(),
   totalOrderValue: Dollars,
   lastOrderDate: CalendarDay,
-  medianGapDays: t.Number(),
-  expectedNextOrderDate: CalendarDay,
-  daysSinceLastOrder: t.Integer(),
-  daysOverdue: t.Integer({ description: "Days since the expected date; negative before it" }),
-  status: oneOf("status", REORDER_BANDS),
+  ...reorderStanding,
+  status: oneOf("status", REORDER_BANDS, "The band listed: an account on the radar is always in one"),
   ownerUserId: t.Union([t.Integer(), t.Null()]),
 });
 export type ReorderAccount = typeof ReorderAccount.static;

@@ -25,6 +25,13 @@ export const MAX_UNFINISHED_UPLOADS_PER_USER = 5;
 /** An import lists why rows were skipped for this many rows at most; it counts all of them. */
 export const REPORTED_ROW_ERRORS = 100;
 
+/**
+ * The longest item name or other column an imported order keeps as written (notes, gift messages, URLs):
+ * longer makes the row an error. Every other text an import stores (ship-to fields, e-mail, order number,
+ * SKU, store, status) is held to SHORT_TEXT_MAX_LENGTH, as staff typing it would be.
+ */
+export const IMPORTED_LONG_TEXT_MAX_LENGTH = 5000;
+
 export const UploadUrl = t.Object({ uploadURL: t.String({ description: "Valid for 15 minutes, for one file" }) });
 export type UploadUrl = typeof UploadUrl.static;
 
@@ -47,11 +54,24 @@ export type UploadReceipt = typeof UploadReceipt.static;
 export const ProcessCsvBody = t.Object({ fileUrl: t.String({ maxLength: 2048, description: "The uploadURL the file was PUT to" }) });
 export type ProcessCsvBody = typeof ProcessCsvBody.static;
 
+/** An import lists this many of the known orders whose customer changed at most; it counts all of them. */
+export const REPORTED_CUSTOMER_CHANGES = 100;
+
+/** A known order that a source now gives to another customer: it moves, and the import says so. */
+export const CustomerChange = t.Object({
+  orderNumber: t.Union([t.String(), t.Null()]),
+  store: t.Union([t.String(), t.Null()]),
+  from: t.String({ description: "The customer e-mail the order had" }),
+  to: t.String({ description: "The customer e-mail it has now" }),
+});
+export type CustomerChange = typeof CustomerChange.static;
+
 /**
  * An import's outcome, as the API and `crm import-csv --json` give it. A file that cannot be read as an
  * export is refused whole (400); bad rows are skipped and listed.
  */
 export const CsvImportResult = t.Object({
+  success: t.Boolean({ description: "true when the import ran (rows may still have been skipped)" }),
   message: t.String({ description: "'Imported 2 orders for 2 accounts (2 new)'" }),
   results: t.Object({
     processed: t.Integer({ description: "Rows read" }),
@@ -62,6 +82,8 @@ export const CsvImportResult = t.Object({
     ordersUnchanged: t.Integer(),
     skipped: t.Integer({ description: "Rows skipped" }),
     errors: t.Array(t.String(), { maxItems: REPORTED_ROW_ERRORS, description: "Why rows were skipped, for the first ones" }),
+    customersChanged: t.Integer({ description: "Known orders that now name another customer" }),
+    customerChanges: t.Array(CustomerChange, { maxItems: REPORTED_CUSTOMER_CHANGES, description: "The first of them" }),
   }),
 });
 export type CsvImportResult = typeof CsvImportResult.static;

@@ -1,9 +1,49 @@
 import { t } from "./type-builder.ts";
-import { Dollars, IsoTime, oneOf, pageQuery } from "./common.ts";
+import { CalendarDay, Dollars, IsoTime, oneOf, pageQuery } from "./common.ts";
 
-/** Where an order came from; with the source's own id it identifies the order. */
+/**
+ * The orders API:
+ *   GET /api/accounts/{id}/orders   an account's orders, newest first, paged (AccountOrdersQuery → Order[], X-Total-Count)
+ *   GET /api/orders/{id}            one order whole: its lines, ship-to, dates, tracking and how it arrived (→ OrderDetail)
+ */
+
+/** Where an order was first recorded from. */
 export const ORDER_SOURCES = ["csv", "shipstation"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** ShipStation's order statuses, as its API names them; an export's "Awaiting Shipment" is awaiting_shipment. */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "awaiting_shipment",
+  "pending_fulfillment",
+  "shipped",
+  "on_hold",
+  "cancelled",
+  "rejected_fulfillment",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The statuses of orders that count for nothing: kept and shown, but left out of every figure (counts,
+ * values, order dates, lists, analytics, rhythms, exports' totals). Every other order counts, one whose
+ * source gave no status included. core/orders/counted-orders.ts is the one rule that applies this.
+ */
+export const NOT_COUNTED_ORDER_STATUSES = ["cancelled", "rejected_fulfillment"] as const satisfies readonly OrderStatus[];
+
+/** How staff read each status. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  awaiting_payment: "Awaiting Payment",
+  awaiting_shipment: "Awaiting Shipment",
+  pending_fulfillment: "Pending Fulfillment",
+  shipped: "Shipped",
+  on_hold: "On Hold",
+  cancelled: "Cancelled",
+  rejected_fulfillment: "Rejected Fulfillment",
+};
+
+/** The ways an order reaches the CRM. */
+export const ORDER_ROUTES = ["csv", "webhook", "backfill"] as const;
+export type OrderRoute = (typeof ORDER_ROUTES)[number];
 
 /** The address an order shipped to, as the source wrote it: any part may be missing. */
 export const ShipTo = t.Object({
@@ -32,8 +72,11 @@ export type OrderItem = typeof OrderItem.static;
 export const Order = t.Object({
   id: t.Integer(),
   source: oneOf("source", ORDER_SOURCES),
-  externalId: t.String({ description: "The source's own id of the order" }),
+  externalId: t.String({ description: "The first source's own id of the order" }),
   orderNumber: t.Union([t.String(), t.Null()]),
+  store: t.Union([t.String(), t.Null()], { description: "The ShipStation store it was sold in; null when no source named it" }),
+  status: t.Union([oneOf("status", ORDER_STATUSES), t.Null()], { description: "null when no source gave one" }),
+  counts: t.Boolean({ description: "false for cancelled and rejected orders, which count in no figure" }),
   placedAt: IsoTime,
   createdAt: IsoTime,
   total: t.Union([Dollars, t.Null()]),
@@ -51,6 +94,44 @@ export const OrderList = t.Array(Order);
 /** The newest orders come with an account's detail; the rest are paged through GET /api/accounts/{id}/orders. */
 export const ORDERS_IN_ACCOUNT_DETAIL = 25;
 
-/** GET /api/accounts/{id}/orders: newest first; without a limit, all of them. */
-export const AccountOrdersQuery = t.Object(pageQuery());
+/** GET /api/accounts/{id}/orders: newest first; without a limit, all of them; `status` keeps the orders in that status. */
+export const AccountOrdersQuery = t.Object({
+  ...pageQuery(),
+  status: t.Optional(oneOf("status", ORDER_STATUSES)),
+});
 export type AccountOrdersQuery = typeof AccountOrdersQuery.static;
+
+/** One line of an order: what was bought, how many, at what price. */
+export const OrderLine = t.Object({
+  sku: t.Union([t.String(), t.Null()]),
+  name: t.Union([t.String(), t.Null()]),
+  quantity: t.Union([t.Number(), t.Null()]),
+  unitPrice: t.Union([Dollars, t.Null()]),
+  lineTotal: t.Union([Dollars, t.Null()], { description: "quantity × unit price (one unit when no quantity is given)" }),
+});
+export type OrderLine = typeof OrderLine.static;
+
+/** One way the order reached the CRM, with when it first and last did. */
+export const OrderDelivery = t.Object({
+  route: oneOf("route", ORDER_ROUTES),
+  label: t.String({ description: "'CSV import of orders.csv', 'ShipStation webhook', 'ShipStation backfill'" }),
+  firstAt: IsoTime,
+  lastAt: IsoTime,
+});
+export type OrderDelivery = typeof OrderDelivery.static;
+
+/** GET /api/orders/{id}: the order as its dialog shows it. */
+export const OrderDetail = t.Composite([
+  Order,
+  t.Object({
+    accountId: t.Integer(),
+    accountName: t.String(),
+    customerEmail: t.String({ description: "The customer e-mail the latest source gave" }),
+    lines: t.Array(OrderLine),
+    shippingPaid: t.Union([Dollars, t.Null()]),
+    shipDate: t.Union([CalendarDay, t.Null()], { description: "New York date it shipped, where a source said" }),
+    tracking: t.Array(t.String(), { description: "Tracking numbers, where a source gave them" }),
+    deliveries: t.Array(OrderDelivery),
+  }),
+]);
+export type OrderDetail = typeof OrderDetail.static;

@@ -5,6 +5,7 @@ import { errorResponses } from "./middleware/errors.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { accountImportRoutes } from "./routes/account-import.ts";
+import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -37,6 +38,7 @@ export function createApp(context: ServerContext) {
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
     .use(accountRoutes(context))
+    .use(orderRoutes(context))
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))
     .use(contactRoutes(context))

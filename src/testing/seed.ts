@@ -1,12 +1,18 @@
 import type { CrmDatabase } from "../core/database/open.ts";
 import type { IncomingOrder } from "../core/orders/incoming-order.ts";
-import { recordOrders } from "../core/orders/record-orders.ts";
+import { recordOrders, type OrderDelivery } from "../core/orders/record-orders.ts";
+import type { OrderStatus } from "../contracts/orders.ts";
 
 export interface SeededOrder {
   number: string;
   placedAt: Date | string;
   total: number;
+  status?: OrderStatus | null;
+  store?: string | null;
 }
+
+/** How orders that tests write directly arrive: as a CSV import would. */
+export const SEEDED_DELIVERY: OrderDelivery = { route: "csv", label: "CSV import of seed.csv" };
 
 /** Who an order goes to, as far as tests care. */
 export interface SeededShipTo {
@@ -19,9 +25,13 @@ export interface SeededShipTo {
 
 /** Stores orders for a customer through the one real write path, creating the account as an import would. */
 export function seedCustomer(db: CrmDatabase, customer: { email: string; orders: SeededOrder[] } & SeededShipTo): number {
-  recordOrders(db, (recorder) => {
-    for (const order of customer.orders) recorder.record(incomingOrder(customer.email, order, customer));
-  });
+  recordOrders(
+    db,
+    (recorder) => {
+      for (const order of customer.orders) recorder.record(incomingOrder(customer.email, order, customer));
+    },
+    { delivery: SEEDED_DELIVERY },
+  );
   const { id } = db.$client.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE email = ?").get(customer.email)!;
   return id;
 }
@@ -31,6 +41,9 @@ export function incomingOrder(email: string, order: SeededOrder, shipTo: SeededS
     source: "csv",
     externalId: order.number,
     orderNumber: order.number,
+    store: order.store ?? null,
+    shipstationOrderId: null,
+    status: order.status ?? null,
     customerEmail: email,
     placedAt: new Date(order.placedAt),
     totalCents: Math.round(order.total * 100),

@@ -25,6 +25,12 @@ describe("crm demo-data", () => {
     const [customers, plantedDuplicates, badRows] = summary!.slice(1).map(Number) as [number, number, number];
     expect(customers).toBeGreaterThan(480);
     expect(plantedDuplicates).toBeGreaterThan(0);
+    const stores = /\nOrders: ([\d,]+) from Supply Direct Store, ([\d,]+) from Amazon Store; ([\d,]+) orders sharing their number with another store's order, ([\d,]+) cancelled, ([\d,]+) rejected \(Rejected Fulfillment\)\n$/.exec(run.stdout);
+    expect(stores).not.toBeNull();
+    const [mainOrders, marketplaceOrders, sharing] = stores!.slice(1, 4).map((figure) => Number(figure.replaceAll(",", ""))) as [number, number, number];
+    expect(marketplaceOrders).toBeGreaterThan(0);
+    expect(marketplaceOrders).toBeLessThan(mainOrders / 10);
+    expect(sharing).toBeGreaterThan(0);
     await runCrm(["demo-data", ...args, "--out", second]);
     expect(readFileSync(first).equals(readFileSync(second))).toBe(true);
 

@@ -39,6 +39,13 @@ export function demoDataCommand(): Command {
         count(summary.badRows, "bad row"),
       ];
       process.stdout.write(`Wrote ${count(summary.rows, "row")} (${contents.join(", ")}) to ${flags.out}\n`);
+      const stores = Object.entries(summary.ordersByStore).map(([store, orders]) => `${formatCount(orders)} from ${store}`);
+      const outcomes = [
+        `${count(summary.ordersSharingNumber, "order")} sharing ${summary.ordersSharingNumber === 1 ? "its" : "their"} number with another store's order`,
+        `${formatCount(summary.cancelledOrders)} cancelled`,
+        `${formatCount(summary.rejectedOrders)} rejected (Rejected Fulfillment)`,
+      ];
+      process.stdout.write(`Orders: ${stores.join(", ")}; ${outcomes.join(", ")}\n`);
     });
 }
 

@@ -1,8 +1,8 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
-import type { OrderSource } from "../../contracts/orders.ts";
+import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 import type { StoredOrderRaw } from "../orders/incoming-order.ts";
 import { assertAccountExists } from "./account-exists.ts";
 import type { AccountSummary } from "./account-list.ts";
@@ -17,6 +17,9 @@ export interface StoredOrder {
   source: OrderSource;
   externalId: string;
   orderNumber: string | null;
+  store: string | null;
+  status: OrderStatus | null;
+  counts: boolean;
   placedAt: Date;
   createdAt: Date;
   totalCents: number | null;
@@ -48,29 +51,34 @@ export function getAccountDetail(db: CrmDatabase, id: number, now = new Date()):
   );
 }
 
-/** An account's orders, newest first, a page at a time (all of them without a limit). */
-export function listOrders(db: CrmQueries, accountId: number, page: { limit?: number; offset?: number } = {}): { orders: StoredOrder[]; total: number } {
+/** An account's orders, newest first, a page at a time (all of them without a limit), of one status when asked. */
+export function listOrders(
+  db: CrmQueries,
+  accountId: number,
+  page: { limit?: number; offset?: number; status?: OrderStatus } = {},
+): { orders: StoredOrder[]; total: number } {
   assertAccountExists(db, accountId);
-  const rows = db
-    .select()
-    .from(orders)
-    .where(eq(orders.accountId, accountId))
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(page.limit ?? -1)
-    .offset(page.offset ?? 0)
-    .all();
-  const total = page.limit === undefined ? rows.length : (db.select({ total: count() }).from(orders).where(eq(orders.accountId, accountId)).get()?.total ?? 0);
+  const where = page.status === undefined ? eq(orders.accountId, accountId) : and(eq(orders.accountId, accountId), eq(orders.status, page.status));
+  const query = db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id));
+  const whole = page.limit === undefined && !page.offset;
+  // SQLite takes an OFFSET only after a LIMIT (drizzle writes none for -1): without one, the page is the rest of the list.
+  const rows = whole ? query.all() : query.limit(page.limit ?? Number.MAX_SAFE_INTEGER).offset(page.offset ?? 0).all();
+  const total = whole ? rows.length : (db.select({ total: count() }).from(orders).where(where).get()?.total ?? 0);
+  return { total, orders: rows.map(storedOrderOf) };
+}
+
+export function storedOrderOf(row: typeof orders.$inferSelect): StoredOrder {
   return {
-    total,
-    orders: rows.map((row) => ({
-      id: row.id,
-      source: row.source,
-      externalId: row.externalId,
-      orderNumber: row.orderNumber,
-      placedAt: row.placedAt,
-      createdAt: row.createdAt,
-      totalCents: row.totalCents,
-      raw: JSON.parse(row.raw) as StoredOrderRaw,
-    })),
+    id: row.id,
+    source: row.source,
+    externalId: row.externalId,
+    orderNumber: row.orderNumber,
+    store: row.store,
+    status: row.status,
+    counts: row.counts,
+    placedAt: row.placedAt,
+    createdAt: row.createdAt,
+    totalCents: row.totalCents,
+    raw: JSON.parse(row.raw) as StoredOrderRaw,
   };
 }

@@ -3,6 +3,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
 import { countPurchaseDaysOf, queuePurchaseDayCount } from "../analytics/purchase-days.ts";
 import { withAccountScope } from "./account-scope.ts";
+import { COUNTED_ORDER } from "../orders/order-status.ts";
 
 export interface RecountOptions {
   now: Date;
@@ -16,7 +17,7 @@ export interface RecountOptions {
 
 /**
  * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
- * its own transaction: the order statistics recounted from the stored orders, the latest ship-to address, the purchase days
+ * its own transaction: the order statistics recounted from the stored orders that count (order-status.ts), the latest ship-to address, the purchase days
  * analytics count and the ordering rhythm, "customer since" of an
  * account created from orders (and the first entry of its timeline) moved to its first order, and
  * unpinned accounts put in the list their activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
@@ -32,7 +33,7 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
     sqlite.run(
       `UPDATE accounts SET
          (order_count, total_order_cents, first_order_at, last_order_at) =
-           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
+           (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id AND ${COUNTED_ORDER}),
          (ship_to_street, ship_to_postal_code) = (${LATEST_SHIP_TO}),
          updated_at = ?
        WHERE id IN (SELECT id FROM temp.account_scope)`,
@@ -59,8 +60,9 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
 const NONE: ReadonlySet<number> = new Set();
 
 /**
- * The street line and postal code of an account's latest order, for an UPDATE of accounts. No tie-break on
- * the id: the (account, placed at, total) index then serves it without a sort per account, ten times faster.
+ * The street line and postal code of an account's latest order (a cancelled one's address is the customer's
+ * all the same), for an UPDATE of accounts. No tie-break on the id: the (account, counts, placed at, total)
+ * index then serves it with a merge of its two ranges rather than a sort of the account's orders.
  */
 export const LATEST_SHIP_TO = `SELECT raw ->> '$.shipTo.street1', raw ->> '$.shipTo.postalCode' FROM orders
   WHERE orders.account_id = accounts.id ORDER BY placed_at DESC LIMIT 1`;

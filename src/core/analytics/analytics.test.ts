@@ -11,6 +11,7 @@ import { REORDER_BANDS, type ReorderBand } from "../../contracts/analytics.ts";
 import { ensurePurchaseDays } from "./purchase-days.ts";
 import { bundledMigrations } from "../database/bundled-migrations.ts";
 import type { Database } from "bun:sqlite";
+import { SEEDED_DELIVERY } from "../../testing/seed.ts";
 
 /**
  * The analytics figures against an independent recount: generated multi-year histories whose orders fall
@@ -33,7 +34,7 @@ describe("analytics against an independent recount", () => {
   const record = (orders: IncomingOrder[]) =>
     recordOrders(database.db, (recorder) => {
       for (const order of orders) recorder.record(order);
-    });
+    }, { delivery: SEEDED_DELIVERY });
 
   test("summary, months, cohorts, products and rhythms equal the recount, after imports, a backfill of earlier orders, changed orders and a merge", () => {
     const history = generateHistory(7);
@@ -94,6 +95,28 @@ describe("analytics against an independent recount", () => {
       expect(listReorderAccounts(database.db, { status: band }, at).accounts.map((account) => account.id)).toEqual([id]);
       expect(countReorderBands(database.db, at)[band]).toBe(1);
     }
+  });
+
+  test("the account screen and the radar give the same band and days on every day around the boundaries", () => {
+    // Orders 8 days apart: due from the day after the last order (gap - 7), expected on day 8, at risk from day 12, lapsed from day 24.
+    const last = Date.UTC(2026, 9, 1, 16);
+    record([last - 16 * DAY, last - 8 * DAY, last].map((placedAt, index) => order(`B-${index}`, "boundaries@clinic.com", new Date(placedAt), 1000)));
+    const id = database.sqlite.query<{ id: number }, []>("SELECT id FROM accounts").get()!.id;
+    const seen = new Set<string>();
+    for (let daysAfterLast = 0; daysAfterLast <= 26; daysAfterLast++) {
+      const at = new Date(last + daysAfterLast * DAY);
+      const rhythm = readAccountRhythm(database.db, id, at)!;
+      const onRadar = REORDER_BANDS.flatMap((band) => listReorderAccounts(database.db, { status: band }, at).accounts.filter((account) => account.id === id));
+      const radar: object[] = onRadar.map(({ medianGapDays, expectedNextOrderDate, daysSinceLastOrder, daysOverdue, status }) => ({ medianGapDays, expectedNextOrderDate, daysSinceLastOrder, daysOverdue, status }));
+      // In one band's list exactly when the account screen names that band; in none while on track.
+      expect({ daysAfterLast, radar }).toEqual({ daysAfterLast, radar: rhythm.status === "on-track" ? [] : [rhythm] });
+      expect(rhythm.daysOverdue).toBe(daysAfterLast - 8);
+      seen.add(rhythm.status);
+    }
+    expect([...seen]).toEqual(["on-track", "due", "at-risk", "lapsed"]);
+    // Ordered 2 days ago and expected in 6: due, not overdue, on the account screen as on the radar.
+    expect(readAccountRhythm(database.db, id, new Date(last + 2 * DAY))).toMatchObject({ status: "due", daysSinceLastOrder: 2, daysOverdue: -6 });
+    expect(listReorderAccounts(database.db, { status: "due" }, new Date(last + 2 * DAY)).accounts[0]).toMatchObject({ id, status: "due", daysOverdue: -6 });
   });
 
   test("counting around a range: an account ordering on its first day, then not for longer than the range, is a customer of it", () => {
@@ -175,11 +198,15 @@ describe("analytics against an independent recount", () => {
     const recount = new Recount(orders);
     for (const [from, to] of PERIODS) {
       const summary = readSalesSummary(database.db, { from, to }, NOW);
-      expect(withoutPrevious(summary)).toEqual({ from, to, ...recount.period(from, to) });
+      expect(periodOnly(summary)).toEqual({ from, to, ...recount.period(from, to) });
     }
-    // The previous period is the one of equal length just before.
+    // The previous period is the one of equal length just before; a year to date's, the same days of the year before.
     const summary = readSalesSummary(database.db, { from: "2026-03-01", to: "2026-03-31" }, NOW);
+    expect(summary.comparedWith).toBe("previous-period");
     expect(summary.previous).toEqual({ from: "2026-01-29", to: "2026-02-28", ...recount.period("2026-01-29", "2026-02-28") });
+    const thisYear = readSalesSummary(database.db, { from: "2026-01-01", to: TODAY }, NOW);
+    expect(thisYear.comparedWith).toBe("same-days-last-year");
+    expect(thisYear.previous).toEqual({ from: "2025-01-01", to: "2025-11-24", ...recount.period("2025-01-01", "2025-11-24") });
 
     expect(readMonthlySales(database.db, { from: "2022-11", to: "2026-11" }, NOW)).toEqual(recount.months("2022-11", "2026-11"));
     expect(readCohorts(database.db, { from: "2023-01", to: "2026-11" }, NOW)).toEqual(recount.cohorts("2023-01", "2026-11", "2026-11"));
@@ -229,13 +256,17 @@ const PERIODS: [string, string][] = [
   ["2024-02-10", "2024-05-20"],
 ];
 
-function withoutPrevious<T extends { previous?: unknown }>(figures: T): Omit<T, "previous"> {
-  const { previous: _previous, ...rest } = figures;
+/** A summary's own figures, without the period it is compared with. */
+function periodOnly<T extends { previous?: unknown; comparedWith?: unknown }>(figures: T): Omit<T, "previous" | "comparedWith"> {
+  const { previous: _previous, comparedWith: _comparedWith, ...rest } = figures;
   return rest;
 }
 
+/** One store: a known order that names another customer is then the same order moved (order-identity.ts). */
+const STORE = "Supply Direct Store";
+
 function order(externalId: string, customerEmail: string, placedAt: Date, totalCents: number | null, items: IncomingOrder["items"] = []): IncomingOrder {
-  return { source: "csv", externalId, orderNumber: externalId, customerEmail, placedAt, totalCents, shipTo: {}, items, details: {} };
+  return { source: "csv", externalId, orderNumber: externalId, store: STORE, shipstationOrderId: null, status: null, customerEmail, placedAt, totalCents, shipTo: {}, items, details: {} };
 }
 
 /**

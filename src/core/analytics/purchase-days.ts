@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { withAccountScope } from "../accounts/account-scope.ts";
 import { BulkLoad } from "../orders/bulk-load.ts";
+import { COUNTED_ORDER } from "../orders/order-status.ts";
 
 /**
  * Recounts the purchase days (schema.ts: purchaseDays) of every account in temp.account_scope from its
@@ -142,13 +143,13 @@ function prepareScratchTables(sqlite: Database): void {
 }
 
 /**
- * The scope's purchases per account, subject and day: orders (subject '', quantity the number of orders,
+ * The scope's purchases per account, subject and day, of the orders that count (order-status.ts): orders (subject '', quantity the number of orders,
  * revenue their totals) and their lines with a SKU (order_lines: quantity the units).
  */
 function collectScopePurchases(sqlite: Database): void {
   sqlite.run(
     `INSERT INTO temp.scope_orders (id, account_id, day, total_cents)
-     SELECT id, account_id, ${businessDayOf("placed_at")}, total_cents FROM orders WHERE account_id IN (${SCOPE})`,
+     SELECT id, account_id, ${businessDayOf("placed_at")}, total_cents FROM orders WHERE account_id IN (${SCOPE}) AND ${COUNTED_ORDER}`,
   );
   sqlite.run(
     `INSERT INTO temp.scope_purchases (account_id, subject, day, quantity, revenue_cents)

@@ -58,10 +58,8 @@ export function listReorderAccounts(db: CrmDatabase, query: ReordersQuery, now =
         email: accounts.email,
         orderCount: accounts.orderCount,
         totalOrderCents: accounts.totalOrderCents,
-        lastDay: accounts.rhythmLastDay,
-        gapDays: accounts.rhythmGapDays,
-        expectedDay: accounts.rhythmExpectedDay,
         ownerUserId: accounts.ownerUserId,
+        ...RHYTHM_COLUMNS,
       })
       .from(page)
       .innerJoin(accounts, eq(accounts.id, page.id))
@@ -76,11 +74,8 @@ export function listReorderAccounts(db: CrmDatabase, query: ReordersQuery, now =
         orderCount: row.orderCount,
         totalOrderValue: centsToDollars(row.totalOrderCents),
         lastOrderDate: dateOfBusinessDay(row.lastDay!),
-        medianGapDays: row.gapDays!,
-        expectedNextOrderDate: dateOfBusinessDay(row.expectedDay!),
-        daysSinceLastOrder: today - row.lastDay!,
-        daysOverdue: today - row.expectedDay!,
-        status: query.status,
+        // Every row of the page is in the band by reorderBandCondition, the rule the account screen's status reads too.
+        ...standingOf(row as RhythmRow, query.status, today),
         ownerUserId: row.ownerUserId,
       })),
     };
@@ -97,26 +92,43 @@ export function countReorderBands(db: CrmDatabase, now = new Date()): ReorderBan
   }));
 }
 
-/** An account's rhythm and where it stands today, or null while it has orders on fewer than three days. */
+/**
+ * An account's rhythm and where it stands today, or null while it has orders on fewer than three days: the
+ * band whose reorderBandCondition it meets, as the radar lists it, or on track before it is due.
+ */
 export function readAccountRhythm(db: CrmQueries, accountId: number, now = new Date()): ReorderRhythm | null {
   const today = businessDayNumberToday(now);
   const [lapsed, atRisk, due] = [reorderBandCondition("lapsed", today), reorderBandCondition("at-risk", today), reorderBandCondition("due", today)];
   const row = db
     .select({
-      gapDays: accounts.rhythmGapDays,
-      lastDay: accounts.rhythmLastDay,
-      expectedDay: accounts.rhythmExpectedDay,
+      ...RHYTHM_COLUMNS,
       status: sql<ReorderStatus>`CASE WHEN ${lapsed} THEN 'lapsed' WHEN ${atRisk} THEN 'at-risk' WHEN ${due} THEN 'due' ELSE 'on-track' END`,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .get();
   if (!row || row.gapDays === null || row.lastDay === null || row.expectedDay === null) return null;
+  return standingOf(row as RhythmRow, row.status, today);
+}
+
+/** The rhythm's columns both answers read. */
+const RHYTHM_COLUMNS = { gapDays: accounts.rhythmGapDays, lastDay: accounts.rhythmLastDay, expectedDay: accounts.rhythmExpectedDay };
+
+/** The rhythm of an account that has one. */
+interface RhythmRow {
+  gapDays: number;
+  lastDay: number;
+  expectedDay: number;
+}
+
+/** An account's rhythm and standing on the business day `today`, as the account screen and the radar both give it. */
+function standingOf<Status extends ReorderStatus>(row: RhythmRow, status: Status, today: number) {
   return {
     medianGapDays: row.gapDays,
     expectedNextOrderDate: dateOfBusinessDay(row.expectedDay),
     daysSinceLastOrder: today - row.lastDay,
-    status: row.status,
+    daysOverdue: today - row.expectedDay,
+    status,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type Cohort,
   type MonthlySales,
   type MonthRangeQuery,
+  type PeriodComparison,
   type PeriodFigures,
   type PeriodQuery,
   type ProductSales,
@@ -36,17 +37,39 @@ import { monthOfDay } from "./purchase-days.ts";
  * until the data changes; the key holds the dates it was read for, today's among them.
  */
 
-/** The period's figures beside those of the period of equal length just before it. */
+/** The period's figures beside those of the period it compares with (comparisonOf). */
 export function readSalesSummary(db: CrmDatabase, query: PeriodQuery, now = new Date()): AnalyticsSummary {
   const period = periodOf(query, now);
   return db.answers.remember(`analytics:summary:${period.from}:${period.to}`, () => {
-    const days = businessDayNumber(period.to) - businessDayNumber(period.from) + 1;
-    const previousTo = addDays(period.from, -1);
+    const comparison = comparisonOf(period);
     return {
       ...periodFigures(db.$client, period.from, period.to),
-      previous: periodFigures(db.$client, addDays(previousTo, 1 - days), previousTo),
+      comparedWith: comparison.kind,
+      previous: periodFigures(db.$client, comparison.from, comparison.to),
     };
   });
+}
+
+/**
+ * The period a period's figures are set against (the contract's PERIOD_COMPARISONS). A year to date, say
+ * January 1 to November 27, compares with January 1 to November 27 of the year before: the 331 days just
+ * before it would be last February 4 to December 31, holiday season and all. Any other period compares with
+ * the period of equal length just before it.
+ */
+export function comparisonOf(period: Period): Period & { kind: PeriodComparison } {
+  const year = period.from.slice(0, 4);
+  if (period.from === `${year}-01-01` && period.to.startsWith(year)) {
+    return { kind: "same-days-last-year", from: sameDayAYearEarlier(period.from), to: sameDayAYearEarlier(period.to) };
+  }
+  const days = businessDayNumber(period.to) - businessDayNumber(period.from) + 1;
+  const to = addDays(period.from, -1);
+  return { kind: "previous-period", from: addDays(to, 1 - days), to };
+}
+
+/** The same month and day a year earlier; February 29 becomes February 28, as the year before a leap year has none. */
+function sameDayAYearEarlier(date: string): string {
+  const monthDay = date.slice(5);
+  return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}-${monthDay === "02-29" ? "02-28" : monthDay}`;
 }
 
 /** One entry per month from `from` to `to`, months without orders included. */
@@ -120,7 +143,8 @@ export function readTopProducts(db: CrmDatabase, query: ProductsQuery, now = new
   });
 }
 
-interface Period {
+/** New York calendar dates, YYYY-MM-DD, both ends included. */
+export interface Period {
   from: string;
   to: string;
 }

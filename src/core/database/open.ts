@@ -7,6 +7,7 @@ import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
+import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
 
 /** The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers and its prepared statements (prepared.ts). */
 export type CrmDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database; answers: AnswerCache; preparedStatements: Map<string, unknown> };
@@ -18,6 +19,8 @@ export interface OpenedDatabase {
   sqlite: Database;
   file: string;
   migrationsApplied: number;
+  /** What the upgrade work after the migrations did, a line each, for the start's log. */
+  upgrades: string[];
   close(): void;
 }
 
@@ -53,7 +56,15 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const migrationsApplied = applyMigrations(sqlite);
   ensurePurchaseDays(sqlite);
   const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), { answers: new AnswerCache(sqlite), preparedStatements: new Map<string, unknown>() });
-  return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
+  const upgrades: string[] = [];
+  const orderTruth = finishOrderTruthUpgrade(db);
+  if (orderTruth) {
+    upgrades.push(
+      `upgrade: merged ${orderTruth.mergedOrders.toLocaleString("en-US")} orders stored twice (from a CSV export and from the ShipStation API) ` +
+        `and recounted ${orderTruth.recountedAccounts.toLocaleString("en-US")} accounts, which cancelled and rejected orders no longer count for`,
+    );
+  }
+  return { db, sqlite, file, migrationsApplied, upgrades, close: () => sqlite.close() };
 }
 
 /**

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { USER_ROLES } from "../../contracts/auth.ts";
 import { BACKFILL_STATES, BACKFILL_TRIGGERS } from "../../contracts/backfill.ts";
-import { ORDER_SOURCES } from "../../contracts/orders.ts";
+import type { CustomerChange } from "../../contracts/imports.ts";
+import { NOT_COUNTED_ORDER_STATUSES, ORDER_ROUTES, ORDER_SOURCES, ORDER_STATUSES } from "../../contracts/orders.ts";
 import { TASK_SOURCES, TASK_STATUSES } from "../../contracts/tasks.ts";
 
 /** Staff who sign in to the dashboard. */
@@ -172,9 +173,21 @@ export const orders = sqliteTable(
     accountId: integer("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The source that first delivered the order, and its id there (for an order without a number, its identity). */
     source: text("source", { enum: ORDER_SOURCES }).notNull(),
     externalId: text("external_id").notNull(),
     orderNumber: text("order_number"),
+    /** The store it was sold in, as ShipStation names it; null until a source names it. */
+    store: text("store"),
+    /** ShipStation's own id of the order, once its API delivered it. */
+    shipstationOrderId: integer("shipstation_order_id"),
+    /** The customer e-mail the latest source gave: a later source naming another is a change of customer. */
+    customerEmail: text("customer_email").notNull().default(""),
+    status: text("status", { enum: ORDER_STATUSES }),
+    /** The one definition of an order that counts (contracts/orders.ts: NOT_COUNTED_ORDER_STATUSES), kept by SQLite itself. */
+    counts: integer("counts", { mode: "boolean" })
+      .notNull()
+      .generatedAlwaysAs(sql`(status IS NULL OR status NOT IN (${sql.raw(NOT_COUNTED_ORDER_STATUSES.map((status) => `'${status}'`).join(", "))}))`, { mode: "virtual" }),
     placedAt: integer("placed_at", { mode: "timestamp_ms" }).notNull(),
     totalCents: integer("total_cents"),
     /** JSON: shipTo, items and every other recognised field of the source. */
@@ -184,11 +197,31 @@ export const orders = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
-    uniqueIndex("orders_source_external_id_idx").on(table.source, table.externalId),
-    // Covers the statistics recount (count, sum, min, max per account) without touching the table.
-    index("orders_account_placed_at_idx").on(table.accountId, table.placedAt, table.totalCents),
+    // An order's identity (core/orders/order-identity.ts): its ShipStation id, else its number (with store
+    // and customer), else for an order without a number its first source's id.
+    uniqueIndex("orders_shipstation_order_id_idx").on(table.shipstationOrderId).where(sql`${table.shipstationOrderId} IS NOT NULL`),
     index("orders_order_number_idx").on(table.orderNumber),
+    index("orders_unnumbered_idx").on(table.source, table.externalId).where(sql`${table.orderNumber} IS NULL`),
+    // Covers the statistics recount of the orders that count (count, sum, min, max per account) without the
+    // table; an account's own orders, a few hundred at most, are listed through it too.
+    index("orders_account_counted_idx").on(table.accountId, table.counts, table.placedAt, table.totalCents),
   ],
+);
+
+/** Each way an order reached the CRM (a CSV import, the webhook, a backfill), with when it first and last did. */
+export const orderDeliveries = sqliteTable(
+  "order_deliveries",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    route: text("route", { enum: ORDER_ROUTES }).notNull(),
+    /** 'CSV import of orders.csv', 'ShipStation webhook', 'ShipStation backfill' */
+    label: text("label").notNull(),
+    firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.route] })],
 );
 
 /**
@@ -400,6 +433,9 @@ export const importRuns = sqliteTable(
     ordersCreated: integer("orders_created").notNull().default(0),
     ordersUpdated: integer("orders_updated").notNull().default(0),
     accountsCreated: integer("accounts_created").notNull().default(0),
+    /** Known orders the run moved to another customer, and the first of them (JSON: contracts/imports.ts CustomerChange[]). */
+    customersChanged: integer("customers_changed").notNull().default(0),
+    customerChanges: text("customer_changes", { mode: "json" }).$type<CustomerChange[]>().notNull().default([]),
     error: text("error"),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
     /** Moved by every committed batch, so a run on another host can be told alive or dead. */

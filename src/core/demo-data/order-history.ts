@@ -6,8 +6,10 @@ import { OrderTimeline } from "./order-timeline.ts";
 import type { Product } from "./product-catalog.ts";
 import { WeightedChoice, type SeededRandom } from "./random.ts";
 import { chooseShipping } from "./shipping.ts";
+import { StoreOrderNumbers, type StoreName } from "./stores.ts";
 
-export type OrderStatus = "Shipped" | "Awaiting Shipment" | "On Hold" | "Cancelled";
+/** ShipStation's order statuses; Cancelled and Rejected Fulfillment orders never happened as sales. */
+export type OrderStatus = "Shipped" | "Awaiting Shipment" | "On Hold" | "Cancelled" | "Rejected Fulfillment";
 
 export interface DemoOrderLine {
   product: Product;
@@ -16,7 +18,11 @@ export interface DemoOrderLine {
 }
 
 export interface DemoOrder {
+  /** The store's own number: the marketplace's numbers overlap the main store's. */
   orderNumber: string;
+  store: StoreName;
+  /** Another store has an earlier order with the same number. */
+  sharesNumber: boolean;
   status: OrderStatus;
   /** ShipStation's format, New York time. */
   orderDate: string;
@@ -30,21 +36,25 @@ export interface DemoOrder {
 }
 
 /**
- * The store's order history, produced oldest first. Each order's date follows from how far into the
- * file it is written, so dates ascend and the file spans the whole history whatever its size.
+ * The business's order history, produced oldest first. Each order's date follows from how far into the
+ * file it is written, so dates ascend and the file spans the whole history whatever its size. Orders
+ * through the marketplace (source "amazon") are its store's, the rest the main store's (see StoreOrderNumbers).
  */
 export class OrderHistory {
-  private ordersPlaced = 0;
   private readonly customerPicker: CustomerPicker;
   private readonly timeline: OrderTimeline;
+  private readonly storeNumbers: StoreOrderNumbers;
 
+  /** storeRandom numbers the stores' orders, apart from random so that stores leave customers and rhythms as they were. */
   constructor(
     customers: readonly DemoCustomer[],
     lastDay: Date,
     private readonly random: SeededRandom,
+    storeRandom: SeededRandom,
   ) {
     this.customerPicker = new CustomerPicker(customers, random);
     this.timeline = new OrderTimeline(lastDay);
+    this.storeNumbers = new StoreOrderNumbers(storeRandom);
   }
 
   /** The next order, with at most as many lines as rows remain so that the file ends exactly at totalRows. */
@@ -57,9 +67,11 @@ export class OrderHistory {
     const subtotalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
     const source = this.random.chance(0.85) ? customer.usualSource : sourceChoiceFor(customer.kind).pick(this.random);
     const shipping = chooseShipping(subtotalCents, source, this.random);
-    this.ordersPlaced++;
+    const { store, orderNumber, sharesNumber } = this.storeNumbers.storeOrder(customer, source);
     return {
-      orderNumber: `SO-${FIRST_ORDER_NUMBER + this.ordersPlaced - 1}`,
+      orderNumber,
+      store,
+      sharesNumber,
       status: this.status(moment.daysBeforeEnd),
       orderDate: moment.shipStationDate,
       customer,
@@ -87,15 +99,13 @@ export class OrderHistory {
     }));
   }
 
-  /** Recent orders are still waiting to ship; older ones have shipped or, now and then, were cancelled. */
+  /** Recent orders are still waiting to ship; older ones have shipped or, now and then, were cancelled or (rarely) rejected. */
   private status(daysBeforeEnd: number): OrderStatus {
     if (daysBeforeEnd <= 1) return RECENT_STATUSES.pick(this.random);
     if (daysBeforeEnd <= 3) return FEW_DAYS_OLD_STATUSES.pick(this.random);
     return SETTLED_STATUSES.pick(this.random);
   }
 }
-
-const FIRST_ORDER_NUMBER = 100001;
 
 /** Line items per order: 2 on average. */
 const LINE_COUNTS = new WeightedChoice([
@@ -105,6 +115,7 @@ const LINE_COUNTS = new WeightedChoice([
   [4, 10],
 ] as const);
 
-const RECENT_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 75, "On Hold": 5, Shipped: 20, Cancelled: 0 });
-const FEW_DAYS_OLD_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 12, "On Hold": 3, Shipped: 84, Cancelled: 1 });
-const SETTLED_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 0, "On Hold": 0.2, Shipped: 97.6, Cancelled: 2.2 });
+const RECENT_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 75, "On Hold": 5, Shipped: 20, "Rejected Fulfillment": 0, Cancelled: 0 });
+const FEW_DAYS_OLD_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 12, "On Hold": 3, Shipped: 84, "Rejected Fulfillment": 0, Cancelled: 1 });
+// Rejected Fulfillment takes its 0.2% from Shipped's end, so that the same orders as ever are cancelled.
+const SETTLED_STATUSES = WeightedChoice.fromRecord<OrderStatus>({ "Awaiting Shipment": 0, "On Hold": 0.2, Shipped: 97.4, "Rejected Fulfillment": 0.2, Cancelled: 2.2 });

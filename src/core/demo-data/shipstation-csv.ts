@@ -25,6 +25,7 @@ export const SHIPSTATION_EXPORT_COLUMNS = [
   "Item - Qty",
   "Item - Price",
   "Carrier - Service Selected",
+  "Market - Store Name",
   "Source",
 ] as const;
 
@@ -47,7 +48,7 @@ export class ShipStationRowEncoder {
 
   /** One line item row, ending in "\n". */
   lineItemRow(orderColumns: string, order: DemoOrder, line: DemoOrderLine): string {
-    return `${orderColumns},${this.productColumnsOf(line.product)},${line.quantity},${formatMoney(line.unitPriceCents)},${this.serviceColumnOf(order.carrierService)},${order.source}\n`;
+    return `${orderColumns},${this.productColumnsOf(line.product)},${line.quantity},${formatMoney(line.unitPriceCents)},${this.serviceColumnOf(order.carrierService)},${csvField(order.store)},${order.source}\n`;
   }
 
   private shipToColumnsOf(customer: DemoCustomer): string {

@@ -88,7 +88,7 @@ describe("a demo export's customers, as duplicate detection sees them", () => {
     expect(plantedDuplicates.length / customers.size).toBeLessThanOrEqual(0.04);
     const emails = plantedDuplicates.flat();
     expect(new Set(emails).size).toBe(emails.length);
-    for (const [original, duplicate] of plantedDuplicates) expect(customers.get(duplicate)!.firstOrder).toBeGreaterThan(customers.get(original)!.firstOrder);
+    for (const [original, duplicate] of plantedDuplicates) expect(customers.get(duplicate)!.firstRow).toBeGreaterThan(customers.get(original)!.firstRow);
   });
 
   test("has each planted pair share a business domain, an address or a phone, written as people retype them", () => {
@@ -172,14 +172,14 @@ interface ShipTo {
   addressKey: string;
   phone: string;
   phoneDigits: string;
-  /** The customer's first order number. */
-  firstOrder: number;
+  /** The index of the customer's first readable row: the file is oldest first, and order numbers are not (the marketplace reuses the main store's). */
+  firstRow: number;
 }
 
 /** The customers of the rows the import reads, by e-mail. */
 function shipTosByEmail(csv: string): Map<string, ShipTo> {
   const customers = new Map<string, ShipTo>();
-  for (const row of Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data) {
+  for (const [index, row] of Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data.entries()) {
     const email = row["Customer Email"] ?? "";
     if (!PLAIN_EMAIL.test(email) || usDateDayNumber(row["Date - Order Date"] ?? "") === undefined || customers.has(email)) continue;
     const [street, unit, postalCode, phone] = [row["Ship To - Address 1"]!, row["Ship To - Address 2"]!, row["Ship To - Postal Code"]!, row["Ship To - Phone"]!];
@@ -190,7 +190,7 @@ function shipTosByEmail(csv: string): Map<string, ShipTo> {
       addressKey: `${streetKey(street)}|${postalCode.slice(0, 5)}`,
       phone,
       phoneDigits: phone.replace(/\D/g, "").slice(-10),
-      firstOrder: Number(row["Order - Number"]!.replace(/\D/g, "")),
+      firstRow: index,
     });
   }
   return customers;

@@ -6,6 +6,7 @@ import { createDemoCustomers, type DemoCustomer } from "./demo-customers.ts";
 import { OrderHistory } from "./order-history.ts";
 import { SeededRandom } from "./random.ts";
 import { SHIPSTATION_EXPORT_HEADER, ShipStationRowEncoder } from "./shipstation-csv.ts";
+import { MAIN_STORE, MARKETPLACE_STORE, type StoreName } from "./stores.ts";
 
 export interface DemoExportOptions {
   /** Data rows to write, one per line item; the last order is shortened to end exactly here. */
@@ -32,11 +33,20 @@ export interface DemoExportSummary {
    * on rows the import reads: the duplicate accounts the CRM ought to find. In the order the second ones joined.
    */
   plantedDuplicates: Array<[originalEmail: string, duplicateEmail: string]>;
+  /** Orders written per store ("Market - Store Name"). */
+  ordersByStore: Record<StoreName, number>;
+  /** Orders whose number another store's order in the file also carries (both of each pair are counted). */
+  ordersSharingNumber: number;
+  /** Orders with the status Cancelled. */
+  cancelledOrders: number;
+  /** Orders with the status Rejected Fulfillment. */
+  rejectedOrders: number;
 }
 
 /**
  * Writes a made-up ShipStation "Export Orders" CSV (one row per line item) of a drug-testing supplies
- * store: two years of orders from clinics, labs, treatment centers, employers and individual buyers.
+ * business: two years of orders from clinics, labs, treatment centers, employers and individual buyers, most
+ * through its own store and some through a marketplace store whose order numbers overlap its own.
  * Streams to disk, keeping only the customers in memory. onProgress receives the rows written so far,
  * every 10,000 rows and once at the end.
  */
@@ -47,7 +57,7 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
   // Separate streams, so that for example a change to how customers are made leaves order flaws where they were.
   const random = new SeededRandom(seed);
   const customers = createDemoCustomers(customerCount, random.derive(CUSTOMER_STREAM), random.derive(DUPLICATE_STREAM));
-  const history = new OrderHistory(customers, endDate, random.derive(ORDER_STREAM));
+  const history = new OrderHistory(customers, endDate, random.derive(ORDER_STREAM), random.derive(STORE_STREAM));
   const flaws = new DeliberateFlaws(random.derive(FLAW_STREAM));
   const encoder = new ShipStationRowEncoder();
 
@@ -56,12 +66,21 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
   let rowsWritten = 0;
   let orders = 0;
   let badRows = 0;
+  const ordersByStore: Record<StoreName, number> = { [MAIN_STORE]: 0, [MARKETPLACE_STORE]: 0 };
+  let ordersSharingNumber = 0;
+  let cancelledOrders = 0;
+  let rejectedOrders = 0;
   const customersInFile = new Set<DemoCustomer>();
   try {
     let chunk: string[] = [SHIPSTATION_EXPORT_HEADER];
     while (rowsWritten < rows) {
       const order = history.nextOrder(rowsWritten, rows);
       orders++;
+      ordersByStore[order.store]++;
+      // The other order of the pair was written earlier.
+      if (order.sharesNumber) ordersSharingNumber += 2;
+      if (order.status === "Cancelled") cancelledOrders++;
+      else if (order.status === "Rejected Fulfillment") rejectedOrders++;
       const orderColumns = encoder.orderColumns(order, order.customer.email, order.orderDate);
       for (const line of order.lines) {
         const flaw = flaws.flawForRow(rowsWritten, order);
@@ -85,13 +104,14 @@ export function writeDemoShipStationExport(options: DemoExportOptions, onProgres
     const original = customer.duplicateOf;
     return original !== undefined && customersInFile.has(customer) && customersInFile.has(original) ? [[original.email, customer.email]] : [];
   });
-  return { rows: rowsWritten, orders, customers: customersInFile.size, badRows, plantedDuplicates };
+  return { rows: rowsWritten, orders, customers: customersInFile.size, badRows, plantedDuplicates, ordersByStore, ordersSharingNumber, cancelledOrders, rejectedOrders };
 }
 
 const CUSTOMER_STREAM = 1;
 const ORDER_STREAM = 2;
 const FLAW_STREAM = 3;
 const DUPLICATE_STREAM = 4;
+const STORE_STREAM = 5;
 const ROWS_PER_CHUNK = 10_000;
 const LARGEST_SEED = 0xffffffff;
 

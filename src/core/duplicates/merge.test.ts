@@ -7,7 +7,7 @@ import { createNote } from "../notes/notes.ts";
 import { recordOrders } from "../orders/record-orders.ts";
 import { createUser } from "../users/users.ts";
 import type { MergeBody } from "../../contracts/duplicates.ts";
-import { incomingOrder } from "../../testing/seed.ts";
+import { incomingOrder, SEEDED_DELIVERY } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "./aliases.ts";
 import { detectAllDuplicates } from "./detect-all.ts";
@@ -47,7 +47,7 @@ describe("mergeAccounts", () => {
   const customer = (email: string, orders: [string, string, number][]) =>
     recordOrders(database.db, (recorder) => {
       for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
-    });
+    }, { delivery: SEEDED_DELIVERY });
 
   const merge = (request: Partial<MergeBody> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
   const count = (table: string, accountId: number) =>

@@ -284,7 +284,8 @@ describe("readCsvFile", () => {
     test.each(STYLES.map((style, index) => [DELIMITER_NAMES[style.delimiter]!, NEWLINE_NAMES[style.newline], style, index] as const))(
       "a file with %s delimiters and %s line ends reads as papaparse reads it, with the right lines",
       (_, __, style, index) => {
-        const builder = generateFile(1000 + index, style, { bom: index % 2 === 0, rows: 400 });
+        // Bytes that are not UTF-8 only after a UTF-8 byte-order mark: without one they would make the file Windows-1252, or refused.
+        const builder = generateFile(1000 + index, style, { bom: index % 2 === 0, rows: 400, invalidUtf8: index % 2 === 0 });
         const bytes = builder.encode(index % 3 !== 0);
         const result = read(file(bytes));
         expectReadAsGenerated(result, builder);
@@ -331,11 +332,12 @@ describe("readCsvFile", () => {
       const d = style.delimiter;
       const nl = style.newline;
       // Every awkward thing in one row: a quoted delimiter, doubled quotes and a line break, multi-byte
-      // characters, invalid UTF-8, a doubled quote at a cell's end and an empty quoted cell.
-      const probeValues = [`q${d}1 "x" ${nl}y`, "é日😀", "\uE001z", 'a"b', "", '"', "plain"];
-      const probeText = [`"q${d}1 ""x"" ${nl}y"`, "é日😀", "\uE001z", '"a""b"', '""', '""""', "plain"].join(d);
-      const probeBytes = Buffer.byteLength(probeText + nl);
+      // characters, invalid UTF-8 (after a UTF-8 byte-order mark only), a doubled quote at a cell's end and an empty quoted cell.
       const bom = index === 0;
+      const notUtf8 = bom ? "\uE001z" : "日z";
+      const probeValues = [`q${d}1 "x" ${nl}y`, "é日😀", notUtf8, 'a"b', "", '"', "plain"];
+      const probeText = [`"q${d}1 ""x"" ${nl}y"`, "é日😀", notUtf8, '"a""b"', '""', '""""', "plain"].join(d);
+      const probeBytes = Buffer.byteLength(probeText + nl);
       const headerText = ["Alpha", "Beta", "Gamma"].join(d);
       for (let cutAt = -1; cutAt <= probeBytes + 1; cutAt++) {
         // The probe row starts `cutAt` bytes before the end of the first chunk.
@@ -346,7 +348,7 @@ describe("readCsvFile", () => {
         builder.addRow(`${filler}${d}${d}`, [filler, "", ""]);
         expect(builder.bytes).toBe(CHUNK - cutAt);
         builder.addRow(probeText, probeValues);
-        const tail = randomRowValues(random, style, true);
+        const tail = randomRowValues(random, style, bom);
         builder.addValues(tail, random);
         const bytes = builder.encode(cutAt % 2 === 0);
         const result = read(file(bytes, "sweep.csv"));
@@ -368,14 +370,14 @@ describe("readCsvFile", () => {
     const longValues: string[] = [];
     let longBytes = 0;
     while (longBytes < 320 * 1024) {
-      const value = randomValue(random, style, true) + "z".repeat(random.integer(0, 2999));
+      const value = randomValue(random, style, false) + "z".repeat(random.integer(0, 2999));
       longValues.push(value);
       longBytes += Buffer.byteLength(value) + 3;
     }
     // Its last cell a quoted one with a line break: the row cannot end until the buffer holds all of it.
     longValues.push(`end\r\nof the long row, "quoted"`);
     builder.addValues(longValues, random);
-    for (let index = 0; index < 200; index++) builder.addValues(randomRowValues(random, style, true), random);
+    for (let index = 0; index < 200; index++) builder.addValues(randomRowValues(random, style, false), random);
     const bytes = builder.encode();
     const result = read(file(bytes));
     expectReadAsGenerated(result, builder);
@@ -585,14 +587,45 @@ describe("readCsvFile", () => {
       expect(error).toMatchObject({ kind: "invalid", message: "The file is empty" });
     });
 
-    test("a NUL byte in the first 8192 bytes marks the file as binary", () => {
+    const notText = (found: string) => `The file is not UTF-8, UTF-16 or Windows-1252 text (${found}): re-save it from Excel as 'CSV UTF-8 (Comma delimited)'`;
+
+    test("a NUL byte in the first 8192 bytes marks the file as binary, saying where", () => {
       for (const at of [0, 5, 8191]) {
         const bytes = Buffer.from("a,b\n" + "x,y\n".repeat(3000));
         bytes[at] = 0;
         const error = errorOf(bytes);
         expect(error).toBeInstanceOf(DomainError);
-        expect(error).toMatchObject({ kind: "invalid", message: "The file is not a CSV file (it contains binary data)" });
+        expect(error).toMatchObject({ kind: "invalid", field: "file", message: notText(`it holds binary data: a NUL byte at byte ${(at + 1).toLocaleString("en-US")}`) });
       }
+    });
+
+    test("workbooks and PDFs are named for what they are", () => {
+      const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00]);
+      const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00, 0x00, 0x00]);
+      const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\n1 0 obj\n"), Buffer.from([0x78, 0x9c, 0x00, 0x01])]);
+      expect(errorOf(zip)).toMatchObject({ kind: "invalid", message: notText("it is a ZIP archive, as an Excel workbook (.xlsx) is") });
+      expect(errorOf(xls)).toMatchObject({ kind: "invalid", message: notText("it is an Excel 97-2003 workbook (.xls) or another Office document") });
+      expect(errorOf(pdf)).toMatchObject({ kind: "invalid", message: notText("it is a PDF document") });
+    });
+
+    test("binary data without a NUL byte is refused for its control bytes, not read as Windows-1252", () => {
+      const random = new SeededRandom(9);
+      const bytes = Buffer.from(Array.from({ length: 20_000 }, () => random.integer(1, 255)));
+      const error = errorOf(Buffer.concat([Buffer.from("a,b\n"), bytes]));
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as Error).message).toStartWith(`The file is not UTF-8, UTF-16 or Windows-1252 text (it holds binary data: `);
+      expect((error as Error).message).toMatch(/\d control bytes in the [\d,]+ bytes from byte 5\): re-save it from Excel as 'CSV UTF-8 \(Comma delimited\)'$/);
+    });
+
+    test("UTF-8 text with bytes that are not UTF-8 among it is refused, naming the first of them", () => {
+      const bytes = Buffer.concat([Buffer.from("Name,City\nRené,Zürich\nJosé,"), Buffer.from([0x4d, 0xe1, 0x6c, 0x61, 0x67, 0x61]), Buffer.from("\nAnaïs,Genève\n")]);
+      expect(errorOf(bytes)).toMatchObject({ kind: "invalid", message: notText("it has UTF-8 text, and bytes that are not UTF-8 at byte 32: 0xE1 0x6C 0x61") });
+    });
+
+    test("UTF-32 text is refused as such", () => {
+      const utf32 = Buffer.alloc(40);
+      utf32.set([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]);
+      expect(errorOf(utf32)).toMatchObject({ kind: "invalid", message: notText("it is UTF-32 text") });
     });
 
     test("a NUL byte after the first 8192 bytes is read as text", () => {
@@ -605,9 +638,9 @@ describe("readCsvFile", () => {
   });
 
   describe("text", () => {
-    test("non-ASCII text decodes as TextDecoder decodes it, invalid UTF-8 as U+FFFD", () => {
+    test("in a file with a UTF-8 byte-order mark, non-ASCII text decodes as TextDecoder decodes it, invalid UTF-8 as U+FFFD", () => {
       const bytes = Buffer.concat([
-        Buffer.from('Name,City,Note\r\nRené,日本 東京,"😀 ""ok"""\r\n'),
+        Buffer.from('\uFEFFName,City,Note\r\nRené,日本 東京,"😀 ""ok"""\r\n'),
         Buffer.from([0xff, 0x2c, 0xe6, 0x97, 0x2c, 0x61, 0xc3, 0x28, 0x80, 0x0d, 0x0a]),
         Buffer.from('"\u00e9\u0301",Straße,"\u2028"\r\n'),
       ]);
@@ -710,7 +743,8 @@ const PLANS: readonly Plan[] = [
 function generateSteeredFile(seed: number, style: Style, totalBytes: number): { builder: FileBuilder; planned: Plan[] } {
   const random = new SeededRandom(seed);
   const { delimiter: d, newline: nl } = style;
-  const builder = new FileBuilder(style, false);
+  // With a UTF-8 byte-order mark, which makes the bytes that are not UTF-8 read as U+FFFD.
+  const builder = new FileBuilder(style, true);
   builder.addValues(headerValues(8), random);
   let readEnd = CHUNK;
   const bufferBytes = CHUNK;

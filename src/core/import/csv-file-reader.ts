@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { invalid } from "../errors.ts";
 import type { Utf8Writer } from "../orders/utf8-writer.ts";
+import { FileText } from "./csv-file-encoding.ts";
 
 export interface CsvRowVisitor {
   /** The header row, once, as text. */
@@ -14,7 +15,9 @@ export interface CsvRowVisitor {
 /**
  * Streams a CSV file, synchronously, so that an import can run inside one SQLite transaction without ever
  * holding the whole file. Handles a byte-order mark, comma, semicolon or tab delimiters, LF, CRLF or CR line
- * ends, and quoted fields with delimiters, doubled quotes and line breaks inside.
+ * ends, and quoted fields with delimiters, doubled quotes and line breaks inside. Reads UTF-8, UTF-16 and
+ * Windows-1252 files, the last two transcoded to UTF-8 as they are read (see FileText), and refuses
+ * binary data.
  *
  * Rows are read as bytes and handed out as a CsvRow over the file's own buffer: a million-row export has
  * twenty million cells, and making a string of each, only to write most of them out again as JSON, was
@@ -25,7 +28,7 @@ export function readCsvFile(filePath: string, visitor: CsvRowVisitor): void {
   try {
     const totalBytes = fstatSync(fd).size;
     if (totalBytes === 0) throw invalid("file", "The file is empty");
-    new CsvFileRows(fd, totalBytes, visitor).readAll();
+    new CsvFileRows(new FileText(fd, totalBytes), totalBytes, visitor).readAll();
   } finally {
     closeSync(fd);
   }
@@ -203,7 +206,6 @@ class CsvFileRows {
   private buffer: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   /** Bytes of `buffer` holding file content. */
   private filled = 0;
-  private bytesRead = 0;
   private atEndOfFile = false;
   private delimiter = 0;
   /** The byte that ends a row: LF for LF and CRLF files (CRLF's CR is dropped with it), CR for CR files. */
@@ -214,7 +216,7 @@ class CsvFileRows {
   private readonly row = new CsvRow();
 
   constructor(
-    private readonly fd: number,
+    private readonly text: FileText,
     private readonly totalBytes: number,
     private readonly visitor: CsvRowVisitor,
   ) {}
@@ -239,7 +241,6 @@ class CsvFileRows {
   private readFirstChunk(): number {
     this.fill();
     const first = this.buffer.subarray(0, this.filled);
-    if (first.subarray(0, 8192).includes(0)) throw invalid("file", "The file is not a CSV file (it contains binary data)");
     const start = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf ? 3 : 0;
     const crAt = first.indexOf(CR, start);
     const lfAt = first.indexOf(LF, start);
@@ -267,12 +268,11 @@ class CsvFileRows {
 
   private fill(): void {
     while (this.filled < this.buffer.length && !this.atEndOfFile) {
-      const count = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
+      const count = this.text.read(this.buffer, this.filled, this.buffer.length - this.filled);
       if (count === 0) this.atEndOfFile = true;
       this.filled += count;
-      this.bytesRead += count;
     }
-    this.visitor.progress?.(this.bytesRead, this.totalBytes);
+    this.visitor.progress?.(this.text.bytesRead, this.totalBytes);
   }
 
   /**

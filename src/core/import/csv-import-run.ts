@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import path from "node:path";
 import type { CsvImportResult } from "../../contracts/imports.ts";
 import type { Actor } from "../activity/actor.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
@@ -130,7 +131,15 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
   }
 }
 
-const NOTHING_RECORDED: OrderRecordingSummary = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, accountsCreated: 0, accountsUpdated: 0 };
+const NOTHING_RECORDED: OrderRecordingSummary = {
+  ordersCreated: 0,
+  ordersUpdated: 0,
+  ordersUnchanged: 0,
+  accountsCreated: 0,
+  accountsUpdated: 0,
+  customersChanged: 0,
+  customerChanges: [],
+};
 
 class RunningImport {
   private readonly sqlite: Database;
@@ -146,7 +155,8 @@ class RunningImport {
     private readonly options: CsvImportRunOptions,
   ) {
     this.sqlite = db.$client;
-    this.recording = new OrderRecording(db, { actor: options.actor, inOneTransaction: writing === "one transaction" });
+    const delivery = { route: "csv", label: `CSV import #${run.id} of ${(JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ")}` } as const;
+    this.recording = new OrderRecording(db, { actor: options.actor, delivery, inOneTransaction: writing === "one transaction" });
   }
 
   private get stopRequested(): boolean {
@@ -362,7 +372,15 @@ function fileNames(files: CsvImportFile[]): string[] {
 }
 
 function historyCounts(rowsRead: number, report: RowErrorReport, summary: OrderRecordingSummary) {
-  return { rowsRead, rowsSkipped: report.count, ordersCreated: summary.ordersCreated, ordersUpdated: summary.ordersUpdated, accountsCreated: summary.accountsCreated };
+  return {
+    rowsRead,
+    rowsSkipped: report.count,
+    ordersCreated: summary.ordersCreated,
+    ordersUpdated: summary.ordersUpdated,
+    accountsCreated: summary.accountsCreated,
+    customersChanged: summary.customersChanged,
+    customerChanges: summary.customerChanges,
+  };
 }
 
 function hasOrders(sqlite: Database): boolean {

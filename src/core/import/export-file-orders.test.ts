@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { DomainError } from "../errors.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "../orders/incoming-order.ts";
+import { parseOrderStatus } from "../orders/order-status.ts";
 import { prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
@@ -129,7 +130,9 @@ function expectedExport(bytes: Uint8Array, delimiter: string, timeZone = TIME_ZO
         if (unitPriceCents !== null) item.unitPriceCents = unitPriceCents;
       }
       const externalId = orderNumber ?? `row:${Bun.hash(fields.join("\u001f")).toString(36)}`;
-      if (pending && pending.externalId === externalId) {
+      const store = cell("store") || null;
+      // Rows of one order follow each other and share its number, customer and store.
+      if (pending && pending.externalId === externalId && pending.customerEmail === customerEmail && pending.store === store) {
         // A later row of the order adds its item; everything else comes from the order's first row.
         if (item) pending.items.push(item);
         continue;
@@ -142,7 +145,8 @@ function expectedExport(bytes: Uint8Array, delimiter: string, timeZone = TIME_ZO
         const value = cellOf(fields, index);
         if (value) details[name] = value;
       }
-      pending = { source: "csv", externalId, orderNumber, customerEmail, placedAt, totalCents, shipTo, items: item ? [item] : [], details };
+      const status = parseOrderStatus(cell("orderStatus"));
+      pending = { source: "csv", externalId, orderNumber, store, shipstationOrderId: null, status, customerEmail, placedAt, totalCents, shipTo, items: item ? [item] : [], details };
     } catch (error) {
       if (!(error instanceof UnreadableValueError)) throw error;
       result.rowErrors.push({ line, reason: error.message });
@@ -168,6 +172,9 @@ function expectedOrder(incoming: IncomingOrder): ExpectedOrder {
       source: "csv",
       externalId: incoming.externalId,
       orderNumber: incoming.orderNumber,
+      store: incoming.store,
+      shipstationOrderId: null,
+      status: incoming.status,
       customerEmail: incoming.customerEmail,
       placedAtMs,
       totalCents: incoming.totalCents,

@@ -1,6 +1,10 @@
+import { IMPORTED_LONG_TEXT_MAX_LENGTH } from "../../contracts/imports.ts";
+import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import type { OrderStatus } from "../../contracts/orders.ts";
 import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { invalid } from "../errors.ts";
 import type { ShipToAddress } from "../orders/incoming-order.ts";
+import { parseOrderStatus } from "../orders/order-status.ts";
 import { fingerprintOf, writeFingerprintedFields, type PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
@@ -18,7 +22,7 @@ export interface ExportFileSink {
 
 /**
  * Reads the rows of one ShipStation export into prepared orders, grouping consecutive item rows of the
- * same order number into one order. Runs once per row of files with a million rows, so it writes each
+ * same order (the same order number, customer e-mail and store) into one order. Runs once per row of files with a million rows, so it writes each
  * order's stored JSON straight from the file's bytes (see CsvRow), makes strings only of the cells it must
  * read (e-mail, date, amounts, the customer's name), and reads an item row that repeats its order's
  * columns for its item columns only.
@@ -34,6 +38,12 @@ export class ExportFileOrders {
   private detailColumns: DetailColumn[] = [];
   /** Whether columns share a header, which makes the order of the details keys depend on the row. */
   private hasRepeatedHeaders = false;
+  /** The cells whose length is checked, by ascending index, with each one's limit and header. */
+  private checkedIndexes = new Int32Array(0);
+  private checkedLimits = new Int32Array(0);
+  private checkedHeaders: string[] = [];
+  /** Statuses as written, parsed: an export writes the same few again and again. */
+  private readonly statusByText = new Map<string, OrderStatus | null>();
   private pending: PendingOrder | undefined;
   /** The pending order's fingerprinted fields and raw JSON, up to its items so far. */
   private readonly written = new Utf8Writer(4096);
@@ -53,17 +63,20 @@ export class ExportFileOrders {
     this.shipToColumns = SHIP_TO_COLUMNS.map(([key, column]) => [key, this.at[column]]);
     this.detailColumns = detailColumnsOf(mapping.otherColumns);
     this.hasRepeatedHeaders = this.detailColumns.some(({ indexes }) => indexes.length > 1);
+    this.useLengthLimits(headers, mapping.otherColumns);
   }
 
   readRow(row: CsvRow): void {
     try {
+      this.checkLengths(row);
       if (this.continuesPendingOrder(row)) {
         this.addItem(row, readItem(row, this.at));
         return;
       }
       const order = this.readOrderColumns(row);
       const item = readItem(row, this.at);
-      if (this.pending && this.pending.externalId === order.externalId) {
+      const pending = this.pending;
+      if (pending && pending.externalId === order.externalId && pending.customerEmail === order.customerEmail && pending.store === order.store) {
         this.addItem(row, item);
         return;
       }
@@ -77,6 +90,46 @@ export class ExportFileOrders {
 
   finish(): void {
     this.flush();
+  }
+
+  /**
+   * Every cell the import reads or stores has a limit: SHORT_TEXT_MAX_LENGTH for the columns it reads (as
+   * the API holds what staff type to it), IMPORTED_LONG_TEXT_MAX_LENGTH for item names and the columns kept
+   * in details. Cells past the header's end are neither read nor stored.
+   */
+  private useLengthLimits(headers: string[], otherColumns: { index: number; header: string }[]): void {
+    const checked = new Map<number, { limit: number; header: string }>();
+    const check = (index: number, limit: number, header: string) => {
+      const known = checked.get(index);
+      if (!known || limit < known.limit) checked.set(index, { limit, header });
+    };
+    for (const column of ALL_COLUMNS) {
+      const index = this.at[column];
+      if (index >= 0) check(index, column === "itemName" ? IMPORTED_LONG_TEXT_MAX_LENGTH : SHORT_TEXT_MAX_LENGTH, headerText(headers[index]!));
+    }
+    for (const { index, header } of otherColumns) check(index, IMPORTED_LONG_TEXT_MAX_LENGTH, header);
+    const byIndex = [...checked].sort(([a], [b]) => a - b);
+    this.checkedIndexes = Int32Array.from(byIndex, ([index]) => index);
+    this.checkedLimits = Int32Array.from(byIndex, ([, { limit }]) => limit);
+    this.checkedHeaders = byIndex.map(([, { header }]) => header);
+  }
+
+  /**
+   * Throws UnreadableValueError for a cell longer than its limit. A cell's bytes are never fewer than its
+   * characters, so only a cell of more bytes than its limit is made a string to count them.
+   */
+  private checkLengths(row: CsvRow): void {
+    const { starts, ends, cellCount } = row;
+    const indexes = this.checkedIndexes;
+    const limits = this.checkedLimits;
+    for (let at = 0; at < indexes.length; at++) {
+      const index = indexes[at]!;
+      if (index >= cellCount) return;
+      const limit = limits[at]!;
+      if (ends[index]! - starts[index]! > limit && row.trimmed(index).length > limit) {
+        throw new UnreadableValueError(`"${this.checkedHeaders[at]}" is longer than ${limit.toLocaleString("en-US")} characters`);
+      }
+    }
   }
 
   /**
@@ -107,10 +160,24 @@ export class ExportFileOrders {
       // Without an order number a row is its own order, identified by its content so a re-import finds it again.
       externalId: orderNumber ?? `row:${Bun.hash(row.fields().join("\u001f")).toString(36)}`,
       orderNumber,
+      store: row.trimmed(at.store) || null,
+      status: this.readStatus(row),
       customerEmail,
       placedAtMs: placedAt.getTime(),
       totalCents: readCents(row, at.orderTotal),
     };
+  }
+
+  private readStatus(row: CsvRow): OrderStatus | null {
+    const index = this.at.orderStatus;
+    if (row.isBlank(index)) return null;
+    const text = row.text(index);
+    let status = this.statusByText.get(text);
+    if (status === undefined) {
+      status = parseOrderStatus(text);
+      if (this.statusByText.size < MAX_STATUS_SPELLINGS) this.statusByText.set(text, status);
+    }
+    return status;
   }
 
   private readDate(row: CsvRow): Date | null {
@@ -241,6 +308,9 @@ export class ExportFileOrders {
       source: "csv",
       externalId: pending.externalId,
       orderNumber: pending.orderNumber,
+      store: pending.store,
+      shipstationOrderId: null,
+      status: pending.status,
       customerEmail: pending.customerEmail,
       placedAtMs: pending.placedAtMs,
       totalCents: pending.totalCents,
@@ -255,6 +325,8 @@ export class ExportFileOrders {
 interface OrderColumns {
   externalId: string;
   orderNumber: string | null;
+  store: string | null;
+  status: OrderStatus | null;
   customerEmail: string;
   placedAtMs: number;
   totalCents: number | null;
@@ -281,7 +353,10 @@ interface DetailColumn {
 }
 
 /** The columns that make an order what it is; item rows of one order repeat them. */
-const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEmail", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
+const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEmail", "store", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
+
+/** Spellings of a status kept parsed: a handful in any real export, and never many however odd the file. */
+const MAX_STATUS_SPELLINGS = 64;
 
 const ALL_COLUMNS = Object.keys(ORDER_COLUMN_HEADERS) as OrderColumn[];
 
@@ -356,6 +431,11 @@ function detailColumnsOf(otherColumns: { index: number; header: string }[]): Det
   const columns = [...byKey.values()];
   const integers = columns.filter(({ key }) => isArrayIndex(key)).sort((a, b) => Number(a.key) - Number(b.key));
   return [...integers, ...columns.filter(({ key }) => !isArrayIndex(key))];
+}
+
+/** A header as errors name its column: as written, trimmed, without a byte-order mark. */
+function headerText(header: string): string {
+  return header.replace(/^\uFEFF/, "").trim();
 }
 
 function isArrayIndex(key: string): boolean {

@@ -7,7 +7,10 @@ export type ImportRun = typeof importRuns.$inferSelect;
 export type ImportRunState = ImportRun["state"];
 
 /** What a run has done so far, as its history shows it. */
-export type ImportProgress = Pick<ImportRun, "batches" | "rowsRead" | "rowsSkipped" | "ordersCreated" | "ordersUpdated" | "accountsCreated">;
+export type ImportProgress = Pick<
+  ImportRun,
+  "batches" | "rowsRead" | "rowsSkipped" | "ordersCreated" | "ordersUpdated" | "accountsCreated" | "customersChanged" | "customerChanges"
+>;
 
 /**
  * A run marked running on another host (a container sharing the data directory) cannot have its process

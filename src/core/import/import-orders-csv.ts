@@ -69,7 +69,7 @@ function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: 
       (recorder) => {
         for (let order = orders.next(); order !== undefined; order = orders.next()) recorder.recordPrepared(order, CONTINUES_EARLIER_ROWS);
       },
-      { dryRun: true, onClosingStep: (step) => orders.reportStep(step) },
+      { dryRun: true, delivery: { route: "csv", label: "CSV import" }, onClosingStep: (step) => orders.reportStep(step) },
     );
     return buildResult(orders.rowsRead, summary, report, true);
   } finally {
@@ -233,7 +233,9 @@ export function buildResult(rowsRead: number, summary: OrderRecordingSummary, re
   ];
   if (summary.ordersUnchanged > 0) parts.push(`${formatCount(summary.ordersUnchanged)} already up to date`);
   if (report.count > 0) parts.push(`${formatCount(report.count, "row")} skipped`);
+  if (summary.customersChanged > 0) parts.push(`${formatCount(summary.customersChanged, "order")} moved to another customer`);
   return {
+    success: true,
     message: parts.join("; "),
     results: {
       processed: rowsRead,
@@ -244,6 +246,8 @@ export function buildResult(rowsRead: number, summary: OrderRecordingSummary, re
       ordersUnchanged: summary.ordersUnchanged,
       skipped: report.count,
       errors: report.list(),
+      customersChanged: summary.customersChanged,
+      customerChanges: summary.customerChanges,
     },
   };
 }

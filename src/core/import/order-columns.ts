@@ -17,11 +17,16 @@ export type OrderColumn =
   | "itemSku"
   | "itemName"
   | "itemQty"
-  | "itemPrice";
+  | "itemPrice"
+  | "orderStatus"
+  | "store";
 
 export interface OrderColumnMapping {
   indexOf: Partial<Record<OrderColumn, number>>;
-  /** Columns the import does not understand, kept so their values can be stored with the order. */
+  /**
+   * Columns kept so their values can be stored with the order, under their header: those the import does not
+   * understand, and those of ORDER_COLUMNS_KEPT_IN_DETAILS, which it reads as well.
+   */
   otherColumns: { index: number; header: string }[];
   /** Required columns no header matched. */
   missing: OrderColumn[];
@@ -39,8 +44,9 @@ export function mapOrderColumns(headers: string[]): OrderColumnMapping {
     const trimmed = header.replace(BYTE_ORDER_MARK, "").trim();
     if (trimmed === "") return;
     const column = COLUMN_BY_NORMALIZED_HEADER.get(normalizeHeader(trimmed));
-    if (column !== undefined && indexOf[column] === undefined) indexOf[column] = index;
-    else otherColumns.push({ index, header: trimmed });
+    const read = column !== undefined && indexOf[column] === undefined;
+    if (read) indexOf[column] = index;
+    if (!read || ORDER_COLUMNS_KEPT_IN_DETAILS.has(column)) otherColumns.push({ index, header: trimmed });
   });
   const missing = REQUIRED_ORDER_COLUMNS.filter((column) => indexOf[column] === undefined);
   return { indexOf, otherColumns, missing };
@@ -68,7 +74,15 @@ export const ORDER_COLUMN_HEADERS: Readonly<Record<OrderColumn, readonly [canoni
   itemName: ["Item - Name", "Item Name"],
   itemQty: ["Item - Qty", "Item Qty", "Item - Quantity", "Quantity", "Qty"],
   itemPrice: ["Item - Price", "Item Price", "Unit Price"],
+  orderStatus: ["Order - Status", "Order Status", "Status"],
+  store: ["Market - Store Name", "Store Name", "Store"],
 };
+
+/**
+ * Columns read into the order's own fields that stay in its details too, as they were before the import
+ * read them: the stored JSON, and so the fingerprint, of an order from an export read before is unchanged.
+ */
+export const ORDER_COLUMNS_KEPT_IN_DETAILS: ReadonlySet<OrderColumn> = new Set<OrderColumn>(["orderStatus", "store"]);
 
 /** 'Missing required column: Customer Email', naming each column by its ShipStation header. */
 export function describeMissingColumns(missing: OrderColumn[]): string {

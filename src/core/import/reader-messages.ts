@@ -59,10 +59,12 @@ export interface PackedOrders {
 }
 
 /**
- * Per order: placedAtMs, totalCents (NaN for null), raw JSON start and end, then the start and end of each
- * string field: source, external id, order number, e-mail, fingerprint, company, name, phone.
+ * Per order: placedAtMs, totalCents (NaN for null), raw JSON start and end, ShipStation's order id (NaN for
+ * null), then the start and end of each string field: source, external id, order number, e-mail,
+ * fingerprint, company, name, phone, store, status.
  */
-const NUMBERS_PER_ORDER = 4 + 2 * 8;
+const NUMBERS = 5;
+const NUMBERS_PER_ORDER = NUMBERS + 2 * 10;
 
 /**
  * Collects prepared orders into PackedOrders; `take` hands over what it holds and starts afresh, on a
@@ -86,11 +88,18 @@ export class OrderPacker {
   add(order: PreparedOrder): void {
     const rawStart = this.rawJson.length;
     this.rawJson.append(order.raw);
-    this.numbers.push(order.placedAtMs, order.totalCents ?? Number.NaN, rawStart, this.rawJson.length);
+    this.numbers.push(order.placedAtMs, order.totalCents ?? Number.NaN, rawStart, this.rawJson.length, order.shipstationOrderId ?? Number.NaN);
     const { customer } = order;
-    for (const text of [order.source, order.externalId, order.orderNumber, order.customerEmail, order.contentHash, customer.company, customer.name, customer.phone]) {
-      this.addText(text);
-    }
+    this.addText(order.source);
+    this.addText(order.externalId);
+    this.addText(order.orderNumber);
+    this.addText(order.customerEmail);
+    this.addText(order.contentHash);
+    this.addText(customer.company);
+    this.addText(customer.name);
+    this.addText(customer.phone);
+    this.addText(order.store);
+    this.addText(order.status);
   }
 
   take(): PackedOrders {
@@ -122,15 +131,19 @@ export function unpackOrders({ text, numbers, rawJson }: PackedOrders): Prepared
   const orders: PreparedOrder[] = [];
   for (let at = 0; at < numbers.length; at += NUMBERS_PER_ORDER) {
     const field = (index: number): string | undefined => {
-      const start = numbers[at + 4 + 2 * index]!;
-      return start === -1 ? undefined : text.slice(start, numbers[at + 5 + 2 * index]!);
+      const start = numbers[at + NUMBERS + 2 * index]!;
+      return start === -1 ? undefined : text.slice(start, numbers[at + NUMBERS + 1 + 2 * index]!);
     };
     const totalCents = numbers[at + 1]!;
     const rawStart = numbers[at + 2]!;
+    const shipstationOrderId = numbers[at + 4]!;
     orders.push({
       source: field(0) as PreparedOrder["source"],
       externalId: field(1)!,
       orderNumber: field(2) ?? null,
+      store: field(8) ?? null,
+      shipstationOrderId: Number.isNaN(shipstationOrderId) ? null : shipstationOrderId,
+      status: (field(9) ?? null) as PreparedOrder["status"],
       customerEmail: field(3)!,
       placedAtMs: numbers[at]!,
       totalCents: Number.isNaN(totalCents) ? null : totalCents,

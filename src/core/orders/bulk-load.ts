@@ -13,14 +13,15 @@ export class BulkLoad {
     private readonly droppedIndexes: Map<string, string[]>,
   ) {}
 
-  static start(sqlite: Database, tables: readonly string[]): BulkLoad {
+  /** `lookupIndexes`: indexes the load looks its rows up by, kept like the unique ones. */
+  static start(sqlite: Database, tables: readonly string[], lookupIndexes: readonly string[] = []): BulkLoad {
     const list = sqlite.query<{ name: string; sql: string }, [string]>(
       `SELECT il.name, m.sql FROM pragma_index_list(?1) il JOIN sqlite_master m ON m.type = 'index' AND m.name = il.name
        WHERE il."unique" = 0 AND il.origin = 'c'`,
     );
     const droppedIndexes = new Map<string, string[]>();
     for (const table of tables) {
-      const indexes = list.all(table);
+      const indexes = list.all(table).filter(({ name }) => !lookupIndexes.includes(name));
       for (const { name } of indexes) sqlite.run(`DROP INDEX "${name.replaceAll('"', '""')}"`);
       droppedIndexes.set(table, indexes.map((index) => index.sql));
     }

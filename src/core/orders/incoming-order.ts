@@ -1,4 +1,4 @@
-import type { OrderSource } from "../../contracts/orders.ts";
+import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 
 export interface ShipToAddress {
   name?: string;
@@ -25,6 +25,10 @@ export interface IncomingOrder {
   source: OrderSource;
   externalId: string;
   orderNumber: string | null;
+  /** The order's identity besides its number (core/orders/order-identity.ts); null where the source does not say. */
+  store: string | null;
+  shipstationOrderId: number | null;
+  status: OrderStatus | null;
   /** Normalised (trimmed, lower-cased): the account's key. */
   customerEmail: string;
   placedAt: Date;

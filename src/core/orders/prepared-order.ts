@@ -1,4 +1,4 @@
-import type { OrderSource } from "../../contracts/orders.ts";
+import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 import type { IncomingOrder, OrderItem, StoredOrderRaw } from "./incoming-order.ts";
 import { writeStoredOrderRaw } from "./raw-json.ts";
 import { Utf8Writer } from "./utf8-writer.ts";
@@ -12,6 +12,10 @@ export interface PreparedOrder {
   source: OrderSource;
   externalId: string;
   orderNumber: string | null;
+  /** What identifies the order besides its number, where the source says (core/orders/order-identity.ts). */
+  store: string | null;
+  shipstationOrderId: number | null;
+  status: OrderStatus | null;
   customerEmail: string;
   placedAtMs: number;
   totalCents: number | null;
@@ -47,6 +51,9 @@ export function prepareOrder(order: IncomingOrder): PreparedOrder {
   return {
     source: order.source,
     externalId: order.externalId,
+    store: order.store,
+    shipstationOrderId: order.shipstationOrderId,
+    status: order.status,
     ...fields,
     totalCents: order.totalCents,
     raw: out.view(written.rawStart, written.rawEnd),

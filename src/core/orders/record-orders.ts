@@ -11,6 +11,9 @@ import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";
 import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";
 import { prepareOrder, withEarlierItems, type CustomerDetails, type PreparedOrder } from "./prepared-order.ts";
+import { findSameOrder, type OrderIdentity } from "./order-identity.ts";
+import { REPORTED_CUSTOMER_CHANGES, type CustomerChange } from "../../contracts/imports.ts";
+import { ORDER_STATUS_LABELS, type OrderRoute, type OrderStatus } from "../../contracts/orders.ts";
 
 export interface OrderRecordingSummary {
   ordersCreated: number;
@@ -19,12 +22,23 @@ export interface OrderRecordingSummary {
   accountsCreated: number;
   /** Accounts that existed before and whose orders changed. */
   accountsUpdated: number;
+  /** Known orders that a source now gives to another customer (account): each moved, none silently. */
+  customersChanged: number;
+  /** The first REPORTED_CUSTOMER_CHANGES of them. */
+  customerChanges: CustomerChange[];
+}
+
+/** How the orders of a recording reached the CRM, as each order's dialog lists it. */
+export interface OrderDelivery {
+  route: OrderRoute;
+  label: string;
 }
 
 export interface RecordingOptions {
   dryRun?: boolean;
   /** Named on the timelines of the accounts it changes. */
   actor?: Actor;
+  delivery: OrderDelivery;
   /** Told as each step of the closing work begins, which can take seconds after a large import. */
   onClosingStep?(step: ClosingStep): void;
 }
@@ -65,12 +79,12 @@ export interface OrderRecorder {
 export function recordOrders<T>(
   db: CrmDatabase,
   produce: (recorder: OrderRecorder) => T,
-  options: RecordingOptions = {},
+  options: RecordingOptions,
 ): { value: T; summary: OrderRecordingSummary } {
   return inTransaction(
     db.$client,
     () => {
-      const recording = new OrderRecording(db, { actor: options.actor, inOneTransaction: true });
+      const recording = new OrderRecording(db, { actor: options.actor, delivery: options.delivery, inOneTransaction: true });
       recording.beginBatch();
       const value = produce(recording);
       recording.closeBatch(options.onClosingStep);
@@ -83,6 +97,7 @@ export function recordOrders<T>(
 export interface OrderRecordingOptions {
   /** Named on the timelines of the accounts it changes. */
   actor?: Actor;
+  delivery: OrderDelivery;
   /**
    * Whether everything is recorded in one transaction (one batch). Only then may a large recording drop
    * the indexes it fills and build them again at its end (BulkLoad): they are missing until then.
@@ -97,6 +112,8 @@ export interface OrderRecordingOptions {
  */
 const BULK_LOAD_MIN_ORDERS = 5_000;
 const BULK_LOADED_TABLES = ["orders", "accounts", "contacts", "purchase_days"] as const;
+/** The indexes each order is looked up by (order-identity.ts): a bulk load keeps them. */
+const ORDER_LOOKUP_INDEXES = ["orders_order_number_idx", "orders_unnumbered_idx"] as const;
 
 /**
  * Records orders in one transaction or in several one after the other (a long import commits in batches,
@@ -114,7 +131,8 @@ export class OrderRecording implements OrderRecorder {
   /** Accounts this recording created, in any of its batches: the activity rules place them without a timeline entry of their own. */
   private readonly createdAccounts = new Set<number>();
   private readonly touchedAccounts = new Set<number>();
-  private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0 };
+  private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, customersChanged: 0 };
+  private readonly customerChanges: CustomerChange[] = [];
   private batch = new BatchChanges();
   /**
    * The orders this recording inserted, as one range of ids per batch: a batch's new ids all lie above
@@ -131,12 +149,6 @@ export class OrderRecording implements OrderRecorder {
   private dataVersionAfterLastBatch: number | undefined;
   private source: IncomingOrder["source"] = "csv";
   private readonly sqlite: Database;
-  /**
-   * Whether the next order is probably new, as the last one was. A new order is inserted straight away,
-   * which spares it a lookup; in a run of known orders (a re-import) each is looked up first, which
-   * spares it a failed insert.
-   */
-  private expectNew = true;
   private bulkLoadAfter = Number.POSITIVE_INFINITY;
   private bulkLoad: BulkLoad | undefined;
 
@@ -191,10 +203,10 @@ export class OrderRecording implements OrderRecorder {
   recordPrepared(order: PreparedOrder, options: RecordOptions = {}): RecordOutcome {
     const accountId = this.accountFor(order);
     this.source = order.source;
-    let stored = this.expectNew ? null : this.statements.findOrder.get(order.source, order.externalId);
-    if (stored === null) {
-      if (this.insertIfNew(order, accountId)) return "created";
-      stored = this.statements.findOrder.get(order.source, order.externalId)!;
+    const stored = this.findStoredOrder(order);
+    if (stored === undefined) {
+      this.insert(order, accountId);
+      return "created";
     }
 
     let incoming = order;
@@ -207,8 +219,26 @@ export class OrderRecording implements OrderRecorder {
       this.counts.ordersUnchanged++;
       return "unchanged";
     }
-    this.statements.updateOrder.run(accountId, incoming.orderNumber, incoming.placedAtMs, incoming.totalCents, incoming.raw, incoming.contentHash, this.now, stored.id);
+    this.statements.updateOrder.run(
+      accountId,
+      incoming.orderNumber,
+      incoming.store,
+      incoming.shipstationOrderId,
+      incoming.customerEmail,
+      incoming.status,
+      incoming.placedAtMs,
+      incoming.totalCents,
+      incoming.raw,
+      incoming.contentHash,
+      this.now,
+      stored.id,
+    );
+    this.batch.updatedOrders.push(stored.id);
+    if (incoming.status !== null && incoming.status !== stored.status) {
+      this.batch.statusChanges.push({ accountId, orderNumber: incoming.orderNumber, from: stored.status, to: incoming.status });
+    }
     // The order may have moved to another customer: the one it left needs its statistics recounted too.
+    if (stored.accountId !== accountId) this.noteCustomerChange(stored, incoming, accountId);
     this.touch(accountId);
     this.touch(stored.accountId);
     this.changesOf(accountId).updated++;
@@ -216,14 +246,47 @@ export class OrderRecording implements OrderRecorder {
     return "updated";
   }
 
-  private insertIfNew(order: PreparedOrder, accountId: number): boolean {
-    const { changes } = this.statements.insertOrder.run(order.source, order.externalId, accountId, order.orderNumber, order.placedAtMs, order.totalCents, order.raw, order.contentHash, this.now);
-    this.expectNew = changes > 0;
-    if (!this.expectNew) return false;
+  /** The stored order this delivery is, by the identity rules of order-identity.ts. */
+  private findStoredOrder(order: PreparedOrder): StoredIdentity | undefined {
+    if (order.shipstationOrderId !== null) {
+      const known = this.statements.findByShipStationId.get(order.shipstationOrderId);
+      if (known) return known;
+    }
+    if (order.orderNumber === null) return this.statements.findUnnumbered.get(order.source, order.externalId) ?? undefined;
+    return findSameOrder(order, this.statements.findByNumber.all(order.orderNumber));
+  }
+
+  private insert(order: PreparedOrder, accountId: number): void {
+    this.statements.insertOrder.run(
+      order.source,
+      order.externalId,
+      accountId,
+      order.orderNumber,
+      order.store,
+      order.shipstationOrderId,
+      order.customerEmail,
+      order.status,
+      order.placedAtMs,
+      order.totalCents,
+      order.raw,
+      order.contentHash,
+      this.now,
+    );
     this.touch(accountId);
     this.changesOf(accountId).created++;
-    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES);
-    return true;
+    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES, ORDER_LOOKUP_INDEXES);
+  }
+
+  /**
+   * A known order now names a customer of another account: it moves there, both timelines say so, and the
+   * recording's summary lists it. (Another e-mail of the same account, such as one merged into it, is no change.)
+   */
+  private noteCustomerChange(stored: StoredIdentity, incoming: PreparedOrder, accountId: number): void {
+    this.counts.customersChanged++;
+    if (this.customerChanges.length < REPORTED_CUSTOMER_CHANGES) {
+      this.customerChanges.push({ orderNumber: incoming.orderNumber, store: incoming.store ?? stored.store, from: stored.customerEmail, to: incoming.customerEmail });
+    }
+    this.batch.customerMoves.push({ orderNumber: incoming.orderNumber, fromAccountId: stored.accountId, toAccountId: accountId, from: stored.customerEmail, to: incoming.customerEmail });
   }
 
   private touch(accountId: number): void {
@@ -245,6 +308,8 @@ export class OrderRecording implements OrderRecorder {
     // Orders first on the timelines, then any list move they cause.
     onStep("writing timelines");
     this.recordTimelineEntries();
+    this.recordOrderEvents();
+    this.recordDeliveries();
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     if (this.bulkLoad) onStep("building order indexes");
@@ -272,7 +337,7 @@ export class OrderRecording implements OrderRecorder {
   summary(): OrderRecordingSummary {
     let accountsUpdated = 0;
     for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
-    return { ...this.counts, accountsCreated: this.createdAccounts.size, accountsUpdated };
+    return { ...this.counts, customerChanges: [...this.customerChanges], accountsCreated: this.createdAccounts.size, accountsUpdated };
   }
 
   private accountFor(order: PreparedOrder): number {
@@ -345,6 +410,44 @@ export class OrderRecording implements OrderRecorder {
       this.timelineEntryOf.set(accountId, id);
     }
   }
+
+  /**
+   * A timeline entry for each order whose status changed (its history) and, on both accounts, for each
+   * order that moved to another customer: written with the batch, in its transaction.
+   */
+  private recordOrderEvents(): void {
+    const entries: [accountId: number, kind: string, summary: string][] = [];
+    for (const change of this.batch.statusChanges) {
+      entries.push([change.accountId, "order_status_changed", `${orderName(change.orderNumber)}: ${statusLabel(change.from)} → ${statusLabel(change.to)}`]);
+    }
+    for (const move of this.batch.customerMoves) {
+      entries.push([move.fromAccountId, "order_customer_changed", `${orderName(move.orderNumber)} now names another customer (${move.to}) and moved to that account`]);
+      entries.push([move.toAccountId, "order_customer_changed", `${orderName(move.orderNumber)} moved here from ${move.from}, the customer it named before`]);
+    }
+    if (entries.length === 0) return;
+    this.sqlite.run(
+      `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
+       SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', ?, ?, ?, ? FROM json_each(?)`,
+      [this.actor.userId, this.actor.name, this.now, this.now, JSON.stringify(entries)],
+    );
+  }
+
+  /** How the batch's orders arrived: a row per order and route, its label and last time brought up to date. */
+  private recordDeliveries(): void {
+    const { route, label } = this.options.delivery;
+    const created = this.insertedIds.at(-1)!;
+    this.sqlite.run(
+      `INSERT INTO order_deliveries (order_id, route, label, first_at, last_at) SELECT id, ?1, ?2, ?3, ?3 FROM orders WHERE id > ?4
+       ON CONFLICT (order_id, route) DO UPDATE SET label = excluded.label, last_at = excluded.last_at`,
+      [route, label, this.now, created.after],
+    );
+    if (this.batch.updatedOrders.length === 0) return;
+    this.sqlite.run(
+      `INSERT INTO order_deliveries (order_id, route, label, first_at, last_at) SELECT value, ?1, ?2, ?3, ?3 FROM json_each(?4) WHERE true
+       ON CONFLICT (order_id, route) DO UPDATE SET label = excluded.label, last_at = excluded.last_at`,
+      [route, label, this.now, JSON.stringify(this.batch.updatedOrders)],
+    );
+  }
 }
 
 /** What one batch changed: the closing work covers these accounts. */
@@ -353,32 +456,67 @@ class BatchChanges {
   readonly created = new Set<number>();
   /** Accounts that gained or changed orders (an account an order left is touched, not changed). */
   readonly changed = new Set<number>();
+  /** Stored orders the batch rewrote; the orders it created are the batch's range of ids. */
+  readonly updatedOrders: number[] = [];
+  readonly statusChanges: { accountId: number; orderNumber: string | null; from: OrderStatus | null; to: OrderStatus }[] = [];
+  readonly customerMoves: { orderNumber: string | null; fromAccountId: number; toAccountId: number; from: string; to: string }[] = [];
+}
+
+/** An order's name on a timeline. */
+function orderName(orderNumber: string | null): string {
+  return orderNumber ? `Order #${orderNumber}` : "An order without a number";
+}
+
+function statusLabel(status: OrderStatus | null): string {
+  return status === null ? "no status" : ORDER_STATUS_LABELS[status];
+}
+
+/** What identifies a stored order, and what its recording compares. */
+interface StoredIdentity extends OrderIdentity {
+  id: number;
+  accountId: number;
+  contentHash: string;
+  status: OrderStatus | null;
 }
 
 interface RecordingStatements {
-  findOrder: Statement<{ id: number; accountId: number; contentHash: string }, [string, string]>;
+  findByShipStationId: Statement<StoredIdentity, [number]>;
+  findByNumber: Statement<StoredIdentity, [string]>;
+  findUnnumbered: Statement<StoredIdentity, [string, string]>;
   findOrderRaw: Statement<{ raw: string }, [number]>;
-  insertOrder: Statement<unknown, [string, string, number, string | null, number, number | null, Uint8Array, string, number]>;
-  updateOrder: Statement<unknown, [number, string | null, number, number | null, Uint8Array, string, number, number]>;
+  insertOrder: Statement<
+    unknown,
+    [string, string, number, string | null, string | null, number | null, string, OrderStatus | null, number, number | null, Uint8Array, string, number]
+  >;
+  updateOrder: Statement<
+    unknown,
+    [number, string | null, string | null, number | null, string, OrderStatus | null, number, number | null, Uint8Array, string, number, number]
+  >;
   findAccountByEmail: Statement<{ id: number }, [string]>;
   insertAccount: Statement<unknown, [string, string, string | null, string | null, number, number]>;
   insertPrimaryContact: Statement<unknown, [number, string, string, string, string | null, number, number]>;
 }
 
+const STORED_IDENTITY = `id, account_id AS accountId, content_hash AS contentHash, customer_email AS customerEmail, store,
+  shipstation_order_id AS shipstationOrderId, status`;
+
 /** raw arrives as UTF-8 bytes, which bind as a blob: CAST stores them as the JSON text they are. */
 function prepareStatements(sqlite: Database): RecordingStatements {
   return {
     // Without raw, which only an order continued from earlier rows needs: most lookups would copy it for nothing.
-    findOrder: sqlite.prepare("SELECT id, account_id AS accountId, content_hash AS contentHash FROM orders WHERE source = ? AND external_id = ?"),
+    findByShipStationId: sqlite.prepare(`SELECT ${STORED_IDENTITY} FROM orders WHERE shipstation_order_id = ?`),
+    findByNumber: sqlite.prepare(`SELECT ${STORED_IDENTITY} FROM orders WHERE order_number = ?`),
+    findUnnumbered: sqlite.prepare(`SELECT ${STORED_IDENTITY} FROM orders WHERE source = ? AND external_id = ? AND order_number IS NULL`),
     findOrderRaw: sqlite.prepare("SELECT raw FROM orders WHERE id = ?"),
     insertOrder: sqlite.prepare(
-      `INSERT INTO orders (source, external_id, account_id, order_number, placed_at, total_cents, raw, content_hash, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS TEXT), ?8, ?9, ?9)
-       ON CONFLICT (source, external_id) DO NOTHING`,
+      `INSERT INTO orders (source, external_id, account_id, order_number, store, shipstation_order_id, customer_email, status, placed_at, total_cents, raw, content_hash, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CAST(?11 AS TEXT), ?12, ?13, ?13)`,
     ),
+    // A source that does not name the store, ShipStation's id or the status leaves what another one said.
     updateOrder: sqlite.prepare(
-      `UPDATE orders SET account_id = ?1, order_number = ?2, placed_at = ?3, total_cents = ?4, raw = CAST(?5 AS TEXT), content_hash = ?6, updated_at = ?7
-       WHERE id = ?8`,
+      `UPDATE orders SET account_id = ?1, order_number = ?2, store = coalesce(?3, store), shipstation_order_id = coalesce(?4, shipstation_order_id),
+         customer_email = ?5, status = coalesce(?6, status), placed_at = ?7, total_cents = ?8, raw = CAST(?9 AS TEXT), content_hash = ?10, updated_at = ?11
+       WHERE id = ?12`,
     ),
     // An e-mail of an account merged away leads to the account that absorbed it.
     findAccountByEmail: sqlite.prepare(ACCOUNT_ID_FOR_EMAIL_SQL),

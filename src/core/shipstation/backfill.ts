@@ -54,7 +54,7 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
       const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders));
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "backfill"));
       current = await whenDatabaseFree(() => update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,

@@ -4,6 +4,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { dollarsToCents } from "../money/money.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
+import { parseOrderStatus } from "../orders/order-status.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
 
 /** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
@@ -21,12 +22,16 @@ export interface ShipStationOrder {
   shipTo?: Partial<Record<"name" | "company" | "street1" | "street2" | "street3" | "city" | "state" | "postalCode" | "country" | "phone", string | null>> | null;
   items?: { sku?: string | null; name?: string | null; quantity?: number | null; unitPrice?: number | null }[] | null;
   orderTotal?: number | null;
+  orderKey?: string | null;
+  shipDate?: string | null;
+  shippingAmount?: number | null;
+  advancedOptions?: { storeId?: number | null } | null;
 }
 
 const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
 
 /** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
-export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[]): OrderRecordingSummary {
+export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[], route: "webhook" | "backfill"): OrderRecordingSummary {
   return recordOrders(
     db,
     (recorder) => {
@@ -35,7 +40,7 @@ export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipSt
         if (incoming) recorder.record(incoming);
       }
     },
-    { actor: SHIPSTATION_ACTOR },
+    { actor: SHIPSTATION_ACTOR, delivery: { route, label: route === "webhook" ? "ShipStation webhook" : "ShipStation backfill" } },
   ).summary;
 }
 
@@ -51,12 +56,24 @@ function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | 
     source: "shipstation",
     externalId: String(order.orderId),
     orderNumber: order.orderNumber?.trim() || null,
+    // V1 names the store by its id only; an export names it by name. The identity rules match them by customer.
+    store: null,
+    shipstationOrderId: order.orderId,
+    status: parseOrderStatus(order.orderStatus),
     customerEmail,
     placedAt,
     totalCents: typeof order.orderTotal === "number" ? dollarsToCents(order.orderTotal) : null,
     shipTo: shipToOf(order.shipTo),
     items: (order.items ?? []).map(itemOf),
-    details: compactText({ orderStatus: order.orderStatus, createDate: order.createDate, modifyDate: order.modifyDate }),
+    details: compactText({
+      orderStatus: order.orderStatus,
+      createDate: order.createDate,
+      modifyDate: order.modifyDate,
+      orderKey: order.orderKey,
+      shipDate: order.shipDate,
+      shippingAmount: typeof order.shippingAmount === "number" ? order.shippingAmount.toFixed(2) : null,
+      storeId: typeof order.advancedOptions?.storeId === "number" ? String(order.advancedOptions.storeId) : null,
+    }),
   };
 }
 

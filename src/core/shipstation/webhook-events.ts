@@ -73,7 +73,7 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
       const answer = (await client.get(url)) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders));
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "webhook"));
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
       pages = typeof answer.pages === "number" ? answer.pages : 1;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { daysAgo, incomingOrder } from "../../testing/seed.ts";
+import { daysAgo, incomingOrder, SEEDED_DELIVERY } from "../../testing/seed.ts";
 import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { createAccount } from "../accounts/accounts.ts";
 import { recordOrders } from "../orders/record-orders.ts";
@@ -11,7 +11,7 @@ describe("welcome tasks", () => {
 
   /** One recording of first orders, as an import of a history is: one customer per date. */
   const importFirstOrders = (prefix: string, dates: Date[]) =>
-    recordOrders(team.database.db, (recorder) => dates.forEach((placedAt, index) => recorder.record(incomingOrder(`${prefix}${index}@clinic.com`, { number: `${prefix}-${index}`, placedAt, total: 10 }))));
+    recordOrders(team.database.db, (recorder) => dates.forEach((placedAt, index) => recorder.record(incomingOrder(`${prefix}${index}@clinic.com`, { number: `${prefix}-${index}`, placedAt, total: 10 }))), { delivery: SEEDED_DELIVERY });
   const welcomeTasks = () =>
     team.database.sqlite
       .query<{ email: string; assigneeId: number; owner: number | null }, []>(

@@ -1,6 +1,7 @@
 import type { StoredOrder } from "../../core/accounts/account-detail.ts";
+import type { StoredOrderDetail } from "../../core/orders/order-detail.ts";
 import { centsToDollars } from "../../core/money/money.ts";
-import type { Order } from "../../contracts/orders.ts";
+import type { Order, OrderDetail } from "../../contracts/orders.ts";
 
 /** An order as the dashboard receives it: dollars, ISO times, the raw payload with its prices in dollars too. */
 export function toOrderJson(order: StoredOrder): Order {
@@ -10,14 +11,42 @@ export function toOrderJson(order: StoredOrder): Order {
     source: order.source,
     externalId: order.externalId,
     orderNumber: order.orderNumber,
+    store: order.store,
+    status: order.status,
+    counts: order.counts,
     placedAt: order.placedAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
-    total: order.totalCents === null ? null : centsToDollars(order.totalCents),
+    total: dollarsOrNull(order.totalCents),
     raw: {
       shipTo: raw.shipTo,
-      items: raw.items.map(({ unitPriceCents, ...item }) => ({ ...item, unitPrice: unitPriceCents === undefined ? null : centsToDollars(unitPriceCents) })),
-      orderTotal: raw.orderTotalCents === null ? null : centsToDollars(raw.orderTotalCents),
+      items: raw.items.map(({ unitPriceCents, ...item }) => ({ ...item, unitPrice: dollarsOrNull(unitPriceCents ?? null) })),
+      orderTotal: dollarsOrNull(raw.orderTotalCents),
       details: raw.details,
     },
   };
+}
+
+/** GET /api/orders/{id}: the order with its lines, shipping, tracking and deliveries. */
+export function toOrderDetailJson(order: StoredOrderDetail): OrderDetail {
+  return {
+    ...toOrderJson(order),
+    accountId: order.accountId,
+    accountName: order.accountName,
+    customerEmail: order.customerEmail,
+    lines: order.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: dollarsOrNull(line.unitPriceCents),
+      lineTotal: dollarsOrNull(line.lineTotalCents),
+    })),
+    shippingPaid: dollarsOrNull(order.shippingPaidCents),
+    shipDate: order.shipDate,
+    tracking: order.tracking,
+    deliveries: order.deliveries.map((delivery) => ({ ...delivery, firstAt: delivery.firstAt.toISOString(), lastAt: delivery.lastAt.toISOString() })),
+  };
+}
+
+function dollarsOrNull(cents: number | null): number | null {
+  return cents === null ? null : centsToDollars(cents);
 }

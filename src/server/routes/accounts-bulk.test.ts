@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ACCOUNT_BULK_PATH, MAX_SELECTED_ACCOUNTS, TOO_MANY_SELECTED_ACCOUNTS } from "../../contracts/accounts.ts";
 import { recordOrders } from "../../core/orders/record-orders.ts";
-import { daysAgo, incomingOrder, seedCustomer } from "../../testing/seed.ts";
+import { daysAgo, incomingOrder, seedCustomer, SEEDED_DELIVERY } from "../../testing/seed.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
@@ -63,7 +63,7 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
   test("all matching covers every account the table's filters match, across pages, in set-based statements", async () => {
     recordOrders(crm.server.db, (recorder) => {
       for (let n = 0; n < 620; n++) recorder.record(incomingOrder(`buyer${n}@clinic${n}.com`, { number: `N${n}`, placedAt: daysAgo(n % 2 === 0 ? 400 : 5), total: 10 }));
-    });
+    }, { delivery: SEEDED_DELIVERY });
     const legacyCount = (crm.server.sqlite.query("SELECT count(*) AS n FROM accounts WHERE list_type = 'legacy'").get() as { n: number }).n;
     expect(legacyCount).toBe(310);
 

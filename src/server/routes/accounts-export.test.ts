@@ -4,7 +4,7 @@ import { ACCOUNT_EXPORT_COLUMNS, ACCOUNT_EXPORT_PATH, MAX_SELECTED_ACCOUNTS, TOO
 import { EXPORT_BATCH_SIZE } from "../../core/csv/export-batches.ts";
 import { recordOrders } from "../../core/orders/record-orders.ts";
 import { businessToday } from "../../core/time/business-calendar.ts";
-import { daysAgo, incomingOrder, seedCustomer } from "../../testing/seed.ts";
+import { daysAgo, incomingOrder, seedCustomer, SEEDED_DELIVERY } from "../../testing/seed.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
@@ -86,7 +86,7 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
       for (let n = 0; n < count; n++) {
         recorder.record(incomingOrder(`buyer${n}@clinic${n}.com`, { number: `N${n}`, placedAt: daysAgo(1 + (n % 50)), total: n + 0.25 }, { company: `Clinic ${String(n).padStart(4, "0")}` }));
       }
-    });
+    }, { delivery: SEEDED_DELIVERY });
     const all = await download("?sort=totalOrderValue&dir=desc");
     expect(all.rows).toHaveLength(count + 1);
     expect(all.rows[1]![0]).toBe(`Clinic ${count - 1}`);

@@ -94,7 +94,7 @@ export function accountRoutes(context: ServerContext) {
         set.headers["x-total-count"] = String(page.total);
         return page.orders.map(toOrderJson);
       },
-      { signedIn: true, params: IdParams, query: AccountOrdersQuery, ...answers(OrderList, { description: "Newest first; X-Total-Count has the account's number of orders" }) },
+      { signedIn: true, params: IdParams, query: AccountOrdersQuery, ...answers(OrderList, { description: "Newest first; X-Total-Count has how many orders match (cancelled ones included)" }) },
     )
     .patch("/:id", ({ params, body, user }) => toAccountJson(updateAccount(db, params.id, body, actorOf(user))), {
       signedIn: true,

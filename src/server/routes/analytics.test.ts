@@ -4,6 +4,7 @@ import type { IncomingOrder } from "../../core/orders/incoming-order.ts";
 import { recordOrders } from "../../core/orders/record-orders.ts";
 import { addDays, businessToday, startOfBusinessDay } from "../../core/time/business-calendar.ts";
 import { useTestServer } from "../../testing/test-server.ts";
+import { SEEDED_DELIVERY } from "../../testing/seed.ts";
 
 /**
  * The analytics API over HTTP: who may call it, what it refuses, and the reorder radar's bands, filter,
@@ -20,6 +21,9 @@ describe("analytics API", () => {
       source: "csv",
       externalId: `${email}-${index}`,
       orderNumber: `${email}-${index}`,
+      store: null,
+      shipstationOrderId: null,
+      status: null,
       customerEmail: email,
       placedAt: new Date(startOfBusinessDay(addDays(businessToday(), -days)) + 12 * 3_600_000),
       totalCents,
@@ -44,7 +48,7 @@ describe("analytics API", () => {
           recorder.record(order);
         }
       },
-      { actor: COMMAND_LINE },
+      { actor: COMMAND_LINE, delivery: SEEDED_DELIVERY },
     );
     ids = Object.fromEntries(crm.server.sqlite.query<{ email: string; id: number }, []>("SELECT email, id FROM accounts").all().map((row) => [row.email.split("@")[0], row.id]));
   });
@@ -104,8 +108,8 @@ describe("analytics API", () => {
     expect(filtered.headers.get("x-total-count")).toBe("1");
     expect(filtered.body.map((account: { id: number }) => account.id)).toEqual([ids.atrisk]);
 
-    expect((await get(`/api/accounts/${ids.due}`)).body.reorder).toEqual({ medianGapDays: 20, expectedNextOrderDate: businessToday(), daysSinceLastOrder: 20, status: "due" });
-    expect((await get(`/api/accounts/${ids.ontrack}`)).body.reorder).toMatchObject({ medianGapDays: 30, status: "on-track" });
+    expect((await get(`/api/accounts/${ids.due}`)).body.reorder).toEqual({ medianGapDays: 20, expectedNextOrderDate: businessToday(), daysSinceLastOrder: 20, daysOverdue: 0, status: "due" });
+    expect((await get(`/api/accounts/${ids.ontrack}`)).body.reorder).toMatchObject({ medianGapDays: 30, daysOverdue: -25, status: "on-track" });
     expect((await get(`/api/accounts/${ids.twice}`)).body.reorder).toBeNull();
   });
 
@@ -137,6 +141,12 @@ describe("analytics API", () => {
     const summary = await get("/api/analytics/summary");
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ from: addDays(businessToday(), -29), to: businessToday(), orders: 4, customers: 3, newCustomers: 1, repeatCustomers: 2 });
+    expect(summary.body).toMatchObject({ comparedWith: "previous-period", previous: { from: addDays(businessToday(), -59), to: addDays(businessToday(), -30) } });
+    const year = businessToday().slice(0, 4);
+    const thisYear = await get(`/api/analytics/summary?from=${year}-01-01`);
+    const lastYear = String(Number(year) - 1);
+    const sameDayLastYear = `${lastYear}-${businessToday().slice(5) === "02-29" ? "02-28" : businessToday().slice(5)}`;
+    expect(thisYear.body).toMatchObject({ comparedWith: "same-days-last-year", previous: { from: `${lastYear}-01-01`, to: sameDayLastYear } });
     expect((await get("/api/analytics/monthly")).body).toHaveLength(24);
     expect((await get("/api/analytics/cohorts")).body).toHaveLength(12);
     expect((await get("/api/analytics/products?from=2000-01-01")).status).toBe(400);

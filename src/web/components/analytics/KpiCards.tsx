@@ -1,3 +1,4 @@
+import type { PeriodComparison } from "../../../contracts/analytics.ts";
 import { useAnalyticsSummary, type Period, type PeriodFigures } from "../../api/analytics";
 import { formatCount } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
@@ -16,7 +17,13 @@ const KPIS: readonly { key: FigureKey; label: string; format: (value: number) =>
   { key: "averageOrderValue", label: "Average order value", format: formatDollars },
 ];
 
-/** The period's six figures, each beside the previous period of equal length. */
+/** What the server set the period against (the contract's PERIOD_COMPARISONS), as a sentence ends. */
+const COMPARISON_NAMES: Readonly<Record<PeriodComparison, string>> = {
+  "previous-period": "the previous period of equal length",
+  "same-days-last-year": "the same days last year",
+};
+
+/** The period's six figures, each beside the period the server compared it with. */
 export function KpiCards({ period }: { period: Period }) {
   const { data: summary, error, isValidating, retry } = useAnalyticsSummary(period);
 
@@ -28,13 +35,22 @@ export function KpiCards({ period }: { period: Period }) {
     );
   }
 
+  const comparedWith = summary && COMPARISON_NAMES[summary.comparedWith];
   const previousRange = summary && `${formatUsCalendarDate(summary.previous.from)} – ${formatUsCalendarDate(summary.previous.to)}`;
   return (
     <section aria-label="Figures for the period" aria-busy={!summary || isValidating} className="space-y-2" data-testid="kpi-cards">
       <ul className={`grid grid-cols-2 gap-3 transition-opacity md:grid-cols-3 xl:grid-cols-6 ${summary && isValidating ? "opacity-60" : ""}`}>
         {KPIS.map(({ key, label, format }) =>
           summary ? (
-            <KpiCard key={key} figure={key} label={label} value={format(summary[key])} previousValue={format(summary.previous[key])} change={changeFrom(summary[key], summary.previous[key])} />
+            <KpiCard
+              key={key}
+              figure={key}
+              label={label}
+              value={format(summary[key])}
+              previousValue={format(summary.previous[key])}
+              change={changeFrom(summary[key], summary.previous[key])}
+              comparedWith={COMPARISON_NAMES[summary.comparedWith]}
+            />
           ) : (
             <PlaceholderCard key={key} />
           ),
@@ -42,7 +58,7 @@ export function KpiCards({ period }: { period: Period }) {
       </ul>
       {previousRange && (
         <p className="text-xs text-slate-500" data-testid="kpi-previous-period">
-          Changes are against the previous period of equal length, {previousRange}.
+          Changes are against {comparedWith}, {previousRange}.
         </p>
       )}
     </section>
@@ -55,25 +71,33 @@ interface KpiCardProps {
   value: string;
   previousValue: string;
   change: number | null;
+  /** 'the same days last year' */
+  comparedWith: string;
 }
 
-function KpiCard({ figure, label, value, previousValue, change }: KpiCardProps) {
+function KpiCard({ figure, label, value, previousValue, change, comparedWith }: KpiCardProps) {
   const tone = change === null || change === 0 ? "bg-slate-100 text-slate-600" : change > 0 ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700";
   const arrow = change === null || change === 0 ? "" : change > 0 ? "▲ " : "▼ ";
   return (
-    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid="kpi-card" data-figure={figure}>
+    <li className="@container min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid="kpi-card" data-figure={figure}>
       <p className="text-xs font-medium text-slate-500">{label}</p>
-      {/* Wrapped rather than cut where a phone's half width is too narrow for a large figure. */}
-      <p className="mt-1 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-xl" data-testid="kpi-value">
+      {/*
+        Never wrapped inside a number: its size follows the card's width (11cqi, up to the 20 px it has room for
+        on wide screens). A figure as long as '$12,345,678.90' is under 9 times its size wide even in a broad
+        bold font, so it fits six cards a row at 1280 px and two on a phone.
+      */}
+      <p className="mt-1 text-[length:clamp(0.75rem,11cqi,1.25rem)] font-semibold whitespace-nowrap text-slate-900 tabular-nums" data-testid="kpi-value">
         {value}
       </p>
       <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span className={`rounded-full px-1.5 py-0.5 font-medium whitespace-nowrap tabular-nums ${tone}`} data-testid="kpi-change">
           <span aria-hidden="true">{arrow}</span>
           {formatChange(change)}
-          <span className="sr-only">{change === null ? " (no figure for the previous period)" : " against the previous period"}</span>
+          <span className="sr-only">{change === null ? ` (no figure for ${comparedWith})` : ` against ${comparedWith}`}</span>
         </span>
-        <span className="[overflow-wrap:anywhere] text-slate-500">from {previousValue}</span>
+        <span className="text-slate-500">
+          from <span className="whitespace-nowrap tabular-nums">{previousValue}</span>
+        </span>
       </p>
     </li>
   );

@@ -1,14 +1,15 @@
 import { useId, useState } from "react";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatDollars } from "../../format/money";
-import { axisScale, positionOn } from "./chart-scale";
+import { axisScale, formatAxisCount, formatAxisDollars, positionOn } from "./chart-scale";
 import type { MonthRevenue } from "./figures";
 import { formatMonth } from "./period";
 
 // The drawing's own units; the SVG scales to its box, which is never narrower than MIN_WIDTH_CLASS.
 const WIDTH = 760;
 const HEIGHT = 280;
-const MARGIN = { top: 16, right: 44, bottom: 36, left: 72 };
+// The gutters hold the axes' compact labels ('$1.25M' at the left, '12.5K' at the right) with room to spare.
+const MARGIN = { top: 16, right: 52, bottom: 36, left: 60 };
 const PLOT_WIDTH = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 /** 24 bars stay readable down to this width; a narrower screen scrolls the chart sideways. */
@@ -43,13 +44,13 @@ export function MonthlyRevenueChart({ months }: { months: MonthRevenue[] }) {
               <g key={`revenue-${tick}`}>
                 <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={yOf(tick, revenueAxis)} y2={yOf(tick, revenueAxis)} className="stroke-slate-200" strokeWidth={1} />
                 <text x={MARGIN.left - 8} y={yOf(tick, revenueAxis)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-xs">
-                  {wholeDollars(tick)}
+                  {formatAxisDollars(tick)}
                 </text>
               </g>
             ))}
             {ordersAxis.ticks.map((tick) => (
               <text key={`orders-${tick}`} x={WIDTH - MARGIN.right + 8} y={yOf(tick, ordersAxis)} dy="0.32em" className="fill-amber-700 text-xs">
-                {formatCount(tick)}
+                {formatAxisCount(tick)}
               </text>
             ))}
             {months.map((month, index) => {
@@ -157,9 +158,4 @@ function monthSentence(month: MonthRevenue): string {
   return `${formatMonth(month.month)}: revenue ${formatDollars(month.revenue)}, ${formatDollars(month.newCustomerRevenue)} from new customers and ${formatDollars(
     month.returningCustomerRevenue,
   )} from returning customers; ${formatCountOf(month.orders, "order")}`;
-}
-
-/** An axis label: the ticks are round dollar figures, so their cents say nothing. */
-function wholeDollars(amount: number): string {
-  return formatDollars(amount).replace(/\.00$/, "");
 }

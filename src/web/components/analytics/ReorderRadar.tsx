@@ -185,7 +185,7 @@ function TaskButton({ selected, total, isPending, onClick }: TaskButtonProps) {
 
 function csvRows(accounts: ReorderAccount[]) {
   return [
-    ["Account", "Email", "Orders", "Last order", "Rhythm (days)", "Expected next order", "Days overdue", "Total order value"],
+    ["Account", "Email", "Orders", "Last order", "Rhythm (days)", "Expected next order", "Days past expected date", "Total order value"],
     ...accounts.map((account) => [
       account.name,
       account.email ?? "",

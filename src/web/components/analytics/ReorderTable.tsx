@@ -1,12 +1,13 @@
 import { Link } from "wouter";
 import type { ReorderAccount, ReorderSort } from "../../api/analytics";
-import { formatCount, formatCountOf } from "../../format/count";
+import { formatCount } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { SortableColumnHeader } from "../accounts/SortableColumnHeader";
 import { pageTicks, toggled, toggledPage } from "../row-ticks";
 import type { RadarView } from "./radar-view";
 import { rhythmText } from "./reorder-bands";
+import { ReorderTiming } from "./ReorderTiming";
 
 export interface ReorderTableProps {
   accounts: ReorderAccount[];
@@ -24,7 +25,7 @@ const COLUMNS: readonly { column: ReorderSort; label: string }[] = [
   { column: "lastOrderDate", label: "Last order" },
   { column: "medianGapDays", label: "Rhythm" },
   { column: "expectedNextOrderDate", label: "Expected" },
-  { column: "daysOverdue", label: "Days overdue" },
+  { column: "daysOverdue", label: "Due" },
   { column: "totalOrderValue", label: "Value" },
 ];
 
@@ -89,8 +90,8 @@ export function ReorderTable({ accounts, view, isRefreshing, selection, onSort, 
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatUsCalendarDate(account.lastOrderDate)}</td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">{rhythmText(account.medianGapDays)}</td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatUsCalendarDate(account.expectedNextOrderDate)}</td>
-              <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                <DaysOverdue days={account.daysOverdue} />
+              <td className="px-3 py-3">
+                <ReorderTiming daysOverdue={account.daysOverdue} />
               </td>
               <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatDollars(account.totalOrderValue)}</td>
             </tr>
@@ -99,11 +100,4 @@ export function ReorderTable({ accounts, view, isRefreshing, selection, onSort, 
       </table>
     </div>
   );
-}
-
-/** Days past the expected date; an account due within the week is not late yet, and says so. */
-function DaysOverdue({ days }: { days: number }) {
-  if (days > 0) return <span className="font-medium text-red-700">{formatCount(days)}</span>;
-  if (days === 0) return <span className="text-slate-700">Due today</span>;
-  return <span className="text-slate-500">Due in {formatCountOf(-days, "day")}</span>;
 }

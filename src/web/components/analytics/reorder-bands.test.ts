@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isReorderOverdue, rhythmSentence, rhythmText } from "./reorder-bands";
+import { formatReorderTiming, REORDER_BAND_LABELS, reorderBandOf, rhythmSentence, rhythmText } from "./reorder-bands";
 
 describe("rhythmText", () => {
   test("rounds the median gap to whole days", () => {
@@ -14,12 +14,28 @@ describe("rhythmText", () => {
   });
 });
 
-describe("isReorderOverdue", () => {
-  test("every band is a reorder to chase; on track is not", () => {
-    expect(isReorderOverdue("on-track")).toBe(false);
-    expect(isReorderOverdue("due")).toBe(true);
-    expect(isReorderOverdue("at-risk")).toBe(true);
-    expect(isReorderOverdue("lapsed")).toBe(true);
+describe("reorderBandOf", () => {
+  test("the server's band, shown as it is; an account on track has none", () => {
+    expect(reorderBandOf("on-track")).toBeNull();
+    expect(reorderBandOf("due")).toBe("due");
+    expect(reorderBandOf("at-risk")).toBe("at-risk");
+    expect(reorderBandOf("lapsed")).toBe("lapsed");
+  });
+
+  test("a due account is 'Due', whether its order is expected in a few days or a few days late", () => {
+    expect(`${REORDER_BAND_LABELS[reorderBandOf("due")!]} ${formatReorderTiming(-6)}`).toBe("Due in 6 days");
+    expect(`${REORDER_BAND_LABELS[reorderBandOf("due")!]} ${formatReorderTiming(0)}`).toBe("Due today");
+    expect(`${REORDER_BAND_LABELS[reorderBandOf("at-risk")!]} ${formatReorderTiming(12)}`).toBe("At risk 12 days overdue");
+  });
+});
+
+describe("formatReorderTiming", () => {
+  test("'in N days' before the expected date, 'today' on it, 'N days overdue' after, in whole days", () => {
+    expect(formatReorderTiming(-6)).toBe("in 6 days");
+    expect(formatReorderTiming(-1)).toBe("in 1 day");
+    expect(formatReorderTiming(0)).toBe("today");
+    expect(formatReorderTiming(1)).toBe("1 day overdue");
+    expect(formatReorderTiming(1234)).toBe("1,234 days overdue");
   });
 });
 
