@@ -140,7 +140,7 @@ describe("the Analytics screen", () => {
     await panel.getByTestId("reorder-account-name").first().click();
     await page.waitForURL(/\/accounts\/\d+$/);
     await page.getByTestId("reorder-rhythm-text").filter({ hasText: /^Orders about every (day|[\d,]+ days); next expected \d\d\/\d\d\/\d{4}$/ }).waitFor();
-    await page.getByTestId("reorder-overdue-badge").waitFor();
+    await page.getByTestId("reorder-band-badge").waitFor();
     expect(await page.getByTestId("account-name-field").innerText()).toContain(accountName);
     await screenshot(page, "analytics-account-rhythm", { fullPage: false });
 

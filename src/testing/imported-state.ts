@@ -12,15 +12,17 @@ export function importedState(dataDir: string) {
   return withDatabaseFile(dataDir, (sqlite) => ({
     accounts: sqlite
       .query(
-        `SELECT email, name, domain, phone, order_count, total_order_cents, first_order_at, last_order_at, created_at, list_type,
+        // An account whose orders all count for nothing is a customer since the moment the import met it: no date to compare.
+        `SELECT email, name, domain, phone, order_count, total_order_cents, first_order_at, last_order_at,
+                CASE WHEN first_order_at IS NULL THEN NULL ELSE created_at END AS created_at, list_type,
                 ship_to_street, ship_to_postal_code, rhythm_gap_days, rhythm_last_day, rhythm_expected_day, rhythm_due_day, rhythm_at_risk_day, rhythm_lapsed_day
          FROM accounts ORDER BY email`,
       )
       .all(),
     orders: sqlite
       .query(
-        `SELECT o.source, o.external_id, a.email, o.order_number, o.placed_at, o.total_cents, o.raw, o.content_hash
-         FROM orders o JOIN accounts a ON a.id = o.account_id ORDER BY o.source, o.external_id`,
+        `SELECT o.source, o.external_id, a.email, o.order_number, o.store, o.status, o.customer_email, o.placed_at, o.total_cents, o.raw, o.content_hash
+         FROM orders o JOIN accounts a ON a.id = o.account_id ORDER BY o.source, o.external_id, o.store, o.customer_email`,
       )
       .all(),
     contacts: sqlite.query("SELECT a.email AS account, c.first_name, c.last_name, c.email, c.phone, c.is_primary FROM contacts c JOIN accounts a ON a.id = c.account_id ORDER BY 1, 4").all(),
@@ -35,18 +37,20 @@ export function importedState(dataDir: string) {
 }
 
 /**
- * Accounts whose statistics are not what their stored orders say, and accounts without orders (every
- * account of these tests comes from orders): empty when every account is consistent.
+ * Accounts whose statistics are not what their stored orders that count say (cancelled and rejected
+ * orders count for nothing), and accounts without orders (every account of these tests comes from
+ * orders): empty when every account is consistent.
  */
 export function inconsistentAccounts(dataDir: string): unknown[] {
   return withDatabaseFile(dataDir, (sqlite) =>
     sqlite
       .query(
         `SELECT a.email, a.order_count, o.n, a.total_order_cents, o.total FROM accounts a LEFT JOIN (
-           SELECT account_id, count(*) AS n, coalesce(sum(total_cents), 0) AS total, min(placed_at) AS first, max(placed_at) AS last
+           SELECT account_id, count(*) AS stored, sum(counts) AS n, coalesce(sum(CASE WHEN counts THEN total_cents END), 0) AS total,
+             min(CASE WHEN counts THEN placed_at END) AS first, max(CASE WHEN counts THEN placed_at END) AS last
            FROM orders GROUP BY account_id
          ) o ON o.account_id = a.id
-         WHERE o.n IS NULL OR a.order_count != o.n OR a.total_order_cents != o.total
+         WHERE o.stored IS NULL OR a.order_count != o.n OR a.total_order_cents != o.total
             OR a.first_order_at IS NOT o.first OR a.last_order_at IS NOT o.last`,
       )
       .all(),

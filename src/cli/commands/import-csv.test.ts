@@ -40,9 +40,36 @@ describe("crm import-csv", () => {
     const run = await crm("import-csv", file, "--json");
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
+      success: true,
       message: "Imported 2 orders for 2 accounts (2 new); 1 row skipped",
-      results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 1, errors: ['Row 4: invalid customer e-mail "broken"'] },
+      results: {
+        processed: 3,
+        created: 2,
+        updated: 0,
+        ordersCreated: 2,
+        ordersUpdated: 0,
+        ordersUnchanged: 0,
+        skipped: 1,
+        errors: ['Row 4: invalid customer e-mail "broken"'],
+        customersChanged: 0,
+        customerChanges: [],
+      },
     });
+  });
+
+  test("a known order that names another customer is listed with both e-mails by the import, its dry run and the history", async () => {
+    const header = "Order - Number,Date - Order Date,Customer Email,Amount - Order Total,Market - Store Name\n";
+    const first = csvFile("first.csv", `${header}SO-1,4/2/2026 10:00 AM,ann@clinic.com,10.00,Supply Direct Store\nSO-2,4/3/2026 10:00 AM,ann@clinic.com,20.00,Supply Direct Store\n`);
+    const moved = csvFile("moved.csv", `${header}SO-1,4/2/2026 10:00 AM,ann@clinic.com,10.00,Supply Direct Store\nSO-2,4/3/2026 10:00 AM,bob@lab.com,20.00,Supply Direct Store\n`);
+    expect((await crm("import-csv", first)).exitCode).toBe(0);
+    const listed = "Orders moved to another customer:\n  #SO-2 (Supply Direct Store): ann@clinic.com → bob@lab.com";
+    const preview = await crm("import-csv", moved, "--dry-run");
+    expect(preview.stdout).toContain(listed);
+    const run = await crm("import-csv", moved);
+    expect(run.stdout).toContain("1 order moved to another customer");
+    expect(run.stdout).toContain(listed);
+    const history = await crm("imports");
+    expect(history.stdout).toContain("Import #2: orders moved to another customer:\n  #SO-2 (Supply Direct Store): ann@clinic.com → bob@lab.com");
   });
 
   test("prints a summary table and the skipped rows; a second run reports no changes", async () => {

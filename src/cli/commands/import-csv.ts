@@ -8,6 +8,7 @@ import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createProgressReporter } from "../progress.ts";
 import { createTable, formatCount } from "../table.ts";
+import { describeCustomerChanges } from "../customer-changes.ts";
 
 interface ImportFlags {
   tz: string;
@@ -108,7 +109,8 @@ function renderSummary(result: CsvImportResult): string {
     ["Orders created", results.ordersCreated],
     ["Orders updated", results.ordersUpdated],
     ["Orders already up to date", results.ordersUnchanged],
+    ["Orders moved to another customer", results.customersChanged],
   );
   const errors = results.errors.length > 0 ? `\nSkipped rows:\n${results.errors.map((error) => `  ${error}`).join("\n")}\n` : "";
-  return `${result.message}\n${table.toString()}\n${errors}`;
+  return `${result.message}\n${table.toString()}\n${errors}${describeCustomerChanges(results.customersChanged, results.customerChanges)}`;
 }

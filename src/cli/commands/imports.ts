@@ -4,6 +4,7 @@ import { recentImportRuns, type ImportRun } from "../../core/import/import-histo
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createTable } from "../table.ts";
+import { describeCustomerChanges } from "../customer-changes.ts";
 
 interface ImportsFlags {
   limit: string;
@@ -26,12 +27,13 @@ export function importsCommand(): Command {
         process.stdout.write(`${JSON.stringify(runs.map(({ files, ...run }) => ({ ...run, files: JSON.parse(files) as string[] })))}\n`);
         return;
       }
-      const table = createTable(["#", "Started", "Files", "State", "Rows", "Orders new", "Orders updated", "Accounts new", "Batches", "Took"]);
+      const table = createTable(["#", "Started", "Files", "State", "Rows", "Orders new", "Orders updated", "Moved customer", "Accounts new", "Batches", "Took"]);
       for (const run of runs) {
         const files = (JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ");
-        table.push([run.id, run.startedAt.toISOString().replace("T", " ").slice(0, 19), files, run.state, run.rowsRead, run.ordersCreated, run.ordersUpdated, run.accountsCreated, run.batches, took(run)]);
+        table.push([run.id, run.startedAt.toISOString().replace("T", " ").slice(0, 19), files, run.state, run.rowsRead, run.ordersCreated, run.ordersUpdated, run.customersChanged, run.accountsCreated, run.batches, took(run)]);
       }
-      process.stdout.write(runs.length === 0 ? "No imports yet.\n" : `${table.toString()}\n`);
+      const moves = runs.map((run) => describeCustomerChanges(run.customersChanged, run.customerChanges).replace("Orders moved", `Import #${run.id}: orders moved`)).join("");
+      process.stdout.write(runs.length === 0 ? "No imports yet.\n" : `${table.toString()}\n${moves}`);
     });
   });
 }

@@ -614,7 +614,7 @@ describe("readCsvFile", () => {
       const error = errorOf(Buffer.concat([Buffer.from("a,b\n"), bytes]));
       expect(error).toBeInstanceOf(DomainError);
       expect((error as Error).message).toStartWith(`The file is not UTF-8, UTF-16 or Windows-1252 text (it holds binary data: `);
-      expect((error as Error).message).toMatch(/\d control bytes in the [\d,]+ bytes from byte 5\): re-save it from Excel as 'CSV UTF-8 \(Comma delimited\)'$/);
+      expect((error as Error).message).toMatch(/\d control bytes in the [\d,]+ bytes from byte [\d,]+\): re-save it from Excel as 'CSV UTF-8 \(Comma delimited\)'$/);
     });
 
     test("UTF-8 text with bytes that are not UTF-8 among it is refused, naming the first of them", () => {
@@ -634,6 +634,144 @@ describe("readCsvFile", () => {
       const result = readText(bytes);
       expect(result.rows.length).toBe(3000);
       expect(result.rows[2048]).toEqual({ line: 2050, fields: ["\u0000", "y"] });
+    });
+  });
+
+  describe("encodings", () => {
+    /** Windows-1252's bytes for text it can write: its own table for 0x80-0x9F, Latin-1 for the rest. */
+    const windows1252 = (text: string) =>
+      Buffer.from(
+        [...text].map((char) => {
+          const at = WINDOWS_1252_SPECIAL.indexOf(char);
+          if (at !== -1) return WINDOWS_1252_SPECIAL_BYTES[at]!;
+          const code = char.charCodeAt(0);
+          if (code > 0xff) throw new Error(`${char} is not in Windows-1252`);
+          return code;
+        }),
+      );
+    const WINDOWS_1252_SPECIAL = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+    const WINDOWS_1252_SPECIAL_BYTES = [0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8e, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9e, 0x9f];
+    const utf16 = (text: string, bigEndian: boolean, bom = true) => {
+      const bytes = Buffer.from((bom ? "\uFEFF" : "") + text, "utf16le");
+      return bigEndian ? bytes.swap16() : bytes;
+    };
+    const WESTERN = 'Name,Company,Note\r\nJosé Muñoz,Müller’s Lab,€12.50 «déjà vu» – ok\r\nZoë,"Café, Ltd",Straße ÿ\r\n';
+    const WESTERN_ROWS = [
+      { line: 2, fields: ["José Muñoz", "Müller’s Lab", "€12.50 «déjà vu» – ok"] },
+      { line: 3, fields: ["Zoë", "Café, Ltd", "Straße ÿ"] },
+    ];
+
+    test("a Windows-1252 file reads as its text: é, ñ, ü, ’ (0x92) and € (0x80) among others", () => {
+      const bytes = windows1252(WESTERN);
+      expect([...bytes].filter((byte) => byte === 0x92 || byte === 0x80)).toEqual([0x92, 0x80]);
+      const result = readText(bytes);
+      expect(result.header).toEqual(["Name", "Company", "Note"]);
+      expect(result.rows).toEqual(WESTERN_ROWS);
+      expect(result.cellProblems).toEqual([]);
+      expect(result.readEnds.at(-1)).toBe(bytes.length);
+    });
+
+    test("Windows-1252 reads every byte as a browser's decoder does, its five undefined ones as C1 controls", () => {
+      const everyByte = Buffer.from(Array.from({ length: 0x80 }, (_, index) => 0x80 + index));
+      const bytes = Buffer.concat([Buffer.from("h\n"), everyByte, Buffer.from("\n")]);
+      const expected = [...everyByte].map((byte) => {
+        const at = WINDOWS_1252_SPECIAL_BYTES.indexOf(byte);
+        return at !== -1 ? WINDOWS_1252_SPECIAL[at]! : String.fromCharCode(byte);
+      });
+      expect(readText(bytes).rows).toEqual([{ line: 2, fields: [expected.join("")] }]);
+    });
+
+    test("a file that is ASCII for megabytes before its first Windows-1252 character reads right from there on", () => {
+      for (const asciiBytes of [40, CHUNK - 30, CHUNK, CHUNK + 5, 3 * CHUNK + 1000]) {
+        const header = "Order,Name,Note\n";
+        const filler: string[] = [];
+        let length = header.length;
+        for (let row = 0; length < asciiBytes; row++) {
+          const line = `SO-${row},Buyer ${row},${"n".repeat(row % 50)}\n`;
+          filler.push(line);
+          length += line.length;
+        }
+        const tail: string[] = [];
+        for (let row = 0; row < 6000; row++) tail.push(`T-${row},Renée Ñúñez ${row},pâté ’${row}’ €${row}\n`);
+        const text = header + filler.join("") + tail.join("");
+        const bytes = windows1252(text);
+        const result = readText(bytes);
+        const [, ...expected] = text.trimEnd().split("\n").map((line) => line.split(","));
+        expect(firstDifference(result.rows.map((row) => row.fields), expected)).toBeUndefined();
+        expect(result.readEnds.at(-1)).toBe(bytes.length);
+      }
+    });
+
+    test("a first Windows-1252 byte that ends a read, or begins one, reads right", () => {
+      for (const at of [CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK]) {
+        const header = "Name,Note\n";
+        const filler = "y".repeat(at - header.length - 3);
+        // "é" lands at byte `at`: after the header, the filler row's own bytes and ",ab".
+        const text = `${header}${filler},ab\u00e9c\nÑu,’€\n`;
+        const bytes = windows1252(text);
+        expect(bytes[at]).toBe(0xe9);
+        const result = readText(bytes);
+        expect(result.rows).toEqual([
+          { line: 2, fields: [filler, "abéc"] },
+          { line: 3, fields: ["Ñu", "’€"] },
+        ]);
+      }
+    });
+
+    test("a Windows-1252 header decides at once", () => {
+      const result = readText(windows1252("Größe;Preis €\nXL;12,50 €\n"));
+      expect(result.header).toEqual(["Größe", "Preis €"]);
+      expect(result.rows).toEqual([{ line: 2, fields: ["XL", "12,50 €"] }]);
+    });
+
+    test("a UTF-8 file whose first non-ASCII character comes late is read as UTF-8", () => {
+      const text = "a,b\n" + "x,y\n".repeat(50_000) + "日本,😀 é\n";
+      expect(readText(Buffer.from(text)).rows.at(-1)).toEqual({ line: 50_002, fields: ["日本", "😀 é"] });
+    });
+
+    test.each([
+      ["UTF-16 LE", false],
+      ["UTF-16 BE", true],
+    ])("a %s file with a byte-order mark reads as its text", (_, bigEndian) => {
+      const text = WESTERN + '日本,😀 gift,"tab\there"\r\n';
+      const result = readText(utf16(text, bigEndian));
+      expect(result.header).toEqual(["Name", "Company", "Note"]);
+      expect(result.rows).toEqual([...WESTERN_ROWS, { line: 4, fields: ["日本", "😀 gift", "tab\there"] }]);
+      expect(result.cellProblems).toEqual([]);
+    });
+
+    test.each([
+      ["UTF-16 LE", false],
+      ["UTF-16 BE", true],
+    ])("a large tab-separated %s file, as Excel's Unicode Text is, reads whole, characters cut by every read", (_, bigEndian) => {
+      const random = new SeededRandom(bigEndian ? 2 : 1);
+      const values = ["Zoë", "😀", "日本", "plain", "a😀b", "é", "x"];
+      const rows = Array.from({ length: 30_000 }, (_, row) => [`SO-${row}`, random.pick(values), random.pick(values) + "😀".repeat(row % 3)]);
+      const text = "Order\tName\tNote\r\n" + rows.map((row) => row.join("\t")).join("\r\n") + "\r\n";
+      const bytes = utf16(text, bigEndian);
+      const result = readText(bytes);
+      expect(result.header).toEqual(["Order", "Name", "Note"]);
+      expect(firstDifference(result.rows.map((row) => row.fields), rows)).toBeUndefined();
+      expect(result.readEnds.at(-1)).toBe(bytes.length);
+    });
+
+    test("UTF-16 without a byte-order mark is told by its NUL bytes", () => {
+      for (const bigEndian of [false, true]) {
+        const result = readText(utf16("Name,City\nRené,Zürich\n", bigEndian, false));
+        expect(result.rows).toEqual([{ line: 2, fields: ["René", "Zürich"] }]);
+      }
+    });
+
+    test("in UTF-16, a lone surrogate or a last odd byte reads as U+FFFD", () => {
+      const bytes = Buffer.concat([utf16("a,b\nx", false), Buffer.from([0x00, 0xd8, 0x2c, 0x00, 0x00, 0xdc, 0x0a, 0x00, 0x79, 0x00, 0x7a])]);
+      expect(readText(bytes).rows).toEqual([
+        { line: 2, fields: ["x\uFFFD", "\uFFFD"] },
+        { line: 3, fields: ["y\uFFFD"] },
+      ]);
+    });
+
+    test("a UTF-16 file of only a byte-order mark is empty", () => {
+      expect(() => readText(Buffer.from([0xff, 0xfe]))).toThrow("The file is empty");
     });
   });
 

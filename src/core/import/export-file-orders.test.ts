@@ -588,3 +588,145 @@ describe("ExportFileOrders", () => {
     expect(readExport(file(bytes), "UTC").orders[0]!.placedAtMs).toBe(Date.UTC(2026, 3, 2, 10, 39, 21));
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe("status and store", () => {
+  const HEADER = ["Order - Number", "Order - Status", "Date - Order Date", "Customer Email", "Market - Store Name", "Ship To - Name", "Item - SKU"];
+
+  test("are read from their columns, which stay in the details as before: the raw JSON and fingerprint are unchanged", () => {
+    const bytes = csv([
+      HEADER,
+      ["1", "Awaiting Shipment", "4/2/2026", "a@clinic.example.com", " Amazon US ", "Ann", "A"],
+      ["2", "Canceled", "4/2/2026", "a@clinic.example.com", "", "Ann", "B"],
+      ["3", "shipped", "4/2/2026", "a@clinic.example.com", "Shopify", "Ann", "C"],
+      ["4", "", "4/2/2026", "a@clinic.example.com", "Shopify", "Ann", "D"],
+      ["5", "Lost in the mail", "4/2/2026", "a@clinic.example.com", "Shopify", "Ann", "E"],
+    ]);
+    const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
+    expect(orders.map(({ orderNumber, status, store, shipstationOrderId }) => ({ orderNumber, status, store, shipstationOrderId }))).toEqual([
+      { orderNumber: "1", status: "awaiting_shipment", store: "Amazon US", shipstationOrderId: null },
+      { orderNumber: "2", status: "cancelled", store: null, shipstationOrderId: null },
+      { orderNumber: "3", status: "shipped", store: "Shopify", shipstationOrderId: null },
+      { orderNumber: "4", status: null, store: "Shopify", shipstationOrderId: null },
+      { orderNumber: "5", status: null, store: "Shopify", shipstationOrderId: null },
+    ]);
+    // Exactly the JSON stored before the import read these columns, when they were details like any other.
+    expect(orders[0]!.rawText).toBe('{"shipTo":{"name":"Ann"},"items":[{"sku":"A"}],"orderTotalCents":null,"details":{"Order - Status":"Awaiting Shipment","Market - Store Name":"Amazon US"}}');
+  });
+
+  test.each([
+    [["Status", "Store"]],
+    [["Order Status", "Store Name"]],
+  ])("are found under other names too (%p)", ([statusHeader, storeHeader]) => {
+    const bytes = csv([
+      ["Customer Email", statusHeader!, "Date - Order Date", storeHeader!, "Order #"],
+      ["a@clinic.example.com", "On Hold", "4/2/2026", "eBay", "7"],
+    ]);
+    const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
+    expect(orders[0]).toMatchObject({ status: "on_hold", store: "eBay" });
+    expect(JSON.parse(orders[0]!.rawText).details).toEqual({ [statusHeader!]: "On Hold", [storeHeader!]: "eBay" });
+  });
+});
+
+describe("grouping rows into orders", () => {
+  const HEADER = ["Order - Number", "Date - Order Date", "Customer Email", "Market - Store Name", "Item - SKU"];
+
+  test("adjacent rows of one number but different customers are two orders, one for each customer", () => {
+    const bytes = csv([HEADER, ["100", "4/2/2026", "ann@clinic.example.com", "Shop", "A"], ["100", "4/2/2026", "bob@lab.example.com", "Shop", "B"]]);
+    const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
+    expect(orders.map(({ orderNumber, customerEmail }) => ({ orderNumber, customerEmail }))).toEqual([
+      { orderNumber: "100", customerEmail: "ann@clinic.example.com" },
+      { orderNumber: "100", customerEmail: "bob@lab.example.com" },
+    ]);
+    expect(orders.map((order) => JSON.parse(order.rawText).items)).toEqual([[{ sku: "A" }], [{ sku: "B" }]]);
+  });
+
+  test("adjacent rows of one number and customer but different stores are two orders", () => {
+    const bytes = csv([HEADER, ["100", "4/2/2026", "ann@clinic.example.com", "Amazon", "A"], ["100", "4/2/2026", "ann@clinic.example.com", "eBay", "B"], ["100", "4/2/2026", "ann@clinic.example.com", "", "C"]]);
+    const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
+    expect(orders.map(({ store }) => store)).toEqual(["Amazon", "eBay", null]);
+  });
+
+  test("rows of one number, customer and store are one order, however the e-mail and store are spaced or cased", () => {
+    const bytes = csv([
+      HEADER,
+      ["100", "4/2/2026", "ann@clinic.example.com", "Amazon", "A"],
+      ["100", "4/2/2026", "ann@clinic.example.com", "Amazon", "B"],
+      ["100", "4/2/2026", " Ann@Clinic.Example.com ", " Amazon ", "C"],
+    ]);
+    const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
+    expect(orders).toHaveLength(1);
+    expect(JSON.parse(orders[0]!.rawText).items).toEqual([{ sku: "A" }, { sku: "B" }, { sku: "C" }]);
+  });
+});
+
+describe("length limits", () => {
+  const HEADER = ["Order - Number", "Date - Order Date", "Customer Email", "Ship To - Name", "Ship To - Company", "Ship To - Phone", "Item - SKU", "Item - Name", "Market - Store Name", "Order - Status", "Notes - From Buyer"];
+  const row = (cells: Partial<Record<(typeof HEADER)[number], string>>) =>
+    HEADER.map((header) => cells[header] ?? ({ "Order - Number": "1", "Date - Order Date": "4/2/2026", "Customer Email": "a@clinic.example.com" } as Record<string, string>)[header] ?? "");
+
+  test("a cell longer than its limit makes its row an error naming the line and the column", () => {
+    const rows = [
+      HEADER,
+      row({ "Order - Number": "OK-1", "Ship To - Company": "c".repeat(200), "Item - Name": "n".repeat(5000), "Notes - From Buyer": "b".repeat(5000) }),
+      row({ "Order - Number": "BIG", "Ship To - Company": "x".repeat(4 << 20) }),
+      row({ "Order - Number": "N".repeat(201) }),
+      row({ "Order - Number": "E", "Customer Email": `${"e".repeat(200)}@clinic.example.com` }),
+      row({ "Order - Number": "P", "Ship To - Phone": "5".repeat(201) }),
+      row({ "Order - Number": "S", "Item - SKU": "S".repeat(201) }),
+      row({ "Order - Number": "I", "Item - Name": "i".repeat(5001) }),
+      row({ "Order - Number": "M", "Market - Store Name": "m".repeat(201) }),
+      row({ "Order - Number": "T", "Order - Status": "t".repeat(201) }),
+      row({ "Order - Number": "D", "Notes - From Buyer": "d".repeat(5001) }),
+      row({ "Order - Number": "OK-2", "Ship To - Name": `  ${"é".repeat(200)}  ` }),
+      row({ "Order - Number": "U", "Ship To - Name": "é".repeat(201) }),
+    ];
+    const { orders, rowErrors } = readExport(file(csv(rows)));
+    expect(orders.map((order) => order.orderNumber)).toEqual(["OK-1", "OK-2"]);
+    expect(rowErrors).toEqual([
+      { line: 3, reason: '"Ship To - Company" is longer than 200 characters' },
+      { line: 4, reason: '"Order - Number" is longer than 200 characters' },
+      { line: 5, reason: '"Customer Email" is longer than 200 characters' },
+      { line: 6, reason: '"Ship To - Phone" is longer than 200 characters' },
+      { line: 7, reason: '"Item - SKU" is longer than 200 characters' },
+      { line: 8, reason: '"Item - Name" is longer than 5,000 characters' },
+      { line: 9, reason: '"Market - Store Name" is longer than 200 characters' },
+      { line: 10, reason: '"Order - Status" is longer than 200 characters' },
+      { line: 11, reason: '"Notes - From Buyer" is longer than 5,000 characters' },
+      { line: 13, reason: '"Ship To - Name" is longer than 200 characters' },
+    ]);
+  });
+
+  test("characters are counted, not bytes, and a cell past the header's end is not checked", () => {
+    const rows = [HEADER, [...row({ "Ship To - Company": "😀".repeat(100) }), "z".repeat(10_000)]];
+    const { orders, rowErrors } = readExport(file(csv(rows)));
+    expect(rowErrors).toEqual([]);
+    expect(orders[0]!.customer.company).toBe("😀".repeat(100));
+  });
+
+  test("an item row of an order with a cell too long is skipped alone; the order keeps its other items", () => {
+    const rows = [HEADER, row({ "Item - SKU": "A" }), row({ "Item - SKU": "B".repeat(300) }), row({ "Item - SKU": "C" })];
+    const { orders, rowErrors } = readExport(file(csv(rows)));
+    expect(rowErrors).toEqual([{ line: 3, reason: '"Item - SKU" is longer than 200 characters' }]);
+    expect(JSON.parse(orders[0]!.rawText).items).toEqual([{ sku: "A" }, { sku: "C" }]);
+  });
+
+  test("a column is named by its header as the file writes it", () => {
+    const { rowErrors } = readExport(file(csv([["\uFEFF ship_to_company ", "Customer Email", "Date - Order Date"], ["x".repeat(201), "a@clinic.example.com", "4/2/2026"]])));
+    expect(rowErrors).toEqual([{ line: 2, reason: '"ship_to_company" is longer than 200 characters' }]);
+  });
+});
+
+describe("encodings", () => {
+  test("a Windows-1252 export gives its orders the right text", () => {
+    const text = "Order - Number,Date - Order Date,Customer Email,Ship To - Name,Ship To - Company,Item - Name\r\n1,4/2/2026,a@clinic.example.com,José Muñoz,Müller’s Lab,Cup € 12\r\n";
+    const bytes = Buffer.from([...text].map((char) => (char === "’" ? 0x92 : char === "€" ? 0x80 : char.charCodeAt(0))));
+    const { orders } = readExport(file(bytes));
+    expect(orders[0]!.customer).toEqual({ name: "José Muñoz", company: "Müller’s Lab", phone: undefined });
+    expect(JSON.parse(orders[0]!.rawText).items).toEqual([{ name: "Cup € 12" }]);
+    // The same order as a UTF-8 file: the same stored JSON and fingerprint.
+    const utf8 = readExport(file(Buffer.from(text))).orders[0]!;
+    expect({ rawText: orders[0]!.rawText, contentHash: orders[0]!.contentHash }).toEqual({ rawText: utf8.rawText, contentHash: utf8.contentHash });
+  });
+});

@@ -238,7 +238,9 @@ describe("importing order exports (runCsvImport, previewCsvImport)", () => {
     };
     expect(await rejected("")).toBe("The file is empty");
     expect(await rejected("\n\n")).toBe("The file is empty");
-    expect(await rejected(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0]))).toContain("not a CSV file");
+    expect(await rejected(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0]))).toBe(
+      "The file is not UTF-8, UTF-16 or Windows-1252 text (it is a ZIP archive, as an Excel workbook (.xlsx) is): re-save it from Excel as 'CSV UTF-8 (Comma delimited)'",
+    );
     expect(await rejected("Order - Number,Date - Order Date\n1,4/2/2026\n")).toContain("Customer Email");
     expect(await rejected("Name,Phone\nA,1\n")).toContain("Date - Order Date");
     expect(snapshot()).toEqual({ accounts: [], contacts: [], orders: [] });
@@ -307,6 +309,35 @@ describe("importing order exports (runCsvImport, previewCsvImport)", () => {
     const result = await run([file(exportCsv(rows))]);
     // Header on line 1, 6,000 one-line rows, then a row spanning three lines: the bad row starts on 6,005.
     expect(result.results.errors).toEqual(['Row 6005: invalid customer e-mail "not-an-email"']);
+  });
+
+  test("Windows-1252 and UTF-16 exports import with their text right, in an import and a dry run alike", async () => {
+    const header = "Order - Number,Date - Order Date,Customer Email,Ship To - Company,Ship To - Name\r\n";
+    const windows1252 = Buffer.from(
+      [...`${header}1,4/2/2026,cafe@clinic.com,Café Müller’s €,José Muñoz\r\n`].map((char) => (char === "’" ? 0x92 : char === "€" ? 0x80 : char.charCodeAt(0))),
+    );
+    const utf16 = Buffer.from(`\uFEFF${header.replaceAll(",", "\t")}2\t4/2/2026\tlab@lab.com\tŁódź Lab 😀\tZoë\r\n`, "utf16le");
+    const files = [file(windows1252), file(utf16)];
+    const preview = previewCsvImport(database.db, files.map((path) => ({ path })));
+    expect(preview.results).toMatchObject({ created: 2, ordersCreated: 2, skipped: 0 });
+    expect((await run(files)).results).toMatchObject({ created: 2, ordersCreated: 2, skipped: 0 });
+    expect(accountsTable().map(({ email, name }) => ({ email, name }))).toEqual([
+      { email: "cafe@clinic.com", name: "Café Müller’s €" },
+      { email: "lab@lab.com", name: "Łódź Lab 😀" },
+    ]);
+  });
+
+  test("a cell longer than the API takes makes its row an error naming the line and the column", async () => {
+    const rows = [itemRow("1", "ok@clinic.com"), itemRow("2", "big@clinic.com", { "Ship To - Company": "x".repeat(4 << 20) }), itemRow("3", "ok@clinic.com")];
+    const result = await run([file(exportCsv(rows))]);
+    expect(result.results.errors).toEqual(['Row 3: "Ship To - Company" is longer than 200 characters']);
+    expect(accountsTable().map(({ email }) => email)).toEqual(["ok@clinic.com"]);
+  });
+
+  test("adjacent rows of one order number but two customers make an order and an account for each", async () => {
+    const result = await run([file(exportCsv([itemRow("SO-1", "ann@clinic.com"), itemRow("SO-1", "bob@lab.com")]))]);
+    expect(result.results).toMatchObject({ created: 2, skipped: 0 });
+    expect(accountsTable().map(({ email }) => email)).toEqual(["ann@clinic.com", "bob@lab.com"]);
   });
 
   test("several files import in one transaction and name the file in row errors", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { describeMissingColumns, mapOrderColumns, normalizeHeader, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
+import { describeMissingColumns, mapOrderColumns, normalizeHeader, ORDER_COLUMN_HEADERS, ORDER_COLUMNS_KEPT_IN_DETAILS, type OrderColumn } from "./order-columns.ts";
 
 // Header lines copied from /work/shared/fixtures/shipstation/ (see PROVENANCE.txt there).
 const EXPORT_ORDERS_CATALOG_HEADER =
@@ -24,16 +24,18 @@ describe("normalizeHeader", () => {
 });
 
 describe("mapOrderColumns", () => {
-  test("finds all eighteen columns in ShipStation's Export Orders catalog and keeps the rest", () => {
+  test("finds all twenty columns in ShipStation's Export Orders catalog and keeps the rest, status and store among them", () => {
     const headers = headersOf(EXPORT_ORDERS_CATALOG_HEADER);
     const mapping = mapOrderColumns(headers);
     expect(mapping.indexOf).toEqual({
       orderNumber: 0, orderDate: 4, customerEmail: 8, shipToName: 11, shipToCompany: 12,
       shipToAddress1: 13, shipToAddress2: 14, shipToAddress3: 15, shipToCity: 16, shipToState: 17, shipToPostalCode: 18, shipToCountry: 19, shipToPhone: 20,
-      orderTotal: 27, itemSku: 62, itemName: 63, itemQty: 64, itemPrice: 65,
+      orderTotal: 27, itemSku: 62, itemName: 63, itemQty: 64, itemPrice: 65, orderStatus: 1, store: 50,
     });
     expect(mapping.missing).toEqual([]);
+    // Status and store are read, and kept in the details as well.
     expect(mapping.otherColumns).toHaveLength(headers.length - 18);
+    expect(mapping.otherColumns).toContainEqual({ index: 50, header: "Market - Store Name" });
     expect(mapping.otherColumns.slice(0, 3)).toEqual([
       { index: 1, header: "Order - Status" }, { index: 2, header: "Order - CustomerID" }, { index: 3, header: "Order - Pay Method" },
     ]);
@@ -44,7 +46,7 @@ describe("mapOrderColumns", () => {
   test("an item-level export without an e-mail column is missing it", () => {
     const mapping = mapOrderColumns(headersOf(ITEM_LEVEL_EXPORT_HEADER));
     expect(mapping.indexOf).toEqual({
-      orderNumber: 0, shipToAddress1: 2, shipToPostalCode: 3, itemName: 4, itemSku: 5, itemQty: 6, itemPrice: 7, orderTotal: 8, orderDate: 11,
+      orderNumber: 0, shipToAddress1: 2, shipToPostalCode: 3, itemName: 4, itemSku: 5, itemQty: 6, itemPrice: 7, orderTotal: 8, orderDate: 11, store: 14,
     });
     expect(mapping.missing).toEqual(["customerEmail"]);
     expect(mapping.otherColumns.map((column) => column.header)).toEqual([
@@ -54,7 +56,7 @@ describe("mapOrderColumns", () => {
 
   test("the orders grid's shorter names are recognised", () => {
     const mapping = mapOrderColumns(headersOf(GRID_EXPORT_HEADER));
-    expect(mapping.indexOf).toEqual({ orderNumber: 0, orderDate: 3, itemName: 4, shipToName: 5, itemQty: 7, itemSku: 8, orderTotal: 9 });
+    expect(mapping.indexOf).toEqual({ orderNumber: 0, store: 1, orderDate: 3, itemName: 4, shipToName: 5, itemQty: 7, itemSku: 8, orderTotal: 9 });
     expect(mapping.missing).toEqual(["customerEmail"]);
     expect(mapping.otherColumns.map((column) => column.index)).toEqual([1, 2, 6, 10, 11, 12, 13]);
   });
@@ -92,7 +94,35 @@ describe("ORDER_COLUMN_HEADERS", () => {
         owners.set(normalized, column);
       }
     }
-    expect(new Set(owners.values()).size).toBe(18);
+    expect(new Set(owners.values()).size).toBe(20);
+  });
+});
+
+describe("status and store", () => {
+  test("are found under each of their names, and stay among the other columns under their header", () => {
+    const spellings: [status: string, store: string][] = [
+      ["Order - Status", "Market - Store Name"],
+      ["Order Status", "Store Name"],
+      ["status", "STORE"],
+    ];
+    for (const [status, store] of spellings) {
+      const mapping = mapOrderColumns(["Customer Email", status, "Date - Order Date", ` ${store} `]);
+      expect(mapping.indexOf).toEqual({ customerEmail: 0, orderStatus: 1, orderDate: 2, store: 3 });
+      expect(mapping.otherColumns).toEqual([
+        { index: 1, header: status },
+        { index: 3, header: store },
+      ]);
+    }
+  });
+
+  test("the first of two store columns is read; both are kept", () => {
+    const mapping = mapOrderColumns(["Store", "Customer Email", "Market - Store Name"]);
+    expect(mapping.indexOf.store).toBe(0);
+    expect(mapping.otherColumns.map(({ header }) => header)).toEqual(["Store", "Market - Store Name"]);
+  });
+
+  test("are kept in details, and no other column is", () => {
+    expect([...ORDER_COLUMNS_KEPT_IN_DETAILS].sort()).toEqual(["orderStatus", "store"]);
   });
 });
 

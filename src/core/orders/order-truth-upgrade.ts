@@ -7,7 +7,7 @@ import { COUNTED_ORDER } from "./order-status.ts";
  * Finishes migration 0017 (order truth) at the first start after it, in one transaction: the accounts whose
  * duplicate orders it merged, and those with cancelled or rejected orders (which counted before and count
  * for nothing now), are recounted by the one rule for what orders say. Returns what it did, for the start's
- * log; null when there was nothing to finish.
+ * log; null when there was nothing to finish (a new database has the table too, empty).
  */
 export function finishOrderTruthUpgrade(db: CrmDatabase): { mergedOrders: number; recountedAccounts: number } | null {
   const sqlite = db.$client;
@@ -25,7 +25,7 @@ export function finishOrderTruthUpgrade(db: CrmDatabase): { mergedOrders: number
         .map((row) => row.id);
       recomputeAccountStats(db, accountIds, { now: new Date(), actor: SYSTEM });
       sqlite.run("DROP TABLE order_truth_merges");
-      return { mergedOrders, recountedAccounts: accountIds.length };
+      return mergedOrders === 0 && accountIds.length === 0 ? null : { mergedOrders, recountedAccounts: accountIds.length };
     })
     .immediate();
 }

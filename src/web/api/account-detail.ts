@@ -1,11 +1,13 @@
 import { useCallback } from "react";
 import useSWR from "swr";
 import type { AccountDetail } from "../../contracts/accounts.ts";
-import type { AccountOrdersQuery, Order, ShipTo } from "../../contracts/orders.ts";
+import type { AccountOrdersQuery, Order, OrderDelivery, OrderDetail, OrderLine, OrderStatus, ShipTo } from "../../contracts/orders.ts";
 import { apiUrl, fetchCountedList, type CountedList } from "./client";
 
+export { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../contracts/orders.ts";
+
 /** GET /api/accounts/{id}: the account with its contacts (primary first) and newest orders; useAccountOrders pages through all of them. */
-export type { AccountDetail, Order };
+export type { AccountDetail, Order, OrderDelivery, OrderDetail, OrderLine, OrderStatus };
 export type ShipToAddress = ShipTo;
 
 export function accountDetailUrl(accountId: number): string {
@@ -23,15 +25,23 @@ export function useAccountDetail(accountId: number) {
 }
 
 /**
- * One page of the account's orders, newest first, with the number of all its orders. A new page keeps
- * the one on screen until it arrives, so the table does not jump.
+ * One page of the account's orders, newest first, with the number of all its orders (or, given a status, of
+ * those in it; cancelled orders are listed and counted here). A new page keeps the one on screen until it
+ * arrives, so the table does not jump.
  */
-export function useAccountOrders(accountId: number, limit: number, offset: number) {
+export function useAccountOrders(accountId: number, limit: number, offset: number, status?: OrderStatus) {
   const { data, error, isValidating, mutate } = useSWR<CountedList<Order>, unknown, string>(
-    apiUrl(`${accountDetailUrl(accountId)}/orders`, { limit, offset } satisfies AccountOrdersQuery),
+    apiUrl(`${accountDetailUrl(accountId)}/orders`, { limit, offset, status } satisfies AccountOrdersQuery),
     fetchCountedList,
     { keepPreviousData: true },
   );
   const retry = useCallback(() => void mutate(), [mutate]);
   return { orderPage: data, error, isValidating, retry };
+}
+
+/** GET /api/orders/{id}: one order whole, as its dialog shows it. */
+export function useOrderDetail(orderId: number) {
+  const { data, error, mutate } = useSWR<OrderDetail>(`/api/orders/${orderId}`);
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { order: data, error, retry };
 }

@@ -1,18 +1,19 @@
 import { useState } from "react";
 import { useAccountOrders, type AccountDetail } from "../../api/account-detail";
-import { formatCountOf } from "../../format/count";
-import { formatDollars } from "../../format/money";
 import { pageRange } from "../accounts/account-list-view";
 import { Button } from "../Button";
 import { PackageIcon } from "../icons";
 import { LoadError } from "../LoadError";
 import { AllOrdersModal } from "./AllOrdersModal";
 import { DetailCard, SkeletonLines } from "./DetailCard";
-import { clampPage, ORDERS_PAGE_SIZE } from "./order-display";
+import { clampPage, ORDERS_PAGE_SIZE, ordersTotalsLine } from "./order-display";
 import { OrdersPager } from "./OrdersPager";
 import { OrdersTable } from "./OrdersTable";
 
-/** The account's orders, newest first, five a page fetched from the server, with the account's order count and value. */
+/**
+ * The account's orders, newest first, five a page fetched from the server, with the account's order count and
+ * value. Cancelled and rejected orders are listed but count in neither: the totals say how many were left out.
+ */
 export function RecentOrdersCard({ account }: { account: AccountDetail }) {
   const [requestedPage, setRequestedPage] = useState(1);
   const [isShowingAll, setIsShowingAll] = useState(false);
@@ -29,9 +30,8 @@ export function RecentOrdersCard({ account }: { account: AccountDetail }) {
     <DetailCard
       title="Recent Orders"
       summary={
-        <span data-testid="orders-totals">
-          {formatCountOf(account.orderCount, "order")} · {formatDollars(account.totalOrderValue)} total
-        </span>
+        // The page's X-Total-Count lists every order, cancelled ones included; until it arrives nothing is said to be left out.
+        <span data-testid="orders-totals">{ordersTotalsLine(account, orderPage?.total)}</span>
       }
       testId="recent-orders-card"
       bodyClassName=""

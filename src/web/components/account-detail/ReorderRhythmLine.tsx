@@ -13,7 +13,7 @@ export function ReorderRhythmLine({ rhythm }: { rhythm: ReorderRhythm }) {
       <span data-testid="reorder-rhythm-text">{rhythmSentence(rhythm)}</span>
       {band && (
         <span className="inline-flex items-center gap-1.5">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${REORDER_BAND_BADGE_CLASSES[band]}`} data-testid="reorder-overdue-badge" data-status={band}>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${REORDER_BAND_BADGE_CLASSES[band]}`} data-testid="reorder-band-badge" data-status={band}>
             {REORDER_BAND_LABELS[band]}
           </span>
           <ReorderTiming daysOverdue={rhythm.daysOverdue} />
