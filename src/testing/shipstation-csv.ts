@@ -19,6 +19,8 @@ export const EXPORT_HEADER = [
   "Item - Qty",
   "Item - Price",
   "Source",
+  "Order - Status",
+  "Market - Store Name",
 ] as const;
 
 export type ExportRow = Partial<Record<(typeof EXPORT_HEADER)[number], string>>;

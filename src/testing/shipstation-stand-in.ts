@@ -14,7 +14,7 @@ export interface StandInOptions {
 /**
  * A local ShipStation API v1 for tests and trials, speaking its real protocol: HTTP Basic auth,
  * GET /orders with orderDateStart/orderDateEnd (Pacific wall-clock times), page and pageSize (at most
- * 500), importBatch for webhook resources, the X-Rate-Limit-* headers on every answer and 429 past the
+ * 500), importBatch for webhook resources, GET /stores, the X-Rate-Limit-* headers on every answer and 429 past the
  * limit. Orders are built like ShipStation's documented example. It can be told to fail requests.
  */
 export function startShipStationStandIn(options: StandInOptions = {}) {
@@ -23,6 +23,8 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
   const batches = new Map<string, Set<number>>();
   const requests: URL[] = [];
   let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
+  // The store of the documented example order, as GET /stores lists a store.
+  let stores = [{ storeId: 26815, storeName: "Supply Direct Store", marketplaceId: 0, marketplaceName: "ShipStation", active: true }];
   const limit = options.rateLimit ?? 1_000_000;
   const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
   let windowStart = Date.now();
@@ -46,6 +48,7 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
         failures.count--;
         return rateLimited(new Response("Internal Server Error", { status: failures.status, headers: failures.headers }), limit, limit - used, resetSeconds);
       }
+      if (url.pathname === "/stores") return rateLimited(Response.json(stores), limit, limit - used, resetSeconds);
       if (url.pathname !== "/orders") return Response.json({ Message: "Not found" }, { status: 404 });
       return rateLimited(Response.json(ordersPage(url)), limit, limit - used, resetSeconds);
     },
@@ -80,6 +83,10 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
       if (batchId === undefined) return undefined;
       batches.set(batchId, new Set([...(batches.get(batchId) ?? []), ...added.map((order) => order.orderId)]));
       return `${server.url.href.replace(/\/$/, "")}/orders?importBatch=${batchId}`;
+    },
+    /** What GET /stores lists. */
+    setStores(listed: { storeId: number; storeName: string }[]) {
+      stores = listed.map((store) => ({ ...store, marketplaceId: 0, marketplaceName: "ShipStation", active: true }));
     },
     /** The next requests answer `status` (with `headers`, such as a redirect's Location) instead. */
     failNextRequests(count: number, status = 500, headers?: Record<string, string>) {

@@ -22,10 +22,11 @@ export interface ExportFileSink {
 
 /**
  * Reads the rows of one ShipStation export into prepared orders, grouping consecutive item rows of the
- * same order (the same order number, customer e-mail and store) into one order. Runs once per row of files with a million rows, so it writes each
- * order's stored JSON straight from the file's bytes (see CsvRow), makes strings only of the cells it must
- * read (e-mail, date, amounts, the customer's name), and reads an item row that repeats its order's
- * columns for its item columns only.
+ * same order (the same order number, customer e-mail and store: two stores, or two customers, may use one
+ * number) into one order. Runs once per row of files with a million rows, so it writes each order's stored
+ * JSON straight from the file's bytes (see CsvRow), makes strings only of the cells it must read (e-mail,
+ * date, amounts, the customer's name, store and status), and reads an item row that repeats its order's
+ * columns for its item columns only. A cell longer than the API would take makes its row an error.
  *
  * The JSON is exactly what writeStoredOrderRaw writes for the same order (`{"shipTo":{…},"items":[…],
  * "orderTotalCents":…,"details":{…}}`), so that an order fingerprints the same whichever way it came.

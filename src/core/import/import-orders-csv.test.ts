@@ -133,9 +133,10 @@ describe("importing order exports (runCsvImport, previewCsvImport)", () => {
     expect(new Date(account!.first_order_at).toISOString()).toBe("2026-04-02T14:39:21.000Z");
   });
 
-  test("an order that moves to another e-mail moves its statistics too", async () => {
-    await run([file(exportCsv([itemRow("1", "old@clinic.com", { "Amount - Order Total": "10.00" })]))]);
-    await run([file(exportCsv([itemRow("1", "new@clinic.com", { "Amount - Order Total": "10.00" })]))]);
+  test("an order of a store that moves to another e-mail moves its statistics too", async () => {
+    const store = { "Market - Store Name": "Supply Direct Store", "Amount - Order Total": "10.00" };
+    await run([file(exportCsv([itemRow("1", "old@clinic.com", store)]))]);
+    await run([file(exportCsv([itemRow("1", "new@clinic.com", store)]))]);
     expect(accountsTable().map(({ email, order_count, total_order_cents }) => ({ email, order_count, total_order_cents }))).toEqual([
       { email: "new@clinic.com", order_count: 1, total_order_cents: 1000 },
       { email: "old@clinic.com", order_count: 0, total_order_cents: 0 },

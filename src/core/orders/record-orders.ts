@@ -320,7 +320,7 @@ export class OrderRecording implements OrderRecorder {
     this.bulkLoad?.rebuildIndexes();
     this.bulkLoad = undefined;
     onStep("creating welcome tasks");
-    createWelcomeTasks(this.db, [...this.batch.created], now);
+    createWelcomeTasks(this.db, [...touched].filter((id) => this.createdAccounts.has(id)), now);
     // New customers, and known ones whose latest ship-to address may have changed.
     queueDuplicateDetection(this.sqlite, touched);
     onStep("committing");

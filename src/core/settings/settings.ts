@@ -13,6 +13,7 @@ export type SettingKey =
   | "shipstationApiSecret"
   | "shipstationWebhookSecret"
   | "shipstationConnection"
+  | "shipstationStoreNames"
   | "taskAutomation"
   | "customerLifecycle"
   | "roundRobinCursor";

@@ -40,6 +40,21 @@ describe("backfill from ShipStation's API", () => {
     expect(latestBackfill(database.db)).toMatchObject({ state: "succeeded", ordersCreated: 0 });
   });
 
+  test("names each order's store as GET /stores does, asking only when an order names a store not known yet", async () => {
+    useStandIn();
+    standIn.addOrders(orders(3));
+    await run(30);
+    await run(30);
+    const storesAsked = () => standIn.requests.filter((url) => url.pathname === "/stores").length;
+    expect(storesAsked()).toBe(1);
+    standIn.setStores([{ storeId: 26815, storeName: "Supply Direct Store" }, { storeId: 2, storeName: "Amazon Store" }]);
+    standIn.addOrders([standInOrder(500, { advancedOptions: { storeId: 2 } })]);
+    await run(30);
+    expect(storesAsked()).toBe(2);
+    const stores = database.sqlite.query<{ store: string; n: number }, []>("SELECT store, count(*) AS n FROM orders GROUP BY store ORDER BY store").all();
+    expect(stores).toEqual([{ store: "Amazon Store", n: 1 }, { store: "Supply Direct Store", n: 3 }]);
+  });
+
   test("pauses when X-Rate-Limit-Remaining reaches 0 until the reset", async () => {
     useStandIn({ rateLimit: 2, rateWindowSeconds: 1 });
     standIn.addOrders(orders(1100));

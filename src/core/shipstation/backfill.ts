@@ -6,6 +6,7 @@ import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
 import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
+import { storeNamesFor } from "./shipstation-stores.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 
 /** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
@@ -54,7 +55,8 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
       const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "backfill"));
+      const storeNames = await storeNamesFor(db, client, orders);
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "backfill", storeNames));
       current = await whenDatabaseFree(() => update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,

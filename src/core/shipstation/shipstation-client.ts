@@ -55,12 +55,24 @@ export class ShipStationClient {
     return this.get(url.href) as Promise<OrdersPage>;
   }
 
-  /** Any resource on the API's origin, such as a webhook's resource_url. */
-  async get(url: string): Promise<unknown> {
+  /** A path of the API, such as "/stores". */
+  url(pathAndQuery: string): string {
+    return `${this.credentials.apiUrl}${pathAndQuery}`;
+  }
+
+  /**
+   * Any resource on the API's origin, such as a webhook's resource_url. `waitOutRateLimit: false` for a call
+   * nothing must wait for: it fails at once where the rate limit would make it wait.
+   */
+  async get(url: string, call: { waitOutRateLimit?: boolean } = {}): Promise<unknown> {
     const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    const waitOutRateLimit = call.waitOutRateLimit ?? this.options.waitOutRateLimit;
     let failures = 0;
     let rateLimitWaits = 0;
     for (;;) {
+      if (waitOutRateLimit === false && this.pausedUntil > Date.now()) {
+        throw new ShipStationFailure({ reason: "rate_limited", retryAfterSeconds: Math.ceil((this.pausedUntil - Date.now()) / 1000) }, "ShipStation's rate limit is reached");
+      }
       await this.waitUntil(this.pausedUntil, "rate limit");
       let response: Response;
       try {
@@ -80,7 +92,7 @@ export class ShipStationClient {
       if (response.status === 429) {
         await response.arrayBuffer();
         const waitSeconds = resetSeconds(response, 60);
-        if (this.options.waitOutRateLimit === false || ++rateLimitWaits > MAX_RATE_LIMIT_WAITS) {
+        if (waitOutRateLimit === false || ++rateLimitWaits > MAX_RATE_LIMIT_WAITS) {
           throw new ShipStationFailure({ reason: "rate_limited", status: 429, retryAfterSeconds: waitSeconds }, "ShipStation kept answering 429 (too many requests)");
         }
         this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitSeconds * 1000);

@@ -5,6 +5,7 @@ import { recordOrders, type OrderRecordingSummary } from "../orders/record-order
 import { dollarsToCents } from "../money/money.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
+import { storeIdOf } from "./shipstation-stores.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
 
 /** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
@@ -28,15 +29,22 @@ export interface ShipStationOrder {
   advancedOptions?: { storeId?: number | null } | null;
 }
 
+const NO_STORE_NAMES: ReadonlyMap<number, string> = new Map();
+
 const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
 
 /** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
-export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipStationOrder[], route: "webhook" | "backfill"): OrderRecordingSummary {
+export function recordShipStationOrders(
+  db: CrmDatabase,
+  orders: readonly ShipStationOrder[],
+  route: "webhook" | "backfill",
+  storeNames: ReadonlyMap<number, string> = NO_STORE_NAMES,
+): OrderRecordingSummary {
   return recordOrders(
     db,
     (recorder) => {
       for (const order of orders) {
-        const incoming = incomingOrderFromShipStation(order);
+        const incoming = incomingOrderFromShipStation(order, storeNames);
         if (incoming) recorder.record(incoming);
       }
     },
@@ -48,7 +56,7 @@ export function recordShipStationOrders(db: CrmDatabase, orders: readonly ShipSt
  * An API order as the one order writer takes it; null when it has no usable customer e-mail or date,
  * as such an order can belong to no account.
  */
-function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | null {
+function incomingOrderFromShipStation(order: ShipStationOrder, storeNames: ReadonlyMap<number, string>): IncomingOrder | null {
   const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
   const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
   if (!customerEmail || !placedAt) return null;
@@ -56,8 +64,8 @@ function incomingOrderFromShipStation(order: ShipStationOrder): IncomingOrder | 
     source: "shipstation",
     externalId: String(order.orderId),
     orderNumber: order.orderNumber?.trim() || null,
-    // V1 names the store by its id only; an export names it by name. The identity rules match them by customer.
-    store: null,
+    // V1 names the store by its id; by its name where ShipStation told it (shipstation-stores.ts), as an export does.
+    store: storeNames.get(storeIdOf(order) ?? Number.NaN) ?? null,
     shipstationOrderId: order.orderId,
     status: parseOrderStatus(order.orderStatus),
     customerEmail,

@@ -6,6 +6,7 @@ import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationOrders, type ShipStationOrder } from "./shipstation-order.ts";
+import { storeNamesFor } from "./shipstation-stores.ts";
 import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 import type { WebhookIntake } from "./webhook-intake.ts";
 
@@ -73,7 +74,8 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
       const answer = (await client.get(url)) as { orders?: ShipStationOrder[]; pages?: number };
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "webhook"));
+      const storeNames = await storeNamesFor(db, client, orders);
+      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "webhook", storeNames));
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
       pages = typeof answer.pages === "number" ? answer.pages : 1;

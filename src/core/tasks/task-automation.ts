@@ -37,8 +37,10 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
 
 /**
  * Welcome tasks for accounts just created, in the transaction that created them, for customers who are
- * new now: a first order within the last WELCOME_WITHIN_DAYS days, or no order at all (added by hand), so
- * that importing years of history greets only its recent customers. "Welcome {name}", due in the
+ * new now: a first order that counts within the last WELCOME_WITHIN_DAYS days, or added by hand, so that
+ * importing years of history greets only its recent customers. An account whose orders so far count for
+ * nothing (cancelled) is greeted once one that counts arrives, if it is recent: a recording hands its new
+ * accounts over again with each batch that touches them, and none is greeted twice. "Welcome {name}", due in the
  * configured days, assigned round robin (or to the chosen user), who also becomes the account's owner.
  * Two set-based statements whatever the number of accounts and the size of the team, written as SQL: an
  * import welcomes thousands of accounts at once, and drizzle's builder cannot write INSERT … SELECT with a
@@ -57,7 +59,8 @@ export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[
   const { changes: welcomed } = sqlite.run(
     `WITH welcomed AS (
        SELECT id, name, row_number() OVER (ORDER BY id) - 1 AS turn FROM accounts
-       WHERE id IN (SELECT value FROM json_each(?1)) AND (first_order_at IS NULL OR first_order_at >= ?2)
+       WHERE id IN (SELECT value FROM json_each(?1)) AND (added_by_hand = 1 OR first_order_at >= ?2)
+         AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.account_id = accounts.id AND tasks.source = 'welcome')
      )
      INSERT INTO tasks (title, account_id, assignee_id, due_date, status, source, created_at, updated_at)
      SELECT 'Welcome ' || welcomed.name, welcomed.id, member.value, ?3, 'open', 'welcome', ?4, ?4

@@ -16,7 +16,9 @@ test("what the server's connection commits reaches the database file by the chec
   neverWaitOnEventLoop(database.sqlite);
   const fileSize = () => statSync(database.sqlite.filename).size;
   database.sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  const before = fileSize();
+  // Pages left free by the migrations (a dropped table) are filled before the file grows.
+  const { freePages } = database.sqlite.query<{ freePages: number }, []>("SELECT freelist_count AS freePages FROM pragma_freelist_count").get()!;
+  const before = fileSize() - freePages * 8192;
   const eightMegabytes = "x".repeat(8 * 1024 * 1024);
   database.sqlite.run("INSERT INTO settings (key, value, updated_at) VALUES ('bulk', ?, 0)", [eightMegabytes]);
   // Past SQLite's 1,000-page threshold, and still only in the WAL.

@@ -38,8 +38,9 @@ describe("importing a CSV through the API", () => {
     const processed = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });
     expect(processed.status).toBe(200);
     expect(processed.body).toEqual({
+      success: true,
       message: "Imported 2 orders for 2 accounts (2 new)",
-      results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 0, errors: [] },
+      results: { processed: 3, created: 2, updated: 0, ordersCreated: 2, ordersUpdated: 0, ordersUnchanged: 0, skipped: 0, errors: [], customersChanged: 0, customerChanges: [] },
     });
     expect(uploadedFiles()).toHaveLength(0);
     const again = await crm.server.request("POST", "/api/accounts/process-csv", { cookie: crm.cookie, body: { fileUrl: url } });

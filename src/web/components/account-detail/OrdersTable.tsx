@@ -92,6 +92,7 @@ function OrderRow({ order, onOpen }: { order: Order; onOpen: () => void }) {
             {order.store}
           </p>
         )}
+        {/* Where the table is too narrow for its Status column (see COLUMNS), the badge is shown here instead. */}
         {badge && (
           <div className="mt-1 hidden sm:block sm:@min-[60rem]:hidden">
             <StatusBadge badge={badge} state={order.status ?? undefined} />
