@@ -18,13 +18,15 @@ describe("crm export", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "crm-export-"));
     const orders = path.join(dir, "orders.csv");
-    const recent = { "Date - Order Date": orderDateDaysAgo(3), "Ship To - Company": "Alpha Clinic", "Ship To - Name": "Ann Alpha", "Amount - Order Total": "260.50" };
+    const recent = { "Date - Order Date": orderDateDaysAgo(3), "Ship To - Company": "Alpha Clinic", "Ship To - Name": "Ann Alpha", "Amount - Order Total": "260.50", "Order - Status": "Shipped", "Market - Store Name": "Supply Direct Store" };
     writeFileSync(
       orders,
       exportCsv([
         itemRow("A-1", "alpha@clinic.com", { ...recent, "Item - Qty": "2" }),
         itemRow("A-1", "alpha@clinic.com", { ...recent, "Item - SKU": "SAL-1", "Item - Name": "Saliva Kit", "Item - Price": "60.50" }),
         itemRow("B-1", "beta@lab.com", { "Date - Order Date": orderDateDaysAgo(400), "Ship To - Company": "=Beta Lab", "Ship To - Name": "Bo Beta", "Amount - Order Total": "10.00" }),
+        // Cancelled: it counts for nothing, so Beta stays dormant.
+        itemRow("B-2", "beta@lab.com", { "Date - Order Date": orderDateDaysAgo(2), "Ship To - Company": "=Beta Lab", "Ship To - Name": "Bo Beta", "Amount - Order Total": "99.00", "Order - Status": "Cancelled" }),
         itemRow("G-1", "gamma@clinic.com", { "Date - Order Date": orderDateDaysAgo(20), "Ship To - Company": "Gamma, Inc", "Ship To - Name": "Gil Gamma", "Amount - Order Total": "1234.00" }),
       ]),
     );
@@ -91,11 +93,12 @@ describe("crm export", () => {
 
   test("orders: oldest first, placed at on New York's clock, items in one cell; --from and --to bound the placed dates", async () => {
     const run = await crm("export", "orders", "--out", out("orders.csv"));
-    expect(run.stdout).toBe(`Exported 3 orders to ${out("orders.csv")}\n`);
+    expect(run.stdout).toBe(`Exported 4 orders to ${out("orders.csv")}\n`);
     const rows = readCsv(out("orders.csv"));
     expect(rows[0]).toEqual([...ORDER_EXPORT_COLUMNS]);
-    expect(rows.slice(1).map((row) => row[0])).toEqual(["B-1", "G-1", "A-1"]);
-    expect(rows[3]).toEqual(["A-1", "alpha@clinic.com", `${dayAgo(3)} 10:00`, "260.50", "csv", "2 × 12-Panel Drug Test Cup; 1 × Saliva Kit"]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(["B-1", "G-1", "A-1", "B-2"]);
+    expect(rows[3]).toEqual(["A-1", "Supply Direct Store", "alpha@clinic.com", `${dayAgo(3)} 10:00`, "Shipped", "yes", "260.50", "csv", "2 × 12-Panel Drug Test Cup; 1 × Saliva Kit"]);
+    expect(rows[4]!.slice(4, 7)).toEqual(["Cancelled", "no", "99.00"]);
 
     const recent = await crm("export", "orders", "--out", out("recent.csv"), "--from", addDays(businessToday(), -20), "--to", addDays(businessToday(), -3));
     expect(recent.stdout).toBe(`Exported 2 orders to ${out("recent.csv")}\n`);

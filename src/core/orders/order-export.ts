@@ -6,12 +6,15 @@ import { preparedOnce } from "../database/prepared.ts";
 import { accounts, orders } from "../database/schema.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
 import type { OrderItem } from "./incoming-order.ts";
+import { ORDER_STATUS_LABELS } from "../../contracts/orders.ts";
 
-export const ORDER_EXPORT_COLUMNS = ["Order Number", "Account Email", "Placed At", "Total", "Source", "Items"] as const;
+export const ORDER_EXPORT_COLUMNS = ["Order Number", "Store", "Account Email", "Placed At", "Status", "Counts", "Total", "Source", "Items"] as const;
 
 /**
  * Every order placed within the New York dates given (inclusive; either end may be open) as a CSV file
- * (ORDER_EXPORT_COLUMNS), oldest first, its time on New York's clock and its items in one cell.
+ * (ORDER_EXPORT_COLUMNS), oldest first, its time on New York's clock and its items in one cell. Cancelled
+ * and rejected orders are listed with Counts "no", so that a sum in a spreadsheet can leave them out as
+ * every figure of the CRM does.
  */
 export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: string } = {}): CsvExport {
   const range = firstOrderRange(placed);
@@ -22,8 +25,11 @@ export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: stri
     .orderBy(asc(orders.placedAt), asc(orders.id));
   return csvExport(ORDER_EXPORT_COLUMNS, idsInOrder(db, matching), (ids) => readOrderRows(db, ids), (row) => [
     row.orderNumber ?? row.externalId,
+    row.store ?? "",
     row.accountEmail,
     csvDateTime(row.placedAt),
+    row.status === null ? "" : ORDER_STATUS_LABELS[row.status],
+    row.counts ? "yes" : "no",
     csvMoney(row.totalCents),
     row.source,
     itemsSummary(row.items),
@@ -37,8 +43,11 @@ function readOrderRows(db: CrmDatabase, ids: string) {
         id: orders.id,
         orderNumber: orders.orderNumber,
         externalId: orders.externalId,
+        store: orders.store,
         accountEmail: accounts.email,
         placedAt: orders.placedAt,
+        status: orders.status,
+        counts: orders.counts,
         totalCents: orders.totalCents,
         source: orders.source,
         // Only the items are wanted: SQLite hands over their part of the stored JSON, not the whole order.

@@ -19,6 +19,7 @@ export function ImportOutcomeView({ outcome }: { outcome: ImportOutcome }) {
         </div>
       )}
       {outcome.counts && <ImportSummary counts={outcome.counts} />}
+      {outcome.counts && outcome.counts.customersChanged > 0 && <CustomerChanges counts={outcome.counts} />}
       {outcome.counts && outcome.counts.errors.length > 0 && <ImportErrors errors={outcome.counts.errors} />}
     </div>
   );
@@ -32,6 +33,7 @@ function ImportSummary({ counts }: { counts: CsvImportCounts }) {
     { label: "Orders created", value: counts.ordersCreated },
     { label: "Orders updated", value: counts.ordersUpdated },
     { label: "Rows skipped", value: counts.skipped },
+    ...(counts.customersChanged > 0 ? [{ label: "Orders moved to another customer", value: counts.customersChanged }] : []),
   ];
   return (
     <section aria-labelledby="import-summary-title" className="rounded-lg border border-slate-200 p-4" data-testid="import-summary">
@@ -46,6 +48,27 @@ function ImportSummary({ counts }: { counts: CsvImportCounts }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Known orders that now name another customer moved to that customer's account: never silently. */
+function CustomerChanges({ counts }: { counts: CsvImportCounts }) {
+  const unlisted = counts.customersChanged - counts.customerChanges.length;
+  return (
+    <section aria-labelledby="import-moves-title" data-testid="import-customer-changes">
+      <h3 id="import-moves-title" className="text-sm font-semibold text-slate-900">
+        Orders moved to another customer
+      </h3>
+      <ul tabIndex={0} aria-labelledby="import-moves-title" className="mt-2 max-h-40 space-y-1 overflow-y-auto rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-xs text-amber-900 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none">
+        {counts.customerChanges.map((change, index) => (
+          <li key={index} className="wrap-anywhere">
+            <span className="font-medium">{change.orderNumber ? `#${change.orderNumber}` : "An order without a number"}</span>
+            {change.store && <span className="text-amber-700"> ({change.store})</span>}: {change.from} → {change.to}
+          </li>
+        ))}
+        {unlisted > 0 && <li>…and {formatCount(unlisted)} more</li>}
+      </ul>
     </section>
   );
 }
