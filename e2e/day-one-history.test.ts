@@ -56,7 +56,7 @@ describe("day one with two years of order history", () => {
   });
 
   test("an account's Customer Since is its first order's day, and 'Added: Last 14 days' counts customers who first ordered then", async () => {
-    const oldest = readDatabase((db) => db.query<{ id: number; firstOrderAt: number }, []>("SELECT id, first_order_at AS firstOrderAt FROM accounts ORDER BY first_order_at LIMIT 1").get()!);
+    const oldest = readDatabase((db) => db.query<{ id: number; firstOrderAt: number }, []>("SELECT id, first_order_at AS firstOrderAt FROM accounts WHERE first_order_at IS NOT NULL ORDER BY first_order_at LIMIT 1").get()!);
     const page = await signedInPageWithoutWelcome(running.browser, running.crm);
     await page.goto(`${running.crm.url}/accounts/${oldest.id}`);
     await waitForText(page.getByTestId("customer-since").locator("dd"), newYorkUsDate(oldest.firstOrderAt));
@@ -139,14 +139,19 @@ describe("day one with two years of order history", () => {
   }
 });
 
-/** The activity rules and the welcome window as the issue states them, from the stored orders alone. */
+/**
+ * The activity rules and the welcome window as the issue states them, from the stored orders alone: of the
+ * orders that count (not cancelled or rejected); a customer none of whose orders counts is New, unwelcomed.
+ */
 const ORACLE = `
   SELECT count(*) AS customers,
-         count(*) FILTER (WHERE first_order_at >= ?1) AS new,
+         count(*) FILTER (WHERE first_order_at IS NULL OR first_order_at >= ?1) AS new,
          count(*) FILTER (WHERE first_order_at < ?1 AND last_order_at >= ?2) AS active,
          count(*) FILTER (WHERE last_order_at < ?2) AS legacy,
          count(*) FILTER (WHERE first_order_at >= ?3) AS welcomed
-  FROM (SELECT account_id, min(placed_at) AS first_order_at, max(placed_at) AS last_order_at FROM orders GROUP BY account_id)`;
+  FROM (SELECT account_id, min(placed_at) FILTER (WHERE status IS NULL OR status NOT IN ('cancelled', 'rejected_fulfillment')) AS first_order_at,
+               max(placed_at) FILTER (WHERE status IS NULL OR status NOT IN ('cancelled', 'rejected_fulfillment')) AS last_order_at
+        FROM orders GROUP BY account_id)`;
 
 function column(page: Page, key: "overdue" | "today" | "upcoming") {
   return page.getByTestId(`task-column-${key}`);

@@ -6,6 +6,7 @@ import { addDays, businessToday } from "../src/core/time/business-calendar.ts";
 import { EXPORT_HEADER, itemRow, orderDateDaysAgo, type ExportRow } from "../src/testing/shipstation-csv.ts";
 import { formatUsCalendarDate } from "../src/web/format/dates.ts";
 import { screenshot } from "./support/browser.ts";
+import { animationsFinished, expectNoSidewaysScroll, expectNotCut, expectWithin } from "./support/layout.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
@@ -238,24 +239,3 @@ function csvLine(values: readonly string[]): string {
   return values.map((value) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(",");
 }
 
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.window);
-}
-
-/** The element's box lies within the container's. */
-async function expectWithin(element: Locator, container: Locator): Promise<void> {
-  const [inner, outer] = await Promise.all([element.first().boundingBox(), container.boundingBox()]);
-  expect(inner!.x).toBeGreaterThanOrEqual(outer!.x);
-  expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
-}
-
-/** The text is shown whole: nothing hidden behind an ellipsis or the box's edge. */
-async function expectNotCut(element: Locator): Promise<void> {
-  expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-}
-
-/** Dialogs rise in: a screenshot waits until they stand still. */
-async function animationsFinished(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}

@@ -5,6 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { addDays, businessToday } from "../src/core/time/business-calendar.ts";
 import { exportCsv, itemRow, orderDateDaysAgo, type ExportRow } from "../src/testing/shipstation-csv.ts";
 import { screenshot } from "./support/browser.ts";
+import { animationsFinished, expectNoSidewaysScroll, expectNotCut, expectWithin } from "./support/layout.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
@@ -231,29 +232,6 @@ function row(number: string, customer: { email: string; company: string; contact
     ...(customer.phone && { "Ship To - Phone": customer.phone }),
     ...overrides,
   });
-}
-
-/** The page itself never scrolls sideways: wide content scrolls inside its own card. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.window);
-}
-
-/** The element's box lies within the container's. */
-async function expectWithin(element: Locator, container: Locator): Promise<void> {
-  const [inner, outer] = await Promise.all([element.first().boundingBox(), container.boundingBox()]);
-  expect(inner!.x).toBeGreaterThanOrEqual(outer!.x);
-  expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
-}
-
-/** The text is shown whole: nothing hidden behind an ellipsis or the box's edge. */
-async function expectNotCut(element: Locator): Promise<void> {
-  expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-}
-
-/** Dialogs and toasts rise in: a screenshot waits until they stand still. */
-async function animationsFinished(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 /** Below md a dialog takes the whole window. */

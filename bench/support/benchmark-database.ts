@@ -17,6 +17,7 @@ import type { Database } from "bun:sqlite";
 import { isFreeMailDomain } from "../../src/core/accounts/free-mail.ts";
 import { openDatabase } from "../../src/core/database/open.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
+import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
 import { ActivityPass } from "../../src/core/lifecycle/activity-pass.ts";
 import { ensurePurchaseDays } from "../../src/core/analytics/purchase-days.ts";
 import { PRODUCT_CATALOG } from "../../src/core/demo-data/product-catalog.ts";
@@ -26,7 +27,7 @@ export const BENCH_CONTACTS_PER_ACCOUNT = 2;
 export const BENCH_ORDERS = 1_000_000;
 export const HEAVY_ACCOUNT_ORDERS = 1_000;
 
-const VERSION = 6;
+const VERSION = 7;
 const DATA_DIR = path.join(tmpdir(), `crm-bench-data-v${VERSION}`);
 const PLANTED_FILE = path.join(DATA_DIR, "planted.json");
 const DAY = 86_400_000;
@@ -148,7 +149,7 @@ function build(): void {
     insertOrders(sqlite, owners, accounts, random, now);
     sqlite.run(
       `UPDATE accounts SET (order_count, total_order_cents, first_order_at, last_order_at) =
-         (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id),
+         (SELECT count(*), coalesce(sum(total_cents), 0), min(placed_at), max(placed_at) FROM orders WHERE orders.account_id = accounts.id AND ${COUNTED_ORDER}),
          (ship_to_street, ship_to_postal_code) = (${LATEST_SHIP_TO})`,
     );
     // As the import leaves them: customers since their first order; lists chosen by staff pinned (all but New).
@@ -196,19 +197,23 @@ function insertAccounts(sqlite: Database, accounts: AccountPlan[], random: Rando
 
 function insertOrders(sqlite: Database, owners: Int32Array, accounts: AccountPlan[], random: Random, now: number): void {
   const insertOrder = sqlite.prepare(
-    "INSERT INTO orders (source, external_id, account_id, order_number, placed_at, total_cents, raw, content_hash, created_at, updated_at) VALUES ('csv', ?1, ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?7)",
+    `INSERT INTO orders (source, external_id, account_id, order_number, store, customer_email, status, placed_at, total_cents, raw, content_hash, created_at, updated_at)
+     VALUES ('csv', ?1, ?2, ?1, 'Supply Direct Store', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)`,
   );
   const shipTos = accounts.map(shipToOf);
   for (let n = 0; n < BENCH_ORDERS; n++) {
     const accountId = owners[n]!;
     const totalCents = 1000 + Math.floor(random() * 90000);
+    // About one in fifty cancelled, as in ShipStation histories: kept, counted in no figure.
+    const cancelled = random() < 0.02;
     const raw = JSON.stringify({
       shipTo: shipTos[accountId - 1],
       items: orderLines(random),
       orderTotalCents: totalCents,
-      details: { "Order - Status": "Shipped", Source: "shopify" },
+      details: { "Order - Status": cancelled ? "Cancelled" : "Shipped", Source: "shopify", "Market - Store Name": "Supply Direct Store" },
     });
-    insertOrder.run(`SO-${1_000_000 + n}`, accountId, now - Math.floor(random() * 730 * DAY), totalCents, raw, String(n), now);
+    const placedAt = now - Math.floor(random() * 730 * DAY);
+    insertOrder.run(`SO-${1_000_000 + n}`, accountId, accounts[accountId - 1]!.email, cancelled ? "cancelled" : "shipped", placedAt, totalCents, raw, String(n), now);
   }
 }
 

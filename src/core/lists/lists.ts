@@ -29,7 +29,8 @@ export interface ListFigures {
 export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): ListFigures[] {
   const { from, to } = firstOrderRange(window);
   return db.answers.remember(`lists:${from}:${to}`, () => {
-    const filtered = sql`${accounts.firstOrderAt} BETWEEN ${from} AND ${to}`;
+    // Without a window every account counts, those with no order that counts (added by hand, or only cancelled orders) too.
+    const filtered = window.from || window.to ? sql`${accounts.firstOrderAt} BETWEEN ${from} AND ${to}` : sql`true`;
     const figures = db
       .select({
         key: accounts.listType,
