@@ -61,8 +61,10 @@ const NONE: ReadonlySet<number> = new Set();
 
 /**
  * The street line and postal code of an account's latest order (a cancelled one's address is the customer's
- * all the same), for an UPDATE of accounts. No tie-break on the id: the (account, counts, placed at, total)
- * index then serves it with a merge of its two ranges rather than a sort of the account's orders.
+ * all the same), for an UPDATE of accounts. Its time is found in the (account, counts, placed at, total)
+ * index alone, then only that order is read: ordering the account's orders by time would read every one of
+ * them whole, three times the cost on a first import. No tie-break on the id, which would need a sort.
  */
 export const LATEST_SHIP_TO = `SELECT raw ->> '$.shipTo.street1', raw ->> '$.shipTo.postalCode' FROM orders
-  WHERE orders.account_id = accounts.id ORDER BY placed_at DESC LIMIT 1`;
+  WHERE orders.account_id = accounts.id AND orders.placed_at = (SELECT max(latest.placed_at) FROM orders AS latest WHERE latest.account_id = accounts.id)
+  LIMIT 1`;
