@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, ne, or, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, sql, sum } from "drizzle-orm";
 import { MAX_MERGE_SOURCES, type MergeableAccount, type MergeBody, type MergeField } from "../../contracts/duplicates.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import { recordActivity } from "../activity/activity.ts";
@@ -6,6 +6,7 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, activities, contacts, duplicatePairs, notes, orders, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
+import { COUNTED_ORDER } from "../orders/order-status.ts";
 import { addAliases } from "./aliases.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
 import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
@@ -56,7 +57,8 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
     const totals = db
       .select({ orderCount: count(), totalCents: sum(orders.totalCents) })
       .from(orders)
-      .where(inArray(orders.accountId, [target.id, ...sourceIds]))
+      // The merged account's figures, as its recount will make them: of the orders that count.
+      .where(and(inArray(orders.accountId, [target.id, ...sourceIds]), sql.raw(COUNTED_ORDER)))
       .get()!;
     const contactPlan = planContacts(db, target.id, sourceIds);
     const outcome: MergeOutcome = {
