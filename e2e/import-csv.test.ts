@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
@@ -41,6 +42,29 @@ describe("importing a ShipStation export through the Upload Accounts dialog", ()
     // Reopening the dialog starts again at the upload step.
     await page.getByTestId("accounts-toolbar").getByRole("button", { name: "Upload Accounts" }).click();
     expect(await dialog.getByTestId("import-step").getAttribute("data-step")).toBe("upload");
+    await page.close();
+  });
+
+  test("an upload that gives a known order to another customer says so, with both e-mails", async () => {
+    const header = "Order - Number,Date - Order Date,Customer Email,Ship To - Company,Amount - Order Total,Market - Store Name";
+    const file = (name: string, email: string) => {
+      const filePath = path.join(running.crm.dataDir, "..", name);
+      writeFileSync(filePath, `${header}\nSO-9001,11/02/2026 10:00 AM,${email},Harbor Clinic,120.00,Supply Direct Store\n`);
+      return filePath;
+    };
+    const page = await signedInPage(running.browser, running.crm);
+    const dialog = page.getByTestId("import-accounts-dialog");
+    for (const [name, email] of [["harbor.csv", "orders@harbor-clinic.com"], ["harbor-moved.csv", "billing@harbor-health.org"]] as const) {
+      await page.getByTestId("accounts-toolbar").getByRole("button", { name: "Upload Accounts" }).click();
+      await dialog.getByTestId("csv-file-input").setInputFiles(file(name, email));
+      await dialog.getByTestId("import-outcome").waitFor({ timeout: 30_000 });
+      if (email.startsWith("billing")) break;
+      await dialog.getByRole("button", { name: "Close" }).last().click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+    expect(await dialog.getByTestId("import-outcome").innerText()).toContain("1 order moved to another customer");
+    expect(await dialog.getByTestId("import-customer-changes").innerText()).toContain("#SO-9001 (Supply Direct Store): orders@harbor-clinic.com → billing@harbor-health.org");
+    await screenshot(page, "import-customer-moved");
     await page.close();
   });
 });
