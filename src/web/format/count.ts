@@ -5,6 +5,13 @@ export function formatCount(count: number): string {
   return US_INTEGER.format(count);
 }
 
+const COMPACT_US_INTEGER = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
+
+/** '800', '12.5K': short enough for a chart's axis. */
+export function formatCompactCount(count: number): string {
+  return COMPACT_US_INTEGER.format(count);
+}
+
 /** '1 order', '1,234 orders' */
 export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { formatCount, formatCountOf } from "../../format/count";
-import { formatDollars } from "../../format/money";
-import { axisScale, formatAxisCount, formatAxisDollars, positionOn } from "./chart-scale";
+import { formatCompactCount, formatCount, formatCountOf } from "../../format/count";
+import { formatCompactDollars, formatDollars } from "../../format/money";
+import { axisScale, positionOn } from "./chart-scale";
 import type { MonthRevenue } from "./figures";
 import { formatMonth } from "./period";
 
@@ -44,13 +44,13 @@ export function MonthlyRevenueChart({ months }: { months: MonthRevenue[] }) {
               <g key={`revenue-${tick}`}>
                 <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={yOf(tick, revenueAxis)} y2={yOf(tick, revenueAxis)} className="stroke-slate-200" strokeWidth={1} />
                 <text x={MARGIN.left - 8} y={yOf(tick, revenueAxis)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-xs">
-                  {formatAxisDollars(tick)}
+                  {formatCompactDollars(tick)}
                 </text>
               </g>
             ))}
             {ordersAxis.ticks.map((tick) => (
               <text key={`orders-${tick}`} x={WIDTH - MARGIN.right + 8} y={yOf(tick, ordersAxis)} dy="0.32em" className="fill-amber-700 text-xs">
-                {formatAxisCount(tick)}
+                {formatCompactCount(tick)}
               </text>
             ))}
             {months.map((month, index) => {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { axisScale, formatAxisCount, formatAxisDollars, niceStep, positionOn } from "./chart-scale";
+import { formatCompactCount } from "../../format/count";
+import { formatCompactDollars } from "../../format/money";
+import { axisScale, niceStep, positionOn } from "./chart-scale";
 
 describe("niceStep", () => {
   test("rounds up to 1, 2, 2.5 or 5 times a power of ten", () => {
@@ -44,21 +46,21 @@ describe("positionOn", () => {
 
 describe("axis labels", () => {
   test("dollars keep their '$' in a compact form: '$800K', '$1.25M'", () => {
-    expect(axisScale(980_000).ticks.map(formatAxisDollars)).toEqual(["$0", "$250K", "$500K", "$750K", "$1M"]);
-    expect(axisScale(2_030_000).ticks.map(formatAxisDollars)).toEqual(["$0", "$1M", "$2M", "$3M"]);
-    expect(formatAxisDollars(1_250_000)).toBe("$1.25M");
-    expect(formatAxisDollars(12_500)).toBe("$12.5K");
-    expect(formatAxisDollars(250)).toBe("$250");
-    expect(formatAxisDollars(0.25)).toBe("$0.25");
-    expect(formatAxisCount(12_500)).toBe("12.5K");
-    expect(formatAxisCount(750)).toBe("750");
+    expect(axisScale(980_000).ticks.map(formatCompactDollars)).toEqual(["$0", "$250K", "$500K", "$750K", "$1M"]);
+    expect(axisScale(2_030_000).ticks.map(formatCompactDollars)).toEqual(["$0", "$1M", "$2M", "$3M"]);
+    expect(formatCompactDollars(1_250_000)).toBe("$1.25M");
+    expect(formatCompactDollars(12_500)).toBe("$12.5K");
+    expect(formatCompactDollars(250)).toBe("$250");
+    expect(formatCompactDollars(0.25)).toBe("$0.25");
+    expect(formatCompactCount(12_500)).toBe("12.5K");
+    expect(formatCompactCount(750)).toBe("750");
   });
 
   test("every gridline, from cents to billions, is labelled exactly in at most 6 characters, so it fits the gutter", () => {
     const units: Record<string, number> = { "": 1, K: 1e3, M: 1e6, B: 1e9 };
     for (let largest = 0.37; largest < 5e9; largest *= 1.7) {
       for (const tick of axisScale(largest).ticks) {
-        const label = formatAxisDollars(tick);
+        const label = formatCompactDollars(tick);
         const [, figure, unit] = /^\$([\d.]+)([KMB]?)$/.exec(label) ?? [];
         expect({ tick, label, length: label.length <= 6, value: Number(figure) * units[unit ?? ""]! }).toEqual({ tick, label, length: true, value: expect.closeTo(tick, 6) });
       }

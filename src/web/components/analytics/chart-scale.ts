@@ -17,23 +17,6 @@ export function axisScale(largest: number, { tickCount = 4, wholeNumbers = false
   return { max: ticks.at(-1)!, ticks };
 }
 
-const AXIS_DOLLARS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumSignificantDigits: 3 });
-const AXIS_COUNT = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
-
-/**
- * A dollar axis's label, short enough for the chart's gutter: '$0', '$250', '$12.5K', '$800K', '$1.25M'.
- * Three significant digits are exact for every gridline axisScale draws (1, 2, 2.5 or 5 times a power of ten,
- * a few times over); the exact figures are in the hover text and the table.
- */
-export function formatAxisDollars(amount: number): string {
-  return AXIS_DOLLARS.format(amount);
-}
-
-/** A count axis's label, as short: '800', '12.5K'. */
-export function formatAxisCount(count: number): string {
-  return AXIS_COUNT.format(count);
-}
-
 /** Where a value sits along `length` pixels of an axis, from its 0 end. */
 export function positionOn(scale: AxisScale, value: number, length: number): number {
   return (Math.max(0, value) / scale.max) * length;
