@@ -4,6 +4,7 @@ import { COMMAND_LINE } from "../activity/actor.ts";
 import { mergeAccounts } from "../duplicates/merge.ts";
 import type { IncomingOrder } from "../orders/incoming-order.ts";
 import { recordOrders } from "../orders/record-orders.ts";
+import { orderCounts } from "../orders/order-status.ts";
 import { calendarDateInZone } from "../time/wall-clock.ts";
 import { readCohorts, readMonthlySales, readSalesSummary, readTopProducts } from "./sales-figures.ts";
 import { countReorderBands, listReorderAccounts, readAccountRhythm } from "./reorder-radar.ts";
@@ -52,6 +53,8 @@ describe("analytics against an independent recount", () => {
       placedAt: new Date(order.placedAt.getTime() - (index % 3) * 4 * DAY - 3_600_000),
       totalCents: (order.totalCents ?? 0) + 199,
       customerEmail: index % 5 === 0 ? "moved@example-clinic.com" : order.customerEmail,
+      // A status that changed since: cancelled ones leave every figure, and one comes back.
+      status: index % 4 === 1 ? ("cancelled" as const) : index % 4 === 2 ? ("shipped" as const) : order.status,
     }));
     record(changed);
     const current = [...new Map([...history, ...changed].map((order) => [order.externalId, order])).values()];
@@ -265,8 +268,15 @@ function periodOnly<T extends { previous?: unknown; comparedWith?: unknown }>(fi
 /** One store: a known order that names another customer is then the same order moved (order-identity.ts). */
 const STORE = "Supply Direct Store";
 
-function order(externalId: string, customerEmail: string, placedAt: Date, totalCents: number | null, items: IncomingOrder["items"] = []): IncomingOrder {
-  return { source: "csv", externalId, orderNumber: externalId, store: STORE, shipstationOrderId: null, status: null, customerEmail, placedAt, totalCents, shipTo: {}, items, details: {} };
+function order(
+  externalId: string,
+  customerEmail: string,
+  placedAt: Date,
+  totalCents: number | null,
+  items: IncomingOrder["items"] = [],
+  status: IncomingOrder["status"] = null,
+): IncomingOrder {
+  return { source: "csv", externalId, orderNumber: externalId, store: STORE, shipstationOrderId: null, status, customerEmail, placedAt, totalCents, shipTo: {}, items, details: {} };
 }
 
 /**
@@ -303,7 +313,10 @@ function generateHistory(seed: number): IncomingOrder[] {
         const placedAt = new Date(Math.min(dayStart + timeOfDay, end));
         const lines = skus.filter(() => random() < 0.5).map((item) => ({ sku: item.sku, name: item.name, quantity: 1 + Math.floor(random() * 4), unitPriceCents: item.price }));
         const totalCents = index % 13 === 12 ? null : 1000 + Math.floor(random() * 20_000);
-        orders.push(order(`SO-${seed}-${number++}`, email, placedAt, totalCents, lines));
+        // Some cancelled or rejected: kept, counted in no figure.
+        const chance = random();
+        const status = chance < 0.05 ? "cancelled" : chance < 0.06 ? "rejected_fulfillment" : chance < 0.5 ? "shipped" : null;
+        orders.push(order(`SO-${seed}-${number++}`, email, placedAt, totalCents, lines, status));
         if (random() < 0.1) orders.push(order(`SO-${seed}-${number++}`, email, new Date(placedAt.getTime() + 60_000), 500, lines.slice(0, 1)));
       }
       at += (rhythm + Math.floor(random() * rhythm * 0.6) - Math.floor(rhythm * 0.3)) * DAY;
@@ -332,7 +345,7 @@ class Recount {
   private readonly rows: { email: string; date: string; month: string; cents: number; items: IncomingOrder["items"] }[];
 
   constructor(orders: IncomingOrder[]) {
-    this.rows = orders.map((order) => {
+    this.rows = orders.filter((order) => orderCounts(order.status)).map((order) => {
       const date = calendarDateInZone(order.placedAt, "America/New_York");
       return { email: order.customerEmail, date, month: date.slice(0, 7), cents: order.totalCents ?? 0, items: order.items };
     });
