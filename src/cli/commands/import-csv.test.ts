@@ -96,6 +96,18 @@ describe("crm import-csv", () => {
     expect(lines).toContain("100%  1,200 rows  finishing: recounting account statistics");
     expect(lines).toContain("100%  1,200 rows  finishing: committing");
     expect(lines.at(-1)).toMatch(/^100%  1,200 rows  done in \d+s$/);
+
+    // Into a database with orders the import writes in batches, then counts the analytics of the accounts
+    // it touched: the progress names that work too, and the history's time covers it.
+    const more = csvFile("more.csv", exportCsv(Array.from({ length: 300 }, (_, i) => itemRow(`SO-M${i}`, `buyer${i}@clinic.com`))));
+    const batched = await crm("import-csv", more);
+    expect(batched.exitCode).toBe(0);
+    expect(batched.stderr.split("\n")).toContain("100%  300 rows  finishing: counting purchase days");
+    expect(count("purchase_day_queue")).toBe(0);
+    const [latest] = JSON.parse((await crm("imports", "--json")).stdout) as { state: string; heartbeatAt: string; finishedAt: string }[];
+    expect(latest).toMatchObject({ state: "completed" });
+    // The last order batch's time is its heartbeat; the run finished after the count that followed it.
+    expect(Date.parse(latest!.finishedAt)).toBeGreaterThanOrEqual(Date.parse(latest!.heartbeatAt));
   });
 
   test("--dry-run counts and writes nothing", async () => {

@@ -7,7 +7,7 @@ import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
-import { claimImportRun, finishImportRun, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
+import { claimImportRun, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
   checkedTimeZone,
@@ -251,12 +251,17 @@ class RunningImport {
     for (;;) {
       const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
       const lockLimitMs = othersHaveItOpen || this.options.inServer ? BATCH_LOCK_MS : BATCH_LOCK_ALONE_MS;
+      // Told at every batch, so that the progress says what the import does however long this takes.
+      this.orders.reportStep("counting purchase days");
       await this.begin();
       const began = performance.now();
       try {
         const left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
+        const done = left === 0 || this.stopRequested;
+        // The history's time runs to the end of this work, which a long import's last batch is far from.
+        if (done) recordImportFinished(this.db, this.run.id);
         this.sqlite.run("COMMIT");
-        if (left === 0 || this.stopRequested) return "completed";
+        if (done) return "completed";
       } catch (error) {
         this.sqlite.run("ROLLBACK");
         throw error;

@@ -65,6 +65,11 @@ export function recordImportProgress(db: CrmDatabase, runId: number, progress: I
     .run();
 }
 
+/** When a completed run's closing work ended: its history's time runs to then. */
+export function recordImportFinished(db: CrmDatabase, runId: number): void {
+  db.update(importRuns).set({ finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+}
+
 /** Ends a run that did not complete: stopped on request, or failed with `error`. */
 export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string): void {
   db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();

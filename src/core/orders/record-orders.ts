@@ -49,7 +49,9 @@ export type ClosingStep =
   | "recounting account statistics"
   | "building account indexes"
   | "creating welcome tasks"
-  | "committing";
+  | "committing"
+  /** After an import written in batches: the analytics of the accounts it touched, counted once (purchase-days.ts). */
+  | "counting purchase days";
 
 const ignoreStep = () => {};
 
