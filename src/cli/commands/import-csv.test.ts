@@ -220,7 +220,12 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(again.exitCode).toBe(0);
     expect(JSON.parse(again.stdout).results).toMatchObject({ ordersCreated: reference.orders.length - stored.length, ordersUpdated: 0, ordersUnchanged: stored.length });
     expect(importedState(dataDir())).toEqual(reference);
-    expect((await history()).map((run) => run.state)).toEqual(["completed", "interrupted"]);
+    // The run that completed it resumes it, and the history times the import from its first start.
+    const [completed, first] = (await history()) as unknown as { id: number; state: string; startedAt: string; resumedRunIds: number[]; firstStartedAt: string }[];
+    expect([completed!.state, first!.state]).toEqual(["completed", "interrupted"]);
+    expect(completed).toMatchObject({ resumesRunId: first!.id, resumedRunIds: [first!.id], firstStartedAt: first!.startedAt });
+    const table = (await runCrm(["imports", "--data-dir", dataDir()])).stdout;
+    expect(table).toMatch(new RegExp(`│ #${first!.id} +│`));
   }, IMPORT_TEST_TIMEOUT_MS);
 
   test("two imports of one file at once end as one import: the second waits for the first", async () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Command } from "commander";
-import { recentImportRuns, type ImportRun } from "../../core/import/import-history.ts";
+import { recentImportRuns, type ImportRunInHistory } from "../../core/import/import-history.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createTable } from "../table.ts";
@@ -27,10 +27,11 @@ export function importsCommand(): Command {
         process.stdout.write(`${JSON.stringify(runs.map(({ files, ...run }) => ({ ...run, files: JSON.parse(files) as string[] })))}\n`);
         return;
       }
-      const table = createTable(["#", "Started", "Files", "State", "Rows", "Orders new", "Orders updated", "Moved customer", "Accounts new", "Batches", "Took"]);
+      const table = createTable(["#", "Started", "Files", "State", "Rows", "Orders new", "Orders updated", "Moved customer", "Accounts new", "Batches", "Took", "Completes"]);
       for (const run of runs) {
         const files = (JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ");
-        table.push([run.id, run.startedAt.toISOString().replace("T", " ").slice(0, 19), files, run.state, run.rowsRead, run.ordersCreated, run.ordersUpdated, run.customersChanged, run.accountsCreated, run.batches, took(run)]);
+        const completes = run.resumedRunIds.map((id) => `#${id}`).join(", ");
+        table.push([run.id, run.startedAt.toISOString().replace("T", " ").slice(0, 19), files, run.state, run.rowsRead, run.ordersCreated, run.ordersUpdated, run.customersChanged, run.accountsCreated, run.batches, took(run), completes]);
       }
       const moves = runs.map((run) => describeCustomerChanges(run.customersChanged, run.customerChanges).replace("Orders moved", `Import #${run.id}: orders moved`)).join("");
       process.stdout.write(runs.length === 0 ? "No imports yet.\n" : `${table.toString()}\n${moves}`);
@@ -38,7 +39,8 @@ export function importsCommand(): Command {
   });
 }
 
-function took(run: ImportRun): string {
+/** From the first start of the import (a run it completes may have begun it) to this run's end. */
+function took(run: ImportRunInHistory): string {
   if (!run.finishedAt) return "";
-  return `${Math.max(0, Math.round((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000))} s`;
+  return `${Math.max(0, Math.round((run.finishedAt.getTime() - run.firstStartedAt.getTime()) / 1000))} s`;
 }

@@ -433,6 +433,8 @@ export const importRuns = sqliteTable(
     ordersCreated: integer("orders_created").notNull().default(0),
     ordersUpdated: integer("orders_updated").notNull().default(0),
     accountsCreated: integer("accounts_created").notNull().default(0),
+    /** The interrupted run of the same files this one completes: the history times the import from the first start. */
+    resumesRunId: integer("resumes_run_id"),
     /** Known orders the run moved to another customer, and the first of them (JSON: contracts/imports.ts CustomerChange[]). */
     customersChanged: integer("customers_changed").notNull().default(0),
     customerChanges: text("customer_changes", { mode: "json" }).$type<CustomerChange[]>().notNull().default([]),

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { importRuns } from "../database/schema.ts";
 
@@ -21,7 +21,9 @@ const OTHER_HOST_SILENCE_MS = 2 * 60_000;
 /**
  * Starts a run in the history, unless another import is running: imports of one database take turns, so
  * that two of the same file never work on the same orders at once. Returns the running one instead; a
- * run whose process died is marked interrupted on the way, and no longer counts.
+ * run whose process died is marked interrupted on the way, and no longer counts. A run of the same files
+ * as the latest interrupted one, not yet resumed, resumes it: running the command again is how an
+ * interrupted import is completed.
  */
 export function claimImportRun(db: CrmDatabase, files: readonly string[]): { run: ImportRun } | { runningImport: ImportRun } {
   return db.transaction(
@@ -30,9 +32,17 @@ export function claimImportRun(db: CrmDatabase, files: readonly string[]): { run
       const running = runningImport(tx);
       if (running) return { runningImport: running };
       const now = new Date();
+      const filesJson = JSON.stringify(files);
+      const resumed = tx
+        .select({ id: importRuns.id })
+        .from(importRuns)
+        .where(and(eq(importRuns.files, filesJson), eq(importRuns.state, "interrupted"), notInArray(importRuns.id, tx.select({ id: sql<number>`${importRuns.resumesRunId}` }).from(importRuns).where(isNotNull(importRuns.resumesRunId)))))
+        .orderBy(desc(importRuns.id))
+        .limit(1)
+        .get();
       const run = tx
         .insert(importRuns)
-        .values({ files: JSON.stringify(files), state: "running", host: hostname(), pid: process.pid, startedAt: now, heartbeatAt: now })
+        .values({ files: filesJson, state: "running", host: hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, resumesRunId: resumed?.id ?? null })
         .returning()
         .get();
       return { run };
@@ -75,15 +85,33 @@ export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" 
   db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
 }
 
+/** A run as the history lists it: with the earlier runs it completed, oldest first, and when the first began. */
+export type ImportRunInHistory = ImportRun & { resumedRunIds: number[]; firstStartedAt: Date };
+
 /** The latest runs, newest first; a run whose process died while it was running reads as interrupted. */
-export function recentImportRuns(db: CrmDatabase, limit: number): ImportRun[] {
-  return db
+export function recentImportRuns(db: CrmDatabase, limit: number): ImportRunInHistory[] {
+  const runs = db
     .select()
     .from(importRuns)
     .orderBy(desc(importRuns.id))
     .limit(limit)
     .all()
-    .map((run) => (run.state === "running" && !isAlive(run) ? { ...run, state: "interrupted" } : run));
+    .map((run) => (run.state === "running" && !isAlive(run) ? { ...run, state: "interrupted" as const } : run));
+  return runs.map((run) => ({ ...run, ...resumptionsOf(db, run) }));
+}
+
+/** The chain of interrupted runs a run completes, followed back to the first. */
+function resumptionsOf(db: CrmDatabase, run: ImportRun): { resumedRunIds: number[]; firstStartedAt: Date } {
+  const resumedRunIds: number[] = [];
+  let first = run;
+  for (let id = run.resumesRunId; id !== null; ) {
+    const earlier = db.select().from(importRuns).where(eq(importRuns.id, id)).get();
+    if (!earlier) break;
+    resumedRunIds.unshift(earlier.id);
+    first = earlier;
+    id = earlier.resumesRunId;
+  }
+  return { resumedRunIds, firstStartedAt: first.startedAt };
 }
 
 function markDeadRunsInterrupted(db: CrmQueries): void {
