@@ -202,7 +202,7 @@ class RunningImport {
       // Waited for outside the transaction: the write lock is held only while there are orders to write.
       let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
       if (order === undefined) {
-        await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress(), "completed"));
+        await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress()));
         return this.countQueuedPurchaseDays();
       }
       // The WAL is copied into the database every few batches, just before the next one begins: when it is
@@ -224,7 +224,8 @@ class RunningImport {
       const accountsTouched = this.recording.accountsTouchedInBatch;
       this.recording.closeBatch();
       this.batches++;
-      recordImportProgress(this.db, this.run.id, this.progress(), this.orders.done ? "completed" : "running");
+      // Running until the closing count ends too: another import of the database waits for that.
+      recordImportProgress(this.db, this.run.id, this.progress());
       this.sqlite.run("COMMIT");
       budget.learnClosing(performance.now() - wrote, accountsTouched);
       lockMsSinceCheckpoint += performance.now() - began;

@@ -75,9 +75,9 @@ export function recordImportProgress(db: CrmDatabase, runId: number, progress: I
     .run();
 }
 
-/** When a completed run's closing work ended: its history's time runs to then. */
+/** A run in batches completes when its closing work ends: its history's time runs to then. */
 export function recordImportFinished(db: CrmDatabase, runId: number): void {
-  db.update(importRuns).set({ finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+  db.update(importRuns).set({ state: "completed", finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
 }
 
 /** Ends a run that did not complete: stopped on request, or failed with `error`. */
