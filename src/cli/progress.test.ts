@@ -22,14 +22,14 @@ const reading = (rows: number): ProgressSnapshot => ({ done: rows * 100, total: 
 const finishing = (step: string): ProgressSnapshot => ({ done: TOTAL_BYTES, total: TOTAL_BYTES, count: 1_000_000, unit: "rows", step });
 
 describe("progress without a terminal (cron logs)", () => {
-  test("writes the first update at once, then a line when 5 s have passed since the last one", () => {
+  test("writes the first update at once, then a line when 4 s have passed since the last one, so lines are never 5 s apart", () => {
     const { at, written } = reporterAt(false);
     at(0).update(reading(10_000));
     at(2).update(reading(40_000));
-    at(4.9).update(reading(98_000));
+    at(3.9).update(reading(78_000));
     expect(written).toEqual(["1%  10,000 rows  0 rows/s  ETA --\n"]);
     at(5).update(reading(100_000));
-    at(9.9).update(reading(198_000));
+    at(8.9).update(reading(178_000));
     at(10).update(reading(200_000));
     expect(written).toEqual(["1%  10,000 rows  0 rows/s  ETA --\n", "10%  100,000 rows  20,000 rows/s  ETA 45s\n", "20%  200,000 rows  20,000 rows/s  ETA 40s\n"]);
   });
@@ -49,12 +49,22 @@ describe("progress without a terminal (cron logs)", () => {
     ]);
   });
 
-  test("a step that goes on is reported again every 5 s", () => {
+  test("a step that goes on is reported again every 4 s, with how far it has come", () => {
     const { at, written } = reporterAt(false);
-    at(0).update(finishing("building indexes"));
-    at(4).update(finishing("building indexes"));
-    at(6).update(finishing("building indexes"));
-    expect(written).toHaveLength(2);
+    const counting = (done: number) => ({ ...finishing("counting purchase days"), detail: `${done.toLocaleString("en-US")} of 60,000 accounts` });
+    at(0).update(counting(0));
+    at(3.9).update(counting(9_000));
+    at(4.1).update(counting(10_000));
+    expect(written).toEqual([
+      "100%  1,000,000 rows  finishing: counting purchase days  0 of 60,000 accounts\n",
+      "100%  1,000,000 rows  finishing: counting purchase days  10,000 of 60,000 accounts\n",
+    ]);
+  });
+
+  test("an import in batches names the batch it has come to", () => {
+    const { at, written } = reporterAt(false);
+    at(0).update({ ...reading(10_000), detail: "batch 3" });
+    expect(written).toEqual(["1%  10,000 rows  0 rows/s  ETA --  batch 3\n"]);
   });
 
   test("ends with a line saying how long the whole import took", () => {

@@ -9,6 +9,8 @@ export interface ProgressSnapshot {
   unit: string;
   /** The closing work under way once everything is read, e.g. "building indexes". */
   step?: string;
+  /** Said after the figures, e.g. "batch 12". */
+  detail?: string;
 }
 
 export interface ProgressReporterOptions {
@@ -19,12 +21,13 @@ export interface ProgressReporterOptions {
 }
 
 const TTY_INTERVAL_MS = 100;
-const PLAIN_INTERVAL_MS = 5000;
+/** Work reports progress every few hundred milliseconds at most, so a line comes at least every 5 s. */
+const PLAIN_INTERVAL_MS = 4000;
 const BAR_WIDTH = 28;
 
 /**
  * Progress on stderr: a redrawn bar with rate and ETA on a terminal, plain lines otherwise (cron logs).
- * A plain line is written at least every 5 s while updates come, at once when the closing step changes
+ * A plain line is written every 4 s while updates come, at once when the closing step changes
  * (the work between two steps can take longer than that, with no update in between), and once at the end.
  * Writes synchronously because imports run synchronously inside a transaction.
  */
@@ -57,10 +60,11 @@ export function createProgressReporter(options: ProgressReporterOptions = {}) {
 function describe(snapshot: ProgressSnapshot, elapsedSeconds: number): string {
   const fraction = fractionDone(snapshot);
   const figures = [`${Math.floor(fraction * 100)}%`, `${formatCount(snapshot.count)} ${snapshot.unit}`];
-  if (snapshot.step !== undefined) return [...figures, `finishing: ${snapshot.step}`].join("  ");
+  const detail = snapshot.detail === undefined ? [] : [snapshot.detail];
+  if (snapshot.step !== undefined) return [...figures, `finishing: ${snapshot.step}`, ...detail].join("  ");
   const rate = elapsedSeconds > 0 ? snapshot.count / elapsedSeconds : 0;
   const remaining = fraction > 0 && elapsedSeconds > 0 ? (elapsedSeconds / fraction) * (1 - fraction) : Number.NaN;
-  return [...figures, `${formatCount(Math.round(rate))} ${snapshot.unit}/s`, `ETA ${Number.isFinite(remaining) ? formatDuration(remaining) : "--"}`].join("  ");
+  return [...figures, `${formatCount(Math.round(rate))} ${snapshot.unit}/s`, `ETA ${Number.isFinite(remaining) ? formatDuration(remaining) : "--"}`, ...detail].join("  ");
 }
 
 function describeDone(snapshot: ProgressSnapshot, elapsedSeconds: number): string {

@@ -13,6 +13,7 @@ import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
+import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
 export interface ServeOptions {
@@ -41,6 +42,7 @@ export interface RunningServer {
 export function startServer(options: ServeOptions): RunningServer {
   neverWaitOnEventLoop(options.db.$client);
   const walCheckpointer = startWalCheckpointer(options.db.$client.filename);
+  options.db.wal = new WalKeeper(options.db.$client.filename, walCheckpointer.checkpoint);
   const tellImportWritersWait = () => tellWritersWaiting(options.db.$client);
   const webhookWorker = startWebhookWorker(options.db, options.env);
   const backfills = createBackfillJobs(options.db, options.env);

@@ -102,7 +102,7 @@ describe("crm import-csv", () => {
     const more = csvFile("more.csv", exportCsv(Array.from({ length: 300 }, (_, i) => itemRow(`SO-M${i}`, `buyer${i}@clinic.com`))));
     const batched = await crm("import-csv", more);
     expect(batched.exitCode).toBe(0);
-    expect(batched.stderr.split("\n")).toContain("100%  300 rows  finishing: counting purchase days");
+    expect(batched.stderr.split("\n")).toContain("100%  300 rows  finishing: counting purchase days  0 of 300 accounts");
     expect(count("purchase_day_queue")).toBe(0);
     const [latest] = JSON.parse((await crm("imports", "--json")).stdout) as { state: string; heartbeatAt: string; finishedAt: string }[];
     expect(latest).toMatchObject({ state: "completed" });

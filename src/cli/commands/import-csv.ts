@@ -17,6 +17,13 @@ interface ImportFlags {
   dataDir?: string;
 }
 
+/** What the writer is at, beside the figures: its batches, the accounts of a step done in batches, a wait. */
+function describeWriting({ batches, waitingForReaders, stepCounts }: CsvImportProgress): string | undefined {
+  if (waitingForReaders) return "waiting for a long read of the database elsewhere to end (the WAL is full)";
+  if (stepCounts) return `${formatCount(stepCounts.done)} of ${formatCount(stepCounts.total)} accounts`;
+  return batches === undefined ? undefined : `batch ${formatCount(batches)}`;
+}
+
 export function importCsvCommand(): Command {
   return withDataDir(
     new Command("import-csv")
@@ -31,7 +38,8 @@ export function importCsvCommand(): Command {
       const progress = createProgressReporter();
       const options = {
         timeZone: flags.tz,
-        onProgress: ({ rowsRead, bytesRead, totalBytes, step }: CsvImportProgress) => progress.update({ done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows", step }),
+        onProgress: (current: CsvImportProgress) =>
+          progress.update({ done: current.bytesRead, total: current.totalBytes, count: current.rowsRead, unit: "rows", step: current.step, detail: describeWriting(current) }),
       };
       const csvFiles = files.map((file) => ({ path: file }));
       if (flags.dryRun) {

@@ -6,7 +6,7 @@ import { whenDatabaseFree } from "../database/busy.ts";
 import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
-import { countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
+import { countQueuedForPurchaseDays, countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
 import { claimImportRun, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
@@ -14,7 +14,7 @@ import {
   CONTINUES_EARLIER_ROWS,
   ExportOrders,
   RowErrorReport,
-  useSmallPageCache,
+  useStreamingMemory,
   withoutForeignKeyChecks,
   type CsvImportFile,
   type CsvImportProgress,
@@ -23,11 +23,17 @@ import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 
 /**
- * How long a batch should hold the write lock (its orders, its closing work and its commit) while another
- * process has the database open, and while none has: one that opens it meanwhile waits for one batch.
- * Fewer, longer batches recount each account fewer times and write each index page fewer times.
+ * How long a batch should hold the write lock (its orders, its closing work and its commit):
+ * - in the server, whose event loop it holds still too: never long;
+ * - beside another process: as long as another command, which waits in SQLite's busy handler and tells
+ *   nobody, may wait. The server tells of its waiting writes (waiting-writers.ts), which end a batch early;
+ * - alone: one that opens the database meanwhile waits for one batch.
+ * Fewer, longer batches recount each account fewer times and write each index page fewer times: in
+ * batches of 40 ms an import beside the server took four times as long as alone, in batches of 200 ms 1.4
+ * times (docs/imports.md).
  */
-const BATCH_LOCK_MS = 40;
+const BATCH_LOCK_IN_SERVER_MS = 40;
+const BATCH_LOCK_BESIDE_OTHERS_MS = 200;
 const BATCH_LOCK_ALONE_MS = 1_000;
 /**
  * A batch ends early once a writer elsewhere waits for the lock (writerWaitingSince), but takes orders for
@@ -38,8 +44,6 @@ const BATCH_LOCK_WHEN_WAITED_FOR_MS = 10;
 const WAITING_CHECK_EVERY_MS = 2;
 /** A first guess at the closing work and commit per account a batch touched, before a batch has measured it. */
 const FIRST_GUESS_CLOSING_MS_PER_ACCOUNT = 0.05;
-/** An import copies the WAL into the database once its batches since the last copy held the lock this long. */
-const CHECKPOINT_AFTER_LOCK_MS = 400;
 /**
  * How long a batch leaves the lock free once a writer elsewhere waited for it: the server tries a refused
  * write again every 10 ms at most (busy.ts), so each of its waiting writes gets its turn.
@@ -110,10 +114,12 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
     const writing: CsvImportWriting = !options.inServer && !hasOrders(sqlite) && !isDatabaseOpenElsewhere(sqlite) ? "one transaction" : "batches";
     const running = new RunningImport(db, run, writing, orders, report, options);
-    const restoreCacheSize = useSmallPageCache(sqlite);
+    // One transaction streams through the pages it writes; batches recount the accounts they touched, whose
+    // pages the connection's own large cache and mapping keep from one batch to the next.
+    const restoreMemory = writing === "one transaction" ? useStreamingMemory(sqlite) : () => {};
     const restoreForeignKeys = withoutForeignKeyChecks(sqlite);
     // The server never copies the WAL on its event loop: its own thread does (wal-checkpointer.ts).
-    const restoreCheckpoints = writing === "batches" && !options.inServer ? withCheckpointsBetweenBatches(sqlite) : () => {};
+    const restoreCheckpoints = writing === "batches" && !options.inServer ? withCheckpointsBetweenTransactions(sqlite) : () => {};
     try {
       const state = writing === "one transaction" ? await running.writeInOneTransaction() : await running.writeInBatches();
       return { state, run, writing, result: running.result() };
@@ -122,7 +128,7 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
       await untilWritten(() => finishImportRun(db, run.id, "failed", error instanceof Error ? error.message : String(error)));
       throw error;
     } finally {
-      restoreCacheSize();
+      restoreMemory();
       restoreForeignKeys();
       restoreCheckpoints();
     }
@@ -197,7 +203,6 @@ class RunningImport {
   async writeInBatches(): Promise<"completed" | "interrupted"> {
     const budget = new BatchBudget();
     let othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
-    let lockMsSinceCheckpoint = 0;
     for (;;) {
       // Waited for outside the transaction: the write lock is held only while there are orders to write.
       let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
@@ -205,18 +210,11 @@ class RunningImport {
         await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress()));
         return this.countQueuedPurchaseDays();
       }
-      // The WAL is copied into the database every few batches, just before the next one begins: when it is
-      // all copied, that batch's first write starts the WAL file over instead of making it longer.
-      if (lockMsSinceCheckpoint >= CHECKPOINT_AFTER_LOCK_MS && !this.options.inServer) {
-        this.copyWalIntoDatabase();
-        lockMsSinceCheckpoint = 0;
-      }
-      await this.begin();
+      await this.beginBatch();
       const began = performance.now();
       const waiting = new WaitingWriters(this.sqlite);
       this.recording.beginBatch();
-      // In the server a batch also holds the event loop still: never long.
-      const lockLimitMs = othersHaveItOpen || this.options.inServer ? BATCH_LOCK_MS : BATCH_LOCK_ALONE_MS;
+      const lockLimitMs = this.lockLimitMs(othersHaveItOpen);
       do {
         this.recording.recordPrepared(order, CONTINUES_EARLIER_ROWS);
       } while (!budget.spent(performance.now() - began, this.recording.accountsTouchedInBatch, lockLimitMs, waiting) && (order = this.orders.next(false)) !== undefined);
@@ -228,7 +226,7 @@ class RunningImport {
       recordImportProgress(this.db, this.run.id, this.progress());
       this.sqlite.run("COMMIT");
       budget.learnClosing(performance.now() - wrote, accountsTouched);
-      lockMsSinceCheckpoint += performance.now() - began;
+      this.orders.reportProgress({ batches: this.batches });
       if (this.orders.done) return this.countQueuedPurchaseDays();
 
       // Writers elsewhere that waited for this batch get the lock before the next one: they try again at
@@ -249,15 +247,17 @@ class RunningImport {
    */
   private async countQueuedPurchaseDays(): Promise<"completed"> {
     let accountsPerBatch = PURCHASE_DAY_QUEUE_BATCH;
+    const queued = countQueuedForPurchaseDays(this.sqlite);
+    let left = queued;
     for (;;) {
       const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
-      const lockLimitMs = othersHaveItOpen || this.options.inServer ? BATCH_LOCK_MS : BATCH_LOCK_ALONE_MS;
+      const lockLimitMs = this.lockLimitMs(othersHaveItOpen);
       // Told at every batch, so that the progress says what the import does however long this takes.
-      this.orders.reportStep("counting purchase days");
-      await this.begin();
+      this.orders.reportStep("counting purchase days", { done: queued - left, total: queued });
+      await this.beginBatch();
       const began = performance.now();
       try {
-        const left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
+        left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
         const done = left === 0 || this.stopRequested;
         // The history's time runs to the end of this work, which a long import's last batch is far from.
         if (done) recordImportFinished(this.db, this.run.id);
@@ -274,12 +274,20 @@ class RunningImport {
     }
   }
 
-  /** A checkpoint: copies what the WAL holds into the database, so that the next write starts it over. */
-  private copyWalIntoDatabase(): void {
-    this.sqlite.run("PRAGMA wal_checkpoint(PASSIVE)");
+  private lockLimitMs(othersHaveItOpen: boolean): number {
+    if (this.options.inServer) return BATCH_LOCK_IN_SERVER_MS;
+    return othersHaveItOpen ? BATCH_LOCK_BESIDE_OTHERS_MS : BATCH_LOCK_ALONE_MS;
   }
 
-  /** Takes the write lock, however long another process holds it: an import has nothing else to do. */
+  /**
+   * Begins a batch's transaction once the WAL is small enough (wal.ts), and takes the write lock however long
+   * another process holds it: an import has nothing else to do.
+   */
+  private async beginBatch(): Promise<void> {
+    await this.db.wal.beforeTransaction({ onWaiting: () => this.orders.reportProgress({ batches: this.batches, waitingForReaders: true }) });
+    await this.begin();
+  }
+
   private async begin(): Promise<void> {
     await untilWritten(() => this.sqlite.run("BEGIN IMMEDIATE"));
   }
@@ -360,10 +368,10 @@ async function claimWhenNoOtherImport(db: CrmDatabase, files: string[], options:
 
 /**
  * SQLite copies the WAL into the database at the end of a commit once it has grown past 1,000 pages: after
- * every batch. A batched import does it itself every few batches instead (writeInBatches), and once more at
- * its end. Returns how to do that last copy and put SQLite's own copying back.
+ * every batch. A batched import has it copied between batches instead, once it is large (wal.ts), and once
+ * more at its end. Returns how to do that last copy and put SQLite's own copying back.
  */
-function withCheckpointsBetweenBatches(sqlite: Database): () => void {
+function withCheckpointsBetweenTransactions(sqlite: Database): () => void {
   const { wal_autocheckpoint: before } = sqlite.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!;
   sqlite.run("PRAGMA wal_autocheckpoint = 0");
   return () => {

@@ -30,8 +30,14 @@ export interface CsvImportProgress {
   rowsRead: number;
   bytesRead: number;
   totalBytes: number;
+  /** Batches committed so far, by an import in batches. */
+  batches?: number;
+  /** Set while an import in batches waits for a long read elsewhere to end, so that the WAL can start over (wal.ts). */
+  waitingForReaders?: boolean;
   /** Set once every row is read, during the closing work (index builds, recounts, the commit). */
   step?: ClosingStep;
+  /** How far a step done in batches has come, e.g. accounts whose purchase days are counted. */
+  stepCounts?: { done: number; total: number };
 }
 
 /**
@@ -61,7 +67,7 @@ export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], option
 function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
   const report = new RowErrorReport(files);
   const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
-  const restoreCacheSize = useSmallPageCache(db.$client);
+  const restoreMemory = useStreamingMemory(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
   try {
     const { summary } = recordOrders(
@@ -74,7 +80,7 @@ function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: 
     return buildResult(orders.rowsRead, summary, report, true);
   } finally {
     orders.stop();
-    restoreCacheSize();
+    restoreMemory();
     restoreForeignKeys();
   }
 }
@@ -101,6 +107,8 @@ export class ExportOrders {
   private readonly totalBytes: number;
   private pending: PreparedOrder[] = [];
   private at = 0;
+  private bytesRead = 0;
+  private batches: number | undefined;
   rowsRead = 0;
   /** Every order has been handed out. */
   done = false;
@@ -152,12 +160,19 @@ export class ExportOrders {
     }
     for (const rowError of message.rowErrors) this.report.add(rowError);
     this.garbage.progressed(message.bytesRead);
-    this.onProgress?.({ rowsRead: message.rowsRead, bytesRead: message.bytesRead, totalBytes: this.totalBytes });
+    this.bytesRead = message.bytesRead;
+    this.reportProgress();
+  }
+
+  /** Tells how far the import has come, with what the writer adds (its batches, a wait). */
+  reportProgress(writing: Pick<CsvImportProgress, "batches" | "waitingForReaders"> = {}): void {
+    this.batches = writing.batches ?? this.batches;
+    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.bytesRead, totalBytes: this.totalBytes, batches: this.batches, ...writing });
   }
 
   /** Tells a step of the closing work, once every row is read. */
-  reportStep(step: ClosingStep): void {
-    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.totalBytes, totalBytes: this.totalBytes, step });
+  reportStep(step: ClosingStep, stepCounts?: CsvImportProgress["stepCounts"]): void {
+    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.totalBytes, totalBytes: this.totalBytes, batches: this.batches, step, stepCounts });
   }
 
   stop(): void {
@@ -171,18 +186,23 @@ export class ExportOrders {
  */
 const BYTES_BETWEEN_COLLECTIONS = 16 << 20;
 
-/** Page cache while importing, in KiB. */
+/** Page cache while importing in one transaction, in KiB. */
 const IMPORT_CACHE_KIB = 16 * 1024;
 
 /**
- * An import streams: it visits most pages it writes or reads once, in order, so a small page cache
- * serves it as well as the connection's large one, and keeps its memory flat. Returns how to put the
- * connection's own size back.
+ * An import in one transaction streams: it visits most pages it writes or reads once, in order, so a small
+ * page cache serves it as well as the connection's large one, and without the file mapped (open.ts) its
+ * memory stays flat however large the database grows. Returns how to put the connection's own back.
  */
-export function useSmallPageCache(sqlite: Database): () => void {
-  const { cache_size: before } = sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!;
+export function useStreamingMemory(sqlite: Database): () => void {
+  const { cache_size: cacheBefore } = sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!;
+  const { mmap_size: mappedBefore } = sqlite.query<{ mmap_size: number }, []>("PRAGMA mmap_size").get()!;
   sqlite.run(`PRAGMA cache_size = -${IMPORT_CACHE_KIB}`);
-  return () => sqlite.run(`PRAGMA cache_size = ${before}`);
+  sqlite.run("PRAGMA mmap_size = 0");
+  return () => {
+    sqlite.run(`PRAGMA cache_size = ${cacheBefore}`);
+    sqlite.run(`PRAGMA mmap_size = ${mappedBefore}`);
+  };
 }
 
 /**

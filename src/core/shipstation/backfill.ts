@@ -56,6 +56,7 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
       const orders = Array.isArray(answer.orders) ? answer.orders : [];
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
       const storeNames = await storeNamesFor(db, client, orders);
+      await db.wal.beforeTransaction();
       const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "backfill", storeNames));
       current = await whenDatabaseFree(() => update(db, run.id, {
         pages: current.pages + 1,

@@ -1,21 +1,41 @@
 import { Worker } from "node:worker_threads";
+import { WAL_KEPT_BYTES, type Checkpointer, type CheckpointMode } from "../../core/database/wal.ts";
 
 export interface WalCheckpointer {
+  /** A checkpoint now, on the checkpointer's thread: the server's long writers keep the WAL bounded with it (wal.ts). */
+  checkpoint: Checkpointer;
   stop(): Promise<void>;
 }
 
 /**
  * Copies the WAL into crm.db every second, on a thread of its own. The server's connections never do it
  * (neverWaitOnEventLoop): done at the end of a commit, after a CLI import's batch had added tens of
- * megabytes to the WAL, it would hold the event loop still for hundreds of milliseconds. A checkpoint takes
- * no lock that writers need, and PASSIVE leaves what readers still use for the next one.
+ * megabytes to the WAL, it would hold the event loop still for hundreds of milliseconds. A PASSIVE
+ * checkpoint takes no lock that writers need and leaves what readers still use for the next one. Once it
+ * has copied everything and the file is still larger than it is kept (a large import ended, and no write
+ * has started it over since), it is truncated, so that an idle server never keeps gigabytes of WAL.
  */
 export function startWalCheckpointer(databaseFile: string, intervalMs = 1_000): WalCheckpointer {
-  const worker = new Worker(CHECKPOINTER_SCRIPT, { eval: true, workerData: { databaseFile, intervalMs } });
+  const worker = new Worker(CHECKPOINTER_SCRIPT, { eval: true, workerData: { databaseFile, intervalMs, keptBytes: WAL_KEPT_BYTES } });
   worker.unref();
+  const waiting = new Map<number, () => void>();
+  let nextRequest = 0;
+  worker.on("message", (id: number) => {
+    waiting.get(id)?.();
+    waiting.delete(id);
+  });
   return {
+    checkpoint(mode: CheckpointMode) {
+      const id = nextRequest++;
+      return new Promise<void>((resolve) => {
+        waiting.set(id, resolve);
+        worker.postMessage({ id, mode });
+      });
+    },
     async stop() {
       await worker.terminate();
+      for (const resolve of waiting.values()) resolve();
+      waiting.clear();
     },
   };
 }
@@ -23,14 +43,25 @@ export function startWalCheckpointer(databaseFile: string, intervalMs = 1_000): 
 // Plain JavaScript carried as text: a compiled executable can start a worker only from code it holds.
 const CHECKPOINTER_SCRIPT = `
 const { Database } = require("bun:sqlite");
-const { workerData } = require("node:worker_threads");
+const { statSync } = require("node:fs");
+const { parentPort, workerData } = require("node:worker_threads");
 const db = new Database(workerData.databaseFile);
 db.run("PRAGMA busy_timeout = 0");
-setInterval(() => {
+const walBytes = () => statSync(workerData.databaseFile + "-wal", { throwIfNoEntry: false })?.size ?? 0;
+function checkpoint(mode) {
   try {
-    db.run("PRAGMA wal_checkpoint(PASSIVE)");
+    const result = db.query("PRAGMA wal_checkpoint(" + mode + ")").get();
+    return result.busy === 0 && result.log === result.checkpointed;
   } catch (error) {
     if (!String(error && error.code).startsWith("SQLITE_BUSY")) console.error(new Date().toISOString() + " WAL checkpoint:", error);
+    return false;
   }
+}
+setInterval(() => {
+  if (checkpoint("PASSIVE") && walBytes() > workerData.keptBytes) checkpoint("TRUNCATE");
 }, workerData.intervalMs);
+parentPort.on("message", ({ id, mode }) => {
+  checkpoint(mode);
+  parentPort.postMessage(id);
+});
 `;
