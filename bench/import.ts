@@ -17,6 +17,10 @@
  * writes to, a small write every 20 ms as a server or another command would: the import then commits in
  * batches and pauses between them. Reported: its time against the import in one transaction, and how
  * long those writes waited for the lock (target: at most 250 ms each).
+ *
+ * Then, as production runs every import, the file is imported beside a running `crm serve`: idle, and with
+ * the bench:concurrency load at work (bench/support/import-beside-server.ts). Targets: at most 1.5x the
+ * import alone (into an empty data directory, in one transaction), the WAL never above 256 MB.
  * BENCH_ROUNDS (default 2) rounds run and their medians are reported; BENCH_ROWS changes the file size
  * (the larger file has twice as many rows).
  */
@@ -24,6 +28,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { importBesideServer, startShipStationForLoad, type ImportBesideServer } from "./support/import-beside-server.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -32,10 +37,13 @@ const PEAK_RSS_TARGET_MIB = 256;
 const TEAM_RATIO_TARGET = 1.1;
 const DOUBLE_FILE_RATIO_TARGET = 2.2;
 const OTHER_WRITER_WAIT_TARGET_MS = 250;
+const BESIDE_SERVER_RATIO_TARGET = 1.5;
+const WAL_TARGET_MIB = 256;
 const CRM = path.join(import.meta.dir, "../dist/crm");
 const work = mkdtempSync(path.join(tmpdir(), "crm-bench-import-"));
 const exportFile = path.join(work, "orders.csv");
 const doubleExportFile = path.join(work, "orders-double.csv");
+const shipStation = await startShipStationForLoad();
 
 try {
   if (!existsSync(CRM)) throw new Error("dist/crm is missing: run `bun run build.ts` first (npm run bench:import does)");
@@ -59,8 +67,14 @@ try {
         `with a team ${seconds(team.ms)}, twice the rows with a team ${seconds(teamDoubleFile.ms)}, load average ${loadAverage()}`,
     );
     const besideWriter = await importBesideWriter(exportFile, path.join(work, `beside-writer-${round}`));
-    rounds.push({ sqlite, first, again, team, teamDoubleFile, besideWriter });
     console.log(`  round ${round}: in batches beside a writer ${seconds(besideWriter.ms)} (its longest wait ${besideWriter.waitsMs.at(-1)!.toFixed(0)} ms)`);
+    const besideIdleServer = await importBesideServer(exportFile, path.join(work, `beside-idle-${round}`), shipStation.url, "idle");
+    const besideWorkingStaff = await importBesideServer(exportFile, path.join(work, `beside-staff-${round}`), shipStation.url, "staff");
+    rounds.push({ sqlite, first, again, team, teamDoubleFile, besideWriter, besideIdleServer, besideWorkingStaff });
+    console.log(
+      `  round ${round}: beside an idle server ${seconds(besideIdleServer.seconds * 1000)} (largest WAL ${mib(besideIdleServer.largestWalBytes)}), ` +
+        `beside working staff ${seconds(besideWorkingStaff.seconds * 1000)} (largest WAL ${mib(besideWorkingStaff.largestWalBytes)})`,
+    );
   }
 
   const firstResult = importResult(rounds[0]!.first);
@@ -78,7 +92,10 @@ try {
   console.log(`  changes reported by the re-imports: ${changed.length === 0 ? "none (target met)" : `${JSON.stringify(changed)} (target MISSED)`}`);
   reportTeam(rounds);
   reportBesideWriter(rounds);
+  reportBesideServer(rounds, "an idle server", (round) => round.besideIdleServer);
+  reportBesideServer(rounds, "working staff", (round) => round.besideWorkingStaff);
 } finally {
+  await shipStation.stop();
   rmSync(work, { recursive: true, force: true });
 }
 
@@ -90,6 +107,8 @@ interface Round {
   team: TeamImport;
   teamDoubleFile: TeamImport;
   besideWriter: ImportBesideWriter;
+  besideIdleServer: ImportBesideServer;
+  besideWorkingStaff: ImportBesideServer;
 }
 
 interface ImportBesideWriter extends Measured {
@@ -167,6 +186,23 @@ function reportBesideWriter(rounds: Round[]): void {
     `  ${waits.length.toLocaleString("en-US")} writes beside it waited p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, ` +
       `max ${longest.toFixed(1)} ms (target <= ${OTHER_WRITER_WAIT_TARGET_MS} ms ${longest <= OTHER_WRITER_WAIT_TARGET_MS ? "met" : "MISSED"})`,
   );
+}
+
+/** Beside a running server an import may take at most 1.5x as long as alone, and the WAL stay under 256 MB. */
+function reportBesideServer(rounds: Round[], label: string, besideOf: (round: Round) => ImportBesideServer): void {
+  const ms = median(rounds.map((round) => besideOf(round).seconds * 1000));
+  const ratio = median(rounds.map((round) => (besideOf(round).seconds * 1000) / round.first.ms));
+  const largestWal = Math.max(...rounds.map((round) => besideOf(round).largestWalBytes));
+  const walMet = largestWal / 2 ** 20 <= WAL_TARGET_MIB;
+  console.log(
+    `${`crm import-csv (beside ${label})`.padEnd(34)}${seconds(ms)}  ${rowsPerSecond(ROWS, ms)}  ` +
+      `ratio to alone ${ratio.toFixed(2)} (target <= ${BESIDE_SERVER_RATIO_TARGET} ${ratio <= BESIDE_SERVER_RATIO_TARGET ? "met" : "MISSED"})  ` +
+      `largest WAL ${mib(largestWal)} (target <= ${WAL_TARGET_MIB} ${walMet ? "met" : "MISSED"})`,
+  );
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 }
 
 /** A team's welcome tasks may cost at most 10% of the import, and the import's time must grow in step with the file. */

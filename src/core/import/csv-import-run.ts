@@ -24,17 +24,20 @@ import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 
 /**
  * How long a batch should hold the write lock (its orders, its closing work and its commit):
- * - in the server, whose event loop it holds still too: never long;
- * - beside another process: as long as another command, which waits in SQLite's busy handler and tells
- *   nobody, may wait. The server tells of its waiting writes (waiting-writers.ts), which end a batch early;
+ * - in the server, whose event loop it holds still too, and for a while after a writer elsewhere waited for
+ *   a batch (staff at work): short. A waiting writer ends a batch's orders early (waiting-writers.ts), but
+ *   not its closing work, which is two thirds of a batch;
+ * - beside another process otherwise: as long as another command, which waits in SQLite's busy handler
+ *   and tells nobody, may wait;
  * - alone: one that opens the database meanwhile waits for one batch.
- * Fewer, longer batches recount each account fewer times and write each index page fewer times: in
- * batches of 40 ms an import beside the server took four times as long as alone, in batches of 200 ms 1.4
- * times (docs/imports.md).
+ * Fewer, longer batches write each index page fewer times: an import beside an idle server took 2.5 times
+ * as long as alone in batches of 40 ms, 1.7 times in batches of 200 ms (docs/imports.md).
  */
-const BATCH_LOCK_IN_SERVER_MS = 40;
+const BATCH_LOCK_SHORT_MS = 40;
 const BATCH_LOCK_BESIDE_OTHERS_MS = 200;
 const BATCH_LOCK_ALONE_MS = 1_000;
+/** How long batches stay short after a writer elsewhere waited for one. */
+const SHORT_BATCHES_AFTER_WAIT_MS = 2_000;
 /**
  * A batch ends early once a writer elsewhere waits for the lock (writerWaitingSince), but takes orders for
  * at least this long, so that writers arriving one after another never stop the import altogether.
@@ -151,6 +154,7 @@ class RunningImport {
   private readonly sqlite: Database;
   private readonly recording: OrderRecording;
   private batches = 0;
+  private writerWaitedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: CrmDatabase,
@@ -229,10 +233,8 @@ class RunningImport {
       this.orders.reportProgress({ batches: this.batches });
       if (this.orders.done) return this.countQueuedPurchaseDays();
 
-      // Writers elsewhere that waited for this batch get the lock before the next one: they try again at
-      // intervals shorter than the pause. Alone with the database, the next batch begins at once.
       othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
-      await pause(waiting.sinceBatchBegan() ? PAUSE_FOR_WAITING_WRITERS_MS : othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
+      await this.pauseAfterBatch(waiting, othersHaveItOpen);
       if (this.stopRequested) {
         await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
         return "interrupted";
@@ -246,16 +248,20 @@ class RunningImport {
    * meanwhile, the import is complete all the same: the rest is counted by the server or the next start.
    */
   private async countQueuedPurchaseDays(): Promise<"completed"> {
-    let accountsPerBatch = PURCHASE_DAY_QUEUE_BATCH;
+    // Each batch is sized on the last one's pace to fill the lock's limit, as the order batches are.
+    let msPerAccount: number | undefined;
     const queued = countQueuedForPurchaseDays(this.sqlite);
     let left = queued;
     for (;;) {
       const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
       const lockLimitMs = this.lockLimitMs(othersHaveItOpen);
+      const accountsPerBatch =
+        msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(1, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
       // Told at every batch, so that the progress says what the import does however long this takes.
       this.orders.reportStep("counting purchase days", { done: queued - left, total: queued });
       await this.beginBatch();
       const began = performance.now();
+      const waiting = new WaitingWriters(this.sqlite);
       try {
         left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
         const done = left === 0 || this.stopRequested;
@@ -267,16 +273,25 @@ class RunningImport {
         this.sqlite.run("ROLLBACK");
         throw error;
       }
-      // The next batch sized on this one's pace to fill the lock's limit, as the order batches are.
-      const msPerAccount = Math.max(0.01, (performance.now() - began) / accountsPerBatch);
-      accountsPerBatch = Math.max(1, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
-      await pause(othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
+      msPerAccount = Math.max(0.01, (performance.now() - began) / accountsPerBatch);
+      await this.pauseAfterBatch(waiting, othersHaveItOpen);
     }
   }
 
   private lockLimitMs(othersHaveItOpen: boolean): number {
-    if (this.options.inServer) return BATCH_LOCK_IN_SERVER_MS;
+    if (this.options.inServer || performance.now() - this.writerWaitedAt < SHORT_BATCHES_AFTER_WAIT_MS) return BATCH_LOCK_SHORT_MS;
     return othersHaveItOpen ? BATCH_LOCK_BESIDE_OTHERS_MS : BATCH_LOCK_ALONE_MS;
+  }
+
+  /**
+   * Writers elsewhere that waited for the batch get the lock before the next one: they try again at
+   * intervals shorter than the pause, and the batches after it are short for a while. Alone with the
+   * database, the next batch begins at once.
+   */
+  private pauseAfterBatch(waiting: WaitingWriters, othersHaveItOpen: boolean): Promise<void> {
+    if (!waiting.sinceBatchBegan()) return pause(othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
+    this.writerWaitedAt = performance.now();
+    return pause(PAUSE_FOR_WAITING_WRITERS_MS);
   }
 
   /**
