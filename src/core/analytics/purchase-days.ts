@@ -144,7 +144,10 @@ function prepareScratchTables(sqlite: Database): void {
 
 /**
  * The scope's purchases per account, subject and day, of the orders that count (order-status.ts): orders (subject '', quantity the number of orders,
- * revenue their totals) and their lines with a SKU (order_lines: quantity the units).
+ * revenue their totals) and their lines with a SKU (order_lines: quantity the units). The scratch tables
+ * have no statistics, so SQLite takes them for large: left to choose, it read every order line for each
+ * recount (21 ms on 600,000 orders, for one account as for a thousand). CROSS JOIN keeps the scope's
+ * orders outside, each looking up its own lines.
  */
 function collectScopePurchases(sqlite: Database): void {
   sqlite.run(
@@ -158,7 +161,7 @@ function collectScopePurchases(sqlite: Database): void {
   sqlite.run(
     `INSERT INTO temp.scope_purchases (account_id, subject, day, quantity, revenue_cents)
      SELECT scope_orders.account_id, order_lines.sku, scope_orders.day, sum(order_lines.quantity), sum(order_lines.revenue_cents)
-     FROM temp.scope_orders JOIN order_lines ON order_lines.order_id = scope_orders.id
+     FROM temp.scope_orders CROSS JOIN order_lines ON order_lines.order_id = scope_orders.id
      GROUP BY scope_orders.account_id, order_lines.sku, scope_orders.day`,
   );
 }
@@ -216,7 +219,9 @@ function recountRhythms(sqlite: Database): void {
        rhythm_due_day = rhythm.last_day + CASE WHEN rhythm.half_days >= 14 THEN (rhythm.half_days - 13) / 2 ELSE (rhythm.half_days - 14) / 2 END,
        rhythm_at_risk_day = rhythm.last_day + (3 * rhythm.half_days + 3) / 4,
        rhythm_lapsed_day = rhythm.last_day + (3 * rhythm.half_days + 1) / 2
-     FROM temp.scope_rhythms AS rhythm WHERE accounts.id = rhythm.account_id`,
+     FROM temp.scope_rhythms AS rhythm WHERE accounts.id = rhythm.account_id
+       -- Without it SQLite reads every account, looking each up among the scope's (see collectScopePurchases).
+       AND accounts.id IN (SELECT account_id FROM temp.scope_rhythms)`,
   );
   sqlite.run("DELETE FROM temp.scope_rhythms");
 }

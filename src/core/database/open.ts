@@ -30,8 +30,6 @@ export interface OpenedDatabase {
 }
 
 export const DATABASE_FILE_NAME = "crm.db";
-/** The most of the database file that is read through a memory mapping. */
-const MAPPED_BYTES = 4 * 1024 * 1024 * 1024;
 
 /**
  * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date.
@@ -56,11 +54,6 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // 64 MiB of page cache holds the hot indexes of a million orders; the default 2 MiB makes a large
   // import re-read index pages from disk for every row.
   sqlite.run("PRAGMA cache_size = -65536");
-  // Pages are read from a mapping of the file rather than copied in by a system call each: a recount of the
-  // accounts an import's batch touched reads their orders from all over a database of hundreds of megabytes,
-  // and an import beside the server took half as long so. Mapped pages are the kernel's file cache, not the
-  // process's own memory.
-  sqlite.run(`PRAGMA mmap_size = ${MAPPED_BYTES}`);
   // Temporary tables (the accounts an import touched, duplicate blocking keys) are small and short-lived:
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");

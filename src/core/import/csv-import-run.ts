@@ -14,13 +14,15 @@ import {
   CONTINUES_EARLIER_ROWS,
   ExportOrders,
   RowErrorReport,
-  useStreamingMemory,
+  useMappedReads,
+  useSmallPageCache,
   withoutForeignKeyChecks,
   type CsvImportFile,
   type CsvImportProgress,
 } from "./import-orders-csv.ts";
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
+import { withRollbackJournal } from "../database/wal.ts";
 
 /**
  * How long a batch should hold the write lock (its orders, its closing work and its commit):
@@ -98,9 +100,9 @@ export interface CsvImportRunOutcome {
  *
  * Into a database with no orders that no other process has open, everything is written in one
  * transaction that loads in bulk (indexes dropped and built again), the fastest way, and nothing at all
- * is written if it fails or is stopped. Otherwise it commits in batches of about 100 ms of write lock,
- * pausing between them while other processes have the database open, so that the server's writes never
- * wait long. Each batch commits its orders together with everything that follows from them (statistics,
+ * is written if it fails or is stopped. Otherwise it commits in batches (BATCH_LOCK_*_MS), pausing
+ * between them while other processes have the database open, so that the server's writes never wait
+ * long, and keeping the WAL bounded (wal.ts). Each batch commits its orders together with everything that follows from them (statistics,
  * timelines, welcome tasks, duplicate queue) for the accounts it touched, and its progress in the
  * history: a killed or stopped import leaves every order fully recorded or not at all, every account
  * consistent with its stored orders, and running the same files again completes it (orders are keyed by
@@ -117,9 +119,8 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
     const writing: CsvImportWriting = !options.inServer && !hasOrders(sqlite) && !isDatabaseOpenElsewhere(sqlite) ? "one transaction" : "batches";
     const running = new RunningImport(db, run, writing, orders, report, options);
-    // One transaction streams through the pages it writes; batches recount the accounts they touched, whose
-    // pages the connection's own large cache and mapping keep from one batch to the next.
-    const restoreMemory = writing === "one transaction" ? useStreamingMemory(sqlite) : () => {};
+    const restoreJournal = (writing === "one transaction" && withRollbackJournal(sqlite)) || (() => {});
+    const restoreMemory = writing === "one transaction" ? useSmallPageCache(sqlite) : useMappedReads(sqlite);
     const restoreForeignKeys = withoutForeignKeyChecks(sqlite);
     // The server never copies the WAL on its event loop: its own thread does (wal-checkpointer.ts).
     const restoreCheckpoints = writing === "batches" && !options.inServer ? withCheckpointsBetweenTransactions(sqlite) : () => {};
@@ -134,6 +135,7 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
       restoreMemory();
       restoreForeignKeys();
       restoreCheckpoints();
+      restoreJournal();
     }
   } finally {
     orders.stop();

@@ -8,6 +8,7 @@ import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { recordOrders, type ClosingStep, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
+import { withRollbackJournal } from "../database/wal.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
@@ -67,8 +68,10 @@ export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], option
 function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
   const report = new RowErrorReport(files);
   const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
-  const restoreMemory = useStreamingMemory(db.$client);
+  const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
+  // Nothing else has this database open (previewCsvImport): what the transaction writes, then rolls back, never fills the WAL.
+  const restoreJournal = withRollbackJournal(db.$client) ?? (() => {});
   try {
     const { summary } = recordOrders(
       db,
@@ -80,8 +83,9 @@ function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: 
     return buildResult(orders.rowsRead, summary, report, true);
   } finally {
     orders.stop();
-    restoreMemory();
+    restoreCacheSize();
     restoreForeignKeys();
+    restoreJournal();
   }
 }
 
@@ -188,21 +192,29 @@ const BYTES_BETWEEN_COLLECTIONS = 16 << 20;
 
 /** Page cache while importing in one transaction, in KiB. */
 const IMPORT_CACHE_KIB = 16 * 1024;
+/** The most of the database file an import in batches reads through a memory mapping. */
+const MAPPED_BYTES = 4 * 1024 * 1024 * 1024;
 
 /**
  * An import in one transaction streams: it visits most pages it writes or reads once, in order, so a small
- * page cache serves it as well as the connection's large one, and without the file mapped (open.ts) its
- * memory stays flat however large the database grows. Returns how to put the connection's own back.
+ * page cache serves it as well as the connection's large one, and keeps its memory flat. Returns how to put
+ * the connection's own size back.
  */
-export function useStreamingMemory(sqlite: Database): () => void {
-  const { cache_size: cacheBefore } = sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!;
-  const { mmap_size: mappedBefore } = sqlite.query<{ mmap_size: number }, []>("PRAGMA mmap_size").get()!;
+export function useSmallPageCache(sqlite: Database): () => void {
+  const { cache_size: before } = sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!;
   sqlite.run(`PRAGMA cache_size = -${IMPORT_CACHE_KIB}`);
-  sqlite.run("PRAGMA mmap_size = 0");
-  return () => {
-    sqlite.run(`PRAGMA cache_size = ${cacheBefore}`);
-    sqlite.run(`PRAGMA mmap_size = ${mappedBefore}`);
-  };
+  return () => sqlite.run(`PRAGMA cache_size = ${before}`);
+}
+
+/**
+ * An import in batches recounts the accounts each batch touched, reading their orders from all over a
+ * database of hundreds of megabytes: read from a mapping of the file rather than copied in by a system call
+ * each, it took half as long beside the server. Mapped pages are the kernel's file cache, shared and
+ * reclaimable, though they count in the process's resident memory. Returns how to stop mapping.
+ */
+export function useMappedReads(sqlite: Database): () => void {
+  sqlite.run(`PRAGMA mmap_size = ${MAPPED_BYTES}`);
+  return () => sqlite.run("PRAGMA mmap_size = 0");
 }
 
 /**
