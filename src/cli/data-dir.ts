@@ -3,6 +3,7 @@ import path from "node:path";
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../core/database/open.ts";
 import { keepDataDirPrivate } from "../core/database/private-files.ts";
 import { waitingWritersFileName } from "../core/database/waiting-writers.ts";
+import { openersFolderName, registerOpener, type OpenerKind } from "../core/database/openers.ts";
 import { UPLOADS_DIRECTORY } from "../core/import/uploads.ts";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../core/shipstation/webhook-intake.ts";
 
@@ -31,13 +32,20 @@ export async function withDatabase<T>(options: { dataDir?: string }, work: (open
  * Opens the database once the data directory is its owner's alone: files an older version or a copy left
  * readable by others are tightened first, and a line on stderr says which.
  */
-export function openPrivateDatabase(dataDir: string): OpenedDatabase {
+export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command"): OpenedDatabase {
   const databaseFiles = [DATABASE_FILE_NAME, WEBHOOK_INTAKE_FILE_NAME].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
-  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY]);
+  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME)]);
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }
   const opened = openDatabase(dataDir);
   for (const upgrade of opened.upgrades) process.stderr.write(`crm: ${upgrade}\n`);
-  return opened;
+  const unregister = registerOpener(opened.file, kind);
+  return {
+    ...opened,
+    close() {
+      unregister();
+      opened.close();
+    },
+  };
 }

@@ -28,7 +28,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
   const dataDir = resolveDataDir(flags);
-  const { db, file, close } = openPrivateDatabase(dataDir);
+  const { db, file, close } = openPrivateDatabase(dataDir, "server");
   deleteExpiredSessions(db);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
 

@@ -22,21 +22,23 @@ import {
 } from "./import-orders-csv.ts";
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
+import { otherOpeners } from "../database/openers.ts";
 import { withRollbackJournal } from "../database/wal.ts";
 
 /**
  * How long a batch should hold the write lock (its orders, its closing work and its commit):
- * - in the server, whose event loop it holds still too, and for a while after a writer elsewhere waited for
- *   a batch (staff at work): short. A waiting writer ends a batch's orders early (waiting-writers.ts), but
- *   not its closing work, which is two thirds of a batch;
- * - beside another process otherwise: as long as another command, which waits in SQLite's busy handler
- *   and tells nobody, may wait;
+ * - in the server, whose event loop it holds still too; beside a command or a process of unknown kind
+ *   (openers.ts), which waits in SQLite's busy handler, telling nobody and trying again every 100 ms at
+ *   most, and which the pause between batches must let in; and for a while after a writer elsewhere waited
+ *   for a batch (staff at work): short. A waiting writer ends a batch's orders early (waiting-writers.ts),
+ *   but not its closing work, which is two thirds of a batch;
+ * - beside servers alone, which tell of their waiting writes: longer;
  * - alone: one that opens the database meanwhile waits for one batch.
- * Fewer, longer batches write each index page fewer times: an import beside an idle server took 2.5 times
- * as long as alone in batches of 40 ms, 1.7 times in batches of 200 ms (docs/imports.md).
+ * Fewer, longer batches write each index page fewer times: a 200,000-row import beside an idle server took
+ * 19 s in batches of 40 ms, 11 s in batches of 200 ms, against 6 s alone (docs/imports.md).
  */
 const BATCH_LOCK_SHORT_MS = 40;
-const BATCH_LOCK_BESIDE_OTHERS_MS = 200;
+const BATCH_LOCK_BESIDE_SERVERS_MS = 200;
 const BATCH_LOCK_ALONE_MS = 1_000;
 /** How long batches stay short after a writer elsewhere waited for one. */
 const SHORT_BATCHES_AFTER_WAIT_MS = 2_000;
@@ -85,6 +87,8 @@ export interface CsvImportRunOptions {
 
 export type CsvImportWriting = "one transaction" | "batches";
 
+type Company = "alone" | "servers" | "others";
+
 export interface CsvImportRunOutcome {
   state: "completed" | "interrupted";
   /** Undefined when it was stopped while it waited for another import, before it began. */
@@ -117,10 +121,13 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
   try {
     const run = options.inServer ? await claimUnlessAnotherImport(db, fileNames(files)) : await claimWhenNoOtherImport(db, fileNames(files), options);
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
-    const writing: CsvImportWriting = !options.inServer && !hasOrders(sqlite) && !isDatabaseOpenElsewhere(sqlite) ? "one transaction" : "batches";
+    const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
+    const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
     const running = new RunningImport(db, run, writing, orders, report, options);
     const restoreJournal = (writing === "one transaction" && withRollbackJournal(sqlite)) || (() => {});
-    const restoreMemory = writing === "one transaction" ? useSmallPageCache(sqlite) : useMappedReads(sqlite);
+    // Beside the server, whose staff wait on every batch, an import reads faster through a mapping of the
+    // file; alone, it keeps to its memory budget.
+    const restoreMemory = besideOthers ? useMappedReads(sqlite) : useSmallPageCache(sqlite);
     const restoreForeignKeys = withoutForeignKeyChecks(sqlite);
     // The server never copies the WAL on its event loop: its own thread does (wal-checkpointer.ts).
     const restoreCheckpoints = writing === "batches" && !options.inServer ? withCheckpointsBetweenTransactions(sqlite) : () => {};
@@ -208,7 +215,7 @@ class RunningImport {
 
   async writeInBatches(): Promise<"completed" | "interrupted"> {
     const budget = new BatchBudget();
-    let othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
+    let company = this.company();
     for (;;) {
       // Waited for outside the transaction: the write lock is held only while there are orders to write.
       let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
@@ -220,7 +227,7 @@ class RunningImport {
       const began = performance.now();
       const waiting = new WaitingWriters(this.sqlite);
       this.recording.beginBatch();
-      const lockLimitMs = this.lockLimitMs(othersHaveItOpen);
+      const lockLimitMs = this.lockLimitMs(company);
       do {
         this.recording.recordPrepared(order, CONTINUES_EARLIER_ROWS);
       } while (!budget.spent(performance.now() - began, this.recording.accountsTouchedInBatch, lockLimitMs, waiting) && (order = this.orders.next(false)) !== undefined);
@@ -235,8 +242,8 @@ class RunningImport {
       this.orders.reportProgress({ batches: this.batches });
       if (this.orders.done) return this.countQueuedPurchaseDays();
 
-      othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
-      await this.pauseAfterBatch(waiting, othersHaveItOpen);
+      company = this.company();
+      await this.pauseAfterBatch(waiting, company);
       if (this.stopRequested) {
         await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
         return "interrupted";
@@ -250,15 +257,17 @@ class RunningImport {
    * meanwhile, the import is complete all the same: the rest is counted by the server or the next start.
    */
   private async countQueuedPurchaseDays(): Promise<"completed"> {
-    // Each batch is sized on the last one's pace to fill the lock's limit, as the order batches are.
+    // Each batch is sized on the last one's pace to fill the lock's limit, as the order batches are, and
+    // never below PURCHASE_DAY_QUEUE_BATCH: a pace measured on a few accounts is mostly the batch's own
+    // cost, and sized on it alone, batches can shrink to a handful of accounts, each paying that cost.
     let msPerAccount: number | undefined;
     const queued = countQueuedForPurchaseDays(this.sqlite);
     let left = queued;
     for (;;) {
-      const othersHaveItOpen = isDatabaseOpenElsewhere(this.sqlite);
-      const lockLimitMs = this.lockLimitMs(othersHaveItOpen);
+      const company = this.company();
+      const lockLimitMs = this.lockLimitMs(company);
       const accountsPerBatch =
-        msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(1, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
+        msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(PURCHASE_DAY_QUEUE_BATCH, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
       // Told at every batch, so that the progress says what the import does however long this takes.
       this.orders.reportStep("counting purchase days", { done: queued - left, total: queued });
       await this.beginBatch();
@@ -276,13 +285,21 @@ class RunningImport {
         throw error;
       }
       msPerAccount = Math.max(0.01, (performance.now() - began) / accountsPerBatch);
-      await this.pauseAfterBatch(waiting, othersHaveItOpen);
+      await this.pauseAfterBatch(waiting, company);
     }
   }
 
-  private lockLimitMs(othersHaveItOpen: boolean): number {
-    if (this.options.inServer || performance.now() - this.writerWaitedAt < SHORT_BATCHES_AFTER_WAIT_MS) return BATCH_LOCK_SHORT_MS;
-    return othersHaveItOpen ? BATCH_LOCK_BESIDE_OTHERS_MS : BATCH_LOCK_ALONE_MS;
+  /** Who else has the database open: nobody, only the product's servers, or someone that may wait unheard. */
+  private company(): Company {
+    if (!isDatabaseOpenElsewhere(this.sqlite)) return "alone";
+    const others = otherOpeners(this.sqlite.filename);
+    // A process that did not say what it is (a sqlite3 shell, a test's connection) is taken for a command.
+    return others.length > 0 && others.every((kind) => kind === "server") ? "servers" : "others";
+  }
+
+  private lockLimitMs(company: Company): number {
+    if (this.options.inServer || company === "others" || performance.now() - this.writerWaitedAt < SHORT_BATCHES_AFTER_WAIT_MS) return BATCH_LOCK_SHORT_MS;
+    return company === "servers" ? BATCH_LOCK_BESIDE_SERVERS_MS : BATCH_LOCK_ALONE_MS;
   }
 
   /**
@@ -290,8 +307,8 @@ class RunningImport {
    * intervals shorter than the pause, and the batches after it are short for a while. Alone with the
    * database, the next batch begins at once.
    */
-  private pauseAfterBatch(waiting: WaitingWriters, othersHaveItOpen: boolean): Promise<void> {
-    if (!waiting.sinceBatchBegan()) return pause(othersHaveItOpen ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
+  private pauseAfterBatch(waiting: WaitingWriters, company: Company): Promise<void> {
+    if (!waiting.sinceBatchBegan()) return pause(company === "alone" ? 0 : PAUSE_FOR_OTHER_COMMANDS_MS);
     this.writerWaitedAt = performance.now();
     return pause(PAUSE_FOR_WAITING_WRITERS_MS);
   }
