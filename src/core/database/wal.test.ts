@@ -42,6 +42,18 @@ test("a long writer that keeps the WAL starts it over again and again: it stays 
   expect(largest).toBeLessThan(LIMITS.checkpointBytes + 2 * TRANSACTION_BYTES + 64 * 1024);
 });
 
+test("beside a command, whose commits copy what the WAL holds, a long writer keeps it to about one transaction", async () => {
+  let largest = 0;
+  for (let i = 0; i < 20; i++) {
+    await keeper.beforeTransaction({ always: true });
+    writeTransaction();
+    // What another process's commit would have to copy now.
+    const { log, checkpointed } = database.sqlite.query<{ log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(NOOP)").get() ?? { log: 0, checkpointed: 0 };
+    largest = Math.max(largest, log - checkpointed);
+  }
+  expect(largest * 8192).toBeLessThan(2 * TRANSACTION_BYTES);
+});
+
 test("while a reader holds the WAL it cannot start over: the writer waits at the limit, and goes on once the reader ends", async () => {
   // A read transaction left open: it reads the database as it was, so the WAL must keep every frame after that.
   reader.run("BEGIN");

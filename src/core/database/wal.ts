@@ -50,10 +50,12 @@ export class WalKeeper {
   /**
    * Called by a long writer before each of its transactions, outside any: copies the WAL into the database
    * once it is large, so that the transaction starts it over; while a reader keeps it from starting over
-   * and it has reached its limit, waits (telling `onWaiting` at each look) until it has.
+   * and it has reached its limit, waits (telling `onWaiting` at each look) until it has. `always` copies it
+   * whatever its size: beside a command, whose every commit copies what the WAL holds (SQLite's own
+   * checkpoint) while its caller waits, the WAL is kept to what one transaction wrote.
    */
-  async beforeTransaction(options: { onWaiting?: () => void } = {}): Promise<void> {
-    if (this.walBytes() < this.limits.checkpointBytes) return;
+  async beforeTransaction(options: { onWaiting?: () => void; always?: boolean } = {}): Promise<void> {
+    if (!options.always && this.walBytes() < this.limits.checkpointBytes) return;
     await this.checkpoint("PASSIVE");
     while (this.walBytes() >= this.limits.limitBytes) {
       await this.checkpoint("TRUNCATE");

@@ -223,7 +223,7 @@ class RunningImport {
         await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress()));
         return this.countQueuedPurchaseDays();
       }
-      await this.beginBatch();
+      await this.beginBatch(company);
       const began = performance.now();
       const waiting = new WaitingWriters(this.sqlite);
       this.recording.beginBatch();
@@ -270,7 +270,7 @@ class RunningImport {
         msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(PURCHASE_DAY_QUEUE_BATCH, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
       // Told at every batch, so that the progress says what the import does however long this takes.
       this.orders.reportStep("counting purchase days", { done: queued - left, total: queued });
-      await this.beginBatch();
+      await this.beginBatch(company);
       const began = performance.now();
       const waiting = new WaitingWriters(this.sqlite);
       try {
@@ -317,8 +317,11 @@ class RunningImport {
    * Begins a batch's transaction once the WAL is small enough (wal.ts), and takes the write lock however long
    * another process holds it: an import has nothing else to do.
    */
-  private async beginBatch(): Promise<void> {
-    await this.db.wal.beforeTransaction({ onWaiting: () => this.orders.reportProgress({ batches: this.batches, waitingForReaders: true }) });
+  private async beginBatch(company: Company): Promise<void> {
+    await this.db.wal.beforeTransaction({
+      always: company === "others",
+      onWaiting: () => this.orders.reportProgress({ batches: this.batches, waitingForReaders: true }),
+    });
     await this.begin();
   }
 
