@@ -36,6 +36,7 @@ export interface WalLimits {
   limitBytes: number;
 }
 
+/** What a long writer calls between its transactions: one per open database (`db.wal`), the server's backed by its checkpointer thread. */
 export class WalKeeper {
   private readonly walFile: string;
 
