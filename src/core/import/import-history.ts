@@ -97,21 +97,30 @@ export function recentImportRuns(db: CrmDatabase, limit: number): ImportRunInHis
     .limit(limit)
     .all()
     .map((run) => (run.state === "running" && !isAlive(run) ? { ...run, state: "interrupted" as const } : run));
-  return runs.map((run) => ({ ...run, ...resumptionsOf(db, run) }));
+  const earlier = earlierRunsOf(db, runs.map((run) => run.id));
+  return runs.map((run) => {
+    const chain = earlier.filter((link) => link.runId === run.id);
+    return { ...run, resumedRunIds: chain.map((link) => link.id), firstStartedAt: chain[0]?.startedAt ?? run.startedAt };
+  });
 }
 
-/** The chain of interrupted runs a run completes, followed back to the first. */
-function resumptionsOf(db: CrmDatabase, run: ImportRun): { resumedRunIds: number[]; firstStartedAt: Date } {
-  const resumedRunIds: number[] = [];
-  let first = run;
-  for (let id = run.resumesRunId; id !== null; ) {
-    const earlier = db.select().from(importRuns).where(eq(importRuns.id, id)).get();
-    if (!earlier) break;
-    resumedRunIds.unshift(earlier.id);
-    first = earlier;
-    id = earlier.resumesRunId;
-  }
-  return { resumedRunIds, firstStartedAt: first.startedAt };
+/**
+ * The interrupted runs each of these completes, followed back to the first, in one query: oldest first for
+ * each run, as a run always has a larger id than the one it resumes.
+ */
+function earlierRunsOf(db: CrmDatabase, runIds: number[]): { runId: number; id: number; startedAt: Date }[] {
+  return db.$client
+    .query<{ runId: number; id: number; startedAt: number }, [string]>(
+      `WITH RECURSIVE chain (run_id, earlier_id) AS (
+         SELECT id, resumes_run_id FROM import_runs WHERE id IN (SELECT value FROM json_each(?)) AND resumes_run_id IS NOT NULL
+         UNION ALL
+         SELECT chain.run_id, import_runs.resumes_run_id FROM chain JOIN import_runs ON import_runs.id = chain.earlier_id WHERE import_runs.resumes_run_id IS NOT NULL
+       )
+       SELECT chain.run_id AS runId, import_runs.id, import_runs.started_at AS startedAt
+       FROM chain JOIN import_runs ON import_runs.id = chain.earlier_id ORDER BY chain.run_id, import_runs.id`,
+    )
+    .all(JSON.stringify(runIds))
+    .map((link) => ({ ...link, startedAt: new Date(link.startedAt) }));
 }
 
 function markDeadRunsInterrupted(db: CrmQueries): void {
