@@ -57,9 +57,10 @@ const FIRST_GUESS_CLOSING_MS_PER_ACCOUNT = 0.05;
  */
 const PAUSE_FOR_WAITING_WRITERS_MS = 15;
 /**
- * How long a batch leaves the lock free while another process has the database open and nobody told of
- * waiting: another command waits in SQLite's busy handler, which tells nobody, and tries again at times of
- * its own; a short gap after every batch gives its tries their chance.
+ * How long a batch leaves the lock free while a command or a process of unknown kind has the database open
+ * and nobody told of waiting: a command waits in SQLite's busy handler, which tells nobody, and tries again
+ * at times of its own; a short gap after every batch gives its tries their chance. Servers tell of their
+ * waiting writes, so beside them alone the next batch begins at once.
  */
 const PAUSE_FOR_OTHER_COMMANDS_MS = 5;
 /** An import in one transaction still turns to the event loop this often, to hear a request to stop. */
@@ -304,11 +305,10 @@ class RunningImport {
 
   /**
    * Writers elsewhere that waited for the batch get the lock before the next one: they try again at
-   * intervals shorter than the pause, and the batches after it are short for a while. Alone with the
-   * database, the next batch begins at once.
+   * intervals shorter than the pause, and the batches after it are short for a while.
    */
   private pauseAfterBatch(waiting: WaitingWriters, company: Company): Promise<void> {
-    if (!waiting.sinceBatchBegan()) return pause(company === "alone" ? 0 : PAUSE_FOR_OTHER_COMMANDS_MS);
+    if (!waiting.sinceBatchBegan()) return pause(company === "others" ? PAUSE_FOR_OTHER_COMMANDS_MS : 0);
     this.writerWaitedAt = performance.now();
     return pause(PAUSE_FOR_WAITING_WRITERS_MS);
   }
