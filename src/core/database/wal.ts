@@ -88,21 +88,3 @@ export function checkpointOn(sqlite: Database): Checkpointer {
     }
   };
 }
-
-/**
- * A transaction writes every page it changes to the WAL until it commits: a first import in one
- * transaction would grow it to the size of everything it writes, 650 MB for a million rows. Written with
- * nothing else having the database open, it uses a rollback journal instead, which holds only the old
- * content of pages it changes (almost none, as the database grows), and writes a little faster; with
- * synchronous FULL while so, as SQLite advises for a rollback journal. Returns how to go back to the WAL,
- * or undefined when another connection opened the database meanwhile (the mode then stays WAL).
- */
-export function withRollbackJournal(sqlite: Database): (() => void) | undefined {
-  const { journal_mode: mode } = sqlite.query<{ journal_mode: string }, []>("PRAGMA journal_mode = DELETE").get()!;
-  if (mode !== "delete") return undefined;
-  sqlite.run("PRAGMA synchronous = FULL");
-  return () => {
-    sqlite.run("PRAGMA journal_mode = WAL");
-    sqlite.run("PRAGMA synchronous = NORMAL");
-  };
-}

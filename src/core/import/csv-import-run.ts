@@ -23,7 +23,6 @@ import {
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { otherOpeners } from "../database/openers.ts";
-import { withRollbackJournal } from "../database/wal.ts";
 
 /**
  * How long a batch should hold the write lock (its orders, its closing work and its commit):
@@ -125,7 +124,6 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
     const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
     const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
     const running = new RunningImport(db, run, writing, orders, report, options);
-    const restoreJournal = (writing === "one transaction" && withRollbackJournal(sqlite)) || (() => {});
     // Beside the server, whose staff wait on every batch, an import reads faster through a mapping of the
     // file; alone, it keeps to its memory budget.
     const restoreMemory = besideOthers ? useMappedReads(sqlite) : useSmallPageCache(sqlite);
@@ -143,7 +141,6 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
       restoreMemory();
       restoreForeignKeys();
       restoreCheckpoints();
-      restoreJournal();
     }
   } finally {
     orders.stop();

@@ -8,7 +8,6 @@ import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { recordOrders, type ClosingStep, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
-import { withRollbackJournal } from "../database/wal.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
@@ -70,8 +69,6 @@ function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: 
   const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
   const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
-  // Nothing else has this database open (previewCsvImport): what the transaction writes, then rolls back, never fills the WAL.
-  const restoreJournal = withRollbackJournal(db.$client) ?? (() => {});
   try {
     const { summary } = recordOrders(
       db,
@@ -85,7 +82,6 @@ function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: 
     orders.stop();
     restoreCacheSize();
     restoreForeignKeys();
-    restoreJournal();
   }
 }
 
