@@ -4,6 +4,7 @@ import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../core/d
 import { keepDataDirPrivate } from "../core/database/private-files.ts";
 import { waitingWritersFileName } from "../core/database/waiting-writers.ts";
 import { openersFolderName, registerOpener, type OpenerKind } from "../core/database/openers.ts";
+import { scratchFolderName } from "../core/import/orders-by-customer.ts";
 import { UPLOADS_DIRECTORY } from "../core/import/uploads.ts";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../core/shipstation/webhook-intake.ts";
 
@@ -34,7 +35,7 @@ export async function withDatabase<T>(options: { dataDir?: string }, work: (open
  */
 export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command"): OpenedDatabase {
   const databaseFiles = [DATABASE_FILE_NAME, WEBHOOK_INTAKE_FILE_NAME].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
-  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME)]);
+  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME), scratchFolderName(DATABASE_FILE_NAME)]);
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }

@@ -67,6 +67,16 @@ describe("progress without a terminal (cron logs)", () => {
     expect(written).toEqual(["1%  10,000 rows  0 rows/s  ETA --  batch 3\n"]);
   });
 
+  test("a new phase (rows read, then orders written) gets a line at once, its rate and ETA counted from its own start", () => {
+    const { at, written } = reporterAt(false);
+    const writing = (orders: number): ProgressSnapshot => ({ done: orders, total: 500_000, count: orders, unit: "orders written", detail: "batch 1" });
+    at(0).update(reading(10_000));
+    at(10).update(reading(1_000_000));
+    at(10.5).update(writing(0));
+    at(14.5).update(writing(100_000));
+    expect(written.slice(2)).toEqual(["0%  0 orders written  0 orders written/s  ETA --  batch 1\n", "20%  100,000 orders written  25,000 orders written/s  ETA 16s  batch 1\n"]);
+  });
+
   test("ends with a line saying how long the whole import took", () => {
     const { at, written } = reporterAt(false);
     at(0).update(reading(500));

@@ -27,8 +27,9 @@ const BAR_WIDTH = 28;
 
 /**
  * Progress on stderr: a redrawn bar with rate and ETA on a terminal, plain lines otherwise (cron logs).
- * A plain line is written every 4 s while updates come, at once when the closing step changes
- * (the work between two steps can take longer than that, with no update in between), and once at the end.
+ * A plain line is written every 4 s while updates come, at once when the phase or the closing step
+ * changes (the work between two steps can take longer than that, with no update in between), and once at
+ * the end.
  * Writes synchronously because imports run synchronously inside a transaction.
  */
 export function createProgressReporter(options: ProgressReporterOptions = {}) {
@@ -36,6 +37,8 @@ export function createProgressReporter(options: ProgressReporterOptions = {}) {
   const clock = options.clock ?? (() => performance.now());
   const write = options.write ?? ((text: string) => writeSync(2, text));
   const started = clock();
+  // A new unit is a new phase (rows read, then orders written): its rate and ETA count from its start.
+  let phaseStarted = started;
   let lastDrawn = Number.NEGATIVE_INFINITY;
   let last: ProgressSnapshot | undefined;
 
@@ -43,10 +46,12 @@ export function createProgressReporter(options: ProgressReporterOptions = {}) {
     update(snapshot: ProgressSnapshot): void {
       const now = clock();
       const stepChanged = last !== undefined && snapshot.step !== last.step;
+      const unitChanged = last !== undefined && snapshot.unit !== last.unit;
+      if (unitChanged) phaseStarted = now;
       last = snapshot;
-      if (!stepChanged && now - lastDrawn < (isTTY ? TTY_INTERVAL_MS : PLAIN_INTERVAL_MS)) return;
+      if (!stepChanged && !unitChanged && now - lastDrawn < (isTTY ? TTY_INTERVAL_MS : PLAIN_INTERVAL_MS)) return;
       lastDrawn = now;
-      const line = describe(snapshot, (now - started) / 1000);
+      const line = describe(snapshot, (now - phaseStarted) / 1000);
       write(isTTY ? `\r${renderBar(snapshot)} ${line}\u001b[K` : `${line}\n`);
     },
     finish(): void {

@@ -17,6 +17,12 @@ interface ImportFlags {
   dataDir?: string;
 }
 
+/** Rows read, then, by an import that writes customer by customer once every row is read, orders written. */
+function describeAmount({ ordersWritten, bytesRead, totalBytes, rowsRead, step }: CsvImportProgress) {
+  if (ordersWritten !== undefined && step === undefined) return { done: ordersWritten.done, total: ordersWritten.total, count: ordersWritten.done, unit: "orders written" };
+  return { done: bytesRead, total: totalBytes, count: rowsRead, unit: "rows" };
+}
+
 /** What the writer is at, beside the figures: its batches, the accounts of a step done in batches, a wait. */
 function describeWriting({ batches, waitingForReaders, stepCounts }: CsvImportProgress): string | undefined {
   if (waitingForReaders) return "waiting for a long read of the database elsewhere to end (the WAL is full)";
@@ -38,8 +44,7 @@ export function importCsvCommand(): Command {
       const progress = createProgressReporter();
       const options = {
         timeZone: flags.tz,
-        onProgress: (current: CsvImportProgress) =>
-          progress.update({ done: current.bytesRead, total: current.totalBytes, count: current.rowsRead, unit: "rows", step: current.step, detail: describeWriting(current) }),
+        onProgress: (current: CsvImportProgress) => progress.update({ ...describeAmount(current), step: current.step, detail: describeWriting(current) }),
       };
       const csvFiles = files.map((file) => ({ path: file }));
       if (flags.dryRun) {

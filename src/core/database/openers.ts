@@ -32,7 +32,7 @@ export function otherOpeners(databaseFile: string): OpenerKind[] {
   const kinds: OpenerKind[] = [];
   for (const pid of pids) {
     if (pid === String(process.pid)) continue;
-    if (!isRunning(Number(pid))) {
+    if (!isProcessRunning(Number(pid))) {
       rmSync(path.join(folder, pid), { force: true });
       continue;
     }
@@ -53,7 +53,8 @@ export function openersFolderName(databaseFile: string): string {
   return `${databaseFile}-openers`;
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this id runs, as anyone: what a file named by a pid is checked against. */
+export function isProcessRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

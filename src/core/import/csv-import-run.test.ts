@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
@@ -12,6 +12,7 @@ import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
 import { claimImportRun, recentImportRuns } from "./import-history.ts";
 import { previewCsvImport, type CsvImportProgress } from "./import-orders-csv.ts";
+import { scratchFolderName } from "./orders-by-customer.ts";
 
 /** Imports of thousands of orders, several per test, on a busy machine. */
 setDefaultTimeout(20_000);
@@ -109,7 +110,8 @@ describe("runCsvImport", () => {
 
   // Several imports in small batches beside another connection: seconds alone, longer on a busy machine.
   test("an order whose item rows are listed apart keeps the items of every batch, and of a stopped run when run again", async () => {
-    const between = Array.from({ length: 25_000 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_000}@clinic${i % 41}.com`));
+    // One customer's orders, written customer by customer, span many batches: the order's rows fall in two.
+    const between = Array.from({ length: 25_000 }, (_, i) => itemRow(`SO-${i}`, "split@clinic.com"));
     const file = path.join(dir, "apart.csv");
     writeFileSync(
       file,
@@ -132,7 +134,7 @@ describe("runCsvImport", () => {
     const stoppedThenRun = database();
     const otherToo = openElsewhere(stoppedThenRun.dataDir);
     const stop = new AbortController();
-    const stopped = await run(stoppedThenRun, file, { signal: stop.signal, onProgress: ({ rowsRead }) => rowsRead >= 5_000 && stop.abort() });
+    const stopped = await run(stoppedThenRun, file, { signal: stop.signal, onProgress: ({ batches }) => batches !== undefined && stop.abort() });
     expect(stopped.state).toBe("interrupted");
     expect(skus(stoppedThenRun)).toEqual(["FIRST"]);
     expect(inconsistentAccounts(stoppedThenRun.dataDir)).toEqual([]);
@@ -143,12 +145,65 @@ describe("runCsvImport", () => {
     otherToo.close();
   }, 60_000);
 
+  test("batches take the orders customer by customer, each order after its earlier rows, sorted in a scratch file that is gone afterwards", async () => {
+    const file = path.join(dir, "by-customer.csv");
+    const row = (orderNumber: string, email: string, sku = "CUP-12") => itemRow(orderNumber, email, { "Market - Store Name": "Main", "Item - SKU": sku });
+    writeFileSync(
+      file,
+      exportCsv([
+        row("1", "a@clinic.com"),
+        row("2", "b@clinic.com"),
+        row("3", "a@clinic.com"),
+        // Order 2 again, now for customer c: it stays in b's place, after its first listing.
+        row("2", "c@clinic.com", "LATER"),
+        row("4", "c@clinic.com"),
+        row("5", "b@clinic.com"),
+      ]),
+    );
+    const target = database();
+    const other = openElsewhere(target.dataDir);
+    const reports: CsvImportProgress[] = [];
+    const outcome = await run(target, file, { onProgress: (progress) => reports.push(progress) });
+    other.close();
+
+    expect(outcome.writing).toBe("batches");
+    expect(target.sqlite.query("SELECT a.email, o.order_number AS orderNumber FROM orders o JOIN accounts a ON a.id = o.account_id ORDER BY o.id").all()).toEqual([
+      { email: "a@clinic.com", orderNumber: "1" },
+      { email: "a@clinic.com", orderNumber: "3" },
+      { email: "c@clinic.com", orderNumber: "2" },
+      { email: "c@clinic.com", orderNumber: "4" },
+      { email: "b@clinic.com", orderNumber: "5" },
+    ]);
+    // Accounts are created in the order of the files all the same.
+    expect(target.sqlite.query("SELECT email FROM accounts ORDER BY id").all()).toEqual([{ email: "a@clinic.com" }, { email: "b@clinic.com" }, { email: "c@clinic.com" }]);
+    expect(outcome.result.results.customerChanges).toEqual([{ orderNumber: "2", store: "Main", from: "b@clinic.com", to: "c@clinic.com" }]);
+    expect(inconsistentAccounts(target.dataDir)).toEqual([]);
+    // Read first, then written: the progress counts the orders as listed (order 2 twice) handed to the writer, of all.
+    const written = reports.flatMap((report) => (report.ordersWritten ? [report.ordersWritten] : []));
+    expect(written.at(-1)).toEqual({ done: 6, total: 6 });
+    expect(reports.findIndex((report) => report.ordersWritten !== undefined)).toBeGreaterThan(reports.findIndex((report) => report.rowsRead === 6));
+    expect(readdirSync(path.join(target.dataDir, scratchFolderName(DATABASE_FILE_NAME)))).toEqual([]);
+  });
+
+  test("a scratch file left by a process that is gone is removed by the next import in batches", async () => {
+    const target = database();
+    const folder = path.join(target.dataDir, scratchFolderName(DATABASE_FILE_NAME));
+    const gone = Bun.spawn(["true"]);
+    await gone.exited;
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${gone.pid}-1.db`), "left behind");
+    const other = openElsewhere(target.dataDir);
+    await run(target, demoExport(200));
+    other.close();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   test("a stopped import keeps its committed batches and is marked interrupted; one written in one transaction writes nothing", async () => {
     const file = demoExport(20_000);
     const inBatches = database();
     const other = openElsewhere(inBatches.dataDir);
     const stop = new AbortController();
-    const stopped = await run(inBatches, file, { signal: stop.signal, onProgress: ({ rowsRead }) => rowsRead >= 4_000 && stop.abort() });
+    const stopped = await run(inBatches, file, { signal: stop.signal, onProgress: ({ batches }) => batches !== undefined && stop.abort() });
     other.close();
     expect(stopped).toMatchObject({ state: "interrupted", writing: "batches" });
     expect(stopped.result.results.ordersCreated).toBeGreaterThan(0);

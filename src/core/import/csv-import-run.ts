@@ -115,14 +115,15 @@ export interface CsvImportRunOutcome {
 export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportRunOptions = {}): Promise<CsvImportRunOutcome> {
   const timeZone = checkedTimeZone(options.timeZone);
   const report = new RowErrorReport(files);
-  // Started first: a missing file is refused before the import takes a place in the history.
-  const orders = new ExportOrders(files, timeZone, report, options.onProgress);
   const sqlite = db.$client;
+  const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
+  const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
+  // Started before the claim: a missing file is refused before the import takes a place in the history.
+  // Batches take the orders customer by customer (orders-by-customer.ts).
+  const orders = new ExportOrders(files, timeZone, report, options.onProgress, writing === "batches" ? sqlite.filename : undefined);
   try {
     const run = options.inServer ? await claimUnlessAnotherImport(db, fileNames(files)) : await claimWhenNoOtherImport(db, fileNames(files), options);
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
-    const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
-    const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
     const running = new RunningImport(db, run, writing, orders, report, options);
     // Beside the server, whose staff wait on every batch, an import reads faster through a mapping of the
     // file; alone, it keeps to its memory budget.
@@ -215,8 +216,10 @@ class RunningImport {
     const budget = new BatchBudget();
     let company = this.company();
     for (;;) {
-      // Waited for outside the transaction: the write lock is held only while there are orders to write.
-      let order = this.options.inServer ? await this.orders.nextReady() : this.orders.next();
+      // Waited for outside the transaction, and without holding the thread: the write lock is held only
+      // while there are orders to write, and the reader sorts every row before the first one comes.
+      let order = await this.orders.nextReady(this.options.signal);
+      if (this.stopRequested) return this.interrupted();
       if (order === undefined) {
         await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress()));
         return this.countQueuedPurchaseDays();
@@ -242,11 +245,12 @@ class RunningImport {
 
       company = this.company();
       await this.pauseAfterBatch(waiting, company);
-      if (this.stopRequested) {
-        await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
-        return "interrupted";
-      }
     }
+  }
+
+  private async interrupted(): Promise<"interrupted"> {
+    await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
+    return "interrupted";
   }
 
   /**

@@ -10,6 +10,7 @@ import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
+import { newScratchFile } from "./orders-by-customer.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
@@ -38,6 +39,11 @@ export interface CsvImportProgress {
   step?: ClosingStep;
   /** How far a step done in batches has come, e.g. accounts whose purchase days are counted. */
   stepCounts?: { done: number; total: number };
+  /**
+   * Set by an import that writes customer by customer, once every row is read and sorted: the orders
+   * handed to the writer so far, of all (orders-by-customer.ts).
+   */
+  ordersWritten?: { done: number; total: number };
 }
 
 /**
@@ -99,7 +105,9 @@ export function checkedTimeZone(timeZone = DEFAULT_IMPORT_TIME_ZONE): string {
 /**
  * The orders the reader thread sends, one at a time, with its bad rows reported and its progress told as
  * each of its messages is taken. A message's orders are views of its buffer, which goes back to the reader
- * when the next message is taken: each order must be recorded before the next one is asked for.
+ * when the next message is taken: each order must be recorded before the next one is asked for. Given a
+ * scratch file, they come customer by customer once every row is read (orders-by-customer.ts); the file
+ * is deleted when they stop.
  */
 export class ExportOrders {
   private readonly reader: OrderReaderThread;
@@ -109,6 +117,9 @@ export class ExportOrders {
   private at = 0;
   private bytesRead = 0;
   private batches: number | undefined;
+  /** Orders handed out, and of how many, once the reader has sorted them. */
+  private ordersWritten: { done: number; total: number } | undefined;
+  private readonly scratchFile: string | undefined;
   rowsRead = 0;
   /** Every order has been handed out. */
   done = false;
@@ -118,11 +129,15 @@ export class ExportOrders {
     timeZone: string,
     private readonly report: RowErrorReport,
     private readonly onProgress: CsvImportPreviewOptions["onProgress"],
+    /** Given, the orders come customer by customer, sorted in a scratch file beside this database file. */
+    byCustomerBeside?: string,
   ) {
     this.totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
+    this.scratchFile = byCustomerBeside === undefined ? undefined : newScratchFile(byCustomerBeside);
     this.reader = new OrderReaderThread(
       files.map((file) => file.path),
       timeZone,
+      this.scratchFile,
     );
   }
 
@@ -135,27 +150,35 @@ export class ExportOrders {
       if (this.done || (!wait && !this.reader.hasMessage())) return undefined;
       this.take(this.reader.next());
     }
+    if (this.ordersWritten !== undefined) this.ordersWritten.done++;
     return this.pending[this.at++];
   }
 
-  /** The next order, waiting for the reader without holding the thread: for the server. */
-  async nextReady(): Promise<PreparedOrder | undefined> {
+  /**
+   * The next order, waiting for the reader without holding the thread; undefined once every order was
+   * handed out, or at once when the signal stops the import.
+   */
+  async nextReady(signal?: AbortSignal): Promise<PreparedOrder | undefined> {
     for (;;) {
       const order = this.next(false);
-      if (order !== undefined || this.done) return order;
+      if (order !== undefined || this.done || signal?.aborted) return order;
       await this.reader.whenMessage();
     }
   }
 
   private take(message: ReaderMessage): void {
     if (message.kind === "failed") throw readerFailure(message.error);
+    if (message.kind === "sorted") {
+      this.ordersWritten = { done: 0, total: message.orders };
+      return;
+    }
     this.pending = message.kind === "batch" ? unpackOrders(message) : [];
     this.at = 0;
     this.rowsRead = message.rowsRead;
     if (message.kind === "done") {
       this.done = true;
       // Ended before the recording's closing work, so the reader's memory is free for it.
-      this.reader.stop();
+      this.stop();
       return;
     }
     for (const rowError of message.rowErrors) this.report.add(rowError);
@@ -167,7 +190,8 @@ export class ExportOrders {
   /** Tells how far the import has come, with what the writer adds (its batches, a wait). */
   reportProgress(writing: Pick<CsvImportProgress, "batches" | "waitingForReaders"> = {}): void {
     this.batches = writing.batches ?? this.batches;
-    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.bytesRead, totalBytes: this.totalBytes, batches: this.batches, ...writing });
+    const ordersWritten = this.ordersWritten && { ...this.ordersWritten };
+    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.bytesRead, totalBytes: this.totalBytes, batches: this.batches, ordersWritten, ...writing });
   }
 
   /** Tells a step of the closing work, once every row is read. */
@@ -177,6 +201,7 @@ export class ExportOrders {
 
   stop(): void {
     this.reader.stop();
+    if (this.scratchFile !== undefined) rmSync(this.scratchFile, { force: true });
   }
 }
 
