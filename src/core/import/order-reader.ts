@@ -21,8 +21,9 @@ const MESSAGES_AHEAD = 4;
  */
 export function readOrders(job: ReaderJob): void {
   const outbox = new Outbox(job.port, new Int32Array(job.flow));
-  const byCustomer = job.scratchFile === undefined ? undefined : new OrdersByCustomer(job.scratchFile);
+  let byCustomer: OrdersByCustomer | undefined;
   try {
+    byCustomer = job.scratchFile === undefined ? undefined : new OrdersByCustomer(job.scratchFile);
     new ExportFilesReading(job, outbox, byCustomer).readAll();
   } catch (error) {
     if (!(error instanceof StopRequested)) outbox.post({ kind: "failed", error: describeFailure(error) });
