@@ -185,6 +185,38 @@ describe("runCsvImport", () => {
     expect(readdirSync(path.join(target.dataDir, scratchFolderName(DATABASE_FILE_NAME)))).toEqual([]);
   });
 
+  test("beside another process, orders the database has as they are are counted while reading, and only the rest written, as an import alone would", async () => {
+    const first = path.join(dir, "first.csv");
+    const again = path.join(dir, "again.csv");
+    writeFileSync(first, exportCsv([itemRow("1", "a@clinic.com", { "Item - SKU": "A" }), itemRow("2", "b@clinic.com")]));
+    writeFileSync(
+      again,
+      exportCsv([
+        itemRow("1", "a@clinic.com", { "Item - SKU": "A" }),
+        itemRow("2", "b@clinic.com", { "Order - Status": "Shipped" }),
+        itemRow("3", "c@clinic.com"),
+        // Order 1's second item, listed apart: its first listing, unchanged, was met all the same.
+        itemRow("1", "a@clinic.com", { "Item - SKU": "B" }),
+      ]),
+    );
+    const alone = database();
+    const beside = database();
+    await run(alone, first);
+    await run(beside, first);
+    const other = openElsewhere(beside.dataDir);
+    const reports: CsvImportProgress[] = [];
+    const besideOutcome = await run(beside, again, { onProgress: (progress) => reports.push(progress) });
+    other.close();
+    const aloneOutcome = await run(alone, again);
+
+    expect(besideOutcome.result.results).toMatchObject({ ordersCreated: 1, ordersUpdated: 2, ordersUnchanged: 1 });
+    expect(besideOutcome.result).toEqual(aloneOutcome.result);
+    expect(importedState(beside.dataDir)).toEqual(importedState(alone.dataDir));
+    const items = beside.sqlite.query("SELECT raw ->> '$.items' AS items FROM orders WHERE order_number = '1'").get() as { items: string };
+    expect((JSON.parse(items.items) as { sku: string }[]).map((item) => item.sku)).toEqual(["A", "B"]);
+    expect(reports.flatMap((report) => (report.ordersWritten ? [report.ordersWritten] : [])).at(-1)).toEqual({ done: 3, total: 3 });
+  });
+
   test("a scratch file left by a process that is gone is removed by the next import in batches", async () => {
     const target = database();
     const folder = path.join(target.dataDir, scratchFolderName(DATABASE_FILE_NAME));

@@ -23,6 +23,8 @@ import {
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { otherOpeners } from "../database/openers.ts";
+import type { PreparedOrder } from "../orders/prepared-order.ts";
+import { OrdersByCustomer } from "./orders-by-customer.ts";
 
 /**
  * How long a batch should hold the write lock (its orders, its closing work and its commit):
@@ -64,6 +66,11 @@ const PAUSE_FOR_WAITING_WRITERS_MS = 15;
 const PAUSE_FOR_OTHER_COMMANDS_MS = 5;
 /** An import in one transaction still turns to the event loop this often, to hear a request to stop. */
 const STOP_CHECK_MS = 100;
+/**
+ * An import reading every order before it writes customer by customer turns to the event loop this often:
+ * in the server, requests are answered meanwhile.
+ */
+const READING_TURN_MS = 20;
 /** How often an import waiting for another one looks again. */
 const WAITING_CHECK_MS = 500;
 
@@ -119,12 +126,15 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
   const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
   const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
   // Started before the claim: a missing file is refused before the import takes a place in the history.
-  // Batches take the orders customer by customer (orders-by-customer.ts).
-  const orders = new ExportOrders(files, timeZone, report, options.onProgress, writing === "batches" ? sqlite.filename : undefined);
+  const orders = new ExportOrders(files, timeZone, report, options.onProgress);
   try {
     const run = options.inServer ? await claimUnlessAnotherImport(db, fileNames(files)) : await claimWhenNoOtherImport(db, fileNames(files), options);
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
-    const running = new RunningImport(db, run, writing, orders, report, options);
+    // Beside other processes, whose writes keep its batches short, an import writes customer by customer
+    // (orders-by-customer.ts). Alone, its batches are long enough that an account's orders fall in few of
+    // them, and it writes the orders as they are read.
+    const byCustomer = writing === "batches" && besideOthers ? new OrdersByCustomer(sqlite.filename) : undefined;
+    const running = new RunningImport(db, run, writing, orders, report, options, byCustomer);
     // Beside the server, whose staff wait on every batch, an import reads faster through a mapping of the
     // file; alone, it keeps to its memory budget.
     const restoreMemory = besideOthers ? useMappedReads(sqlite) : useSmallPageCache(sqlite);
@@ -142,6 +152,7 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
       restoreMemory();
       restoreForeignKeys();
       restoreCheckpoints();
+      byCustomer?.close();
     }
   } finally {
     orders.stop();
@@ -171,6 +182,7 @@ class RunningImport {
     private readonly orders: ExportOrders,
     private readonly report: RowErrorReport,
     private readonly options: CsvImportRunOptions,
+    private readonly byCustomer: OrdersByCustomer | undefined,
   ) {
     this.sqlite = db.$client;
     const delivery = { route: "csv", label: `CSV import #${run.id} of ${(JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ")}` } as const;
@@ -213,12 +225,13 @@ class RunningImport {
   }
 
   async writeInBatches(): Promise<"completed" | "interrupted"> {
+    const source = this.byCustomer === undefined ? new OrdersAsRead(this.orders, this.options.signal) : await this.readForCustomerOrder(this.byCustomer);
     const budget = new BatchBudget();
     let company = this.company();
     for (;;) {
       // Waited for outside the transaction, and without holding the thread: the write lock is held only
-      // while there are orders to write, and the reader sorts every row before the first one comes.
-      let order = await this.orders.nextReady(this.options.signal);
+      // while there are orders to write.
+      let order = await source.first();
       if (this.stopRequested) return this.interrupted();
       if (order === undefined) {
         await untilWritten(() => recordImportProgress(this.db, this.run.id, this.progress()));
@@ -231,7 +244,7 @@ class RunningImport {
       const lockLimitMs = this.lockLimitMs(company);
       do {
         this.recording.recordPrepared(order, CONTINUES_EARLIER_ROWS);
-      } while (!budget.spent(performance.now() - began, this.recording.accountsTouchedInBatch, lockLimitMs, waiting) && (order = this.orders.next(false)) !== undefined);
+      } while (!budget.spent(performance.now() - began, this.recording.accountsTouchedInBatch, lockLimitMs, waiting) && (order = source.ready()) !== undefined);
       const wrote = performance.now();
       const accountsTouched = this.recording.accountsTouchedInBatch;
       this.recording.closeBatch();
@@ -240,12 +253,31 @@ class RunningImport {
       recordImportProgress(this.db, this.run.id, this.progress());
       this.sqlite.run("COMMIT");
       budget.learnClosing(performance.now() - wrote, accountsTouched);
-      this.orders.reportProgress({ batches: this.batches });
-      if (this.orders.done) return this.countQueuedPurchaseDays();
+      this.orders.reportProgress({ batches: this.batches, ...source.progress() });
+      if (source.done) return this.countQueuedPurchaseDays();
 
       company = this.company();
       await this.pauseAfterBatch(waiting, company);
     }
+  }
+
+  /**
+   * Reads every order before writing any: those the database already has as they are are counted as
+   * unchanged, the rest kept in the scratch file to be written customer by customer. A later listing of an
+   * order kept there is kept too, so that it is recorded after the earlier one.
+   */
+  private async readForCustomerOrder(byCustomer: OrdersByCustomer): Promise<SortedOrders> {
+    // Into a database without orders (the first import beside a server), every order is to be written:
+    // looking each up would only cost time. Recording finds any that came meanwhile all the same.
+    const lookUp = hasOrders(this.sqlite);
+    let turnAt = performance.now() + READING_TURN_MS;
+    for (let order = await this.orders.nextReady(this.options.signal); order !== undefined; order = this.orders.next(false) ?? (await this.orders.nextReady(this.options.signal))) {
+      if (!lookUp || byCustomer.has(order) || !this.recording.countIfUnchanged(order)) byCustomer.add(order);
+      if (performance.now() < turnAt) continue;
+      await turnOfEventLoop();
+      turnAt = performance.now() + READING_TURN_MS;
+    }
+    return new SortedOrders(byCustomer);
   }
 
   private async interrupted(): Promise<"interrupted"> {
@@ -328,6 +360,79 @@ class RunningImport {
 
   private async begin(): Promise<void> {
     await untilWritten(() => this.sqlite.run("BEGIN IMMEDIATE"));
+  }
+}
+
+/** Where the batches take their orders from: as read, or customer by customer once all are read. */
+interface BatchOrders {
+  /** The next order, waited for outside any transaction; undefined when there are no more, or the import is stopped. */
+  first(): Promise<PreparedOrder | undefined>;
+  /** The next order if it is there now, for the batch under way. */
+  ready(): PreparedOrder | undefined;
+  /** Every order has been handed out. */
+  readonly done: boolean;
+  progress(): Pick<CsvImportProgress, "ordersWritten">;
+}
+
+class OrdersAsRead implements BatchOrders {
+  constructor(
+    private readonly orders: ExportOrders,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  first() {
+    return this.orders.nextReady(this.signal);
+  }
+
+  ready() {
+    return this.orders.next(false);
+  }
+
+  get done() {
+    return this.orders.done;
+  }
+
+  progress() {
+    return {};
+  }
+}
+
+class SortedOrders implements BatchOrders {
+  private readonly orders: Iterator<PreparedOrder>;
+  private readonly total: number;
+  private handedOut = 0;
+  private upNext: PreparedOrder | undefined;
+
+  constructor(byCustomer: OrdersByCustomer) {
+    this.total = byCustomer.count;
+    this.orders = byCustomer.inCustomerOrder();
+    this.upNext = this.take();
+  }
+
+  first() {
+    return Promise.resolve(this.ready());
+  }
+
+  ready() {
+    const order = this.upNext;
+    if (order !== undefined) {
+      this.upNext = this.take();
+      this.handedOut++;
+    }
+    return order;
+  }
+
+  get done() {
+    return this.upNext === undefined;
+  }
+
+  progress() {
+    return { ordersWritten: { done: this.handedOut, total: this.total } };
+  }
+
+  private take(): PreparedOrder | undefined {
+    const next = this.orders.next();
+    return next.done ? undefined : next.value;
   }
 }
 

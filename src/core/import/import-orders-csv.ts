@@ -10,7 +10,6 @@ import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
-import { newScratchFile } from "./orders-by-customer.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
@@ -40,8 +39,8 @@ export interface CsvImportProgress {
   /** How far a step done in batches has come, e.g. accounts whose purchase days are counted. */
   stepCounts?: { done: number; total: number };
   /**
-   * Set by an import that writes customer by customer, once every row is read and sorted: the orders
-   * handed to the writer so far, of all (orders-by-customer.ts).
+   * Set by an import that writes customer by customer, once every row is read: the orders it has written
+   * so far, of those it found to write (orders-by-customer.ts).
    */
   ordersWritten?: { done: number; total: number };
 }
@@ -105,9 +104,7 @@ export function checkedTimeZone(timeZone = DEFAULT_IMPORT_TIME_ZONE): string {
 /**
  * The orders the reader thread sends, one at a time, with its bad rows reported and its progress told as
  * each of its messages is taken. A message's orders are views of its buffer, which goes back to the reader
- * when the next message is taken: each order must be recorded before the next one is asked for. Given a
- * scratch file, they come customer by customer once every row is read (orders-by-customer.ts); the file
- * is deleted when they stop.
+ * when the next message is taken: each order must be recorded (or copied) before the next one is asked for.
  */
 export class ExportOrders {
   private readonly reader: OrderReaderThread;
@@ -117,9 +114,6 @@ export class ExportOrders {
   private at = 0;
   private bytesRead = 0;
   private batches: number | undefined;
-  /** Orders handed out, and of how many, once the reader has sorted them. */
-  private ordersWritten: { done: number; total: number } | undefined;
-  private readonly scratchFile: string | undefined;
   rowsRead = 0;
   /** Every order has been handed out. */
   done = false;
@@ -129,15 +123,11 @@ export class ExportOrders {
     timeZone: string,
     private readonly report: RowErrorReport,
     private readonly onProgress: CsvImportPreviewOptions["onProgress"],
-    /** Given, the orders come customer by customer, sorted in a scratch file beside this database file. */
-    byCustomerBeside?: string,
   ) {
     this.totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
-    this.scratchFile = byCustomerBeside === undefined ? undefined : newScratchFile(byCustomerBeside);
     this.reader = new OrderReaderThread(
       files.map((file) => file.path),
       timeZone,
-      this.scratchFile,
     );
   }
 
@@ -150,7 +140,6 @@ export class ExportOrders {
       if (this.done || (!wait && !this.reader.hasMessage())) return undefined;
       this.take(this.reader.next());
     }
-    if (this.ordersWritten !== undefined) this.ordersWritten.done++;
     return this.pending[this.at++];
   }
 
@@ -168,17 +157,13 @@ export class ExportOrders {
 
   private take(message: ReaderMessage): void {
     if (message.kind === "failed") throw readerFailure(message.error);
-    if (message.kind === "sorted") {
-      this.ordersWritten = { done: 0, total: message.orders };
-      return;
-    }
     this.pending = message.kind === "batch" ? unpackOrders(message) : [];
     this.at = 0;
     this.rowsRead = message.rowsRead;
     if (message.kind === "done") {
       this.done = true;
       // Ended before the recording's closing work, so the reader's memory is free for it.
-      this.stop();
+      this.reader.stop();
       return;
     }
     for (const rowError of message.rowErrors) this.report.add(rowError);
@@ -188,10 +173,9 @@ export class ExportOrders {
   }
 
   /** Tells how far the import has come, with what the writer adds (its batches, a wait). */
-  reportProgress(writing: Pick<CsvImportProgress, "batches" | "waitingForReaders"> = {}): void {
+  reportProgress(writing: Pick<CsvImportProgress, "batches" | "waitingForReaders" | "ordersWritten"> = {}): void {
     this.batches = writing.batches ?? this.batches;
-    const ordersWritten = this.ordersWritten && { ...this.ordersWritten };
-    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.bytesRead, totalBytes: this.totalBytes, batches: this.batches, ordersWritten, ...writing });
+    this.onProgress?.({ rowsRead: this.rowsRead, bytesRead: this.bytesRead, totalBytes: this.totalBytes, batches: this.batches, ...writing });
   }
 
   /** Tells a step of the closing work, once every row is read. */
@@ -201,7 +185,6 @@ export class ExportOrders {
 
   stop(): void {
     this.reader.stop();
-    if (this.scratchFile !== undefined) rmSync(this.scratchFile, { force: true });
   }
 }
 

@@ -19,10 +19,10 @@ export class OrderReaderThread {
   private taken = 0;
   private lastRawJson: ArrayBuffer | undefined;
 
-  constructor(files: string[], timeZone: string, scratchFile?: string) {
+  constructor(files: string[], timeZone: string) {
     const { port1, port2 } = new MessageChannel();
     const flow = new SharedArrayBuffer(FLOW_BYTES);
-    const job: ReaderJob = { files, timeZone, scratchFile, port: port2, flow };
+    const job: ReaderJob = { files, timeZone, port: port2, flow };
     this.worker = new Worker(ORDER_READER_SCRIPT, { eval: true, workerData: job, transferList: [port2] });
     // A reader left waiting must never keep the process alive.
     this.worker.unref();

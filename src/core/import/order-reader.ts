@@ -3,7 +3,6 @@ import { DomainError } from "../errors.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
-import { OrdersByCustomer } from "./orders-by-customer.ts";
 import { FLOW, OrderPacker, type ReaderFailure, type ReaderJob, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 /** Orders per message: enough that copying between threads costs little per order, few enough for steady progress. */
@@ -15,20 +14,15 @@ const MESSAGES_AHEAD = 4;
 
 /**
  * The reader thread's work: reads the export files one after the other, turns their rows into prepared
- * orders and posts them in batches, pausing while the importing thread is MESSAGES_AHEAD behind; given a
- * scratch file, it posts them customer by customer once every row is read (orders-by-customer.ts). Ends
+ * orders and posts them in batches, pausing while the importing thread is MESSAGES_AHEAD behind. Ends
  * with `done`, or with `failed` when a file cannot be read as an export; stops early when asked to.
  */
 export function readOrders(job: ReaderJob): void {
   const outbox = new Outbox(job.port, new Int32Array(job.flow));
-  let byCustomer: OrdersByCustomer | undefined;
   try {
-    byCustomer = job.scratchFile === undefined ? undefined : new OrdersByCustomer(job.scratchFile);
-    new ExportFilesReading(job, outbox, byCustomer).readAll();
+    new ExportFilesReading(job, outbox).readAll();
   } catch (error) {
     if (!(error instanceof StopRequested)) outbox.post({ kind: "failed", error: describeFailure(error) });
-  } finally {
-    byCustomer?.close();
   }
 }
 
@@ -41,7 +35,6 @@ class ExportFilesReading {
   constructor(
     private readonly job: ReaderJob,
     private readonly outbox: Outbox,
-    private readonly byCustomer: OrdersByCustomer | undefined,
   ) {}
 
   readAll(): void {
@@ -67,30 +60,17 @@ class ExportFilesReading {
       orders.finish();
       bytesOfEarlierFiles = this.bytesRead;
     });
-    // Sorting customer by customer, the reading's end is told before the sort.
-    this.postBatch(this.byCustomer !== undefined);
-    if (this.byCustomer !== undefined) {
-      this.outbox.post({ kind: "sorted", orders: this.byCustomer.count });
-      for (const order of this.byCustomer.inCustomerOrder()) this.send(order);
-      this.postBatch();
-    }
+    this.postBatch();
     this.outbox.post({ kind: "done", rowsRead: this.rowsRead, bytesRead: this.bytesRead });
   }
 
   private add(order: PreparedOrder): void {
-    if (this.byCustomer === undefined) return this.send(order);
-    this.byCustomer.add(order);
-    // A batch without orders tells the importing thread how far the reading has come.
-    if (this.byCustomer.count % ORDERS_PER_BATCH === 0) this.postBatch(true);
-  }
-
-  private send(order: PreparedOrder): void {
     this.orders.add(order);
     if (this.orders.orderCount === ORDERS_PER_BATCH) this.postBatch();
   }
 
-  private postBatch(evenEmpty = false): void {
-    if (!evenEmpty && this.orders.orderCount === 0 && this.rowErrors.length === 0) return;
+  private postBatch(): void {
+    if (this.orders.orderCount === 0 && this.rowErrors.length === 0) return;
     for (let returned = this.outbox.receive(); returned !== undefined; returned = this.outbox.receive()) this.orders.reuse(returned);
     const packed = this.orders.take();
     this.outbox.post({ kind: "batch", ...packed, rowErrors: this.rowErrors, rowsRead: this.rowsRead, bytesRead: this.bytesRead }, [packed.rawJson, packed.numbers.buffer as ArrayBuffer]);

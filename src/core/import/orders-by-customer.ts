@@ -5,31 +5,33 @@ import { isProcessRunning } from "../database/openers.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
 
 /**
- * An import in batches hands its orders over customer by customer, each customer's orders in the order of
- * the files, rather than in the order of the files alone. An export lists orders by date, so a customer
- * of many orders had them spread over many batches, and each of those batches recounted the account and
- * rewrote its row and its ten index entries: 300,000 account recounts for 60,000 accounts in a
- * 600,000-row export, where the import in one transaction recounts each account once. In customer order
- * each account is recounted once or twice, and its orders are stored next to each other, so its recount
- * reads a few pages (docs/imports.md).
+ * Beside other processes an import in batches writes its orders customer by customer, each customer's in
+ * the order of the files, rather than in the order of the files alone. An export lists orders by date, so
+ * a customer of many orders had them spread over many short batches, and each of those batches recounted
+ * the account and rewrote its row and its ten index entries: 300,000 account recounts for 60,000 accounts
+ * in a 600,000-row export, where the import in one transaction recounts each account once. In customer
+ * order each account is recounted once or twice, and its orders are stored next to each other.
  *
- * The reader thread writes every order it prepares into a private scratch database on disk and, once every
- * row is read, hands them out sorted: the orders never all sit in memory. Every appearance of an order
- * joins the group of its first appearance, so an order listed again later, under another customer or with
- * more of its item rows, is still recorded after its earlier rows, as in the files. Orders are keyed by
- * hashes: two that share one only share a group, which changes the order of writing, never what is
- * written. Groups come in the order their first orders do, so accounts are created in the same order as
- * by an import in file order.
+ * The import puts every order it has to write into a private scratch database on disk as it reads them,
+ * and takes them back sorted once every row is read: the orders never all sit in memory. Every listing of
+ * an order joins the group of its first listing, so an order listed again later, under another customer
+ * or with more of its item rows, is still recorded after its earlier rows, as in the files. Orders are
+ * keyed by hashes: two that share one only share a group, which changes the order of writing, never what
+ * is written. Groups come in the order their first orders do, so accounts are created in the same order
+ * as by an import in file order.
  */
 export class OrdersByCustomer {
+  private readonly file: string;
   private readonly db: Database;
   private readonly insert: Statement;
   private readonly groupOfCustomer = new Map<string, number>();
   private readonly groupOfOrder = new Map<number, number>();
   count = 0;
 
-  constructor(file: string) {
-    this.db = new Database(file);
+  /** Opens a new scratch file beside this database file (a path or a name). */
+  constructor(databaseFile: string) {
+    this.file = newScratchFile(databaseFile);
+    this.db = new Database(this.file);
     // Scratch: nothing in it outlives the import, so nothing needs a journal or a sync.
     this.db.run("PRAGMA journal_mode = OFF");
     this.db.run("PRAGMA synchronous = OFF");
@@ -41,6 +43,11 @@ export class OrdersByCustomer {
     this.insert = this.db.prepare(`INSERT INTO staged_orders (grp, source, external_id, order_number, store, shipstation_order_id, status,
       customer_email, placed_at_ms, total_cents, raw, content_hash, company, name, phone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.db.run("BEGIN");
+  }
+
+  /** Whether an earlier listing of this order was added: a later one must follow it, whatever it says. */
+  has(order: PreparedOrder): boolean {
+    return this.groupOfOrder.has(hashKey(sameOrderKey(order)));
   }
 
   add(order: PreparedOrder): void {
@@ -99,8 +106,10 @@ export class OrdersByCustomer {
     }
   }
 
+  /** Closes and deletes the scratch file. */
   close(): void {
     this.db.close();
+    rmSync(this.file, { force: true });
   }
 }
 
@@ -142,9 +151,9 @@ const SCRATCH_CACHE_KIB = 8 * 1024;
  * A new, empty scratch file for OrdersByCustomer, readable by its owner only (it holds customers' orders),
  * in a folder beside the database: on the database's disk, which has room for the data, where a tmpfs
  * /tmp would hold it in memory. Files left by processes that are gone (a killed import) are removed first.
- * The import deletes its file when it ends.
+ * OrdersByCustomer deletes its file when it is closed.
  */
-export function newScratchFile(databaseFile: string): string {
+function newScratchFile(databaseFile: string): string {
   const folder = scratchFolderName(databaseFile);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   for (const name of readdirSync(folder)) {

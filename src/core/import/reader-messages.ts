@@ -6,8 +6,6 @@ import { Utf8Writer } from "../orders/utf8-writer.ts";
 export interface ReaderJob {
   files: string[];
   timeZone: string;
-  /** Set for an import in batches: the orders are handed out customer by customer, sorted in this scratch file (orders-by-customer.ts). */
-  scratchFile?: string;
   /** The reader's end of the channel: it posts its messages there and gets batch buffers back from there. */
   port: MessagePort;
   /** An Int32Array over it holds the FLOW counters the two threads pace each other with. */
@@ -25,13 +23,9 @@ export const FLOW = {
 } as const;
 export const FLOW_BYTES = 3 * Int32Array.BYTES_PER_ELEMENT;
 
-/**
- * The reader's messages: batches as it goes, then `done` or `failed`. Sorting customer by customer, its
- * batches carry no orders until every row is read, then `sorted` tells how many orders follow.
- */
+/** The reader's messages: batches as it goes, then `done` or `failed`. */
 export type ReaderMessage =
   | ({ kind: "batch"; rowErrors: ReaderRowError[]; rowsRead: number; bytesRead: number } & PackedOrders)
-  | { kind: "sorted"; orders: number }
   | { kind: "done"; rowsRead: number; bytesRead: number }
   | { kind: "failed"; error: ReaderFailure };
 

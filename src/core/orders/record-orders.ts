@@ -248,6 +248,19 @@ export class OrderRecording implements OrderRecorder {
     return "updated";
   }
 
+  /**
+   * Whether the database holds this order as delivered, so that recording it would change nothing: then it
+   * is counted as unchanged, and met, so that a later listing of it gets its items. Looked up outside any
+   * transaction, by an import that reads every order before writing the rest (csv-import-run.ts).
+   */
+  countIfUnchanged(order: PreparedOrder): boolean {
+    const stored = this.findStoredOrder(order);
+    if (stored === undefined || stored.contentHash !== order.contentHash) return false;
+    this.metStoredOrders.add(stored.id);
+    this.counts.ordersUnchanged++;
+    return true;
+  }
+
   /** The stored order this delivery is, by the identity rules of order-identity.ts. */
   private findStoredOrder(order: PreparedOrder): StoredIdentity | undefined {
     if (order.shipstationOrderId !== null) {
