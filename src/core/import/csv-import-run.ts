@@ -115,9 +115,10 @@ export interface CsvImportRunOutcome {
  * transaction that loads in bulk (indexes dropped and built again), the fastest way, and nothing at all
  * is written if it fails or is stopped. Otherwise it commits in batches (BATCH_LOCK_*_MS), pausing
  * between them while other processes have the database open, so that the server's writes never wait
- * long, and keeping the WAL bounded (wal.ts). Each batch commits its orders together with everything that follows from them (statistics,
- * timelines, welcome tasks, duplicate queue) for the accounts it touched, and its progress in the
- * history: a killed or stopped import leaves every order fully recorded or not at all, every account
+ * long, and keeping the WAL bounded (wal.ts); beside other processes it reads every row first and writes
+ * customer by customer (orders-by-customer.ts). Each batch commits its orders together with everything
+ * that follows from them (statistics, timelines, welcome tasks, duplicate queue) for the accounts it
+ * touched, and its progress in the history: a killed or stopped import leaves every order fully recorded or not at all, every account
  * consistent with its stored orders, and running the same files again completes it (orders are keyed by
  * source and external id, and statistics are recounted, never added to).
  */
@@ -399,6 +400,11 @@ class OrdersAsRead implements BatchOrders {
   }
 }
 
+/**
+ * The orders of the scratch file, customer by customer. The first comes once SQLite has sorted them all,
+ * before any batch begins: about a second for 300,000 orders, milliseconds for an upload's 5 MB, which the
+ * server's thread sorts.
+ */
 class SortedOrders implements BatchOrders {
   private readonly orders: Iterator<PreparedOrder>;
   private readonly total: number;
