@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
@@ -226,6 +226,17 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(completed).toMatchObject({ resumesRunId: first!.id, resumedRunIds: [first!.id], firstStartedAt: first!.startedAt });
     const table = (await runCrm(["imports", "--data-dir", dataDir()])).stdout;
     expect(table).toMatch(new RegExp(`│ #${first!.id} +│`));
+  }, IMPORT_TEST_TIMEOUT_MS);
+
+  test("an import runs niced, so that a server beside it gets a busy core first", async () => {
+    const opened = watch();
+    const child = startImport();
+    await untilProgress(opened, (run) => run.batches > 0);
+    const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+    child.kill("SIGKILL");
+    await child.exited;
+    // Fields after the command's name in parentheses: the state is the third of /proc's, the niceness the 19th.
+    expect(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])).toBeGreaterThanOrEqual(10);
   }, IMPORT_TEST_TIMEOUT_MS);
 
   test("two imports of one file at once end as one import: the second waits for the first", async () => {
