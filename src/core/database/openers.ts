@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { filesOfRunningProcesses } from "./process-files.ts";
 
 /**
  * Which of the product's processes have a database open, and of what kind. SQLite says only that another
  * connection has it open (open-elsewhere.ts). A server tells of its writes that wait for the lock
  * (waiting-writers.ts), so a long import beside it may hold the lock longer; a command waits in SQLite's
- * busy handler, which tells nobody and tries again only every 100 ms, so beside a command an import keeps
+ * busy handler, which tells nobody and tries again at times of its own, so beside a command an import keeps
  * its batches short (csv-import-run.ts). Each process writes a file named by its pid into a folder beside
  * the database while it has it open; one left by a killed process is known by that process being gone.
  */
@@ -23,19 +24,9 @@ export function registerOpener(databaseFile: string, kind: OpenerKind): () => vo
 /** The kinds of the product's other processes that have the database open now. */
 export function otherOpeners(databaseFile: string): OpenerKind[] {
   const folder = openersFolderName(databaseFile);
-  let pids: string[];
-  try {
-    pids = readdirSync(folder);
-  } catch {
-    return [];
-  }
   const kinds: OpenerKind[] = [];
-  for (const pid of pids) {
+  for (const pid of filesOfRunningProcesses(folder)) {
     if (pid === String(process.pid)) continue;
-    if (!isProcessRunning(Number(pid))) {
-      rmSync(path.join(folder, pid), { force: true });
-      continue;
-    }
     let kind: string;
     try {
       kind = readFileSync(path.join(folder, pid), "utf8");
@@ -51,16 +42,4 @@ export function otherOpeners(databaseFile: string): OpenerKind[] {
 /** The folder beside a database file (a path or a name) where its openers are recorded. */
 export function openersFolderName(databaseFile: string): string {
   return `${databaseFile}-openers`;
-}
-
-/** Whether a process of this id runs, as anyone: what a file named by a pid is checked against. */
-export function isProcessRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -1,7 +1,7 @@
 import { Database, type Statement } from "bun:sqlite";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { isProcessRunning } from "../database/openers.ts";
+import { filesOfRunningProcesses } from "../database/process-files.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
 
 /**
@@ -156,9 +156,7 @@ const SCRATCH_CACHE_KIB = 8 * 1024;
 function newScratchFile(databaseFile: string): string {
   const folder = scratchFolderName(databaseFile);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  for (const name of readdirSync(folder)) {
-    if (!isProcessRunning(Number(name.split("-")[0]))) rmSync(path.join(folder, name), { force: true });
-  }
+  filesOfRunningProcesses(folder);
   const file = path.join(folder, `${process.pid}-${++scratchFilesMade}.db`);
   writeFileSync(file, "", { mode: 0o600 });
   return file;
