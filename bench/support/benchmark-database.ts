@@ -18,6 +18,7 @@ import { isFreeMailDomain } from "../../src/core/accounts/free-mail.ts";
 import { openDatabase } from "../../src/core/database/open.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
 import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
+import { linesOf } from "../../src/core/orders/prepared-order.ts";
 import { ActivityPass } from "../../src/core/lifecycle/activity-pass.ts";
 import { ensurePurchaseDays } from "../../src/core/analytics/purchase-days.ts";
 import { PRODUCT_CATALOG } from "../../src/core/demo-data/product-catalog.ts";
@@ -200,21 +201,31 @@ function insertOrders(sqlite: Database, owners: Int32Array, accounts: AccountPla
     `INSERT INTO orders (source, external_id, account_id, order_number, store, customer_email, status, placed_at, total_cents, raw, content_hash, created_at, updated_at)
      VALUES ('csv', ?1, ?2, ?1, 'Supply Direct Store', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)`,
   );
+  // Lines and product names as the order writer stores them (record-orders.ts), by the same rule.
+  const insertLine = sqlite.prepare("INSERT INTO order_lines (order_id, line, sku, quantity, revenue_cents) VALUES (?, ?, ?, ?, ?)");
+  const productNames = new Map<string, string>();
   const shipTos = accounts.map(shipToOf);
   for (let n = 0; n < BENCH_ORDERS; n++) {
     const accountId = owners[n]!;
     const totalCents = 1000 + Math.floor(random() * 90000);
     // About one in fifty cancelled, as in ShipStation histories: kept, counted in no figure.
     const cancelled = random() < 0.02;
+    const items = orderLines(random);
     const raw = JSON.stringify({
       shipTo: shipTos[accountId - 1],
-      items: orderLines(random),
+      items,
       orderTotalCents: totalCents,
       details: { "Order - Status": cancelled ? "Cancelled" : "Shipped", Source: "shopify", "Market - Store Name": "Supply Direct Store" },
     });
     const placedAt = now - Math.floor(random() * 730 * DAY);
-    insertOrder.run(`SO-${1_000_000 + n}`, accountId, accounts[accountId - 1]!.email, cancelled ? "cancelled" : "shipped", placedAt, totalCents, raw, String(n), now);
+    const { lastInsertRowid } = insertOrder.run(`SO-${1_000_000 + n}`, accountId, accounts[accountId - 1]!.email, cancelled ? "cancelled" : "shipped", placedAt, totalCents, raw, String(n), now);
+    for (const { line, sku, quantity, revenueCents, name } of linesOf(items)) {
+      insertLine.run(Number(lastInsertRowid), line, sku, quantity, revenueCents);
+      if (name !== undefined) productNames.set(sku, name);
+    }
   }
+  const insertName = sqlite.prepare("INSERT INTO product_names (sku, name) VALUES (?, ?)");
+  for (const [sku, name] of productNames) insertName.run(sku, name);
 }
 
 /** One to three lines of the catalog, the best sellers far more often, as analytics' top products see them. */

@@ -225,9 +225,10 @@ export const orderDeliveries = sqliteTable(
 );
 
 /**
- * The lines of each order with a SKU, as orders.raw lists them: written by triggers whenever an order's raw
- * JSON is, so that analytics read an account's products through an index rather than parsing its orders.
- * Revenue is quantity × unit price; a line without a quantity is one unit.
+ * The lines of each order with a SKU, as orders.raw lists them: written by the order writer with the order
+ * (record-orders.ts, by the rule of linesOf in prepared-order.ts), so that analytics read an account's
+ * products through an index rather than parsing its orders. Revenue is quantity × unit price; a line
+ * without a quantity is one unit.
  */
 export const orderLines = sqliteTable(
   "order_lines",

@@ -7,7 +7,7 @@ import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { DomainError } from "../errors.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "../orders/incoming-order.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
-import { prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
+import { linesOf, prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ExportFileOrders } from "./export-file-orders.ts";
 import { parseMoneyToCents } from "../money/money.ts";
@@ -181,6 +181,7 @@ function expectedOrder(incoming: IncomingOrder): ExpectedOrder {
       rawText,
       contentHash: Bun.hash(`${incoming.customerEmail}\0${incoming.orderNumber ?? ""}\0${placedAtMs}\0${rawText}`).toString(36),
       customer: { company: incoming.shipTo.company, name: incoming.shipTo.name, phone: incoming.shipTo.phone },
+      lines: linesOf(incoming.items),
     },
   };
 }

@@ -5,7 +5,7 @@ import { normalizeCustomerEmail } from "../accounts/email.ts";
 import { invalid } from "../errors.ts";
 import type { ShipToAddress } from "../orders/incoming-order.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
-import { fingerprintOf, writeFingerprintedFields, type PreparedOrder } from "../orders/prepared-order.ts";
+import { fingerprintOf, lineOf, writeFingerprintedFields, type OrderLine, type PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
 import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
@@ -217,6 +217,7 @@ export class ExportFileOrders {
       },
       rawStart,
       itemCount: 0,
+      lines: [],
       orderLevelCells: order.orderNumber === null ? null : copyCells(row, this.orderLevelIndexes),
     };
     this.addItem(row, item);
@@ -250,6 +251,10 @@ export class ExportFileOrders {
       out.jsonNumber(item.unitPriceCents);
     }
     out.ascii("}");
+    if (!row.isBlank(this.at.itemSku)) {
+      const name = row.isBlank(this.at.itemName) ? undefined : row.trimmed(this.at.itemName);
+      pending.lines.push(lineOf(pending.itemCount, row.trimmed(this.at.itemSku), name, item.quantity, item.unitPriceCents ?? undefined)!);
+    }
     pending.itemCount++;
   }
 
@@ -318,6 +323,7 @@ export class ExportFileOrders {
       raw: out.view(pending.rawStart),
       contentHash: fingerprintOf(out.view()),
       customer: pending.customer,
+      lines: pending.lines,
     });
   }
 
@@ -337,6 +343,7 @@ interface PendingOrder extends OrderColumns {
   customer: PreparedOrder["customer"];
   rawStart: number;
   itemCount: number;
+  lines: OrderLine[];
   /** The trimmed bytes of its first row's order-level cells; null when they cannot be compared as bytes. */
   orderLevelCells: Uint8Array[] | null;
 }

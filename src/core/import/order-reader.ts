@@ -73,7 +73,7 @@ class ExportFilesReading {
     if (this.orders.orderCount === 0 && this.rowErrors.length === 0) return;
     for (let returned = this.outbox.receive(); returned !== undefined; returned = this.outbox.receive()) this.orders.reuse(returned);
     const packed = this.orders.take();
-    this.outbox.post({ kind: "batch", ...packed, rowErrors: this.rowErrors, rowsRead: this.rowsRead, bytesRead: this.bytesRead }, [packed.rawJson, packed.numbers.buffer as ArrayBuffer]);
+    this.outbox.post({ kind: "batch", ...packed, rowErrors: this.rowErrors, rowsRead: this.rowsRead, bytesRead: this.bytesRead }, [packed.rawJson, packed.numbers.buffer as ArrayBuffer, packed.lines.buffer as ArrayBuffer]);
     this.rowErrors = [];
     this.outbox.waitForRoom();
   }

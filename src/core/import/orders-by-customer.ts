@@ -2,7 +2,7 @@ import { Database, type Statement } from "bun:sqlite";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { filesOfRunningProcesses } from "../database/process-files.ts";
-import type { PreparedOrder } from "../orders/prepared-order.ts";
+import type { OrderLine, PreparedOrder } from "../orders/prepared-order.ts";
 
 /**
  * Beside other processes an import in batches writes its orders customer by customer, each customer's in
@@ -39,9 +39,9 @@ export class OrdersByCustomer {
     this.db.run(`CREATE TABLE staged_orders (
       seq INTEGER PRIMARY KEY, grp INTEGER NOT NULL, source TEXT NOT NULL, external_id TEXT NOT NULL, order_number TEXT,
       store TEXT, shipstation_order_id INTEGER, status TEXT, customer_email TEXT NOT NULL, placed_at_ms INTEGER NOT NULL,
-      total_cents INTEGER, raw BLOB NOT NULL, content_hash TEXT NOT NULL, company TEXT, name TEXT, phone TEXT)`);
+      total_cents INTEGER, raw BLOB NOT NULL, content_hash TEXT NOT NULL, company TEXT, name TEXT, phone TEXT, lines TEXT NOT NULL)`);
     this.insert = this.db.prepare(`INSERT INTO staged_orders (grp, source, external_id, order_number, store, shipstation_order_id, status,
-      customer_email, placed_at_ms, total_cents, raw, content_hash, company, name, phone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      customer_email, placed_at_ms, total_cents, raw, content_hash, company, name, phone, lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.db.run("BEGIN");
   }
 
@@ -75,6 +75,7 @@ export class OrdersByCustomer {
       customer.company ?? null,
       customer.name ?? null,
       customer.phone ?? null,
+      JSON.stringify(order.lines),
     );
     this.count++;
   }
@@ -86,7 +87,7 @@ export class OrdersByCustomer {
     this.groupOfOrder.clear();
     const rows = this.db.query<StagedOrder, []>(
       `SELECT source, external_id, order_number, store, shipstation_order_id, status, customer_email, placed_at_ms, total_cents, raw,
-        content_hash, company, name, phone FROM staged_orders ORDER BY grp, seq`,
+        content_hash, company, name, phone, lines FROM staged_orders ORDER BY grp, seq`,
     );
     for (const row of rows.iterate()) {
       yield {
@@ -102,6 +103,7 @@ export class OrdersByCustomer {
         raw: row.raw,
         contentHash: row.content_hash,
         customer: { company: row.company ?? undefined, name: row.name ?? undefined, phone: row.phone ?? undefined },
+        lines: JSON.parse(row.lines) as OrderLine[],
       };
     }
   }
@@ -142,6 +144,8 @@ interface StagedOrder {
   company: string | null;
   name: string | null;
   phone: string | null;
+  /** PreparedOrder.lines as JSON. */
+  lines: string;
 }
 
 /** The scratch database's page cache, in KiB: it is written in order and read once, sorted. */

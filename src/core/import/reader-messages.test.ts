@@ -18,6 +18,10 @@ describe("OrderPacker and unpackOrders", () => {
         raw: new TextEncoder().encode('{"shipTo":{"name":"Zoë 😀"}}'),
         contentHash: "abc",
         customer: { company: "Café", name: "Zoë 😀", phone: undefined },
+        lines: [
+          { line: 0, sku: "CUP-12", quantity: 2, revenueCents: 3998, name: "Cup – 12 panel" },
+          { line: 2, sku: "STRIP", quantity: 1, revenueCents: 0, name: undefined },
+        ],
       },
       {
         source: "shipstation",
@@ -32,13 +36,14 @@ describe("OrderPacker and unpackOrders", () => {
         raw: new TextEncoder().encode("{}"),
         contentHash: "def",
         customer: {},
+        lines: [],
       },
     ];
     const packer = new OrderPacker(16);
     for (const order of orders) packer.add(order);
     expect(packer.orderCount).toBe(2);
     const unpacked = unpackOrders(packer.take());
-    const plain = (order: PreparedOrder) => ({ ...order, raw: new TextDecoder().decode(order.raw), customer: { ...order.customer } });
+    const plain = (order: PreparedOrder) => ({ ...order, raw: new TextDecoder().decode(order.raw), customer: { ...order.customer }, lines: order.lines.map((line) => ({ ...line })) });
     expect(unpacked.map(plain)).toEqual(orders.map(plain));
     expect(packer.orderCount).toBe(0);
   });

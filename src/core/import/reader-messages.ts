@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import type { PreparedOrder } from "../orders/prepared-order.ts";
+import type { OrderLine, PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 
 /** What the reader thread is given when it starts. */
@@ -55,16 +55,20 @@ export interface PackedOrders {
   text: string;
   /** NUMBERS_PER_ORDER per order; a string field is its start and end in `text`, or -1, -1 for null. */
   numbers: Float64Array;
+  /** NUMBERS_PER_LINE per order line, the orders' lines one after the other. */
+  lines: Float64Array;
   rawJson: ArrayBuffer;
 }
 
 /**
  * Per order: placedAtMs, totalCents (NaN for null), raw JSON start and end, ShipStation's order id (NaN for
- * null), then the start and end of each string field: source, external id, order number, e-mail,
- * fingerprint, company, name, phone, store, status.
+ * null), its number of lines, then the start and end of each string field: source, external id, order
+ * number, e-mail, fingerprint, company, name, phone, store, status.
  */
-const NUMBERS = 5;
+const NUMBERS = 6;
 const NUMBERS_PER_ORDER = NUMBERS + 2 * 10;
+/** Per line: its place, quantity and revenue, then the start and end of its SKU and name. */
+const NUMBERS_PER_LINE = 3 + 2 * 2;
 
 /**
  * Collects prepared orders into PackedOrders; `take` hands over what it holds and starts afresh, on a
@@ -74,6 +78,7 @@ export class OrderPacker {
   private texts: string[] = [];
   private textLength = 0;
   private numbers: number[] = [];
+  private lines: number[] = [];
   private readonly rawJson: Utf8Writer;
   private readonly spareBuffers: ArrayBuffer[] = [];
 
@@ -88,7 +93,7 @@ export class OrderPacker {
   add(order: PreparedOrder): void {
     const rawStart = this.rawJson.length;
     this.rawJson.append(order.raw);
-    this.numbers.push(order.placedAtMs, order.totalCents ?? Number.NaN, rawStart, this.rawJson.length, order.shipstationOrderId ?? Number.NaN);
+    this.numbers.push(order.placedAtMs, order.totalCents ?? Number.NaN, rawStart, this.rawJson.length, order.shipstationOrderId ?? Number.NaN, order.lines.length);
     const { customer } = order;
     this.addText(order.source);
     this.addText(order.externalId);
@@ -100,13 +105,24 @@ export class OrderPacker {
     this.addText(customer.phone);
     this.addText(order.store);
     this.addText(order.status);
+    for (const line of order.lines) {
+      this.lines.push(line.line, line.quantity, line.revenueCents);
+      this.addText(line.sku, this.lines);
+      this.addText(line.name, this.lines);
+    }
   }
 
   take(): PackedOrders {
-    const packed = { text: this.texts.join(""), numbers: Float64Array.from(this.numbers), rawJson: this.rawJson.bytes.buffer as ArrayBuffer };
+    const packed = {
+      text: this.texts.join(""),
+      numbers: Float64Array.from(this.numbers),
+      lines: Float64Array.from(this.lines),
+      rawJson: this.rawJson.bytes.buffer as ArrayBuffer,
+    };
     this.texts = [];
     this.textLength = 0;
     this.numbers = [];
+    this.lines = [];
     const spare = this.spareBuffers.pop();
     this.rawJson.startOver(spare ? new Uint8Array(spare) : new Uint8Array(this.initialBytes));
     return packed;
@@ -117,26 +133,32 @@ export class OrderPacker {
     this.spareBuffers.push(rawJson);
   }
 
-  private addText(text: string | null | undefined): void {
+  private addText(text: string | null | undefined, numbers = this.numbers): void {
     if (text === null || text === undefined) {
-      this.numbers.push(-1, -1);
+      numbers.push(-1, -1);
       return;
     }
     this.texts.push(text);
-    this.numbers.push(this.textLength, (this.textLength += text.length));
+    numbers.push(this.textLength, (this.textLength += text.length));
   }
 }
 
-export function unpackOrders({ text, numbers, rawJson }: PackedOrders): PreparedOrder[] {
+export function unpackOrders({ text, numbers, lines, rawJson }: PackedOrders): PreparedOrder[] {
   const orders: PreparedOrder[] = [];
+  const textAt = (pairs: Float64Array, at: number): string | undefined => {
+    const start = pairs[at]!;
+    return start === -1 ? undefined : text.slice(start, pairs[at + 1]!);
+  };
+  let lineAt = 0;
   for (let at = 0; at < numbers.length; at += NUMBERS_PER_ORDER) {
-    const field = (index: number): string | undefined => {
-      const start = numbers[at + NUMBERS + 2 * index]!;
-      return start === -1 ? undefined : text.slice(start, numbers[at + NUMBERS + 1 + 2 * index]!);
-    };
+    const field = (index: number) => textAt(numbers, at + NUMBERS + 2 * index);
     const totalCents = numbers[at + 1]!;
     const rawStart = numbers[at + 2]!;
     const shipstationOrderId = numbers[at + 4]!;
+    const orderLines: OrderLine[] = [];
+    for (let left = numbers[at + 5]!; left > 0; left--, lineAt += NUMBERS_PER_LINE) {
+      orderLines.push({ line: lines[lineAt]!, quantity: lines[lineAt + 1]!, revenueCents: lines[lineAt + 2]!, sku: textAt(lines, lineAt + 3)!, name: textAt(lines, lineAt + 5) });
+    }
     orders.push({
       source: field(0) as PreparedOrder["source"],
       externalId: field(1)!,
@@ -150,6 +172,7 @@ export function unpackOrders({ text, numbers, rawJson }: PackedOrders): Prepared
       raw: new Uint8Array(rawJson, rawStart, numbers[at + 3]! - rawStart),
       contentHash: field(4)!,
       customer: { company: field(5), name: field(6), phone: field(7) },
+      lines: orderLines,
     });
   }
   return orders;

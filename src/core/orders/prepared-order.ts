@@ -24,6 +24,23 @@ export interface PreparedOrder {
   contentHash: string;
   /** Whom an account is named after when the order's e-mail is new. */
   customer: CustomerDetails;
+  /** Its items with a SKU, as order_lines holds them (linesOf). */
+  lines: OrderLine[];
+}
+
+/**
+ * An item of an order with a SKU, as order_lines stores it for analytics, and the product name it gives
+ * (product_names keeps the name each SKU was last recorded with).
+ */
+export interface OrderLine {
+  /** The item's place among all the order's items, those without a SKU included. */
+  line: number;
+  sku: string;
+  /** A line without a quantity is one unit. */
+  quantity: number;
+  /** Quantity × unit price. */
+  revenueCents: number;
+  name: string | undefined;
 }
 
 /** The ship-to fields an account and its primary contact are made from. */
@@ -59,7 +76,24 @@ export function prepareOrder(order: IncomingOrder): PreparedOrder {
     raw: out.view(written.rawStart, written.rawEnd),
     contentHash: written.contentHash,
     customer: { company: shipTo.company, name: shipTo.name, phone: shipTo.phone },
+    lines: linesOf(order.items),
   };
+}
+
+/** The one rule for what an order's lines are, whichever way its items came (the CSV reader adds them one by one with lineOf). */
+export function linesOf(items: readonly OrderItem[]): OrderLine[] {
+  const lines: OrderLine[] = [];
+  items.forEach((item, index) => {
+    const line = lineOf(index, item.sku, item.name, item.quantity, item.unitPriceCents);
+    if (line) lines.push(line);
+  });
+  return lines;
+}
+
+export function lineOf(line: number, sku: string | undefined, name: string | undefined, quantity = 1, unitPriceCents = 0): OrderLine | undefined {
+  const trimmedSku = sku?.trim();
+  if (!trimmedSku) return undefined;
+  return { line, sku: trimmedSku, quantity, revenueCents: quantity * unitPriceCents, name: name?.trim() || undefined };
 }
 
 export function storedRawOf(order: IncomingOrder): StoredOrderRaw {
@@ -101,6 +135,7 @@ export function fingerprintOf(written: Uint8Array): string {
 export function withEarlierItems(order: PreparedOrder, earlierItems: OrderItem[]): PreparedOrder {
   const stored = JSON.parse(new TextDecoder().decode(order.raw)) as StoredOrderRaw;
   const out = new Utf8Writer(order.raw.length * 2);
-  const written = writeOrder(order, { ...stored, items: [...earlierItems, ...stored.items] }, out);
-  return { ...order, raw: out.view(written.rawStart, written.rawEnd), contentHash: written.contentHash };
+  const items = [...earlierItems, ...stored.items];
+  const written = writeOrder(order, { ...stored, items }, out);
+  return { ...order, raw: out.view(written.rawStart, written.rawEnd), contentHash: written.contentHash, lines: linesOf(items) };
 }

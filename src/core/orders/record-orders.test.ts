@@ -108,4 +108,37 @@ describe("recordOrders", () => {
     const { shipTo, items, totalCents, details } = order(1);
     expect(stored!.raw).toBe(JSON.stringify({ shipTo, items, orderTotalCents: totalCents, details }));
   });
+
+  test("each order's lines and the products' last names are what its stored JSON lists, after inserts and updates", () => {
+    const itemsOf = (number: number) => [
+      { sku: ` CUP-${number % 4} `, name: `Cup ${number % 4} v${number}`, quantity: 1 + (number % 3), unitPriceCents: 150 * (number % 5) },
+      { name: "A line without a SKU" },
+      { sku: "STRIP", quantity: number % 2 === 0 ? undefined : 0 },
+      { sku: "   " },
+    ];
+    const withItems = (number: number, items: IncomingOrder["items"]) => ({ ...order(number), items });
+    recordOrders(database.db, (recorder) => {
+      for (let number = 0; number < 40; number++) recorder.record(withItems(number, itemsOf(number)));
+    }, { delivery: SEEDED_DELIVERY });
+    // Again, some with other items (their lines replaced), some as they were, some new.
+    recordOrders(database.db, (recorder) => {
+      for (let number = 20; number < 60; number++) recorder.record(withItems(number, number < 30 ? itemsOf(number) : [{ sku: "KIT", name: "Kit", quantity: 2, unitPriceCents: 999 }]));
+    }, { delivery: SEEDED_DELIVERY });
+    // Read out of orders.raw in SQL, as the triggers before the writer did.
+    const fromRaw = query(
+      `SELECT orders.id AS order_id, item.key AS line, trim(item.value ->> 'sku') AS sku, coalesce(item.value ->> 'quantity', 1) AS quantity,
+         coalesce(item.value ->> 'quantity', 1) * coalesce(item.value ->> 'unitPriceCents', 0) AS revenue_cents
+       FROM orders, json_each(orders.raw, '$.items') AS item WHERE trim(coalesce(item.value ->> 'sku', '')) <> '' ORDER BY 1, 2`,
+    );
+    expect(fromRaw.length).toBe(30 * 2 + 30);
+    expect(query("SELECT order_id, line, sku, quantity, revenue_cents FROM order_lines ORDER BY 1, 2")).toEqual(fromRaw);
+    // The last orders to list the cups were 36-39: 20-29 came again unchanged, and 30-39 came again as kits.
+    expect(query("SELECT sku, name FROM product_names ORDER BY sku")).toEqual([
+      { sku: "CUP-0", name: "Cup 0 v36" },
+      { sku: "CUP-1", name: "Cup 1 v37" },
+      { sku: "CUP-2", name: "Cup 2 v38" },
+      { sku: "CUP-3", name: "Cup 3 v39" },
+      { sku: "KIT", name: "Kit" },
+    ]);
+  });
 });
