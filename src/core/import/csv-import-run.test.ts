@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
+import { openersFolderName } from "../database/openers.ts";
+import { waitingWritersFileName } from "../database/waiting-writers.ts";
+import { PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
 import { writeDemoShipStationExport } from "../demo-data/shipstation-export.ts";
 import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
@@ -106,6 +109,39 @@ describe("runCsvImport", () => {
     expect(counting[0]!.stepCounts).toEqual({ done: 0, total: accounts });
     for (const report of counting) expect(report.stepCounts!.total).toBe(accounts);
     expect(counting.map((report) => report.stepCounts!.done)).toEqual(counting.map((report) => report.stepCounts!.done).sort((a, b) => a - b));
+  });
+
+  test("beside a server, the closing count holds the lock as long as an import alone, but ends its batch at the step under way once a writer waits", async () => {
+    const file = demoExport(6_000);
+    const countedPerBatch = async (writerWaiting: boolean) => {
+      const beside = database();
+      const other = openElsewhere(beside.dataDir);
+      // The other connection is a server's, as its process tells (openers.ts).
+      const server = Bun.spawn(["sleep", "60"]);
+      const openers = openersFolderName(path.join(beside.dataDir, DATABASE_FILE_NAME));
+      mkdirSync(openers, { recursive: true });
+      writeFileSync(path.join(openers, String(server.pid)), "server");
+      // Told as waiting from now on: every batch finds a writer waiting since it began.
+      if (writerWaiting) {
+        const waitingFile = waitingWritersFileName(path.join(beside.dataDir, DATABASE_FILE_NAME));
+        writeFileSync(waitingFile, "");
+        const later = Date.now() / 1000 + 3600;
+        utimesSync(waitingFile, later, later);
+      }
+      const reports: CsvImportProgress[] = [];
+      await run(beside, file, { onProgress: (progress) => reports.push(progress) });
+      server.kill();
+      other.close();
+      expect(inconsistentAccounts(beside.dataDir)).toEqual([]);
+      return reports.filter((report) => report.step === "counting purchase days").map((report) => report.stepCounts!.done);
+    };
+
+    // Each batch counts its first step only: the first step of all is PURCHASE_DAY_QUEUE_BATCH accounts.
+    const waitedFor = await countedPerBatch(true);
+    expect(waitedFor.slice(0, 2)).toEqual([0, PURCHASE_DAY_QUEUE_BATCH]);
+    // Left to itself, the first batch goes on past its first step (a step takes milliseconds, a batch up to a second).
+    const alone = await countedPerBatch(false);
+    expect(alone.length === 1 || alone[1]! > PURCHASE_DAY_QUEUE_BATCH).toBe(true);
   });
 
   // Several imports in small batches beside another connection: seconds alone, longer on a busy machine.

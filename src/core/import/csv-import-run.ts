@@ -41,6 +41,11 @@ import { OrdersByCustomer } from "./orders-by-customer.ts";
 const BATCH_LOCK_SHORT_MS = 40;
 const BATCH_LOCK_BESIDE_SERVERS_MS = 200;
 const BATCH_LOCK_ALONE_MS = 1_000;
+/**
+ * The closing count's steps, after each of which a batch of it ends if a writer elsewhere waits: what such a
+ * writer waits for at most, with the commit.
+ */
+const CLOSING_COUNT_STEP_MS = 25;
 /** How long batches stay short after a writer elsewhere waited for one. */
 const SHORT_BATCHES_AFTER_WAIT_MS = 2_000;
 /**
@@ -290,28 +295,39 @@ class RunningImport {
 
   /**
    * What analytics count for the accounts the batches touched, left queued by them so that each account is
-   * counted once (purchase-days.ts), counted now in batches of their own with the same etiquette. Stopped
-   * meanwhile, the import is complete all the same: the rest is counted by the server or the next start.
+   * counted once (purchase-days.ts), counted now in batches of their own. Unlike an order batch, whose
+   * closing recount cannot be cut short, this work comes in steps of CLOSING_COUNT_STEP_MS, and a batch ends
+   * after the step under way once a writer elsewhere waits: so beside servers alone its batches hold the
+   * lock as long as an import alone does, and write each page of the purchase days' day index fewer times.
+   * Stopped meanwhile, the import is complete all the same: the rest is counted by the server or the next
+   * start.
    */
   private async countQueuedPurchaseDays(): Promise<"completed"> {
-    // Each batch is sized on the last one's pace to fill the lock's limit, as the order batches are, and
-    // never below PURCHASE_DAY_QUEUE_BATCH: a pace measured on a few accounts is mostly the batch's own
-    // cost, and sized on it alone, batches can shrink to a handful of accounts, each paying that cost.
+    // Steps are sized on the pace so far, and never below PURCHASE_DAY_QUEUE_BATCH accounts: a pace
+    // measured on a few accounts is mostly a step's own cost, and sized on it alone, steps can shrink to a
+    // handful of accounts, each paying that cost.
     let msPerAccount: number | undefined;
+    const accountsPerStep = () =>
+      msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(PURCHASE_DAY_QUEUE_BATCH, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor(CLOSING_COUNT_STEP_MS / msPerAccount)));
     const queued = countQueuedForPurchaseDays(this.sqlite);
     let left = queued;
     for (;;) {
       const company = this.company();
-      const lockLimitMs = this.lockLimitMs(company);
-      const accountsPerBatch =
-        msPerAccount === undefined ? PURCHASE_DAY_QUEUE_BATCH : Math.max(PURCHASE_DAY_QUEUE_BATCH, Math.min(MAX_PURCHASE_DAY_BATCH, Math.floor((0.8 * lockLimitMs) / msPerAccount)));
+      const lockLimitMs = this.closingCountLockLimitMs(company);
       // Told at every batch, so that the progress says what the import does however long this takes.
       this.orders.reportStep("counting purchase days", { done: queued - left, total: queued });
       await this.beginBatch(company);
       const began = performance.now();
       const waiting = new WaitingWriters(this.sqlite);
       try {
-        left = countQueuedPurchaseDays(this.sqlite, accountsPerBatch);
+        let stepMs = 0;
+        do {
+          const stepBegan = performance.now();
+          const accounts = Math.min(left, accountsPerStep());
+          left = countQueuedPurchaseDays(this.sqlite, accounts);
+          stepMs = performance.now() - stepBegan;
+          msPerAccount = Math.max(0.01, stepMs / accounts);
+        } while (left > 0 && !this.stopRequested && performance.now() - began + stepMs < lockLimitMs && !waiting.now());
         const done = left === 0 || this.stopRequested;
         // The history's time runs to the end of this work, which a long import's last batch is far from.
         if (done) recordImportFinished(this.db, this.run.id);
@@ -321,7 +337,6 @@ class RunningImport {
         this.sqlite.run("ROLLBACK");
         throw error;
       }
-      msPerAccount = Math.max(0.01, (performance.now() - began) / accountsPerBatch);
       await this.pauseAfterBatch(waiting, company);
     }
   }
@@ -337,6 +352,17 @@ class RunningImport {
   private lockLimitMs(company: Company): number {
     if (this.options.inServer || company === "others" || performance.now() - this.writerWaitedAt < SHORT_BATCHES_AFTER_WAIT_MS) return BATCH_LOCK_SHORT_MS;
     return company === "servers" ? BATCH_LOCK_BESIDE_SERVERS_MS : BATCH_LOCK_ALONE_MS;
+  }
+
+  /**
+   * The closing count's batches end at the step under way once a writer waits, so beside servers alone
+   * they may hold the lock as long as alone; but a batch's commit grows with it, and staff at work wait for
+   * that, so while they write, no longer than beside servers. Beside a command, which waits unheard, or in
+   * the server, whose event loop a batch holds too: short.
+   */
+  private closingCountLockLimitMs(company: Company): number {
+    if (this.options.inServer || company === "others") return BATCH_LOCK_SHORT_MS;
+    return performance.now() - this.writerWaitedAt < SHORT_BATCHES_AFTER_WAIT_MS ? BATCH_LOCK_BESIDE_SERVERS_MS : BATCH_LOCK_ALONE_MS;
   }
 
   /**
