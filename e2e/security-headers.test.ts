@@ -58,6 +58,19 @@ describe("dist/crm answers with security headers, and the dashboard runs under i
     }
   });
 
+  test("a request under a name the server was not given (DNS rebinding) is refused, the page as the API, with the headers all the same", async () => {
+    for (const [urlPath, type] of [["/accounts", /^text\/plain/], ["/api/config", /^application\/json/]] as const) {
+      const answer = await fetch(`${running.crm.url}${urlPath}`, { headers: { host: "attacker.example" } });
+      expect({ urlPath, status: answer.status, type: answer.headers.get("content-type"), headers: securityHeadersOf(answer) }).toEqual({
+        urlPath,
+        status: 403,
+        type: expect.stringMatching(type),
+        headers: EXPECTED_HEADERS,
+      });
+    }
+    expect((await fetch(`${running.crm.url}/accounts`, { headers: { host: `localhost:${new URL(running.crm.url).port}` } })).status).toBe(200);
+  });
+
   test("a member of staff signs in and works through the screens without a single violation; an injected inline script is refused", async () => {
     const page = await running.browser.newPage({ viewport: { width: 1366, height: 900 } });
     const violations = await recordPolicyViolations(page);

@@ -6,8 +6,8 @@ import { IsoTime, ShortText } from "./common.ts";
  * deleted by their own id; each change lands on the account's timeline.
  *   GET    /api/accounts/{id}/notes   the account's notes, newest first (→ Note[])
  *   POST   /api/accounts/{id}/notes   add one (NewNoteBody → Note, 201)
- *   PATCH  /api/notes/{id}            edit one (NoteChanges → Note)
- *   DELETE /api/notes/{id}            delete one (204)
+ *   PATCH  /api/notes/{id}            edit one (NoteChanges → Note): its author or an administrator
+ *   DELETE /api/notes/{id}            delete one (204): its author or an administrator
  */
 export const NOTES_PATH = "/api/notes";
 
@@ -20,6 +20,7 @@ export const Note = t.Object({
   title: t.Union([t.String(), t.Null()]),
   content: t.String(),
   createdByName: t.Union([t.String(), t.Null()], { description: "Null once the author's user is deleted" }),
+  canChange: t.Boolean({ description: "Whether the signed-in user may edit and delete it: its author or an administrator" }),
   createdAt: IsoTime,
   updatedAt: IsoTime,
 });

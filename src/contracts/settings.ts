@@ -27,7 +27,7 @@ export const SECRET_SOURCES = ["environment", "database"] as const;
 export const SecretDescription = t.Object({
   configured: t.Boolean(),
   source: t.Union([oneOf("source", SECRET_SOURCES), t.Null()]),
-  hint: t.Union([t.String(), t.Null()], { description: "The last 4 characters after an ellipsis: '…abcd'; null when not configured" }),
+  hint: t.Union([t.String(), t.Null()], { description: "The last 4 characters after an ellipsis: '…abcd', for administrators only; null otherwise" }),
 });
 export type SecretDescription = typeof SecretDescription.static;
 

@@ -3,10 +3,11 @@ import path from "node:path";
 import dashboard from "../web/index.html";
 import { neverWaitOnEventLoop, type CrmDatabase } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
-import { answerWhenDatabaseFree } from "./answer-when-free.ts";
+import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
 import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
 import { createApp } from "./app.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { AllowedHosts } from "./middleware/allowed-hosts.ts";
 import { securityHeadersFor } from "./middleware/security-headers.ts";
 import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
@@ -24,6 +25,8 @@ export interface ServeOptions {
   env: Record<string, string | undefined>;
   /** Behind a reverse proxy: the client's address and HTTPS come from its X-Forwarded-* headers (client-address.ts). */
   trustProxy: boolean;
+  /** Host names answered besides IP addresses, localhost and `hostname` (middleware/allowed-hosts.ts). */
+  allowedHosts: readonly string[];
 }
 
 export interface RunningServer {
@@ -56,7 +59,7 @@ export function startServer(options: ServeOptions): RunningServer {
     dataDir: options.dataDir,
     env: options.env,
     // Looked up only when asked (sign-in throttling): it costs a system call per request.
-    clientAddress: (request) => clientAddressOf(request, server.requestIP(request)?.address, options.trustProxy),
+    clientAddress: (request) => clientAddressOf(request, server.requestIP(receivedRequest(request))?.address, options.trustProxy),
     trustProxy: options.trustProxy,
     webhookWorker,
     backfills,
@@ -66,6 +69,12 @@ export function startServer(options: ServeOptions): RunningServer {
   // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
   // hands those back as they are, which spares them a promise (app.handle would always make one).
   const inFlight = new Set<Promise<Response>>();
+  const allowedHosts = new AllowedHosts(options.hostname, options.allowedHosts);
+  const refusedHost = (request: Request) => {
+    const refusal = allowedHosts.refusal(request);
+    for (const [name, value] of Object.entries(securityHeadersFor(request, options.trustProxy))) refusal.headers.set(name, value);
+    return refusal;
+  };
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
@@ -74,12 +83,13 @@ export function startServer(options: ServeOptions): RunningServer {
     maxRequestBodySize: MAX_UPLOAD_BYTES + 64 * 1024,
     routes: {
       "/api/*": (request) => {
+        if (!allowedHosts.allows(request)) return refusedHost(request);
         const answer = answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait);
         if (!(answer instanceof Promise)) return answer;
         inFlight.add(answer);
         return answer.finally(() => inFlight.delete(answer));
       },
-      ...dashboardRoutes(dashboard, options.trustProxy),
+      ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
     },
   });
   return {
@@ -102,11 +112,16 @@ export function startServer(options: ServeOptions): RunningServer {
  * headers. Run from the source (`bun src/cli/main.ts serve`) nothing is built yet: Bun bundles the page on
  * the fly, with hot reloading and an inline script of its own, and serves it without them; the API keeps them.
  */
-function dashboardRoutes(bundle: HTMLBundle, trustProxy: boolean): Record<string, HTMLBundle | ((request: Request) => Response)> {
+function dashboardRoutes(
+  bundle: HTMLBundle,
+  trustProxy: boolean,
+  allowedHosts: AllowedHosts,
+  refusedHost: (request: Request) => Response,
+): Record<string, HTMLBundle | ((request: Request) => Response)> {
   if (bundle.files === undefined) return { "/*": bundle };
   const routes: Record<string, (request: Request) => Response> = {};
   for (const file of bundle.files) {
-    const answer = (request: Request) => dashboardFile(file.path, file.headers, request, trustProxy);
+    const answer = (request: Request) => (allowedHosts.allows(request) ? dashboardFile(file.path, file.headers, request, trustProxy) : refusedHost(request));
     if (file.path === bundle.index) routes["/*"] = answer;
     // The page links its script and stylesheet by their place beside it.
     else routes[`/${path.relative(path.dirname(bundle.index), file.path)}`] = answer;

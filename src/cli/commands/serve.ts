@@ -3,6 +3,7 @@ import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
 import { DEFAULT_ADMIN_EMAIL, readBranding } from "../../core/settings/branding.ts";
 import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
+import { AllowedHosts } from "../../server/middleware/allowed-hosts.ts";
 import { UsageError } from "../program.ts";
 
 interface ServeFlags {
@@ -11,6 +12,7 @@ interface ServeFlags {
   dataDir?: string;
   adminEmail?: string;
   trustProxy?: boolean;
+  allowedHosts?: string;
 }
 
 export function serveCommand(): Command {
@@ -20,12 +22,17 @@ export function serveCommand(): Command {
       .option("-p, --port <port>", "port to listen on (env PORT)")
       .option("--host <host>", "address to listen on (env HOST)")
       .option("--admin-email <email>", "e-mail of the administrator created on first start (env CRM_ADMIN_EMAIL)")
-      .option("--trust-proxy", "behind a reverse proxy: take the client's address from X-Forwarded-For and HTTPS from X-Forwarded-Proto (env CRM_TRUST_PROXY=1)"),
+      .option("--trust-proxy", "behind a reverse proxy: take the client's address from X-Forwarded-For and HTTPS from X-Forwarded-Proto (env CRM_TRUST_PROXY=1)")
+      .option(
+        "--allowed-hosts <names>",
+        "host names the server answers to besides IP addresses, localhost and --host, separated by commas: a reverse proxy's public name (env CRM_ALLOWED_HOSTS)",
+      ),
   ).action(serve);
 }
 
 async function serve(flags: ServeFlags): Promise<void> {
   const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
+  const allowedHosts = parseAllowedHosts(flags.allowedHosts ?? process.env.CRM_ALLOWED_HOSTS);
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
   const dataDir = resolveDataDir(flags);
   const { db, file, close } = openPrivateDatabase(dataDir, "server");
@@ -35,7 +42,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   // Loaded on demand: the other commands need not load the dashboard bundle.
   const { startServer } = await import("../../server/serve.ts");
   const trustProxy = flags.trustProxy === true || process.env.CRM_TRUST_PROXY === "1";
-  const server = startServer({ db, dataDir, port, hostname, env: process.env, trustProxy });
+  const server = startServer({ db, dataDir, port, hostname, env: process.env, trustProxy, allowedHosts });
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
   if (firstAdmin) {
@@ -57,6 +64,15 @@ async function serve(flags: ServeFlags): Promise<void> {
     process.on("SIGTERM", shutDown);
   });
 }
+
+function parseAllowedHosts(value: string | undefined): string[] {
+  const names = AllowedHosts.parse(value);
+  const wrong = names.find((name) => !HOST_NAME.test(name));
+  if (wrong !== undefined) throw new UsageError(`--allowed-hosts takes host names without scheme or port, like crm.example.com, not "${wrong}"`);
+  return names;
+}
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 
 function parsePort(value: string): number {
   const port = Number(value);

@@ -3,16 +3,18 @@ import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../accounts/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
-import type { Actor } from "../activity/actor.ts";
+import { actorOf, type Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
-import { invalid, notFound } from "../errors.ts";
+import { forbidden, invalid, notFound } from "../errors.ts";
+import type { PublicUser } from "../users/users.ts";
 
 export interface Note {
   id: number;
   accountId: number;
   title: string | null;
   content: string;
+  createdByUserId: number | null;
   createdByName: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -37,27 +39,42 @@ export function createNote(db: CrmDatabase, accountId: number, fields: NewNoteBo
   });
 }
 
-/** Edits move updatedAt, which is what marks a note '(edited)'. */
-export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges, actor: Actor): Note {
+/** Edits move updatedAt, which is what marks a note '(edited)'. Only its author or an administrator may. */
+export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges, editor: PublicUser): Note {
   const changes: Partial<typeof notes.$inferInsert> = {};
   if (fields.content !== undefined) changes.content = requiredContent(fields.content);
   if (fields.title !== undefined) changes.title = optionalTitle(fields.title);
   return db.transaction((tx) => {
     const existing = findNote(tx, noteId);
+    assertMayChange(existing, editor);
     if (Object.keys(changes).length === 0) return existing;
     tx.update(notes).set({ ...changes, updatedAt: new Date() }).where(eq(notes.id, noteId)).run();
     const updated = findNote(tx, noteId);
-    recordActivity(tx, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actor);
+    recordActivity(tx, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor));
     return updated;
   });
 }
 
-export function deleteNote(db: CrmDatabase, noteId: number, actor: Actor): void {
+/** Only its author or an administrator may delete a note. */
+export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser): void {
   db.transaction((tx) => {
     const existing = findNote(tx, noteId);
+    assertMayChange(existing, editor);
     tx.delete(notes).where(eq(notes.id, noteId)).run();
-    recordActivity(tx, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actor);
+    recordActivity(tx, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actorOf(editor));
   });
+}
+
+/**
+ * A note is its author's word: colleagues add their own rather than rewrite it. Administrators may change any
+ * (a note whose author left, one that should not be there).
+ */
+export function mayChangeNote(note: Pick<Note, "createdByUserId">, user: PublicUser): boolean {
+  return user.role === "admin" || (note.createdByUserId !== null && note.createdByUserId === user.id);
+}
+
+function assertMayChange(note: Note, user: PublicUser): void {
+  if (!mayChangeNote(note, user)) throw forbidden("Only the note's author or an administrator can change it");
 }
 
 function findNote(db: CrmQueries, noteId: number): Note {
@@ -73,6 +90,7 @@ function noteQuery(db: CrmQueries) {
       accountId: notes.accountId,
       title: notes.title,
       content: notes.content,
+      createdByUserId: notes.createdByUserId,
       createdByName: users.name,
       createdAt: notes.createdAt,
       updatedAt: notes.updatedAt,

@@ -1,17 +1,19 @@
-import type { IntegrationSettings } from "../../contracts/settings.ts";
+import type { IntegrationSettings, SecretDescription } from "../../contracts/settings.ts";
 import { SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
 import type { ShipStationDescription } from "../../core/shipstation/shipstation-settings.ts";
 import type { WebhookEventSummary } from "../../core/shipstation/webhook-events.ts";
 import { toWebhookEventSummaryJson } from "./webhook-event-json.ts";
 
-export function toIntegrationSettingsJson(shipstation: ShipStationDescription, webhookEvents: WebhookEventSummary): IntegrationSettings {
+/** The settings as a reader sees them: how each secret ends is told to administrators only. */
+export function toIntegrationSettingsJson(shipstation: ShipStationDescription, webhookEvents: WebhookEventSummary, readerIsAdmin: boolean): IntegrationSettings {
+  const secret = (description: SecretDescription): SecretDescription => (readerIsAdmin ? description : { ...description, hint: null });
   return {
     shipstation: {
       apiUrl: shipstation.apiUrl,
       webhookPath: SHIPSTATION_WEBHOOK_PATH,
-      apiKey: shipstation.apiKey,
-      apiSecret: shipstation.apiSecret,
-      webhookSecret: shipstation.webhookSecret,
+      apiKey: secret(shipstation.apiKey),
+      apiSecret: secret(shipstation.apiSecret),
+      webhookSecret: secret(shipstation.webhookSecret),
       status: shipstation.status,
       webhookEvents: toWebhookEventSummaryJson(webhookEvents),
     },

@@ -10,7 +10,7 @@ describe("notes", () => {
 
   test("create, list, edit and delete; the creator is the signed-in user; a blank title is null", async () => {
     const created = await crm.server.request("POST", `/api/accounts/${accountId}/notes`, { cookie: crm.cookie, body: { title: "   ", content: " Called about cups " } });
-    expect(created).toMatchObject({ status: 201, body: { title: null, content: "Called about cups", createdByName: "Test sales" } });
+    expect(created).toMatchObject({ status: 201, body: { title: null, content: "Called about cups", createdByName: "Test sales", canChange: true } });
     expect(created.body.updatedAt).toBe(created.body.createdAt);
 
     await Bun.sleep(5);
@@ -24,6 +24,24 @@ describe("notes", () => {
     expect((await crm.server.request("DELETE", `/api/notes/${created.body.id}`, { cookie: crm.cookie })).status).toBe(204);
     expect((await crm.server.request("GET", `/api/accounts/${accountId}/notes`, { cookie: crm.cookie })).body).toEqual([]);
     expect((await crm.server.request("DELETE", `/api/notes/${created.body.id}`, { cookie: crm.cookie })).body).toEqual({ message: "Note not found" });
+  });
+
+  test("only a note's author or an administrator may edit or delete it, and each reader is told which they may", async () => {
+    const { body: note } = await crm.server.request("POST", `/api/accounts/${accountId}/notes`, { cookie: crm.cookie, body: { content: "Mine" } });
+    const colleague = await crm.server.signInAs("sales");
+    const admin = await crm.server.signInAs("admin");
+    const canChange = async (cookie: string) => (await crm.server.request("GET", `/api/accounts/${accountId}/notes`, { cookie })).body[0].canChange;
+    expect([await canChange(crm.cookie), await canChange(colleague.cookie), await canChange(admin.cookie)]).toEqual([true, false, true]);
+
+    const refused = { status: 403, body: { message: "Only the note's author or an administrator can change it" } };
+    expect(await crm.server.request("PATCH", `/api/notes/${note.id}`, { cookie: colleague.cookie, body: { content: "Theirs now" } })).toMatchObject(refused);
+    expect(await crm.server.request("DELETE", `/api/notes/${note.id}`, { cookie: colleague.cookie })).toMatchObject(refused);
+    expect((await crm.server.request("GET", `/api/accounts/${accountId}/notes`, { cookie: crm.cookie })).body).toEqual([note]);
+    const timeline = (await crm.server.request("GET", `/api/accounts/${accountId}/activity`, { cookie: crm.cookie })).body;
+    expect(JSON.stringify(timeline)).not.toContain("Edited a note");
+
+    expect(await crm.server.request("PATCH", `/api/notes/${note.id}`, { cookie: admin.cookie, body: { content: "Tidied" } })).toMatchObject({ status: 200, body: { content: "Tidied", canChange: true } });
+    expect((await crm.server.request("DELETE", `/api/notes/${note.id}`, { cookie: admin.cookie })).status).toBe(204);
   });
 
   test("blank content answers 400; notes of a missing account answer 404", async () => {

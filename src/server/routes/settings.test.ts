@@ -21,7 +21,7 @@ describe("/api/settings", () => {
   const settings = async (cookie = admin) => (await server.request("GET", "/api/settings", { cookie })).body.shipstation;
   const patch = (body: object, cookie = admin) => server.request("PATCH", "/api/settings", { cookie, body });
 
-  test("says what is configured, never the secrets: at most their last 4 characters", async () => {
+  test("says what is configured, never the secrets: their last 4 characters to administrators only", async () => {
     expect(await settings(sales)).toMatchObject({
       apiUrl: standIn.url,
       webhookPath: "/api/webhooks/shipstation",
@@ -29,9 +29,10 @@ describe("/api/settings", () => {
       status: { state: "not_configured" },
     });
     expect((await patch({ apiKey: "  live-key-abcd1234  " })).status).toBe(200);
+    expect((await settings(admin)).apiKey).toEqual({ configured: true, source: "database", hint: "…1234" });
     const after = await settings(sales);
-    expect(after.apiKey).toEqual({ configured: true, source: "database", hint: "…1234" });
-    expect(JSON.stringify(after)).not.toContain("live-key");
+    expect(after.apiKey).toEqual({ configured: true, source: "database", hint: null });
+    expect(JSON.stringify(after)).not.toContain("1234");
   });
 
   test("only admins change settings, one at a time, and absurd values answer 400", async () => {
@@ -67,7 +68,10 @@ describe("/api/settings", () => {
     });
     await patch({ apiSecret: STAND_IN_API_SECRET });
     expect((await settings()).status.state).toBe("unchecked");
-    const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: sales });
+    // It calls ShipStation with the credentials and resets what everyone sees: administrators only.
+    expect(await server.request("POST", "/api/settings/shipstation/test", { cookie: sales })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
+    expect((await settings()).status.state).toBe("unchecked");
+    const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: admin });
     expect(connected.body.shipstation.status).toMatchObject({ state: "connected", message: null });
   });
 

@@ -12,26 +12,31 @@ import { checkShipStationConnection } from "../../core/shipstation/connection-ch
 import { describeShipStation, saveShipStationSecret } from "../../core/shipstation/shipstation-settings.ts";
 import { webhookEventSummary } from "../../core/shipstation/webhook-events.ts";
 import { readTaskAutomation, saveTaskAutomation } from "../../core/tasks/task-automation.ts";
+import type { PublicUser } from "../../core/users/users.ts";
 import type { ServerContext } from "../context.ts";
 import { toIntegrationSettingsJson } from "../json/settings-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
 
-/** The integration settings: everyone signed in sees what is configured (never a secret), only admins change it. */
+/**
+ * The integration settings: everyone signed in sees what is configured (never a secret; how a secret ends,
+ * administrators only), only administrators change or test it.
+ */
 export function settingsRoutes(context: ServerContext) {
   const { db, env } = context;
-  const integrationSettings = () => toIntegrationSettingsJson(describeShipStation(db, env), webhookEventSummary(db, context.webhookWorker.intake));
+  const integrationSettings = (reader: PublicUser) =>
+    toIntegrationSettingsJson(describeShipStation(db, env), webhookEventSummary(db, context.webhookWorker.intake), reader.role === "admin");
   return new Elysia({ prefix: "/api/settings" })
     .use(sessionGuard(context))
-    .get("/", integrationSettings, { signedIn: true, ...answers(IntegrationSettings) })
+    .get("/", ({ user }) => integrationSettings(user), { signedIn: true, ...answers(IntegrationSettings) })
     .patch(
       "/",
-      ({ body }) => {
+      ({ body, user }) => {
         const given = SHIPSTATION_SECRET_NAMES.filter((name) => body[name] !== undefined);
         if (given.length !== 1) throw invalid("body", `Send exactly one of ${SHIPSTATION_SECRET_NAMES.join(", ")}`);
         const name = given[0]!;
         saveShipStationSecret(db, name, body[name]!);
-        return integrationSettings();
+        return integrationSettings(user);
       },
       { adminOnly: true, body: SecretChanges, ...answers(IntegrationSettings) },
     )
@@ -54,10 +59,11 @@ export function settingsRoutes(context: ServerContext) {
     )
     .post(
       "/shipstation/test",
-      async () => {
+      async ({ user }) => {
         await checkShipStationConnection(db, env);
-        return integrationSettings();
+        return integrationSettings(user);
       },
-      { signedIn: true, ...answers(IntegrationSettings) },
+      // It calls ShipStation with the credentials and resets the status everyone sees: a settings change.
+      { adminOnly: true, ...answers(IntegrationSettings) },
     );
 }

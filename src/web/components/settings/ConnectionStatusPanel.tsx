@@ -8,11 +8,14 @@ import { StatusBadge } from "./StatusBadge";
 
 export interface ConnectionStatusPanelProps {
   status: ConnectionStatus;
-  /** Calls ShipStation with the saved credentials; resolves to the settings with the new status. */
-  onTest: () => Promise<ShipStationSettings>;
+  /** Calls ShipStation with the saved credentials; resolves to the settings with the new status. Administrators only. */
+  onTest?: () => Promise<ShipStationSettings>;
 }
 
-/** Whether ShipStation accepted the saved credentials when last tested, why not, and a button to test them again. */
+/**
+ * Whether ShipStation accepted the saved credentials when last tested, why not, and for administrators a
+ * button to test them again (a test calls ShipStation with them and resets what everyone sees).
+ */
 export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelProps) {
   const canTest = status.state !== "not_configured";
   // The test itself succeeds when ShipStation refuses the credentials: its answer says so.
@@ -31,9 +34,11 @@ export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelP
           <StatusBadge badge={connectionBadge(status.state)} state={status.state} testId="shipstation-status-badge" />
           <span className="text-sm text-slate-500">{statusLine(status)}</span>
         </div>
-        <Button size="sm" icon={RefreshIcon} onClick={() => void run(onTest)} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
-          {isTesting ? "Testing..." : "Test Connection"}
-        </Button>
+        {onTest && (
+          <Button size="sm" icon={RefreshIcon} onClick={() => void run(onTest)} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
+            {isTesting ? "Testing..." : "Test Connection"}
+          </Button>
+        )}
       </div>
       {status.state === "error" && status.message && (
         <p className="mt-2 text-sm break-words text-red-700" data-testid="shipstation-status-message">
@@ -46,6 +51,6 @@ export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelP
 
 function statusLine(status: ConnectionStatus): string {
   if (status.state === "not_configured") return "Save the API Key and API Secret to connect.";
-  if (!status.checkedAt) return "Test the connection to check the saved credentials.";
+  if (!status.checkedAt) return "Not tested since the credentials were saved.";
   return `Last tested ${formatUsDateTime(status.checkedAt)}`;
 }

@@ -50,7 +50,7 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
 
   return (
     <SettingsCard title={TITLE} description={DESCRIPTION} icon={PlugIcon} testId="shipstation-card">
-      <ConnectionStatusPanel status={settings.status} onTest={testConnection} />
+      <ConnectionStatusPanel status={settings.status} onTest={canChangeSettings ? testConnection : undefined} />
       <WebhookEventsPanel events={settings.webhookEvents} />
       <WebhookUrlField
         url={webhookUrl(window.location.origin, settings.webhookPath)}

@@ -6,6 +6,10 @@ describe("secretPlaceholder", () => {
     expect(secretPlaceholder({ configured: true, source: "database", hint: "…abcd" })).toBe("Saved: …abcd");
   });
 
+  test("says a secret is saved without how it ends when the server does not tell (a user who is not an administrator)", () => {
+    expect(secretPlaceholder({ configured: true, source: "database", hint: null })).toBe("Saved");
+  });
+
   test("says when nothing is saved", () => {
     expect(secretPlaceholder({ configured: false, source: null, hint: null })).toBe("Not set");
   });

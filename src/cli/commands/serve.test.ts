@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+
+/** Each test starts `crm serve` from source, which bundles the dashboard on the fly. */
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 2);
+
+const CLI_ENTRY = path.join(import.meta.dir, "../main.ts");
+
+describe("crm serve", () => {
+  const dirs: string[] = [];
+  const servers: Bun.Subprocess[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) server.kill("SIGKILL");
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Starts the server on a free port and resolves once it says where it runs. */
+  async function serve(...args: string[]): Promise<{ url: URL; process: Bun.Subprocess<"ignore", "pipe", "pipe"> }> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
+    dirs.push(dataDir);
+    const child = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...args], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    servers.push(child);
+    const reader = child.stdout.getReader();
+    let told = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`crm serve ended before it was running: ${told}`);
+      told += new TextDecoder().decode(value);
+      const running = /is running at (\S+)/.exec(told);
+      if (running) {
+        reader.releaseLock();
+        return { url: new URL(running[1]!), process: child };
+      }
+    }
+  }
+
+  test("a chunked body over the limit is answered 413, and SIGTERM still stops the server at once", async () => {
+    const { url, process: server } = await serve();
+    const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
+    let sent = 0;
+    // No Content-Length: the server learns the size only as the chunks arrive.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 4 * PUBLIC_BODY_MAX_BYTES) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await fetch(new URL("/api/auth/login", url), { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ message: "The request body is larger than 64 KB" });
+
+    server.kill("SIGTERM");
+    const stopped = await Promise.race([server.exited.then(() => "exited"), Bun.sleep(5_000).then(() => "still running")]);
+    expect(stopped).toBe("exited");
+    expect(await new Response(server.stderr).text()).toBe("");
+  });
+
+  // The dashboard's page is checked too: e2e/security-headers.test.ts (from source, Bun's development server serves it).
+  test("answers only to IP addresses, localhost and the names it is given: a page elsewhere cannot reach the API under its own name", async () => {
+    const { url } = await serve("--allowed-hosts", "crm.example.com");
+    const asHost = (host: string, pathname = "/api/config") => fetch(new URL(pathname, url), { headers: { host } });
+
+    for (const host of [`127.0.0.1:${url.port}`, `localhost:${url.port}`, "crm.example.com", `CRM.example.com:${url.port}`]) {
+      expect({ host, status: (await asHost(host)).status }).toEqual({ host, status: 200 });
+    }
+    const rebound = await asHost(`attacker.example:${url.port}`);
+    expect(rebound.status).toBe(403);
+    expect(await rebound.json()).toEqual({ message: "This server does not answer to the name attacker.example: start it with --allowed-hosts naming it" });
+  });
+
+  test("--allowed-hosts takes names only: a scheme or a port is a usage error", async () => {
+    const run = await runCrm(["serve", "--port", "0", "--allowed-hosts", "https://crm.example.com"]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim()).toBe('crm: --allowed-hosts takes host names without scheme or port, like crm.example.com, not "https://crm.example.com"');
+  });
+});
