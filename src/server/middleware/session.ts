@@ -3,6 +3,7 @@ import { MUST_CHANGE_PASSWORD_MESSAGE } from "../../contracts/auth.ts";
 import { resolveSession, SESSION_IDLE_LIFETIME_MS } from "../../core/auth/sessions.ts";
 import { DomainError, forbidden } from "../../core/errors.ts";
 import type { PublicUser } from "../../core/users/users.ts";
+import { cameOverHttps } from "../client-address.ts";
 import type { ServerContext } from "../context.ts";
 
 export const SESSION_COOKIE = "crm_session";
@@ -56,19 +57,20 @@ export function sessionGuard(context: ServerContext) {
   });
 }
 
-export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, token: string): void {
+/** Secure when the browser reached us over HTTPS: behind a proxy, only as a trusted proxy says (client-address.ts). */
+export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean, token: string): void {
   cookie?.set({
     value: token,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: cameOverHttps(request),
+    secure: cameOverHttps(request, trustProxy),
     maxAge: SESSION_IDLE_LIFETIME_MS / 1000,
   });
 }
 
-export function clearSessionCookie(cookie: Cookie<unknown> | undefined, request: Request): void {
-  cookie?.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure: cameOverHttps(request), maxAge: 0 });
+export function clearSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean): void {
+  cookie?.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure: cameOverHttps(request, trustProxy), maxAge: 0 });
 }
 
 function requireUser(context: ServerContext, request: Request): PublicUser {
@@ -104,9 +106,4 @@ function decodeCookieValue(value: string): string {
   } catch {
     return "";
   }
-}
-
-/** Behind a TLS-terminating proxy the request itself is plain http; the proxy says what the browser used. */
-function cameOverHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { createUser } from "../../core/users/users.ts";
-import { useTestServer } from "../../testing/test-server.ts";
+import { testServer, useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/auth", () => {
   const crm = useTestServer();
@@ -18,13 +18,35 @@ describe("/api/auth", () => {
     expect(cookie).not.toContain("Secure");
   });
 
-  test("the cookie is Secure when the request came over https", async () => {
-    const { password } = await crm.server.signInAs("sales", "seller@example.com");
-    const response = await crm.server.request("POST", "/api/auth/login", {
-      body: { email: "seller@example.com", password },
-      headers: { "x-forwarded-proto": "https" },
+  describe("the cookie is Secure when the browser came over https", () => {
+    const servers: ReturnType<typeof testServer>[] = [];
+    afterEach(() => servers.splice(0).forEach((server) => server.dispose()));
+
+    async function sessionCookieFrom(options: { trustProxy: boolean; url?: string; forwardedProto?: string }): Promise<string> {
+      const server = testServer({}, { trustProxy: options.trustProxy });
+      servers.push(server);
+      const { password } = await server.signInAs("sales", "seller@example.com");
+      const headers = new Headers({ "content-type": "application/json" });
+      if (options.forwardedProto) headers.set("x-forwarded-proto", options.forwardedProto);
+      const login = await server.app.handle(
+        new Request(options.url ?? "http://localhost/api/auth/login", { method: "POST", headers, body: JSON.stringify({ email: "seller@example.com", password }) }),
+      );
+      expect(login.status).toBe(200);
+      return login.headers.get("set-cookie")!;
+    }
+
+    test("when it reached the server itself over https", async () => {
+      expect(await sessionCookieFrom({ trustProxy: false, url: "https://localhost/api/auth/login" })).toContain("Secure");
     });
-    expect(response.headers.get("set-cookie")).toContain("Secure");
+
+    test("behind a trusted proxy, when the proxy says so in X-Forwarded-Proto", async () => {
+      expect(await sessionCookieFrom({ trustProxy: true, forwardedProto: "https" })).toContain("Secure");
+      expect(await sessionCookieFrom({ trustProxy: true, forwardedProto: "http" })).not.toContain("Secure");
+    });
+
+    test("without --trust-proxy X-Forwarded-Proto is anybody's to write, and is ignored", async () => {
+      expect(await sessionCookieFrom({ trustProxy: false, forwardedProto: "https" })).not.toContain("Secure");
+    });
   });
 
   test("a wrong password and an unknown e-mail both answer 401 with the same message", async () => {

@@ -24,7 +24,7 @@ export function authRoutes(context: ServerContext) {
           clientAddress: context.clientAddress(request),
           browser: request.headers.get("user-agent"),
         });
-        writeSessionCookie(cookie[SESSION_COOKIE], request, token);
+        writeSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy, token);
         return toUserJson(user);
       },
       { body: LoginBody, ...answers(SessionUser) },
@@ -34,7 +34,7 @@ export function authRoutes(context: ServerContext) {
       ({ request, cookie, set }) => {
         const token = readSessionToken(request);
         if (token) endSession(context.db, token);
-        clearSessionCookie(cookie[SESSION_COOKIE], request);
+        clearSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy);
         set.status = 204;
       },
       answers(null, { status: 204, description: "Signed out" }),
