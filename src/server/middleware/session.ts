@@ -1,6 +1,6 @@
 import { Elysia, type Cookie } from "elysia";
 import { MUST_CHANGE_PASSWORD_MESSAGE } from "../../contracts/auth.ts";
-import { resolveSession, SESSION_IDLE_LIFETIME_MS } from "../../core/auth/sessions.ts";
+import { resolveSession } from "../../core/auth/sessions.ts";
 import { DomainError, forbidden } from "../../core/errors.ts";
 import type { PublicUser } from "../../core/users/users.ts";
 import { cameOverHttps } from "../client-address.ts";
@@ -57,15 +57,18 @@ export function sessionGuard(context: ServerContext) {
   });
 }
 
-/** Secure when the browser reached us over HTTPS: behind a proxy, only as a trusted proxy says (client-address.ts). */
-export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean, token: string): void {
+/**
+ * The browser keeps the cookie until the session ends, not a moment longer. Secure when the browser reached
+ * us over HTTPS: behind a proxy, only as a trusted proxy says (client-address.ts).
+ */
+export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean, session: { token: string; expiresAt: Date }): void {
   cookie?.set({
-    value: token,
+    value: session.token,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: cameOverHttps(request, trustProxy),
-    maxAge: SESSION_IDLE_LIFETIME_MS / 1000,
+    maxAge: Math.floor((session.expiresAt.getTime() - Date.now()) / 1000),
   });
 }
 

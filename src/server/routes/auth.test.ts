@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { SESSION_LIFETIME_MS } from "../../core/auth/sessions.ts";
 import { createUser } from "../../core/users/users.ts";
 import { testServer, useTestServer } from "../../testing/test-server.ts";
 
@@ -125,6 +126,26 @@ describe("/api/auth", () => {
     for (const malformed of ["crm_session=%E0%A4%A", "crm_session=", "crm_session"]) {
       expect(await crm.server.request("GET", "/api/auth/me", { cookie: malformed })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
     }
+  });
+
+  test("a session ends 30 days after sign-in even while in use, and its cookie lasts no longer", async () => {
+    const { password } = await crm.server.signInAs("sales", "seller@example.com");
+    const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const maxAge = Number(login.headers.get("set-cookie")!.match(/Max-Age=(\d+)/)![1]);
+    expect(maxAge).toBeLessThanOrEqual(SESSION_LIFETIME_MS / 1000);
+    expect(maxAge).toBeGreaterThan(SESSION_LIFETIME_MS / 1000 - 60);
+
+    // As if signed in 30 days ago but for a minute, and busy ever since: every session moves back as far.
+    const movedBack = SESSION_LIFETIME_MS - 60_000;
+    const moveBack = (ms: number) =>
+      crm.server.sqlite.run("UPDATE sessions SET created_at = created_at - ?1, last_seen_at = last_seen_at - ?1, expires_at = expires_at - ?1", [ms]);
+    moveBack(movedBack);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+    expect((await crm.server.request("GET", "/api/accounts", { cookie })).status).toBe(200);
+    moveBack(2 * 60_000);
+    expect(await crm.server.request("GET", "/api/auth/me", { cookie })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } })).status).toBe(200);
   });
 
   test("logout ends the session and clears the cookie", async () => {

@@ -18,13 +18,13 @@ export function authRoutes(context: ServerContext) {
     .post(
       LOGIN_PATH.slice("/api/auth".length),
       async ({ body, request, cookie }) => {
-        const { user, token } = await signIn(context.db, {
+        const { user, ...session } = await signIn(context.db, {
           email: body.email,
           password: body.password,
           clientAddress: context.clientAddress(request),
           browser: request.headers.get("user-agent"),
         });
-        writeSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy, token);
+        writeSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy, session);
         return toUserJson(user);
       },
       { body: LoginBody, ...answers(SessionUser) },
