@@ -7,7 +7,6 @@ import { settings } from "../database/schema.ts";
 export type SettingKey =
   | "productName"
   | "companyName"
-  | "defaultLoginEmail"
   | "uploadSigningKey"
   | "signInDeviceKey"
   | "shipstationApiKey"
