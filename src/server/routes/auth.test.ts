@@ -118,6 +118,15 @@ describe("/api/auth", () => {
       expect(Number(refused.headers.get("retry-after"))).toBeWithin(50, 61);
     });
 
+    test("a hundred guesses at once from a hundred addresses: ten are checked, the rest answer 429 at once", async () => {
+      const server = behindProxy();
+      await server.signInAs("admin", "boss@example.com");
+      const attempts = Array.from({ length: 100 }, (_, i) => signInFrom(server, `198.51.100.${i}`, { email: "boss@example.com", password: "wrong" }));
+      const statuses = (await Promise.all(attempts)).map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    });
+
     test("a browser the user signed in from before gets in with the right password while their e-mail is being guessed from everywhere", async () => {
       const server = behindProxy();
       const { password } = await server.signInAs("admin", "boss@example.com");
