@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
-import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { fillLoginEmail, signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount, waitForText } from "./support/wait.ts";
 
 const PAT = { email: "pat@example.com", name: "Pat Seller", password: "pat's own passphrase", nextPassword: "pat's second passphrase" };
@@ -27,8 +27,7 @@ describe("choosing, changing a password and ending sessions", () => {
   async function signInOnLoginScreen(page: Page, email: string, password: string): Promise<void> {
     await page.goto(`${running.crm.url}/accounts`);
     await page.getByRole("button", { name: "Sign In" }).waitFor();
-    await page.getByRole("button", { name: "Use a different e-mail" }).click();
-    await page.getByLabel("Email").fill(email);
+    await fillLoginEmail(page, email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
   }

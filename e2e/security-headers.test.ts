@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { CONTENT_SECURITY_POLICY } from "../src/server/middleware/security-headers.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
+import { fillLoginEmail } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const SALES_USER = { email: "sam@example.com", password: "sam-password-1" };
@@ -76,8 +77,8 @@ describe("dist/crm answers with security headers, and the dashboard runs under i
     const violations = await recordPolicyViolations(page);
 
     await page.goto(`${running.crm.url}/accounts`);
-    await page.getByRole("button", { name: "Use a different e-mail" }).click();
-    await page.getByLabel("Email").fill(SALES_USER.email);
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await fillLoginEmail(page, SALES_USER.email);
     await page.getByLabel("Password").fill(SALES_USER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("heading", { name: "Accounts" }).waitFor();

@@ -32,13 +32,16 @@ describe("signing in to the dashboard served by dist/crm", () => {
     }
   });
 
-  test("a wrong password shows the error toast and stays on the login screen", async () => {
+  test("a new browser's login form names nobody; a wrong password shows the error toast and stays on the login screen", async () => {
     const page = await openLogin();
     await expect(page.getByText("Admin Access Portal").isVisible()).resolves.toBe(true);
     const email = page.getByLabel("Email");
-    expect(await email.inputValue()).toBe(running.crm.adminEmail);
-    expect(await email.getAttribute("readonly")).not.toBeNull();
+    expect(await email.inputValue()).toBe("");
+    expect(await email.getAttribute("readonly")).toBeNull();
+    expect(await page.getByRole("button", { name: "Use a different e-mail" }).count()).toBe(0);
+    expect(await page.evaluate(async () => JSON.stringify(await (await fetch("/api/config")).json()))).not.toContain("@");
 
+    await email.fill(running.crm.adminEmail);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
     const toast = page.getByTestId("toast");
@@ -52,6 +55,7 @@ describe("signing in to the dashboard served by dist/crm", () => {
 
   test("the administrator's password signs in; the shell, the 404 page and sign-out work", async () => {
     const page = await openLogin();
+    await page.getByLabel("Email").fill(running.crm.adminEmail);
     await screenshot(page, "login");
     await page.getByLabel("Password").fill(running.crm.adminPassword);
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -89,11 +93,10 @@ describe("signing in to the dashboard served by dist/crm", () => {
     await page.close();
   });
 
-  test("another staff member signs in with 'Use a different e-mail' and is labelled Sales Manager", async () => {
+  test("another staff member signs in and is labelled Sales Manager; the form then offers their e-mail, and 'Use a different e-mail' another", async () => {
     const added = await running.crm.run(["user", "add", "--email", "sam@example.com", "--name", "Sam Seller", "--role", "sales", "--password", "sam-password-1"]);
     expect(added.exitCode).toBe(0);
     const page = await openLogin();
-    await page.getByRole("button", { name: "Use a different e-mail" }).click();
     await page.getByLabel("Email").fill("sam@example.com");
     await page.getByLabel("Password").fill("sam-password-1");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -104,8 +107,16 @@ describe("signing in to the dashboard served by dist/crm", () => {
     await page.getByRole("button", { name: /Sam Seller/ }).first().click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
-    // The browser remembers the e-mail last used.
-    expect(await page.getByLabel("Email").inputValue()).toBe("sam@example.com");
+    // The browser remembers the e-mail last used, read-only until another is asked for.
+    const email = page.getByLabel("Email");
+    expect(await email.inputValue()).toBe("sam@example.com");
+    expect(await email.getAttribute("readonly")).not.toBeNull();
+    await page.getByRole("button", { name: "Use a different e-mail" }).click();
+    await email.fill(running.crm.adminEmail);
+    await page.getByLabel("Password").fill(running.crm.adminPassword);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByTestId("sidebar-user-name").waitFor();
+    expect(await page.getByTestId("sidebar-user-name").innerText()).toBe("Administrator");
     await page.close();
   });
 });

@@ -362,7 +362,7 @@ describe("tasks, the badge and the bell, the team and the task automation", () =
     expect(await newRow.getByTestId("team-member-role").innerText()).toBe("Sales Manager");
     expect(await newRow.getByTestId("team-member-last-active").innerText()).toBe("Never");
 
-    // Sign out, then in as the new user: the login screen remembers the administrator's e-mail.
+    // Sign out, then in as the new user: the login screen remembers the e-mail last used in this browser, the administrator's.
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     expect(await page.getByLabel("Email").inputValue()).toBe(running.crm.adminEmail);

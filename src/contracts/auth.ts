@@ -3,7 +3,8 @@ import { IsoTime, oneOf } from "./common.ts";
 
 /**
  * Signing in and out, and the signed-in user's own password and sessions: a session is an HttpOnly cookie
- * set by POST /api/auth/login.
+ * set by POST /api/auth/login, which also hands the browser a device cookie that later sign-ins bring back
+ * (src/core/auth/known-devices.ts).
  *   POST    /api/auth/login                check the password and start a session (LoginBody → SessionUser)
  *   POST    /api/auth/logout               end the session, if any (→ 204)
  *   GET     /api/auth/me                   the signed-in user (→ SessionUser, or 401)

@@ -3,6 +3,7 @@ import { neverWaitOnEventLoop } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
+import { clientAddressOf } from "../server/client-address.ts";
 import { startActivityPassScheduler } from "../server/background/activity-pass-scheduler.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
 import { startWebhookWorker } from "../server/background/webhook-worker.ts";
@@ -20,9 +21,15 @@ export interface TestResponse {
 
 /**
  * The real API over a temporary database, called in-process. Requests come from 127.0.0.1 unless a
- * test says otherwise, and carry a session only when given the cookie `signInAs` returned.
+ * test says otherwise (the header x-test-client-address names the connection's peer), and carry a session
+ * only when given the cookie `signInAs` returned. With `trustProxy` the server is behind a reverse proxy,
+ * as `crm serve --trust-proxy` is: it believes X-Forwarded-For and X-Forwarded-Proto.
  */
-export function testServer(env: Record<string, string | undefined> = {}, options: { clientOptions?: ClientOptions; pollMs?: number } = {}) {
+export function testServer(
+  env: Record<string, string | undefined> = {},
+  options: { clientOptions?: ClientOptions; pollMs?: number; trustProxy?: boolean } = {},
+) {
+  const trustProxy = options.trustProxy ?? false;
   const database = temporaryDatabase();
   // As the running server does (serve.ts): a write that finds another connection's lock is tried again asynchronously.
   neverWaitOnEventLoop(database.sqlite);
@@ -33,8 +40,8 @@ export function testServer(env: Record<string, string | undefined> = {}, options
     db: database.db,
     dataDir: database.dataDir,
     env,
-    clientAddress: (request) => request.headers.get("x-test-client-address") ?? "127.0.0.1",
-    trustProxy: false,
+    clientAddress: (request) => clientAddressOf(request, request.headers.get("x-test-client-address") ?? "127.0.0.1", trustProxy),
+    trustProxy,
     webhookWorker,
     backfills,
     activityPasses,

@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
-import { DEFAULT_ADMIN_EMAIL, readBranding } from "../../core/settings/branding.ts";
-import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
+import { readBranding } from "../../core/settings/branding.ts";
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
 import { AllowedHosts } from "../../server/middleware/allowed-hosts.ts";
 import { UsageError } from "../program.ts";

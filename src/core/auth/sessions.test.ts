@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DATABASE_FILE_NAME, openDatabase } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
 import { createUser } from "../users/users.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -11,7 +17,7 @@ import {
   endUserSession,
   listUserSessions,
   resolveSession,
-  SESSION_IDLE_LIFETIME_MS,
+  SESSION_LIFETIME_MS,
   startSession,
 } from "./sessions.ts";
 
@@ -41,18 +47,60 @@ describe("sessions", () => {
     expect(resolveSession(database.db, token)).toBeNull();
   });
 
-  test("a session unused for 30 days expires; using it slides the expiry", () => {
-    const { token } = startSession(database.db, userId, { clientAddress: "127.0.0.1" });
-    const twentyNineDaysAgo = new Date(Date.now() - SESSION_IDLE_LIFETIME_MS + 24 * 3600 * 1000);
-    database.db.update(sessions).set({ lastSeenAt: twentyNineDaysAgo, expiresAt: new Date(Date.now() + 24 * 3600 * 1000) }).run();
+  test("a session ends 30 days after sign-in however recently used: using it only notes when", () => {
+    const { token, expiresAt } = startSession(database.db, userId, { clientAddress: "127.0.0.1" });
+    const started = database.db.select().from(sessions).get()!;
+    expect(expiresAt.getTime()).toBe(started.createdAt.getTime() + SESSION_LIFETIME_MS);
+    expect(started.expiresAt).toEqual(expiresAt);
+
+    // Signed in 30 days ago but for a minute, last used two minutes ago.
+    const now = Date.now();
+    const signedInAt = new Date(now - SESSION_LIFETIME_MS + 60_000);
+    const endsAt = new Date(signedInAt.getTime() + SESSION_LIFETIME_MS);
+    database.db.update(sessions).set({ createdAt: signedInAt, lastSeenAt: new Date(now - 120_000), expiresAt: endsAt }).run();
     expect(resolveSession(database.db, token)).not.toBeNull();
-    const slid = database.db.select().from(sessions).get()!;
-    expect(slid.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_LIFETIME_MS - 60_000);
+    const used = database.db.select().from(sessions).get()!;
+    expect(used.lastSeenAt.getTime()).toBeGreaterThanOrEqual(now);
+    expect(used.expiresAt).toEqual(endsAt);
 
     database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).run();
     expect(resolveSession(database.db, token)).toBeNull();
     deleteExpiredSessions(database.db);
     expect(database.db.select().from(sessions).all()).toHaveLength(0);
+  });
+
+  test("sessions that slid on before the lifetime was fixed end 30 days after their sign-in once the database is upgraded", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
+    try {
+      const migrationsFolder = path.join(import.meta.dir, "../../../drizzle");
+      const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+      const lifetimeFixed = journal.entries.find((entry) => entry.tag === "0021_session_lifetime")!.when;
+      const sqlite = new Database(path.join(dataDir, DATABASE_FILE_NAME), { create: true, strict: true });
+      sqlite.run("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
+      for (const migration of readMigrationFiles({ migrationsFolder }).filter((migration) => migration.folderMillis < lifetimeFixed)) {
+        for (const statement of migration.sql) if (statement.trim()) sqlite.run(statement);
+        sqlite.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [migration.hash, migration.folderMillis]);
+      }
+      const now = Date.now();
+      const day = 24 * 3600 * 1000;
+      sqlite.run("INSERT INTO users (id, email, name, role, password_hash, active, created_at, updated_at) VALUES (1, 'a@example.com', 'A', 'admin', 'x', 1, 0, 0)");
+      const insertSession = sqlite.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, 1, ?, ?, ?)");
+      insertSession.run("used-daily-for-40-days", now - 40 * day, now - 60_000, now - 60_000 + SESSION_LIFETIME_MS);
+      insertSession.run("signed-in-yesterday", now - day, now - day, now - day + SESSION_LIFETIME_MS);
+      sqlite.close();
+
+      const upgraded = openDatabase(dataDir);
+      try {
+        expect(upgraded.sqlite.query("SELECT token_hash AS token, expires_at - created_at AS lifetime FROM sessions ORDER BY id").all()).toEqual([
+          { token: "used-daily-for-40-days", lifetime: SESSION_LIFETIME_MS },
+          { token: "signed-in-yesterday", lifetime: SESSION_LIFETIME_MS },
+        ]);
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test("a session keeps the browser, trimmed to 200 characters, and the address it signed in from", () => {

@@ -7,8 +7,11 @@ import { sessions, users } from "../database/schema.ts";
 import { notFound } from "../errors.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 
-/** A session ends after this long without a request. */
-export const SESSION_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A session ends this long after sign-in, however busy: then the user signs in again. A cookie taken from a
+ * browser works no longer than that; and as no idle limit could end a session any sooner, none slides.
+ */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -23,7 +26,7 @@ export interface SessionOrigin {
 export function startSession(db: CrmDatabase, userId: number, origin: SessionOrigin): { token: string; expiresAt: Date } {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS);
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   // A User-Agent is the caller's to choose: kept only as long as anybody reads one.
   const browser = origin.browser?.trim().slice(0, SESSION_BROWSER_MAX_LENGTH) || null;
   db.insert(sessions)
@@ -32,7 +35,7 @@ export function startSession(db: CrmDatabase, userId: number, origin: SessionOri
   return { token, expiresAt };
 }
 
-/** The active user a session token belongs to, sliding the session's expiry; null when unknown, expired or deactivated. */
+/** The active user a session token belongs to, noting when it was last used; null when unknown, expired or deactivated. */
 export function resolveSession(db: CrmDatabase, token: string): PublicUser | null {
   const now = new Date();
   // Every API request resolves its session, and the row only changes when data does. Remembered by the
@@ -54,15 +57,13 @@ export function resolveSession(db: CrmDatabase, token: string): PublicUser | nul
 }
 
 /**
- * Slides the session's expiry. Bookkeeping: while another process holds the write lock it is skipped, and
- * done by a later request, rather than failing or delaying this one.
+ * Notes when the session was last used, which the user's sessions and the team show. Bookkeeping: while
+ * another process holds the write lock it is skipped, and done by a later request, rather than failing or
+ * delaying this one.
  */
 function touchSession(db: CrmDatabase, sessionId: number, now: Date): void {
   try {
-    db.update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS) })
-      .where(eq(sessions.id, sessionId))
-      .run();
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).run();
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
   }

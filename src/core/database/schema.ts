@@ -42,19 +42,24 @@ export const sessions = sqliteTable(
   (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
 
-/** Failed sign-ins, kept for the throttling window only. */
+/** Failed sign-ins, kept as long as they count against sign-in (src/core/auth/sign-in.ts). */
 export const loginFailures = sqliteTable(
   "login_failures",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
     clientAddress: text("client_address").notNull(),
+    /** The known device the attempt came from (src/core/auth/known-devices.ts); null from anywhere else. */
+    device: text("device"),
     failedAt: integer("failed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
-    index("login_failures_email_address_idx").on(table.email, table.clientAddress, table.failedAt),
-    // Failures from one address whatever the e-mail (spraying), and the purge of those past the window.
+    // Failures for one e-mail whatever the address (a botnet guessing one password).
+    index("login_failures_email_idx").on(table.email, table.failedAt),
+    // Failures from one address whatever the e-mail (spraying).
     index("login_failures_address_idx").on(table.clientAddress, table.failedAt),
+    index("login_failures_device_idx").on(table.device, table.failedAt),
+    // The purge of those that no longer count.
     index("login_failures_failed_at_idx").on(table.failedAt),
   ],
 );

@@ -7,8 +7,8 @@ import { settings } from "../database/schema.ts";
 export type SettingKey =
   | "productName"
   | "companyName"
-  | "defaultLoginEmail"
   | "uploadSigningKey"
+  | "signInDeviceKey"
   | "shipstationApiKey"
   | "shipstationApiSecret"
   | "shipstationWebhookSecret"
@@ -31,4 +31,12 @@ export function writeSetting(db: CrmDatabase, key: SettingKey, value: string): v
     .values({ key, value, updatedAt })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } })
     .run();
+}
+
+/** The stored value; when there is none yet, `create`'s, stored. Two processes creating one at once both get the first stored. */
+export function readOrCreateSetting(db: CrmDatabase, key: SettingKey, create: () => string): string {
+  const existing = readSetting(db, key);
+  if (existing !== undefined) return existing;
+  db.insert(settings).values({ key, value: create(), updatedAt: new Date() }).onConflictDoNothing().run();
+  return readSetting(db, key)!;
 }

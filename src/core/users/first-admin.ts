@@ -1,14 +1,14 @@
 import type { CrmDatabase } from "../database/open.ts";
-import { writeSetting } from "../settings/settings.ts";
 import { countUsers, createUser, type PublicUser } from "./users.ts";
 
+/** The first administrator's e-mail unless the server is told another. */
+export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
+
 /**
- * On a fresh database, creates the administrator so that somebody can sign in, and makes its e-mail
- * the one the login screen offers. Returns the password to print once; null when users already exist.
+ * On a fresh database, creates the administrator so that somebody can sign in. Returns the password to
+ * print once; null when users already exist.
  */
 export async function ensureFirstAdmin(db: CrmDatabase, email: string): Promise<{ user: PublicUser; password: string } | null> {
   if (countUsers(db) > 0) return null;
-  const created = await createUser(db, { email, name: "Administrator", role: "admin" });
-  writeSetting(db, "defaultLoginEmail", created.user.email);
-  return created;
+  return createUser(db, { email, name: "Administrator", role: "admin" });
 }

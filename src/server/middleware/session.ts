@@ -1,11 +1,15 @@
 import { Elysia, type Cookie } from "elysia";
-import { MUST_CHANGE_PASSWORD_MESSAGE } from "../../contracts/auth.ts";
-import { resolveSession, SESSION_IDLE_LIFETIME_MS } from "../../core/auth/sessions.ts";
+import { LOGIN_PATH, MUST_CHANGE_PASSWORD_MESSAGE } from "../../contracts/auth.ts";
+import { KNOWN_DEVICE_LIFETIME_MS } from "../../core/auth/known-devices.ts";
+import { resolveSession } from "../../core/auth/sessions.ts";
 import { DomainError, forbidden } from "../../core/errors.ts";
 import type { PublicUser } from "../../core/users/users.ts";
+import { cameOverHttps } from "../client-address.ts";
 import type { ServerContext } from "../context.ts";
 
 export const SESSION_COOKIE = "crm_session";
+/** Names the browser a user signed in from before: sign-in then holds it back for nobody else's failures. */
+export const DEVICE_COOKIE = "crm_device";
 
 /**
  * Route options `signedIn: true` and `adminOnly: true`: the route then receives `user`, and
@@ -56,19 +60,38 @@ export function sessionGuard(context: ServerContext) {
   });
 }
 
-export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, token: string): void {
+/**
+ * The browser keeps the cookie until the session ends, not a moment longer. Secure when the browser reached
+ * us over HTTPS: behind a proxy, only as a trusted proxy says (client-address.ts).
+ */
+export function writeSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean, session: { token: string; expiresAt: Date }): void {
   cookie?.set({
-    value: token,
+    value: session.token,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: cameOverHttps(request),
-    maxAge: SESSION_IDLE_LIFETIME_MS / 1000,
+    secure: cameOverHttps(request, trustProxy),
+    maxAge: Math.floor((session.expiresAt.getTime() - Date.now()) / 1000),
   });
 }
 
-export function clearSessionCookie(cookie: Cookie<unknown> | undefined, request: Request): void {
-  cookie?.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure: cameOverHttps(request), maxAge: 0 });
+export function clearSessionCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean): void {
+  cookie?.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure: cameOverHttps(request, trustProxy), maxAge: 0 });
+}
+
+/**
+ * The browser's device token (src/core/auth/known-devices.ts), sent back only to sign-in: it outlives
+ * sessions and sign-outs, so that the browser stays known where the user signs in.
+ */
+export function writeDeviceCookie(cookie: Cookie<unknown> | undefined, request: Request, trustProxy: boolean, deviceToken: string): void {
+  cookie?.set({
+    value: deviceToken,
+    httpOnly: true,
+    sameSite: "strict",
+    path: LOGIN_PATH,
+    secure: cameOverHttps(request, trustProxy),
+    maxAge: KNOWN_DEVICE_LIFETIME_MS / 1000,
+  });
 }
 
 function requireUser(context: ServerContext, request: Request): PublicUser {
@@ -78,18 +101,26 @@ function requireUser(context: ServerContext, request: Request): PublicUser {
   return user;
 }
 
+export function readSessionToken(request: Request): string | undefined {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+export function readDeviceToken(request: Request): string | undefined {
+  return readCookie(request, DEVICE_COOKIE);
+}
+
 /**
  * Read from the header rather than Elysia's `cookie` context: Elysia decides per route whether to parse
  * cookies by reading the handler's source, which a minified build no longer shows.
  */
-export function readSessionToken(request: Request): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (header === null) return undefined;
   for (let start = 0; start < header.length; ) {
     const end = header.indexOf(";", start);
     const pair = header.slice(start, end === -1 ? header.length : end).trim();
     const equals = pair.indexOf("=");
-    if (equals !== -1 && pair.slice(0, equals).trim() === SESSION_COOKIE) return decodeCookieValue(pair.slice(equals + 1).trim()) || undefined;
+    if (equals !== -1 && pair.slice(0, equals).trim() === name) return decodeCookieValue(pair.slice(equals + 1).trim()) || undefined;
     if (end === -1) break;
     start = end + 1;
   }
@@ -104,9 +135,4 @@ function decodeCookieValue(value: string): string {
   } catch {
     return "";
   }
-}
-
-/** Behind a TLS-terminating proxy the request itself is plain http; the proxy says what the browser used. */
-function cameOverHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }

@@ -1,6 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
+import { SESSION_LIFETIME_MS } from "../../core/auth/sessions.ts";
 import { createUser } from "../../core/users/users.ts";
-import { useTestServer } from "../../testing/test-server.ts";
+import { testServer, useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/auth", () => {
   const crm = useTestServer();
@@ -18,13 +19,35 @@ describe("/api/auth", () => {
     expect(cookie).not.toContain("Secure");
   });
 
-  test("the cookie is Secure when the request came over https", async () => {
-    const { password } = await crm.server.signInAs("sales", "seller@example.com");
-    const response = await crm.server.request("POST", "/api/auth/login", {
-      body: { email: "seller@example.com", password },
-      headers: { "x-forwarded-proto": "https" },
+  describe("the cookie is Secure when the browser came over https", () => {
+    const servers: ReturnType<typeof testServer>[] = [];
+    afterEach(() => servers.splice(0).forEach((server) => server.dispose()));
+
+    async function sessionCookieFrom(options: { trustProxy: boolean; url?: string; forwardedProto?: string }): Promise<string> {
+      const server = testServer({}, { trustProxy: options.trustProxy });
+      servers.push(server);
+      const { password } = await server.signInAs("sales", "seller@example.com");
+      const headers = new Headers({ "content-type": "application/json" });
+      if (options.forwardedProto) headers.set("x-forwarded-proto", options.forwardedProto);
+      const login = await server.app.handle(
+        new Request(options.url ?? "http://localhost/api/auth/login", { method: "POST", headers, body: JSON.stringify({ email: "seller@example.com", password }) }),
+      );
+      expect(login.status).toBe(200);
+      return login.headers.get("set-cookie")!;
+    }
+
+    test("when it reached the server itself over https", async () => {
+      expect(await sessionCookieFrom({ trustProxy: false, url: "https://localhost/api/auth/login" })).toContain("Secure");
     });
-    expect(response.headers.get("set-cookie")).toContain("Secure");
+
+    test("behind a trusted proxy, when the proxy says so in X-Forwarded-Proto", async () => {
+      expect(await sessionCookieFrom({ trustProxy: true, forwardedProto: "https" })).toContain("Secure");
+      expect(await sessionCookieFrom({ trustProxy: true, forwardedProto: "http" })).not.toContain("Secure");
+    });
+
+    test("without --trust-proxy X-Forwarded-Proto is anybody's to write, and is ignored", async () => {
+      expect(await sessionCookieFrom({ trustProxy: false, forwardedProto: "https" })).not.toContain("Secure");
+    });
   });
 
   test("a wrong password and an unknown e-mail both answer 401 with the same message", async () => {
@@ -38,21 +61,110 @@ describe("/api/auth", () => {
     }
   });
 
-  test("the 11th failure in a row for one e-mail and address answers 429", async () => {
+  /** The cookies an answer sets, by name: the whole Set-Cookie line of each. */
+  const setCookies = (response: { headers: Headers }) =>
+    Object.fromEntries(response.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf("=")), line]));
+  /** The name=value of a Set-Cookie line, as the browser sends it back. */
+  const sentBack = (line: string) => line.split(";")[0]!;
+
+  test("the 11th failure in a row for one e-mail answers 429 with Retry-After, from any address and for the right password too", async () => {
     const { password } = await crm.server.signInAs("admin", "boss@example.com");
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push((await crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password: "wrong" } })).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
-    const blocked = await crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
-    const otherAddress = await crm.server.request("POST", "/api/auth/login", {
-      body: { email: "boss@example.com", password },
-      headers: { "x-test-client-address": "10.1.1.1" },
+    for (const headers of [{}, { "x-test-client-address": "10.1.1.1" }] as Record<string, string>[]) {
+      const blocked = await crm.server.request("POST", "/api/auth/login", { body: { email: "boss@example.com", password }, headers });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/) });
+      expect(Number(blocked.headers.get("retry-after"))).toBeWithin(1, 31);
+    }
+  });
+
+  test("sign-in hands the browser an HttpOnly device cookie sent back only to sign-in, which signing out keeps", async () => {
+    const { password } = await crm.server.signInAs("sales", "seller@example.com");
+    const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } });
+    const device = setCookies(login).crm_device!;
+    expect(device).toMatch(/^crm_device=[^;]+; Max-Age=15552000; Path=\/api\/auth\/login; HttpOnly; SameSite=Strict$/);
+    const logout = await crm.server.request("POST", "/api/auth/logout", { cookie: `${sentBack(setCookies(login).crm_session!)}; ${sentBack(device)}` });
+    expect(Object.keys(setCookies(logout))).toEqual(["crm_session"]);
+  });
+
+  describe("throttling behind a trusted proxy, by the forwarded address", () => {
+    const servers: ReturnType<typeof testServer>[] = [];
+    afterEach(() => servers.splice(0).forEach((server) => server.dispose()));
+    function behindProxy() {
+      const server = testServer({}, { trustProxy: true });
+      servers.push(server);
+      return server;
+    }
+    const signInFrom = (server: ReturnType<typeof testServer>, forwardedFor: string, body: { email: string; password: string }, cookie?: string) =>
+      server.request("POST", "/api/auth/login", { body, cookie, headers: { "x-test-client-address": "10.0.0.1", "x-forwarded-for": forwardedFor } });
+
+    test("fifty addresses guessing one e-mail get ten passwords checked, not fifty; the wait grows with each failure past them", async () => {
+      const server = behindProxy();
+      const { password } = await server.signInAs("admin", "boss@example.com");
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) statuses.push((await signInFrom(server, `198.51.100.${i}`, { email: "boss@example.com", password: "wrong" })).status);
+      expect(statuses).toEqual([...Array(10).fill(401), ...Array(40).fill(429)]);
+      expect((await signInFrom(server, "203.0.113.50", { email: "boss@example.com", password })).status).toBe(429);
+
+      // Half a minute later one more guess is checked, and the next waits a minute.
+      server.sqlite.run("UPDATE login_failures SET failed_at = failed_at - 30000");
+      expect((await signInFrom(server, "198.51.100.77", { email: "boss@example.com", password: "wrong" })).status).toBe(401);
+      const refused = await signInFrom(server, "198.51.100.78", { email: "boss@example.com", password: "wrong" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeWithin(50, 61);
     });
-    expect(otherAddress.status).toBe(200);
+
+    test("a hundred guesses at once from a hundred addresses: ten are checked, the rest answer 429 at once", async () => {
+      const server = behindProxy();
+      await server.signInAs("admin", "boss@example.com");
+      const attempts = Array.from({ length: 100 }, (_, i) => signInFrom(server, `198.51.100.${i}`, { email: "boss@example.com", password: "wrong" }));
+      const statuses = (await Promise.all(attempts)).map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    });
+
+    test("a browser the user signed in from before gets in with the right password while their e-mail is being guessed from everywhere", async () => {
+      const server = behindProxy();
+      const { password } = await server.signInAs("admin", "boss@example.com");
+      const earlier = await signInFrom(server, "203.0.113.50", { email: "boss@example.com", password });
+      const device = sentBack(setCookies(earlier).crm_device!);
+      for (let i = 0; i < 30; i++) await signInFrom(server, `198.51.100.${i}`, { email: "boss@example.com", password: "wrong" });
+      expect((await signInFrom(server, "203.0.113.50", { email: "boss@example.com", password })).status).toBe(429);
+      const known = await signInFrom(server, "203.0.113.50", { email: "boss@example.com", password }, device);
+      expect(known.status).toBe(200);
+      expect(Object.keys(setCookies(known)).sort()).toEqual(["crm_device", "crm_session"]);
+    });
+
+    test("an office address flooded with wrong passwords for random e-mails locks out no known browser there", async () => {
+      const server = behindProxy();
+      const { password } = await server.signInAs("admin", "boss@example.com");
+      const device = sentBack(setCookies(await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password })).crm_device!);
+      const statuses: number[] = [];
+      for (let i = 0; i < 35; i++) statuses.push((await signInFrom(server, "192.0.2.10", { email: `guess${i}@example.com`, password: "wrong" })).status);
+      expect(statuses).toEqual([...Array(30).fill(401), ...Array(5).fill(429)]);
+      expect((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password })).status).toBe(429);
+      expect((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password }, device)).status).toBe(200);
+      // A device cookie of somebody else's, or a made-up one, is no way round the limit.
+      const forged = `crm_device=${device.split("=")[1]!.replace(/\.[^.]+$/, ".forged")}`;
+      expect((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password }, forged)).status).toBe(429);
+      const colleague = await createUser(server.db, { email: "colleague@example.com", name: "Colleague", role: "sales", password: "colleague's own passphrase" });
+      expect((await signInFrom(server, "192.0.2.10", { email: colleague.user.email, password: colleague.password }, device)).status).toBe(429);
+    });
+
+    test("a known browser's own failures hold it back after ten, and nobody else", async () => {
+      const server = behindProxy();
+      const { password } = await server.signInAs("admin", "boss@example.com");
+      const device = sentBack(setCookies(await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password })).crm_device!);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password: "wrong" }, device)).status);
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      expect((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password }, device)).status).toBe(429);
+      expect((await signInFrom(server, "192.0.2.10", { email: "boss@example.com", password })).status).toBe(200);
+    });
   });
 
   test("a hundred wrong passwords at once: only ten are checked, the rest answer 429 at once", async () => {
@@ -103,6 +215,26 @@ describe("/api/auth", () => {
     for (const malformed of ["crm_session=%E0%A4%A", "crm_session=", "crm_session"]) {
       expect(await crm.server.request("GET", "/api/auth/me", { cookie: malformed })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
     }
+  });
+
+  test("a session ends 30 days after sign-in even while in use, and its cookie lasts no longer", async () => {
+    const { password } = await crm.server.signInAs("sales", "seller@example.com");
+    const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const maxAge = Number(login.headers.get("set-cookie")!.match(/Max-Age=(\d+)/)![1]);
+    expect(maxAge).toBeLessThanOrEqual(SESSION_LIFETIME_MS / 1000);
+    expect(maxAge).toBeGreaterThan(SESSION_LIFETIME_MS / 1000 - 60);
+
+    // As if signed in 30 days ago but for a minute, and busy ever since: every session moves back as far.
+    const movedBack = SESSION_LIFETIME_MS - 60_000;
+    const moveBack = (ms: number) =>
+      crm.server.sqlite.run("UPDATE sessions SET created_at = created_at - ?1, last_seen_at = last_seen_at - ?1, expires_at = expires_at - ?1", [ms]);
+    moveBack(movedBack);
+    expect((await crm.server.request("GET", "/api/auth/me", { cookie })).status).toBe(200);
+    expect((await crm.server.request("GET", "/api/accounts", { cookie })).status).toBe(200);
+    moveBack(2 * 60_000);
+    expect(await crm.server.request("GET", "/api/auth/me", { cookie })).toMatchObject({ status: 401, body: { message: "Not signed in" } });
+    expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "seller@example.com", password } })).status).toBe(200);
   });
 
   test("logout ends the session and clears the cookie", async () => {

@@ -7,7 +7,16 @@ import { signIn } from "../../core/auth/sign-in.ts";
 import type { ServerContext } from "../context.ts";
 import { toUserJson } from "../json/user-json.ts";
 import { toUserSessionJson } from "../json/user-session-json.ts";
-import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionGuard, writeSessionCookie } from "../middleware/session.ts";
+import {
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  readDeviceToken,
+  readSessionToken,
+  SESSION_COOKIE,
+  sessionGuard,
+  writeDeviceCookie,
+  writeSessionCookie,
+} from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
 
 export function authRoutes(context: ServerContext) {
@@ -18,13 +27,15 @@ export function authRoutes(context: ServerContext) {
     .post(
       LOGIN_PATH.slice("/api/auth".length),
       async ({ body, request, cookie }) => {
-        const { user, token } = await signIn(context.db, {
+        const { user, deviceToken, ...session } = await signIn(context.db, {
           email: body.email,
           password: body.password,
           clientAddress: context.clientAddress(request),
+          deviceToken: readDeviceToken(request),
           browser: request.headers.get("user-agent"),
         });
-        writeSessionCookie(cookie[SESSION_COOKIE], request, token);
+        writeSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy, session);
+        writeDeviceCookie(cookie[DEVICE_COOKIE], request, context.trustProxy, deviceToken);
         return toUserJson(user);
       },
       { body: LoginBody, ...answers(SessionUser) },
@@ -34,7 +45,7 @@ export function authRoutes(context: ServerContext) {
       ({ request, cookie, set }) => {
         const token = readSessionToken(request);
         if (token) endSession(context.db, token);
-        clearSessionCookie(cookie[SESSION_COOKIE], request);
+        clearSessionCookie(cookie[SESSION_COOKIE], request, context.trustProxy);
         set.status = 204;
       },
       answers(null, { status: 204, description: "Signed out" }),

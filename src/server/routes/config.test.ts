@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { writeSetting } from "../../core/settings/settings.ts";
+import { ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { testServer } from "../../testing/test-server.ts";
 
 describe("GET /api/config", () => {
@@ -11,8 +12,18 @@ describe("GET /api/config", () => {
     servers.push(server);
     expect(await server.request("GET", "/api/config")).toMatchObject({
       status: 200,
-      body: { productName: "Supply CRM", companyName: "Supply Co.", defaultLoginEmail: "admin@localhost" },
+      body: { productName: "Supply CRM", companyName: "Supply Co." },
     });
+  });
+
+  test("names nobody: not the first administrator's e-mail, nor any other", async () => {
+    const server = testServer();
+    servers.push(server);
+    await ensureFirstAdmin(server.db, "owner@example.com");
+    await server.signInAs("sales", "seller@example.com");
+    const config = await server.request("GET", "/api/config");
+    expect(config.body).toEqual({ productName: "Supply CRM", companyName: "Supply Co." });
+    expect(JSON.stringify(config.body)).not.toContain("@");
   });
 
   test("stored settings name the product, and the environment overrides them", async () => {
@@ -20,11 +31,9 @@ describe("GET /api/config", () => {
     servers.push(server);
     writeSetting(server.db, "productName", "Clinic Desk");
     writeSetting(server.db, "companyName", "Stored Co.");
-    writeSetting(server.db, "defaultLoginEmail", "office@example.com");
     expect((await server.request("GET", "/api/config")).body).toEqual({
       productName: "Clinic Desk",
       companyName: "Acme Testing Supplies",
-      defaultLoginEmail: "office@example.com",
     });
   });
 });

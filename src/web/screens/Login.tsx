@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { useAppConfig } from "../api/app-config";
 import { useWrite } from "../api/use-write";
 import { LoginEmailField } from "../components/login/LoginEmailField";
 import { SignInFrame } from "../components/login/SignInFrame";
@@ -8,15 +7,13 @@ import { lastLoginEmail } from "../session/stored-user";
 import { useSession } from "../session/useSession";
 
 export function LoginScreen() {
-  const { config } = useAppConfig();
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   // A wrong password is a 401 whose message says so.
   const { run, isPending: isSigningIn } = useWrite({ success: { title: "Welcome", description: "Successfully logged in" } });
-  const [rememberedEmail] = useState(lastLoginEmail);
-  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  // The e-mail last signed in with on this browser: the server names nobody to whoever opens the page.
+  const [email, setEmail] = useState(() => lastLoginEmail() ?? "");
   const [password, setPassword] = useState("");
-  const email = typedEmail ?? rememberedEmail ?? config?.defaultLoginEmail ?? "";
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +23,7 @@ export function LoginScreen() {
   return (
     <SignInFrame subtitle="Admin Access Portal">
       <form onSubmit={handleSubmit} className="space-y-5" data-testid="login-form">
-        <LoginEmailField value={email} onChange={setTypedEmail} />
+        <LoginEmailField value={email} onChange={setEmail} />
         <div>
           <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
             Password

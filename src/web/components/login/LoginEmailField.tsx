@@ -1,11 +1,12 @@
 import { useRef, useState } from "react";
 
 /**
- * The e-mail input of the login form. It starts read-only because staff almost
- * always sign in with the same address; a link-button unlocks it.
+ * The e-mail input of the login form. Filled in with the e-mail this browser last signed in with, it starts
+ * read-only because staff almost always sign in with the same address; a link-button unlocks it. Empty, it
+ * is to be typed in.
  */
 export function LoginEmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
-  const [isEditable, setIsEditable] = useState(false);
+  const [isEditable, setIsEditable] = useState(value === "");
   const inputRef = useRef<HTMLInputElement>(null);
 
   function unlock() {
