@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../src/core/database/open.ts";
+import { openCrmDatabase } from "../src/core/startup/open-crm-database.ts";
 import { ensurePurchaseDays } from "../src/core/analytics/purchase-days.ts";
 import { listReorderAccounts } from "../src/core/analytics/reorder-radar.ts";
 import { businessDayNumber, businessToday, dateOfBusinessDay, startOfBusinessDay } from "../src/core/time/business-calendar.ts";
@@ -84,7 +84,7 @@ async function measureRadarGuesses(): Promise<void> {
     const csv = path.join(workDir, "orders.csv");
     await run([CRM_BINARY, "demo-data", "--rows", "200000", "--out", csv]);
     await run([CRM_BINARY, "import-csv", csv, "--data-dir", workDir]);
-    const { db, sqlite, close } = openDatabase(workDir);
+    const { db, sqlite, close } = openCrmDatabase(workDir);
     try {
       const cutOff = businessDayNumber(businessToday()) - WINDOW_DAYS;
       const cutOffEnd = startOfBusinessDay(dateOfBusinessDay(cutOff + 1));

@@ -8,7 +8,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { benchmarkDatabase, plantedDuplicates, PLANTED_KINDS, SIGNALS, TRAP_KINDS, type PlantedPair } from "./support/benchmark-database.ts";
-import { openDatabase } from "../src/core/database/open.ts";
+import { openCrmDatabase } from "../src/core/startup/open-crm-database.ts";
 import { detectAllDuplicates } from "../src/core/duplicates/detect-all.ts";
 import { detectDuplicatesForAccounts } from "../src/core/duplicates/detect-accounts.ts";
 import { countAccountsWithOpenDuplicates, listDuplicateCandidates } from "../src/core/duplicates/duplicate-candidates.ts";
@@ -28,7 +28,7 @@ const REASON_PREFIXES = [
 const { dataDir } = benchmarkDatabase();
 const planted = plantedDuplicates();
 const plantedKeys = new Set(planted.pairs.map(({ accountIds: [a, b] }) => pairKey(a, b)));
-const { db, sqlite, close } = openDatabase(dataDir);
+const { db, sqlite, close } = openCrmDatabase(dataDir);
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 try {

@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Database } from "bun:sqlite";
-import { isFreeMailDomain } from "../../src/core/accounts/free-mail.ts";
-import { openDatabase } from "../../src/core/database/open.ts";
+import { isFreeMailDomain } from "../../src/core/account-basics/free-mail.ts";
+import { openCrmDatabase } from "../../src/core/startup/open-crm-database.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
 import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
 import { linesOf } from "../../src/core/orders/prepared-order.ts";
@@ -142,7 +142,7 @@ function build(): void {
   // Orders are assigned first, so that every planted account has orders and with them a ship-to address.
   const owners = assignOrders(random);
   const { accounts, planted } = planAccounts(random, ordersPerAccount(owners));
-  const { db, sqlite, close } = openDatabase(DATA_DIR);
+  const { db, sqlite, close } = openCrmDatabase(DATA_DIR);
   const now = Date.now();
 
   sqlite.transaction(() => {

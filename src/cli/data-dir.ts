@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import path from "node:path";
-import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../core/database/open.ts";
+import { DATABASE_FILE_NAME } from "../core/database/open.ts";
+import { openCrmDatabase, type OpenedCrmDatabase } from "../core/startup/open-crm-database.ts";
 import { keepDataDirPrivate } from "../core/database/private-files.ts";
 import { waitingWritersFileName } from "../core/database/waiting-writers.ts";
 import { openersFolderName, registerOpener, type OpenerKind } from "../core/database/openers.ts";
@@ -20,7 +21,7 @@ export function resolveDataDir(options: { dataDir?: string }): string {
 }
 
 /** Opens the database for one command run and closes it afterwards, whatever happens. */
-export async function withDatabase<T>(options: { dataDir?: string }, work: (opened: OpenedDatabase) => T | Promise<T>): Promise<T> {
+export async function withDatabase<T>(options: { dataDir?: string }, work: (opened: OpenedCrmDatabase) => T | Promise<T>): Promise<T> {
   const opened = openPrivateDatabase(resolveDataDir(options));
   try {
     return await work(opened);
@@ -33,13 +34,13 @@ export async function withDatabase<T>(options: { dataDir?: string }, work: (open
  * Opens the database once the data directory is its owner's alone: files an older version or a copy left
  * readable by others are tightened first, and a line on stderr says which.
  */
-export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command"): OpenedDatabase {
+export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command"): OpenedCrmDatabase {
   const databaseFiles = [DATABASE_FILE_NAME, WEBHOOK_INTAKE_FILE_NAME].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
   const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME), scratchFolderName(DATABASE_FILE_NAME)]);
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }
-  const opened = openDatabase(dataDir);
+  const opened = openCrmDatabase(dataDir);
   for (const upgrade of opened.upgrades) process.stderr.write(`crm: ${upgrade}\n`);
   const unregister = registerOpener(opened.file, kind);
   return {

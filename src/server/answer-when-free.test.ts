@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
-import { openDatabase } from "../core/database/open.ts";
+import { openCrmDatabase } from "../core/startup/open-crm-database.ts";
 import { testServer } from "../testing/test-server.ts";
 
 let server: ReturnType<typeof testServer>;
-let otherProcess: ReturnType<typeof openDatabase>;
+let otherProcess: ReturnType<typeof openCrmDatabase>;
 afterEach(async () => {
   otherProcess?.close();
   await server?.dispose();
@@ -13,7 +13,7 @@ test("while another process holds the write lock, reads are answered at once, th
   server = testServer();
   const { cookie } = await server.signInAs("sales");
   // A second connection stands for a CLI import in the middle of a batch.
-  otherProcess = openDatabase(server.dataDir);
+  otherProcess = openCrmDatabase(server.dataDir);
   otherProcess.sqlite.run("BEGIN IMMEDIATE");
   otherProcess.sqlite.run("INSERT INTO settings (key, value, updated_at) VALUES ('importBatch', 'x', 0)");
 
@@ -47,7 +47,7 @@ test("the session's last-seen bookkeeping never fails a request while the lock i
   server = testServer();
   const { cookie } = await server.signInAs("sales");
   server.sqlite.run("UPDATE sessions SET last_seen_at = 0");
-  otherProcess = openDatabase(server.dataDir);
+  otherProcess = openCrmDatabase(server.dataDir);
   otherProcess.sqlite.run("BEGIN IMMEDIATE");
   otherProcess.sqlite.run("INSERT INTO settings (key, value, updated_at) VALUES ('importBatch', 'x', 0)");
   const started = performance.now();
@@ -59,7 +59,7 @@ test("the session's last-seen bookkeeping never fails a request while the lock i
 test("while another process holds the lock, a sign-in waits and then signs in once, and a wrong password counts once", async () => {
   server = testServer();
   const { user, password } = await server.signInAs("sales");
-  otherProcess = openDatabase(server.dataDir);
+  otherProcess = openCrmDatabase(server.dataDir);
   const count = (table: string) => (otherProcess.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const sessionsBefore = count("sessions");
   for (const [attempt, expected] of [[password, 200], ["not the password", 401]] as const) {

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase, type OpenedDatabase } from "../core/database/open.ts";
+import { openCrmDatabase, type OpenedCrmDatabase } from "../core/startup/open-crm-database.ts";
 
 /** A real, migrated SQLite database in a fresh temporary directory; `dispose` removes both. */
-export function temporaryDatabase(): OpenedDatabase & { dataDir: string; dispose(): void } {
+export function temporaryDatabase(): OpenedCrmDatabase & { dataDir: string; dispose(): void } {
   const dataDir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
-  const opened = openDatabase(dataDir);
+  const opened = openCrmDatabase(dataDir);
   return {
     ...opened,
     dataDir,

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
 import { whenDatabaseFree } from "../../core/database/busy.ts";
-import { neverWaitOnEventLoop, openDatabase, type OpenedDatabase } from "../../core/database/open.ts";
+import { neverWaitOnEventLoop } from "../../core/database/open.ts";
+import { openCrmDatabase, type OpenedCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
 import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
@@ -162,7 +163,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
   afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
   let dir: string;
-  let watcher: OpenedDatabase | undefined;
+  let watcher: OpenedCrmDatabase | undefined;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-run-"));
   });
@@ -174,15 +175,15 @@ describe("crm import-csv, interrupted or run twice at once", () => {
 
   const dataDir = () => path.join(dir, "data");
   /** A connection of the test's own, watching the history as the server could: with it open, imports commit in batches. */
-  function watch(): OpenedDatabase {
-    watcher = openDatabase(dataDir());
+  function watch(): OpenedCrmDatabase {
+    watcher = openCrmDatabase(dataDir());
     return watcher;
   }
   function startImport() {
     return Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "import-csv", exportFile, "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
   }
   /** The first run's committed progress, read every 5 ms until `enough` says so; fails if the run ends first. */
-  async function untilProgress(opened: OpenedDatabase, enough: (run: { ordersCreated: number; batches: number }) => boolean): Promise<void> {
+  async function untilProgress(opened: OpenedCrmDatabase, enough: (run: { ordersCreated: number; batches: number }) => boolean): Promise<void> {
     const read = opened.sqlite.query<{ state: string; ordersCreated: number; batches: number }, []>(
       "SELECT state, orders_created AS ordersCreated, batches FROM import_runs WHERE id = 1",
     );

@@ -1,7 +1,7 @@
 import { Command, Option } from "commander";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { notFound } from "../../core/errors.ts";
-import { changeRole, setUserActive } from "../../core/users/team.ts";
+import { changeRole, setUserActive } from "../../core/team/team.ts";
 import { PASSWORD_MIN_LENGTH, USER_ROLES } from "../../contracts/auth.ts";
 import { createUser, findUserByEmail, listUsers, setUserPassword } from "../../core/users/users.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";

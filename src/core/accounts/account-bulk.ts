@@ -8,7 +8,7 @@ import { resolveListChoice, type ListRecord } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../../contracts/accounts.ts";
 import { accountSelectionCondition } from "./account-list.ts";
-import { withAccountScope } from "./account-scope.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
 import { activeOwner } from "./accounts.ts";
 
 /**

@@ -4,7 +4,7 @@ import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
 import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 import type { StoredOrderRaw } from "../orders/incoming-order.ts";
-import { assertAccountExists } from "./account-exists.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { AccountSummary } from "./account-list.ts";
 import { ORDERS_IN_ACCOUNT_DETAIL } from "../../contracts/orders.ts";
 import { findAccount } from "./accounts.ts";

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { DATABASE_FILE_NAME, openDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME } from "../database/open.ts";
+import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { listAccounts, accountQueryOf } from "./account-list.ts";
 import { searchAccounts } from "./account-search.ts";
@@ -100,7 +101,7 @@ describe("a database from before phones were searched by their digits", () => {
 
   test("is brought up to date when it opens: every account is queued, and indexed again with its phones' digits", () => {
     databaseBeforePhoneSearch();
-    const opened = openDatabase(dataDir);
+    const opened = openCrmDatabase(dataDir);
     try {
       expect(opened.sqlite.query("SELECT account_id AS id FROM search_queue ORDER BY id").all()).toEqual([{ id: 1 }, { id: 2 }]);
       const found = (text: string) => searchAccounts(opened.db, text).map((hit) => hit.name);

@@ -2,7 +2,7 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
 import { countPurchaseDaysOf, queuePurchaseDayCount } from "../analytics/purchase-days.ts";
-import { withAccountScope } from "./account-scope.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 
 export interface RecountOptions {

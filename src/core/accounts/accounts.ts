@@ -11,10 +11,10 @@ import type { Actor } from "../activity/actor.ts";
 import { listName, resolveListChoice } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
-import { withAccountScope } from "./account-scope.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
-import { normalizeCustomerEmail } from "./email.ts";
-import { accountDomainForEmail } from "./free-mail.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
+import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 
 /** What staff type to add (all but ownerUserId) or edit an account, as its contract has validated it. */
 export type AccountFields = AccountChanges;

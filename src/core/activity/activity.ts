@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { ACTIVITY_SUMMARY_MAX_LENGTH, DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery, type NewActivityBody } from "../../contracts/activity.ts";
-import { assertAccountExists } from "../accounts/account-exists.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
 import { invalid } from "../errors.ts";

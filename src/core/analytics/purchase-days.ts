@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { withAccountScope } from "../accounts/account-scope.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
 import { BulkLoad } from "../orders/bulk-load.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 

@@ -5,7 +5,8 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DATABASE_FILE_NAME, openDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME } from "../database/open.ts";
+import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { sessions, users } from "../database/schema.ts";
 import { createUser } from "../users/users.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -89,7 +90,7 @@ describe("sessions", () => {
       insertSession.run("signed-in-yesterday", now - day, now - day, now - day + SESSION_LIFETIME_MS);
       sqlite.close();
 
-      const upgraded = openDatabase(dataDir);
+      const upgraded = openCrmDatabase(dataDir);
       try {
         expect(upgraded.sqlite.query("SELECT token_hash AS token, expires_at - created_at AS lifetime FROM sessions ORDER BY id").all()).toEqual([
           { token: "used-daily-for-40-days", lifetime: SESSION_LIFETIME_MS },

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { ContactChanges } from "../../contracts/contacts.ts";
-import { assertAccountExists } from "../accounts/account-exists.ts";
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { createNewContactTask } from "../tasks/task-automation.ts";
 import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";

@@ -7,8 +7,6 @@ import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { checkpointOn, WAL_KEPT_BYTES, WalKeeper } from "./wal.ts";
-import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
-import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
 
 /**
  * The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers, its
@@ -24,15 +22,15 @@ export interface OpenedDatabase {
   sqlite: Database;
   file: string;
   migrationsApplied: number;
-  /** What the upgrade work after the migrations did, a line each, for the start's log. */
-  upgrades: string[];
   close(): void;
 }
 
 export const DATABASE_FILE_NAME = "crm.db";
 
 /**
- * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date.
+ * Opens (creating when needed) the CRM database in a data directory and brings its schema up to date: the
+ * database as the floor below every domain folder knows it. Processes open it with openCrmDatabase
+ * (startup/), which also finishes the upgrades of stored data that follow the migrations.
  * WAL lets the server read while a CLI import writes; the busy timeout makes a command wait for another
  * process's write lock (the server stops waiting once it has started: neverWaitOnEventLoop).
  */
@@ -58,21 +56,12 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");
   const migrationsApplied = applyMigrations(sqlite);
-  ensurePurchaseDays(sqlite);
   const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), {
     answers: new AnswerCache(sqlite),
     preparedStatements: new Map<string, unknown>(),
     wal: new WalKeeper(file, checkpointOn(sqlite)),
   });
-  const upgrades: string[] = [];
-  const orderTruth = finishOrderTruthUpgrade(db);
-  if (orderTruth) {
-    upgrades.push(
-      `upgrade: merged ${orderTruth.mergedOrders.toLocaleString("en-US")} orders stored twice (from a CSV export and from the ShipStation API) ` +
-        `and recounted ${orderTruth.recountedAccounts.toLocaleString("en-US")} accounts, which cancelled and rejected orders no longer count for`,
-    );
-  }
-  return { db, sqlite, file, migrationsApplied, upgrades, close: () => sqlite.close() };
+  return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
 }
 
 /**

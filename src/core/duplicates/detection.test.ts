@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createAccount, updateAccount, type AccountFields } from "../accounts/accounts.ts";
 import { COMMAND_LINE } from "../activity/actor.ts";
 import { addContact } from "../contacts/contacts.ts";
-import { openDatabase } from "../database/open.ts";
+import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { MAX_ACCOUNTS_PER_KEY } from "./blocking-keys.ts";
@@ -218,7 +218,7 @@ describe("duplicate detection", () => {
       const b = add("Lakeview Lab", { phone: "404-555-0100" });
       detect(a, b);
       expect(pairs()).toEqual([]);
-      const other = openDatabase(database.dataDir);
+      const other = openCrmDatabase(database.dataDir);
       const c = createAccount(other.db, { name: "Riverside Clinic Inc", phone: "404-555-0100" }, COMMAND_LINE).id;
       updateAccount(other.db, b, { name: "Riverside Clinc" }, COMMAND_LINE);
       other.close();

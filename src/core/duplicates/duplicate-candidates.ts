@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, union, unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DuplicateCandidate } from "../../contracts/duplicates.ts";
-import { assertAccountExists } from "../accounts/account-exists.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { accounts, duplicatePairs } from "../database/schema.ts";

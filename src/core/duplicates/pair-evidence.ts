@@ -1,4 +1,4 @@
-import { isFreeMailDomain } from "../accounts/free-mail.ts";
+import { isFreeMailDomain } from "../account-basics/free-mail.ts";
 import { formatAddressKey, shipToAddressKey } from "./address-key.ts";
 import { normalizeCompanyName, type NormalizedName } from "./name-normalization.ts";
 import { formatPersonKey, personNameKey } from "./person-key.ts";

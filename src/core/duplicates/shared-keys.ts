@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { FREE_MAIL_DOMAINS } from "../accounts/free-mail.ts";
+import { FREE_MAIL_DOMAINS } from "../account-basics/free-mail.ts";
 import { toSharedValue, type SharedValue } from "./blocking-keys.ts";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { DomainError } from "../errors.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "../orders/incoming-order.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
@@ -13,7 +13,7 @@ import { ExportFileOrders } from "./export-file-orders.ts";
 import { parseMoneyToCents } from "../money/money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
-import { UnreadableValueError } from "./unreadable-value.ts";
+import { UnreadableValueError } from "../unreadable-value.ts";
 import { SeededRandom } from "../demo-data/random.ts";
 
 const TIME_ZONE = "America/Chicago";

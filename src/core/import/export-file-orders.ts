@@ -1,7 +1,7 @@
 import { IMPORTED_LONG_TEXT_MAX_LENGTH } from "../../contracts/imports.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { OrderStatus } from "../../contracts/orders.ts";
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { invalid } from "../errors.ts";
 import type { ShipToAddress } from "../orders/incoming-order.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
@@ -11,7 +11,7 @@ import type { CsvRow } from "./csv-file-reader.ts";
 import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
 import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
-import { UnreadableValueError } from "./unreadable-value.ts";
+import { UnreadableValueError } from "../unreadable-value.ts";
 
 export interface ExportFileSink {
   /** An order read whole; its raw JSON is a view that is only valid during the call. */

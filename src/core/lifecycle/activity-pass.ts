@@ -1,5 +1,5 @@
 import { SYSTEM } from "../activity/actor.ts";
-import { withAccountsBetweenInScope } from "../accounts/account-scope.ts";
+import { withAccountsBetweenInScope } from "../account-basics/account-scope.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { countMovesBetween, emptyMoves, placeScopeByActivity, totalMoved, type ListMoves } from "./activity-lists.ts";

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Actor } from "../activity/actor.ts";
-import { withAccountScope } from "../accounts/account-scope.ts";
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { invalid } from "../errors.ts";

@@ -1,4 +1,4 @@
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 
 const EMAIL_CANDIDATE = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 

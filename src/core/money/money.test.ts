@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { centsToDollars, dollarsToCents, parseMoneyToCents, plainAmountBytesToCents } from "./money.ts";
-import { UnreadableValueError } from "../import/unreadable-value.ts";
+import { UnreadableValueError } from "../unreadable-value.ts";
 
 function failureOf(text: string): UnreadableValueError {
   try {

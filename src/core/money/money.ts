@@ -1,4 +1,4 @@
-import { unreadableValue } from "../import/unreadable-value.ts";
+import { unreadableValue } from "../unreadable-value.ts";
 
 /**
  * Reads an amount cell (`1,234.56`, `$1,234.56`, `-5.00`, `.5`) as whole cents. Blank is null.

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
-import { assertAccountExists } from "../accounts/account-exists.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { actorOf, type Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";

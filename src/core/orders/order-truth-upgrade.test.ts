@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { DATABASE_FILE_NAME, openDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME } from "../database/open.ts";
+import { openCrmDatabase } from "../startup/open-crm-database.ts";
 
 /** The migrations before order truth, applied as an older version did: the database it leaves is the one to upgrade. */
 const MIGRATIONS = readMigrationFiles({ migrationsFolder: path.join(import.meta.dir, "../../../drizzle") });
@@ -45,7 +46,7 @@ describe("the upgrade to order truth (migration 0017 and the first start after i
     order.run(bob, "csv", "SO-9", "SO-9", day(2), 5_000, raw({ "Order - Status": "Canceled" }), day(2), day(2));
     old.close();
 
-    const upgraded = openDatabase(dir);
+    const upgraded = openCrmDatabase(dir);
     try {
       expect(upgraded.upgrades).toEqual([
         "upgrade: merged 1 orders stored twice (from a CSV export and from the ShipStation API) and recounted 2 accounts, which cancelled and rejected orders no longer count for",
@@ -73,7 +74,7 @@ describe("the upgrade to order truth (migration 0017 and the first start after i
       upgraded.close();
     }
     // Nothing left to do at the next start.
-    const again = openDatabase(dir);
+    const again = openCrmDatabase(dir);
     expect(again.upgrades).toEqual([]);
     again.close();
   });

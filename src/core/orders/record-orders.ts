@@ -6,7 +6,7 @@ import { inTransaction } from "../database/transaction.ts";
 import { createWelcomeTasks } from "../tasks/task-automation.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
 import { queueDuplicateDetection } from "../duplicates/duplicate-queue.ts";
-import { accountDomainForEmail } from "../accounts/free-mail.ts";
+import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";
 import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";

@@ -1,4 +1,4 @@
-import { normalizeCustomerEmail } from "../accounts/email.ts";
+import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { DEFAULT_TASK_PAGE_SIZE, TASK_NOTES_MAX_LENGTH, type NewTaskBody, type TaskChanges, type TaskListQuery, type TaskSource, type TaskStatus } from "../../contracts/tasks.ts";
-import { assertAccountExists } from "../accounts/account-exists.ts";
+import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";

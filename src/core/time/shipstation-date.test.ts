@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseShipStationDate, parseUsDateTimeBytes } from "./shipstation-date.ts";
-import { UnreadableValueError } from "../import/unreadable-value.ts";
+import { UnreadableValueError } from "../unreadable-value.ts";
 
 const NEW_YORK = "America/New_York";
 

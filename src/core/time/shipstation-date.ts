@@ -1,5 +1,5 @@
 import { findWallClockProblem, wallClockToUtc, type WallClockTime } from "./wall-clock.ts";
-import { unreadableValue } from "../import/unreadable-value.ts";
+import { unreadableValue } from "../unreadable-value.ts";
 
 /**
  * Reads a date cell of a ShipStation export: US style (`4/2/2026 10:39:21 AM`, `9/6/2026 8:31`, `02/01/2025`)

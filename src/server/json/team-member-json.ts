@@ -1,5 +1,5 @@
 import type { OneTimePasswordAnswer, TeamMember } from "../../contracts/team.ts";
-import type { TeamMember as CoreTeamMember } from "../../core/users/team.ts";
+import type { TeamMember as CoreTeamMember } from "../../core/team/team.ts";
 import type { PublicUser } from "../../core/users/users.ts";
 
 export function toTeamMemberJson(member: CoreTeamMember): TeamMember {

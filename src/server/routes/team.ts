@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
-import { changeRole, endTeamMemberSessions, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/users/team.ts";
+import { changeRole, endTeamMemberSessions, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/team/team.ts";
 import { createUser } from "../../core/users/users.ts";
 import type { ServerContext } from "../context.ts";
 import { toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";

@@ -4,8 +4,8 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { generatePassword, hashPassword } from "./passwords.ts";
-import { toPublicUser, type PublicUser } from "./users.ts";
+import { generatePassword, hashPassword } from "../users/passwords.ts";
+import { toPublicUser, type PublicUser } from "../users/users.ts";
 
 export interface TeamMember extends PublicUser {
   /** The last request any of their sessions made; null when they never signed in. */

@@ -1,0 +1,67 @@
+import { expect, test } from "bun:test";
+import { Glob } from "bun";
+import path from "node:path";
+
+/**
+ * core is built in floors, each folder (or file at its root) on one: a file may import from its own floor
+ * and those below, never from a floor above. A newcomer reads core from the ground up, and a change to a
+ * lower floor cannot reach into the rules built on it. docs/architecture.md says what each floor holds.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  // The kernel: the database and the values every domain shares.
+  ["errors", "input-values", "unreadable-value", "money", "time", "csv", "database", "settings", "account-basics"],
+  // People, and the timeline that names them.
+  ["users", "auth", "team", "activity"],
+  // The records staff keep and the rules on them.
+  ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle"],
+  // The flows across records: what comes in, what is counted and guessed, what a process does at its start.
+  ["import", "shipstation", "duplicates", "analytics", "demo-data", "startup"],
+];
+
+/**
+ * Upward imports still standing: each is a write calling a concern that follows it (duplicate detection,
+ * purchase days), or a record's read joining a flow's, by hand. They go as writes announce their changes
+ * to one feed that those concerns subscribe to (#30); none may be added.
+ */
+const UPWARD_IMPORTS_LEFT = [
+  "accounts/account-detail.ts -> analytics/reorder-radar.ts",
+  "accounts/account-list.ts -> analytics/reorder-radar.ts",
+  "accounts/account-list.ts -> duplicates/duplicate-candidates.ts",
+  "accounts/account-stats.ts -> analytics/purchase-days.ts",
+  "accounts/accounts.ts -> duplicates/detect-accounts.ts",
+  "contacts/contacts.ts -> duplicates/detect-accounts.ts",
+  "orders/order-detail.ts -> shipstation/shipstation-order.ts",
+  "orders/record-orders.ts -> duplicates/aliases.ts",
+  "orders/record-orders.ts -> duplicates/duplicate-queue.ts",
+];
+
+const CORE = import.meta.dir;
+const RELATIVE_IMPORT = /(?:import|export)\s[^"]*?from\s*"(\.[^"]+)"/g;
+
+test("core's floors: no file imports from a floor above its own", async () => {
+  const upward: string[] = [];
+  const unplaced = new Set<string>();
+  for await (const file of new Glob("**/*.ts").scan(CORE)) {
+    if (file.endsWith(".test.ts")) continue;
+    const source = await Bun.file(path.join(CORE, file)).text();
+    for (const [, specifier] of source.matchAll(RELATIVE_IMPORT)) {
+      const target = path.relative(CORE, path.resolve(CORE, path.dirname(file), specifier!));
+      if (target.startsWith("..")) continue;
+      const [from, to] = [floorOf(file), floorOf(target)];
+      if (from === undefined) unplaced.add(areaOf(file));
+      if (to === undefined) unplaced.add(areaOf(target));
+      if (from !== undefined && to !== undefined && to > from) upward.push(`${file} -> ${target}`);
+    }
+  }
+  expect([...unplaced]).toEqual([]);
+  expect(upward.sort()).toEqual(UPWARD_IMPORTS_LEFT);
+});
+
+function areaOf(file: string): string {
+  return file.includes("/") ? file.split("/")[0]! : file.replace(/\.ts$/, "");
+}
+
+function floorOf(file: string): number | undefined {
+  const floor = FLOORS.findIndex((areas) => areas.includes(areaOf(file)));
+  return floor === -1 ? undefined : floor;
+}

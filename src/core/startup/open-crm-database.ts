@@ -1,0 +1,27 @@
+import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
+import { openDatabase, type OpenedDatabase } from "../database/open.ts";
+import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
+
+export interface OpenedCrmDatabase extends OpenedDatabase {
+  /** What the upgrade work after the migrations did, a line each, for the start's log. */
+  upgrades: string[];
+}
+
+/**
+ * Opens the CRM database as every process does: its schema brought up to date (database/open.ts), then the
+ * stored data upgraded where a migration alone cannot, by the domain's own rules: purchase days counted
+ * for accounts that have none yet, orders stored twice merged. Above every domain folder, as it calls theirs.
+ */
+export function openCrmDatabase(dataDir: string): OpenedCrmDatabase {
+  const opened = openDatabase(dataDir);
+  ensurePurchaseDays(opened.sqlite);
+  const upgrades: string[] = [];
+  const orderTruth = finishOrderTruthUpgrade(opened.db);
+  if (orderTruth) {
+    upgrades.push(
+      `upgrade: merged ${orderTruth.mergedOrders.toLocaleString("en-US")} orders stored twice (from a CSV export and from the ShipStation API) ` +
+        `and recounted ${orderTruth.recountedAccounts.toLocaleString("en-US")} accounts, which cancelled and rejected orders no longer count for`,
+    );
+  }
+  return { ...opened, upgrades };
+}
