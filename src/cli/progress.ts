@@ -1,5 +1,5 @@
 import { writeSync } from "node:fs";
-import { formatCount } from "./table.ts";
+import { formatCount } from "../core/counts.ts";
 
 export interface ProgressSnapshot {
   done: number;

@@ -1,4 +1,5 @@
 import Table from "cli-table3";
+import { formatCount } from "../core/counts.ts";
 
 export type TableCell = string | number;
 
@@ -18,9 +19,4 @@ export function createTable(head: string[]): CliTable {
     push: (...rows) => table.push(...rows.map((row) => row.map((cell) => (typeof cell === "number" ? formatCount(cell) : cell)))),
     toString: () => table.toString(),
   };
-}
-
-/** How the command line writes every figure it prints, e.g. 1,000,000 (en-US thousands separators). */
-export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
 }

@@ -10,7 +10,8 @@ import { listName } from "../../core/lists/list-types.ts";
 import type { OpenedDatabase } from "../../core/database/open.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
-import { createTable, formatCount } from "../table.ts";
+import { formatCountOf } from "../../core/counts.ts";
+import { createTable } from "../table.ts";
 
 interface AssignListsFlags {
   list?: string;
@@ -57,7 +58,7 @@ function placeByActivity({ db }: OpenedDatabase, flags: AssignListsFlags): void 
   for (const key of BUILT_IN_LIST_KEYS) table.push([listName(db, key), byList[key]]);
   table.push(["Total", moved]);
   const verb = flags.dryRun ? "Would move" : "Moved";
-  process.stdout.write(`${verb} ${formatCount(moved)} account${moved === 1 ? "" : "s"} by order activity\n${table.toString()}\n`);
+  process.stdout.write(`${verb} ${formatCountOf(moved, "account")} by order activity\n${table.toString()}\n`);
 }
 
 function assignByEmail({ db }: OpenedDatabase, emails: string[], list: string, flags: AssignListsFlags): void {

@@ -3,7 +3,8 @@ import { DEFAULT_BACKFILL_DAYS } from "../../contracts/backfill.ts";
 import { beginBackfill, continueBackfill, type BackfillRun } from "../../core/shipstation/backfill.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
-import { createTable, formatCount } from "../table.ts";
+import { createTable } from "../table.ts";
+import { formatCount } from "../../core/counts.ts";
 
 interface BackfillFlags {
   days: string;

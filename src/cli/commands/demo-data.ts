@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { writeDemoShipStationExport } from "../../core/demo-data/shipstation-export.ts";
 import { UsageError } from "../program.ts";
-import { formatCount } from "../table.ts";
+import { formatCount } from "../../core/counts.ts";
 
 interface DemoDataFlags {
   rows: string;

@@ -8,7 +8,8 @@ import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createProgressReporter } from "../progress.ts";
-import { createTable, formatCount } from "../table.ts";
+import { createTable } from "../table.ts";
+import { formatCount } from "../../core/counts.ts";
 import { describeCustomerChanges } from "../customer-changes.ts";
 
 interface ImportFlags {

@@ -10,6 +10,7 @@ import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../
 import { accountSelectionCondition } from "./account-list.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { activeOwner } from "./accounts.ts";
+import { formatCount, formatCountOf } from "../counts.ts";
 
 /**
  * One action on many accounts, as staff would do it on each account (setAccountListType, updateAccount's
@@ -124,9 +125,6 @@ function giveScopeTo(sqlite: Database, owner: { id: number; name: string } | nul
 /** "25 accounts moved to Key Accounts (3 already there)". */
 function result(matched: number, updated: number, done: string, unchanged: string): BulkAccountsResult {
   const rest = matched - updated;
-  return { matched, updated, message: `${accountCount(updated)} ${done}${rest > 0 ? ` (${rest.toLocaleString("en-US")} ${unchanged})` : ""}` };
+  return { matched, updated, message: `${formatCountOf(updated, "account")} ${done}${rest > 0 ? ` (${formatCount(rest)} ${unchanged})` : ""}` };
 }
 
-function accountCount(count: number): string {
-  return `${count.toLocaleString("en-US")} account${count === 1 ? "" : "s"}`;
-}

@@ -18,6 +18,7 @@ import { accounts, activities, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { centsToDollars } from "../money/money.ts";
 import { businessDayNumberToday, businessToday, dateOfBusinessDay, usDate } from "../time/business-calendar.ts";
+import { formatCount } from "../counts.ts";
 
 /**
  * The reorder radar: accounts with an ordering rhythm (purchase-days.ts keeps it on the account, with the
@@ -159,7 +160,7 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
       .limit(MAX_REORDER_TASKS_AT_ONCE + 1)
       .all();
     if (chosen.length > MAX_REORDER_TASKS_AT_ONCE) {
-      throw invalid("accountIds", `The band has more than ${MAX_REORDER_TASKS_AT_ONCE.toLocaleString("en-US")} accounts: select the ones to check`);
+      throw invalid("accountIds", `The band has more than ${formatCount(MAX_REORDER_TASKS_AT_ONCE)} accounts: select the ones to check`);
     }
     const toCheck = chosen.filter((account) => account.hasOpenCheck === 0);
     if (toCheck.length > 0) {
@@ -201,9 +202,9 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
 }
 
 function describeCreated(created: number, alreadyOpen: number): string {
-  const tasksText = `${created.toLocaleString("en-US")} reorder check ${created === 1 ? "task" : "tasks"} created`;
+  const tasksText = `${formatCount(created)} reorder check ${created === 1 ? "task" : "tasks"} created`;
   if (alreadyOpen === 0) return tasksText;
-  return `${tasksText}; ${alreadyOpen.toLocaleString("en-US")} ${alreadyOpen === 1 ? "account already has" : "accounts already have"} one open`;
+  return `${tasksText}; ${formatCount(alreadyOpen)} ${alreadyOpen === 1 ? "account already has" : "accounts already have"} one open`;
 }
 
 function countBand(db: CrmQueries, band: ReorderBand, today: number): number {

@@ -1,6 +1,7 @@
 import { isAscii } from "node:buffer";
 import { readSync } from "node:fs";
 import { invalid } from "../errors.ts";
+import { formatCount } from "../counts.ts";
 
 /** The encodings an export is read in: what Excel and ShipStation write. */
 export type FileTextEncoding = "UTF-8" | "UTF-16LE" | "UTF-16BE" | "Windows-1252";
@@ -365,6 +366,3 @@ function notText(found: string): Error {
   return invalid("file", `${NOT_TEXT_MESSAGE} (${found}): ${RESAVE_ADVICE}`);
 }
 
-function formatCount(count: number): string {
-  return count.toLocaleString("en-US");
-}

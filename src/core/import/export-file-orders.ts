@@ -12,6 +12,7 @@ import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
 import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
+import { formatCount } from "../counts.ts";
 
 export interface ExportFileSink {
   /** An order read whole; its raw JSON is a view that is only valid during the call. */
@@ -128,7 +129,7 @@ export class ExportFileOrders {
       if (index >= cellCount) return;
       const limit = limits[at]!;
       if (ends[index]! - starts[index]! > limit && row.trimmed(index).length > limit) {
-        throw new UnreadableValueError(`"${this.checkedHeaders[at]}" is longer than ${limit.toLocaleString("en-US")} characters`);
+        throw new UnreadableValueError(`"${this.checkedHeaders[at]}" is longer than ${formatCount(limit)} characters`);
       }
     }
   }

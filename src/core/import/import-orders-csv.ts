@@ -11,6 +11,7 @@ import { GarbagePacer } from "./garbage-pacer.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
+import { formatCount, formatCountOf } from "../counts.ts";
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
 
@@ -249,7 +250,7 @@ export class RowErrorReport {
 
   list(): string[] {
     const more = this.count - this.messages.length;
-    return more > 0 ? [...this.messages, `...and ${more.toLocaleString("en-US")} more rows with errors`] : this.messages;
+    return more > 0 ? [...this.messages, `...and ${formatCount(more)} more rows with errors`] : this.messages;
   }
 }
 
@@ -265,11 +266,11 @@ export function buildResult(rowsRead: number, summary: OrderRecordingSummary, re
   const changedOrders = summary.ordersCreated + summary.ordersUpdated;
   const touchedAccounts = summary.accountsCreated + summary.accountsUpdated;
   const parts = [
-    `${dryRun ? "Would import" : "Imported"} ${formatCount(changedOrders, "order")} for ${formatCount(touchedAccounts, "account")} (${formatCount(summary.accountsCreated)} new)`,
+    `${dryRun ? "Would import" : "Imported"} ${formatCountOf(changedOrders, "order")} for ${formatCountOf(touchedAccounts, "account")} (${formatCount(summary.accountsCreated)} new)`,
   ];
   if (summary.ordersUnchanged > 0) parts.push(`${formatCount(summary.ordersUnchanged)} already up to date`);
-  if (report.count > 0) parts.push(`${formatCount(report.count, "row")} skipped`);
-  if (summary.customersChanged > 0) parts.push(`${formatCount(summary.customersChanged, "order")} moved to another customer`);
+  if (report.count > 0) parts.push(`${formatCountOf(report.count, "row")} skipped`);
+  if (summary.customersChanged > 0) parts.push(`${formatCountOf(summary.customersChanged, "order")} moved to another customer`);
   return {
     success: true,
     message: parts.join("; "),
@@ -286,12 +287,6 @@ export function buildResult(rowsRead: number, summary: OrderRecordingSummary, re
       customerChanges: summary.customerChanges,
     },
   };
-}
-
-function formatCount(count: number, noun?: string): string {
-  const figure = count.toLocaleString("en-US");
-  if (!noun) return figure;
-  return `${figure} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 function fileSize(filePath: string): number {

@@ -8,6 +8,7 @@ import { uploads } from "../database/schema.ts";
 import { MAX_UNFINISHED_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
 import { conflict, DomainError, forbidden, invalid, throttled } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
+import { formatCount } from "../counts.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;
 /**
@@ -74,7 +75,7 @@ export async function receiveUpload(db: CrmDatabase, dataDir: string, userId: nu
   let byteSize = 0;
   for await (const chunk of body ?? []) {
     byteSize += chunk.byteLength;
-    if (byteSize > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes (5 MB)`);
+    if (byteSize > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${formatCount(MAX_UPLOAD_BYTES)} bytes (5 MB)`);
     chunks.push(chunk);
   }
   // Claim the ticket before writing so two concurrent uploads cannot both succeed.

@@ -4,6 +4,7 @@ import { settings } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { writeSetting } from "../settings/settings.ts";
 import { LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "../../contracts/settings.ts";
+import { formatCount } from "../counts.ts";
 
 /**
  * The customer lifecycle: which built-in list order activity puts an account in, as New York calendar
@@ -36,7 +37,7 @@ export function saveCustomerLifecycle(db: CrmDatabase, input: CustomerLifecycleS
 function wholeDays(field: keyof CustomerLifecycleSettings, value: unknown): number {
   const { min, max } = LIFECYCLE_DAYS_LIMITS[field];
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, `${field} must be a whole number of days from ${min} to ${max.toLocaleString("en-US")}`);
+    throw invalid(field, `${field} must be a whole number of days from ${min} to ${formatCount(max)}`);
   }
   return value;
 }

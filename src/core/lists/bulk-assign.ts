@@ -8,6 +8,7 @@ import { invalid } from "../errors.ts";
 import { moveScopeToList } from "../accounts/account-bulk.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice } from "./list-types.ts";
+import { formatCount } from "../counts.ts";
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
@@ -22,7 +23,7 @@ export function bulkAssignList(
   options: { dryRun?: boolean; maxEmails?: number } = {},
 ): BulkAssignResult {
   const maxEmails = options.maxEmails ?? MAX_BULK_EMAILS;
-  if (input.emails.length > maxEmails) throw invalid("emails", `emails may list at most ${maxEmails.toLocaleString("en-US")} addresses per call`);
+  if (input.emails.length > maxEmails) throw invalid("emails", `emails may list at most ${formatCount(maxEmails)} addresses per call`);
   const emails = [...new Set(input.emails.map((email) => normalizeCustomerEmail(email)).filter((email): email is string => email !== null))];
   if (emails.length === 0) throw invalid("emails", "emails must contain at least one valid e-mail address");
 
@@ -38,7 +39,7 @@ export function bulkAssignList(
         .map((row) => row.id);
       const updated = withAccountScope(sqlite, matchedIds, new Set(matchedIds), () => moveScopeToList(db, list, { actor, now: new Date(), how: "(bulk assignment)" }));
       sqlite.run("DELETE FROM temp.bulk_emails");
-      const counts = `${updated.toLocaleString("en-US")} of ${found.toLocaleString("en-US")} matched accounts`;
+      const counts = `${formatCount(updated)} of ${formatCount(found)} matched accounts`;
       return {
         message:
           list === AUTOMATIC_LIST_CHOICE

@@ -8,6 +8,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { PublicUser } from "../users/users.ts";
+import { formatCount } from "../counts.ts";
 
 export interface Note {
   id: number;
@@ -102,7 +103,7 @@ function noteQuery(db: CrmQueries) {
 function requiredContent(value: string): string {
   const content = value.trim();
   if (!content) throw invalid("content", "content is required");
-  if (content.length > NOTE_CONTENT_MAX_LENGTH) throw invalid("content", `content must be at most ${NOTE_CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters`);
+  if (content.length > NOTE_CONTENT_MAX_LENGTH) throw invalid("content", `content must be at most ${formatCount(NOTE_CONTENT_MAX_LENGTH)} characters`);
   return content;
 }
 

@@ -1,6 +1,7 @@
 import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
 import { openDatabase, type OpenedDatabase } from "../database/open.ts";
 import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
+import { formatCount } from "../counts.ts";
 
 export interface OpenedCrmDatabase extends OpenedDatabase {
   /** What the upgrade work after the migrations did, a line each, for the start's log. */
@@ -19,8 +20,8 @@ export function openCrmDatabase(dataDir: string): OpenedCrmDatabase {
   const orderTruth = finishOrderTruthUpgrade(opened.db);
   if (orderTruth) {
     upgrades.push(
-      `upgrade: merged ${orderTruth.mergedOrders.toLocaleString("en-US")} orders stored twice (from a CSV export and from the ShipStation API) ` +
-        `and recounted ${orderTruth.recountedAccounts.toLocaleString("en-US")} accounts, which cancelled and rejected orders no longer count for`,
+      `upgrade: merged ${formatCount(orderTruth.mergedOrders)} orders stored twice (from a CSV export and from the ShipStation API) ` +
+        `and recounted ${formatCount(orderTruth.recountedAccounts)} accounts, which cancelled and rejected orders no longer count for`,
     );
   }
   return { ...opened, upgrades };

@@ -8,6 +8,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addDays, businessToday, requireCalendarDate, usDate } from "../time/business-calendar.ts";
+import { formatCount } from "../counts.ts";
 
 export interface TaskView {
   id: number;
@@ -175,6 +176,6 @@ function requiredTitle(value: string): string {
 
 function optionalNotes(value: string | null | undefined): string | null {
   const notes = value?.trim() ?? "";
-  if (notes.length > TASK_NOTES_MAX_LENGTH) throw invalid("notes", `notes must be at most ${TASK_NOTES_MAX_LENGTH.toLocaleString("en-US")} characters`);
+  if (notes.length > TASK_NOTES_MAX_LENGTH) throw invalid("notes", `notes must be at most ${formatCount(TASK_NOTES_MAX_LENGTH)} characters`);
   return notes || null;
 }

@@ -3,6 +3,7 @@ import type { CrmDatabase } from "../../core/database/open.ts";
 import { totalMoved, type ListMoves } from "../../core/lifecycle/activity-lists.ts";
 import { ActivityPass } from "../../core/lifecycle/activity-pass.ts";
 import { startOfNextBusinessDay } from "../../core/time/business-calendar.ts";
+import { formatCount } from "../../core/counts.ts";
 
 export interface ActivityPassScheduler {
   /** The lifecycle windows changed: run a pass now rather than at midnight (after the one under way, if any). */
@@ -52,8 +53,7 @@ export function startActivityPassScheduler(db: CrmDatabase, options: { log?: (li
   };
   const report = (moves: ListMoves) => {
     const moved = totalMoved(moves);
-    const count = (n: number) => n.toLocaleString("en-US");
-    if (moved > 0) log(`${new Date().toISOString()} activity rules: moved ${count(moved)} accounts (to New ${count(moves.new)}, to Active ${count(moves.active)}, to Legacy ${count(moves.legacy)})`);
+    if (moved > 0) log(`${new Date().toISOString()} activity rules: moved ${formatCount(moved)} accounts (to New ${formatCount(moves.new)}, to Active ${formatCount(moves.active)}, to Legacy ${formatCount(moves.legacy)})`);
   };
 
   runSoon();

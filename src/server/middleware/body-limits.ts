@@ -6,6 +6,7 @@ import { BULK_ASSIGN_BODY_MAX_BYTES, BULK_ASSIGN_LIST_PATH } from "../../contrac
 import { SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
 import { DomainError, invalid } from "../../core/errors.ts";
 import { readSessionToken } from "./session.ts";
+import { formatCount } from "../../core/counts.ts";
 
 /**
  * Every request body is read here, within its limit, before anything parses it: 64 KB for the routes
@@ -44,7 +45,7 @@ const LIMITS_BY_PUBLIC_PATH = new Map([
 const LIMITS_BY_PATH = new Map([[BULK_ASSIGN_LIST_PATH, BULK_ASSIGN_BODY_MAX_BYTES]]);
 
 function tooLarge(limit: number): DomainError {
-  return new DomainError("too_large", `The request body is larger than ${Math.round(limit / 1024).toLocaleString("en-US")} KB`);
+  return new DomainError("too_large", `The request body is larger than ${formatCount(Math.round(limit / 1024))} KB`);
 }
 
 /** The body as text, read chunk by chunk and given up, unread, as soon as it passes the limit. */

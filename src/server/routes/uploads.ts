@@ -6,6 +6,7 @@ import type { ServerContext } from "../context.ts";
 import { toUploadReceiptJson } from "../json/upload-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
+import { formatCount } from "../../core/counts.ts";
 
 /** The target of signed upload URLs: the dashboard PUTs the raw file here. */
 export function uploadRoutes(context: ServerContext) {
@@ -14,7 +15,7 @@ export function uploadRoutes(context: ServerContext) {
     `${UPLOADS_PATH}/:id`,
     async ({ params, query, request, user }) => {
       const declaredLength = Number(request.headers.get("content-length") ?? 0);
-      if (declaredLength > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes (5 MB)`);
+      if (declaredLength > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${formatCount(MAX_UPLOAD_BYTES)} bytes (5 MB)`);
       return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, user.id, { id: params.id, expires: query.expires, signature: query.signature }, request.body));
     },
     {

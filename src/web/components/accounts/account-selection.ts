@@ -1,5 +1,6 @@
 import { accountFilterParams, MAX_SELECTED_ACCOUNTS, type AccountFilters, type BulkSelection } from "../../api/accounts";
 import { pageTicks, toggled, toggledPage } from "../row-ticks";
+import { formatCount } from "../../format/count.ts";
 
 /**
  * The accounts a table's bulk actions cover: those ticked one by one, kept while staff page through, or
@@ -111,7 +112,7 @@ export interface AccountTick {
   onChange: () => void;
 }
 
-const TOO_MANY_TO_TICK = `At most ${MAX_SELECTED_ACCOUNTS.toLocaleString("en-US")} accounts can be ticked one by one: select all matching instead.`;
+const TOO_MANY_TO_TICK = `At most ${formatCount(MAX_SELECTED_ACCOUNTS)} accounts can be ticked one by one: select all matching instead.`;
 
 /** A row's or card's checkbox over the selection. */
 export function accountTick(selected: SelectedAccounts, accountId: number, pageIds: readonly number[], onSelectedChange: (next: SelectedAccounts) => void): AccountTick {

@@ -1,6 +1,7 @@
 import { MAX_PERIOD_DAYS } from "../../../contracts/analytics.ts";
 import type { MonthRange, Period } from "../../api/analytics";
 import { addDaysToDate, type CalendarDate } from "../../format/dates";
+import { formatCount } from "../../format/count.ts";
 
 /** The periods offered in one click, and 'custom' for two dates of one's own. */
 export const PERIOD_CHOICES = ["30", "90", "365", "year", "custom"] as const;
@@ -47,7 +48,7 @@ export function customPeriodProblem(from: string, to: string, today: CalendarDat
   if (!isCalendarDate(from) || !isCalendarDate(to)) return "Choose both dates.";
   if (from > to) return "The start date must be on or before the end date.";
   if (to > today) return "The end date cannot be after today.";
-  if (daysIn({ from, to }) > MAX_PERIOD_DAYS) return `A period can be at most ${MAX_PERIOD_DAYS.toLocaleString("en-US")} days long.`;
+  if (daysIn({ from, to }) > MAX_PERIOD_DAYS) return `A period can be at most ${formatCount(MAX_PERIOD_DAYS)} days long.`;
   return null;
 }
 
