@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from "../middleware/session.ts";
  */
 export function describeApi(app: AnyElysia, version: string) {
   // staticFile: false, or the plugin takes any path with a dot (the accounts' export.csv) for a file and leaves it out.
-  const generated = toOpenAPISchema(app, { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
+  const generated = toOpenAPISchema(withJsonBodies(app), { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
   // A resource's own path is written without the slash its routes get from their prefix ("/api/accounts/").
   const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
   const { components } = generated;
@@ -35,6 +35,17 @@ export function describeApi(app: AnyElysia, version: string) {
       securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
     },
   };
+}
+
+/**
+ * The app as the plugin is to read it. Every JSON body is read by one parser of our own (body-limits.ts),
+ * which the plugin, knowing parsers only by their content type, takes for none it can describe: it would
+ * leave each body's schema out. Seen without it, a body is described from its contract, as JSON.
+ */
+function withJsonBodies(app: AnyElysia): AnyElysia {
+  return Object.assign(Object.create(app), {
+    getGlobalRoutes: () => app.routes.map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
+  });
 }
 
 interface Operation {
