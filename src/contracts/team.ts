@@ -1,6 +1,6 @@
 import { t } from "./type-builder.ts";
 import { EMAIL_MAX_LENGTH, USER_ROLES, UserIdentity } from "./auth.ts";
-import { IsoTime, oneOf, ShortText } from "./common.ts";
+import { IsoTime, oneOf, RequiredShortText } from "./common.ts";
 
 /**
  * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end
@@ -24,7 +24,7 @@ export const TeamMemberList = t.Array(TeamMember);
 
 /** POST /api/team: the e-mail is stored in lower case; the name must not be blank. */
 export const NewTeamMemberBody = t.Object({
-  name: ShortText,
+  name: RequiredShortText,
   email: t.String({ maxLength: EMAIL_MAX_LENGTH }),
   role: oneOf("role", USER_ROLES),
 });

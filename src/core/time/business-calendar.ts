@@ -1,3 +1,5 @@
+import { CALENDAR_MONTH_PATTERN } from "../../contracts/analytics.ts";
+import { CALENDAR_DATE_PATTERN } from "../../contracts/common.ts";
 import { invalid } from "../errors.ts";
 import { calendarDateInZone, wallClockToUtc } from "./wall-clock.ts";
 
@@ -33,10 +35,13 @@ export function startOfDaysAgo(days: number, now: Date = new Date()): number {
   return startOfBusinessDay(addDays(businessToday(now), -days));
 }
 
-/** A calendar date given as input, YYYY-MM-DD and real (no February 30), or a 400 naming the field. */
+const CALENDAR_DATE = new RegExp(CALENDAR_DATE_PATTERN);
+const CALENDAR_MONTH = new RegExp(CALENDAR_MONTH_PATTERN);
+
+/** A calendar date given as input, YYYY-MM-DD from the year 1000 and real (no February 30), or a 400 naming the field. */
 export function requireCalendarDate(field: string, value: string): string {
   const text = value.trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const match = CALENDAR_DATE.exec(text);
   const date = match && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (!date || date.toISOString().slice(0, 10) !== text) throw invalid(field, `${field} must be a date like 2026-11-21`);
   return text;
@@ -92,8 +97,7 @@ export function businessMonthOfDay(dayNumber: number): number {
 /** A month given as input, YYYY-MM with a real month, or a 400 naming the field. */
 export function requireCalendarMonth(field: string, value: string): string {
   const text = value.trim();
-  const match = /^(\d{4})-(\d{2})$/.exec(text);
-  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) throw invalid(field, `${field} must be a month like 2026-11`);
+  if (!CALENDAR_MONTH.test(text)) throw invalid(field, `${field} must be a month like 2026-11`);
   return text;
 }
 

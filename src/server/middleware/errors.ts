@@ -1,4 +1,7 @@
+import type { TSchema } from "@sinclair/typebox";
+import { ValueErrorType } from "@sinclair/typebox/errors";
 import { Elysia } from "elysia";
+import { NOT_BLANK_PATTERN } from "../../contracts/common.ts";
 import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
 import { DATABASE_BUSY_HEADER } from "../answer-when-free.ts";
@@ -62,13 +65,27 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
  * Names the first field at fault, in words a person can act on. A contract's own message (query and path
  * values have one naming the parameter: Elysia checks a number's range without knowing its name) comes first.
  */
-function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
+function describeValidationFailure(part: string, first: CheckFailure | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
   const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || checkedValueName;
   const withField = (message: string) => (field === undefined ? { message } : { message, field });
-  if (first && field && first.value === undefined) return withField(`${field} is required`);
+  if (first && field && (first.value === undefined || isBlankRequiredText(first))) return withField(`${field} is required`);
   if (typeof contractMessage === "string") return withField(contractMessage);
   if (!first || !field) return { message: `The request ${part} is invalid` };
+  if (first.type === ValueErrorType.StringMaxLength) return withField(`${field} must be at most ${first.schema?.maxLength} characters`);
   return withField(`${field} is invalid: ${first.message.toLowerCase()}`);
+}
+
+interface CheckFailure {
+  path: string;
+  message: string;
+  value: unknown;
+  type?: ValueErrorType;
+  schema?: TSchema;
+}
+
+/** Blank text where the contract requires some (NOT_BLANK_PATTERN) is missing, as core words it. */
+function isBlankRequiredText(failure: CheckFailure): boolean {
+  return typeof failure.value === "string" && failure.value.trim() === "" && failure.schema?.pattern === NOT_BLANK_PATTERN;
 }
 
 /** A number checked on its own (a query or path value's range) is named only by its schema's title (contracts/common.ts). */

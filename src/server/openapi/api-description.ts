@@ -1,6 +1,7 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { ErrorAnswer } from "../../contracts/common.ts";
+import { DIGITS_PATTERN } from "../../contracts/type-builder.ts";
 import { SESSION_COOKIE } from "../middleware/session.ts";
 
 /**
@@ -84,10 +85,10 @@ function asDocumented(value: unknown): unknown {
   return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, asDocumented(child)]));
 }
 
-/** Elysia's number-from-text is an alternative of a text with a number format and the number itself. */
+/** A number read from text (IntegerText in the contracts) is an alternative of its digits and the number itself. */
 function readsNumberFromText(alternatives: unknown): Record<string, unknown> | undefined {
   if (!Array.isArray(alternatives) || alternatives.length !== 2) return undefined;
   const [text, number] = alternatives as Record<string, unknown>[];
-  const isNumberText = text?.type === "string" && (text.format === "integer" || text.format === "numeric");
+  const isNumberText = text?.type === "string" && text.pattern === DIGITS_PATTERN;
   return isNumberText && (number?.type === "integer" || number?.type === "number") ? number : undefined;
 }
