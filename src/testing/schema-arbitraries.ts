@@ -85,11 +85,14 @@ function textOf(schema: JsonSchema): fc.Arbitrary<string> {
   if (pattern !== undefined) return fc.stringMatching(pattern).filter(valid);
   return fc.oneof(
     fc.string({ minLength, maxLength }),
-    // Any code point: control characters, NUL, letters of every script, emoji.
+    fc.string({ unit: fc.oneof({ arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 3 }, AWKWARD_CHARACTERS), minLength, maxLength }).filter(valid),
     fc.string({ unit: "binary", minLength, maxLength }).filter(valid),
     fc.string({ minLength: maxLength, maxLength }),
   );
 }
+
+/** What text handling trips over: NUL and other controls, quotes and wildcards of SQL, LIKE and FTS5, odd spaces, other scripts, emoji. */
+const AWKWARD_CHARACTERS = fc.constantFrom("\u0000", "\u0001", "\t", "\n", "\r", " ", "'", '"', "%", "_", "\\", "*", ":", "(", ")", "-", "^", "\u00a0", "\u2028", "\ufeff", "é", "ß", "İ", "😀");
 
 function wholeNumberOf(schema: JsonSchema): fc.Arbitrary<number> {
   const min = Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER);
