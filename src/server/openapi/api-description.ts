@@ -69,26 +69,30 @@ export function documentedPath(path: string): string {
 }
 
 /**
- * A schema as the description shows it: a number Elysia also reads from text (a query or path value) is
- * shown as the number it is, and the contracts' error messages, which are for the server's answers, are
- * left out.
+ * A schema as the description shows it: a number or a yes/no that Elysia also reads from text (a query or
+ * path value) is shown as the number or boolean it is, and the contracts' error messages, which are for the
+ * server's answers, are left out.
  */
 function asDocumented(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asDocumented);
   if (typeof value !== "object" || value === null) return value;
   const { error: _message, ...schema } = value as Record<string, unknown>;
-  const numberFromText = readsNumberFromText(schema.anyOf);
-  if (numberFromText) {
+  const valueFromText = readsValueFromText(schema.anyOf);
+  if (valueFromText) {
     const { anyOf: _alternatives, ...rest } = schema;
-    return asDocumented({ ...rest, ...numberFromText });
+    return asDocumented({ ...rest, ...valueFromText });
   }
   return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, asDocumented(child)]));
 }
 
-/** A number read from text (IntegerText in the contracts) is an alternative of its digits and the number itself. */
-function readsNumberFromText(alternatives: unknown): Record<string, unknown> | undefined {
+/**
+ * A value read from text is an alternative of its text and the value itself: a number (IntegerText in the
+ * contracts) of its digits and the integer, a flag (Elysia's BooleanString) of the boolean and "true" or "false".
+ */
+function readsValueFromText(alternatives: unknown): Record<string, unknown> | undefined {
   if (!Array.isArray(alternatives) || alternatives.length !== 2) return undefined;
-  const [text, number] = alternatives as Record<string, unknown>[];
-  const isNumberText = text?.type === "string" && text.pattern === DIGITS_PATTERN;
-  return isNumberText && (number?.type === "integer" || number?.type === "number") ? number : undefined;
+  const [first, second] = alternatives as (Record<string, unknown> | undefined)[];
+  if (first?.type === "string" && first.pattern === DIGITS_PATTERN && second?.type === "integer") return second;
+  if (first?.type === "boolean" && second?.type === "string" && second.format === "boolean") return first;
+  return undefined;
 }

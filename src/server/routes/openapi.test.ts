@@ -65,6 +65,8 @@ describe("GET /api/openapi.json", () => {
     expect(JSON.stringify(parameter("status").schema)).toContain('"dormant"');
     // A number read from the query string is described as the number it is, without the server's error wording.
     expect(parameter("limit").schema).toEqual({ title: "limit", type: "integer", minimum: 1, maximum: 500 });
+    // A flag is the boolean it is, written true or false in the query string.
+    expect(parameter("showDuplicates").schema).toMatchObject({ type: "boolean" });
     expect(list.security).toEqual([{ session: [] }]);
     expect(list.responses["200"].content["application/json"].schema.items.properties.totalOrderValue).toBeDefined();
     expect(list.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
