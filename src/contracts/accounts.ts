@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, RequiredShortText, searchText, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { customerEmail, notAnEmailAddress, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
 import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
@@ -172,7 +172,12 @@ export type AccountDetail = typeof AccountDetail.static;
 
 const accountFields = {
   name: t.Optional(RequiredShortText),
-  email: t.Optional(t.Union([ShortText, t.Null()])),
+  email: t.Optional(
+    t.Union([customerEmail("email"), t.String({ pattern: "^\\s*$", maxLength: SHORT_TEXT_MAX_LENGTH }), t.Null()], {
+      error: notAnEmailAddress("email"),
+      description: "Blank or null stores none",
+    }),
+  ),
   domain: t.Optional(t.Union([ShortText, t.Null()])),
   phone: t.Optional(t.Union([ShortText, t.Null()])),
 };

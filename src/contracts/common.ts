@@ -1,4 +1,5 @@
 import type { TLiteral, TUnion } from "@sinclair/typebox";
+import { CUSTOMER_EMAIL_PATTERN } from "./email-address.ts";
 import { IntegerText, t } from "./type-builder.ts";
 
 /**
@@ -116,6 +117,19 @@ export function requiredText(maxLength: number, description?: string) {
 
 /** A one-line text a person must give: a name, a title. */
 export const RequiredShortText = requiredText(SHORT_TEXT_MAX_LENGTH);
+
+/** A customer's e-mail address as staff type it (CUSTOMER_EMAIL_PATTERN): core trims it and lowers its case. */
+export function customerEmail(name: string) {
+  return t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, pattern: `^\\s*${CUSTOMER_EMAIL_PATTERN}\\s*$`, error: notAnEmailAddress(name) });
+}
+
+/**
+ * The refusal of an e-mail field of a body, with the text given, as core words it. Elysia gives a contract's
+ * message function the whole body it checked, in which the field is found by its name.
+ */
+export function notAnEmailAddress(name: string) {
+  return ({ found }: { found: unknown }) => `${name} is not a valid e-mail address: ${String((found as Record<string, unknown> | null)?.[name] ?? "").trim()}`;
+}
 
 /**
  * Text looked for in the accounts (the header search, the accounts table's filter): NUL, which nobody

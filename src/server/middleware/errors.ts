@@ -1,7 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { ValueErrorType } from "@sinclair/typebox/errors";
 import { Elysia } from "elysia";
-import { NOT_BLANK_PATTERN } from "../../contracts/common.ts";
 import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
 import { DATABASE_BUSY_HEADER } from "../answer-when-free.ts";
@@ -68,7 +67,7 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
 function describeValidationFailure(part: string, first: CheckFailure | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
   const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || checkedValueName;
   const withField = (message: string) => (field === undefined ? { message } : { message, field });
-  if (first && field && (first.value === undefined || isBlankRequiredText(first))) return withField(`${field} is required`);
+  if (first && field && (first.value === undefined || (part === "body" && isBlankWhereTextIsRequired(first)))) return withField(`${field} is required`);
   if (typeof contractMessage === "string") return withField(contractMessage);
   if (!first || !field) return { message: `The request ${part} is invalid` };
   if (first.type === ValueErrorType.StringMaxLength) return withField(`${field} must be at most ${first.schema?.maxLength} characters`);
@@ -83,9 +82,10 @@ interface CheckFailure {
   schema?: TSchema;
 }
 
-/** Blank text where the contract requires some (NOT_BLANK_PATTERN) is missing, as core words it. */
-function isBlankRequiredText(failure: CheckFailure): boolean {
-  return typeof failure.value === "string" && failure.value.trim() === "" && failure.schema?.pattern === NOT_BLANK_PATTERN;
+/** Blank text in a body where the contract's pattern asks for some (NOT_BLANK_PATTERN, an e-mail…) is missing, as core words it. */
+function isBlankWhereTextIsRequired(failure: CheckFailure): boolean {
+  const pattern = failure.schema?.pattern;
+  return typeof failure.value === "string" && failure.value.trim() === "" && typeof pattern === "string" && !new RegExp(pattern).test(failure.value);
 }
 
 /** A number checked on its own (a query or path value's range) is named only by its schema's title (contracts/common.ts). */
