@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { customerEmail, notAnEmailAddress, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { customerEmail, Dollars, flag, IsoTime, notAnEmailAddress, oneOf, pageQuery, recordIdField, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
 import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
@@ -37,7 +37,7 @@ export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 const accountFilters = {
   status: t.Optional(oneOf("status", ACCOUNT_STATUSES)),
   timeframe: t.Optional(oneOf("timeframe", ACCOUNT_TIMEFRAMES, "Customers since at most this many days")),
-  q: t.Optional(searchText("Name, domain or e-mail contains this text")),
+  q: t.Optional(searchText("q", "Name, domain or e-mail contains this text")),
   listType: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
   reorder: t.Optional(oneOf("reorder", REORDER_BANDS, "Only accounts in this reorder band today")),

@@ -135,11 +135,11 @@ export function notAnEmailAddress(name: string) {
  * Text looked for in the accounts (the header search, the accounts table's filter): NUL, which nobody
  * types, is refused, as the full-text index's query syntax cannot carry it.
  */
-export function searchText(description: string) {
+export function searchText(name: string, description: string) {
   return t.String({
     maxLength: SHORT_TEXT_MAX_LENGTH,
     pattern: "^[^\\u0000]*$",
-    error: `q must be text of at most ${SHORT_TEXT_MAX_LENGTH} characters, without NUL characters`,
+    error: `${name} must be text of at most ${SHORT_TEXT_MAX_LENGTH} characters, without NUL characters`,
     description,
   });
 }

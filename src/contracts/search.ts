@@ -15,6 +15,7 @@ export const SEARCH_RESULT_LIMIT = 10;
 export const SearchQuery = t.Object({
   q: t.Optional(
     searchText(
+      "q",
       `Found in an account's name, domain, e-mail, phone, order numbers or contacts; under ${MIN_SEARCH_LENGTH} characters (trimmed) finds nothing. Text of digits and phone punctuation with at least 4 digits is also looked for in phones by its digits, whatever their punctuation and without a leading +1`,
     ),
   ),

@@ -37,7 +37,8 @@ export const bodyLimits = new Elysia({ name: "body-limits" }).onParse({ as: "glo
   } catch {
     throw invalid("body", "The request body is not valid JSON");
   }
-  // Every contract's body is an object (a test holds them to it); Elysia would take another value for an empty one.
+  // Every contract's body is an object (a test holds them to it). Elysia, filling in a contract's defaults,
+  // would make an empty object of any other value and let it through.
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalid("body", "The request body must be a JSON object");
   return body;
 });
