@@ -21,6 +21,15 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The last millisecond of a New York calendar day. The last day a date can be written for, 9999-12-31, has
+ * no next day to end at: it ends with time itself.
+ */
+export function endOfBusinessDay(date: string): number {
+  const next = addDays(date, 1);
+  return CALENDAR_DATE.test(next) ? startOfBusinessDay(next) - 1 : Number.MAX_SAFE_INTEGER;
+}
+
 /** The instant a New York calendar day begins, in epoch milliseconds. */
 export function startOfBusinessDay(date: string): number {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
