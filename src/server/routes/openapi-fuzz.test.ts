@@ -18,7 +18,8 @@ import { createUser } from "../../core/users/users.ts";
  * One seeded database for the whole run, in a fixed order: reads first, then writes, then what can end
  * the caller's own session (team members, sessions), and clearing all data last. A write that signs the
  * administrator out (deactivating, demoting or resetting themselves) is followed by a new administrator's
- * sign-in, so that the next request still has a session. A fixed seed makes every run the same requests.
+ * sign-in, so that the next request still has a session. ShipStation is a local stand-in, so that testing
+ * the connection or starting a backfill never leaves the machine. A fixed seed makes every run the same requests.
  */
 const SEED = 29;
 const RUNS_PER_OPERATION = 60;
