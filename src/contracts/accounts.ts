@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { customerEmail, Dollars, flag, IsoTime, notAnEmailAddress, oneOf, pageQuery, recordIdField, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { customerEmail, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, refusalWithText, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
 import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
@@ -170,15 +170,26 @@ export const AccountDetail = t.Composite([
 ]);
 export type AccountDetail = typeof AccountDetail.static;
 
+/** An account's web domain as stored: lower-case labels of letters, digits and inner hyphens, and a top-level name of 2+ letters. */
+export const ACCOUNT_DOMAIN_PATTERN = "(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z]{2,}";
+
+/** A domain as staff may type it: any case, its website's address around it (https://www. and a path); blank stores none. */
+const TYPED_DOMAIN_PATTERN = `^\\s*(?:(?:[Hh][Tt][Tt][Pp][Ss]?://)?(?:[Ww][Ww][Ww]\\.)?${ACCOUNT_DOMAIN_PATTERN.replaceAll("a-z", "A-Za-z")}(?:/.*)?)?\\s*$`;
+
 const accountFields = {
   name: t.Optional(RequiredShortText),
   email: t.Optional(
     t.Union([customerEmail("email"), t.String({ pattern: "^\\s*$", maxLength: SHORT_TEXT_MAX_LENGTH }), t.Null()], {
-      error: notAnEmailAddress("email"),
+      error: refusalWithText("email", "is not a valid e-mail address"),
       description: "Blank or null stores none",
     }),
   ),
-  domain: t.Optional(t.Union([ShortText, t.Null()])),
+  domain: t.Optional(
+    t.Union([t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, pattern: TYPED_DOMAIN_PATTERN }), t.Null()], {
+      error: refusalWithText("domain", "is not a valid domain name"),
+      description: "Blank or null stores none",
+    }),
+  ),
   phone: t.Optional(t.Union([ShortText, t.Null()])),
 };
 

@@ -120,15 +120,15 @@ export const RequiredShortText = requiredText(SHORT_TEXT_MAX_LENGTH);
 
 /** A customer's e-mail address as staff type it (CUSTOMER_EMAIL_PATTERN): core trims it and lowers its case. */
 export function customerEmail(name: string) {
-  return t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, pattern: `^\\s*${CUSTOMER_EMAIL_PATTERN}\\s*$`, error: notAnEmailAddress(name) });
+  return t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, pattern: `^\\s*${CUSTOMER_EMAIL_PATTERN}\\s*$`, error: refusalWithText(name, "is not a valid e-mail address") });
 }
 
 /**
- * The refusal of an e-mail field of a body, with the text given, as core words it. Elysia gives a contract's
- * message function the whole body it checked, in which the field is found by its name.
+ * A body field's refusal as core words it, with the text given ("email is not a valid e-mail address: ada").
+ * Elysia gives a contract's message function the whole body it checked, in which the field is found by its name.
  */
-export function notAnEmailAddress(name: string) {
-  return ({ found }: { found: unknown }) => `${name} is not a valid e-mail address: ${String((found as Record<string, unknown> | null)?.[name] ?? "").trim()}`;
+export function refusalWithText(name: string, refusal: string) {
+  return ({ found }: { found: unknown }) => `${name} ${refusal}: ${String((found as Record<string, unknown> | null)?.[name] ?? "").trim()}`;
 }
 
 /**
