@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { Dollars, flag, IsoTime, oneOf, pageQuery, SHORT_TEXT_MAX_LENGTH, recordId, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { customerEmail, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, refusalWithText, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
 import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
@@ -37,7 +37,7 @@ export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 const accountFilters = {
   status: t.Optional(oneOf("status", ACCOUNT_STATUSES)),
   timeframe: t.Optional(oneOf("timeframe", ACCOUNT_TIMEFRAMES, "Customers since at most this many days")),
-  q: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "Name, domain or e-mail contains this text" })),
+  q: t.Optional(searchText("q", "Name, domain or e-mail contains this text")),
   listType: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
   reorder: t.Optional(oneOf("reorder", REORDER_BANDS, "Only accounts in this reorder band today")),
@@ -100,7 +100,7 @@ export const ACCOUNT_EXPORT_COLUMNS = [
  */
 export const AccountSelection = t.Object({
   ids: t.Optional(
-    t.Array(recordId("ids"), {
+    t.Array(recordIdField("ids"), {
       minItems: 1,
       maxItems: MAX_SELECTED_ACCOUNTS,
       error: TOO_MANY_SELECTED_ACCOUNTS,
@@ -119,7 +119,7 @@ export type AccountSelection = typeof AccountSelection.static;
 export const ACCOUNT_BULK_PATH = "/api/accounts/bulk";
 export const BulkAccountAction = t.Union([
   t.Object({ kind: t.Literal("setList"), listType: t.String({ maxLength: LIST_KEY_MAX_LENGTH }) }),
-  t.Object({ kind: t.Literal("setOwner"), ownerUserId: t.Union([recordId("ownerUserId"), t.Null()]) }),
+  t.Object({ kind: t.Literal("setOwner"), ownerUserId: t.Union([recordIdField("ownerUserId"), t.Null()]) }),
 ]);
 export type BulkAccountAction = typeof BulkAccountAction.static;
 
@@ -170,20 +170,36 @@ export const AccountDetail = t.Composite([
 ]);
 export type AccountDetail = typeof AccountDetail.static;
 
+/** An account's web domain as stored: lower-case labels of letters, digits and inner hyphens, and a top-level name of 2+ letters. */
+export const ACCOUNT_DOMAIN_PATTERN = "(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z]{2,}";
+
+/** A domain as staff may type it: any case, its website's address around it (https://www. and a path); blank stores none. */
+const TYPED_DOMAIN_PATTERN = `^\\s*(?:(?:[Hh][Tt][Tt][Pp][Ss]?://)?(?:[Ww][Ww][Ww]\\.)?${ACCOUNT_DOMAIN_PATTERN.replaceAll("a-z", "A-Za-z")}(?:/.*)?)?\\s*$`;
+
 const accountFields = {
-  name: t.Optional(ShortText),
-  email: t.Optional(t.Union([ShortText, t.Null()])),
-  domain: t.Optional(t.Union([ShortText, t.Null()])),
+  name: t.Optional(RequiredShortText),
+  email: t.Optional(
+    t.Union([customerEmail("email"), t.String({ pattern: "^\\s*$", maxLength: SHORT_TEXT_MAX_LENGTH }), t.Null()], {
+      error: refusalWithText("email", "is not a valid e-mail address"),
+      description: "Blank or null stores none",
+    }),
+  ),
+  domain: t.Optional(
+    t.Union([t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, pattern: TYPED_DOMAIN_PATTERN }), t.Null()], {
+      error: refusalWithText("domain", "is not a valid domain name"),
+      description: "Blank or null stores none",
+    }),
+  ),
   phone: t.Optional(t.Union([ShortText, t.Null()])),
 };
 
 /** POST /api/accounts: a name is required; the domain comes from the e-mail unless given (and unless the e-mail is free mail). */
-export const NewAccountBody = t.Object(accountFields);
+export const NewAccountBody = t.Object({ ...accountFields, name: RequiredShortText });
 
 /** PATCH /api/accounts/{id}: only the fields given change; null clears an optional one. */
 export const AccountChanges = t.Object({
   ...accountFields,
-  ownerUserId: t.Optional(t.Union([recordId("ownerUserId"), t.Null()], { description: "An active team member, or null for none" })),
+  ownerUserId: t.Optional(t.Union([recordIdField("ownerUserId"), t.Null()], { description: "An active team member, or null for none" })),
 });
 export type AccountChanges = typeof AccountChanges.static;
 

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { IsoTime, oneOf, pageQuery } from "./common.ts";
+import { IsoTime, oneOf, pageQuery, requiredText } from "./common.ts";
 
 /**
  * An account's timeline: every change made to the account, and the calls, e-mails and meetings staff log.
@@ -34,7 +34,14 @@ export const ActivityList = t.Array(ActivityEntry);
 /** POST /api/accounts/{id}/activity: a call, e-mail, meeting or other contact, at the time given or now. */
 export const NewActivityBody = t.Object({
   kind: oneOf("kind", LOGGED_ACTIVITY_KINDS),
-  summary: t.String({ maxLength: ACTIVITY_SUMMARY_MAX_LENGTH }),
-  date: t.Optional(t.String({ maxLength: 100, description: "When it happened, an ISO 8601 date-time; now without it" })),
+  summary: requiredText(ACTIVITY_SUMMARY_MAX_LENGTH),
+  date: t.Optional(
+    t.String({
+      format: "date-time",
+      maxLength: 100,
+      error: "date is not a valid date: give an ISO 8601 date-time such as 2026-11-21T15:30:00Z",
+      description: "When it happened, an ISO 8601 date-time; now without it",
+    }),
+  ),
 });
 export type NewActivityBody = typeof NewActivityBody.static;

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { CalendarDay, calendarDate, Dollars, oneOf, pageQuery, recordId, SORT_DIRECTIONS, wholeNumber } from "./common.ts";
+import { CalendarDay, calendarDate, Dollars, oneOf, pageQuery, recordIdField, SORT_DIRECTIONS, wholeNumber } from "./common.ts";
 
 /**
  * The analytics API: how revenue and customers move, and who is due to reorder. Every date is a New York
@@ -70,9 +70,12 @@ export const REORDER_SORTS = [
 ] as const;
 export type ReorderSort = (typeof REORDER_SORTS)[number];
 
+/** How a calendar month is written: YYYY-MM, of a year from 1000, as calendar dates are (CALENDAR_DATE_PATTERN). */
+export const CALENDAR_MONTH_PATTERN = "^([1-9]\\d{3})-(0[1-9]|1[0-2])$";
+
 /** A New York calendar month, YYYY-MM. */
 export function calendarMonth(name: string, description?: string) {
-  return t.String({ pattern: "^\\d{4}-\\d{2}$", error: `${name} must be a month written YYYY-MM`, description });
+  return t.String({ pattern: CALENDAR_MONTH_PATTERN, error: `${name} must be a month written YYYY-MM`, description });
 }
 
 /** GET /api/analytics/summary and the period of /products: from and to inclusive; without them, the last 30 days. */
@@ -197,7 +200,7 @@ export type ReorderBandCounts = typeof ReorderBandCounts.static;
  */
 export const ReorderTasksBody = t.Object({
   status: oneOf("status", REORDER_BANDS),
-  accountIds: t.Optional(t.Array(recordId("accountIds"), { minItems: 1, maxItems: MAX_REORDER_TASKS_AT_ONCE })),
+  accountIds: t.Optional(t.Array(recordIdField("accountIds"), { minItems: 1, maxItems: MAX_REORDER_TASKS_AT_ONCE })),
 });
 export type ReorderTasksBody = typeof ReorderTasksBody.static;
 

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { IsoTime, oneOf, wholeNumber } from "./common.ts";
+import { IsoTime, oneOf, wholeNumberField } from "./common.ts";
 
 /**
  * Administration: importing ShipStation's past orders, and clearing every customer record.
@@ -23,7 +23,7 @@ export type BackfillTrigger = (typeof BACKFILL_TRIGGERS)[number];
 
 /** POST /api/admin/backfill: ShipStation's orders of the last `days` days. */
 export const NewBackfillBody = t.Object({
-  days: t.Optional(wholeNumber("days", MIN_BACKFILL_DAYS, MAX_BACKFILL_DAYS)),
+  days: t.Optional(wholeNumberField("days", MIN_BACKFILL_DAYS, MAX_BACKFILL_DAYS)),
 });
 
 /** One import of ShipStation's orders of the last days, page by page. */

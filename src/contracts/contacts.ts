@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { recordId, ShortText } from "./common.ts";
+import { customerEmail, recordIdField, RequiredShortText, ShortText } from "./common.ts";
 
 /** A person at a customer's business. */
 export const Contact = t.Object({
@@ -15,16 +15,16 @@ export const Contact = t.Object({
 export type Contact = typeof Contact.static;
 
 const contactFields = {
-  firstName: t.Optional(ShortText),
-  lastName: t.Optional(ShortText),
-  email: t.Optional(t.Union([ShortText, t.Null()])),
+  firstName: t.Optional(RequiredShortText),
+  lastName: t.Optional(RequiredShortText),
+  email: t.Optional(customerEmail("email")),
   phone: t.Optional(t.Union([ShortText, t.Null()])),
   title: t.Optional(t.Union([ShortText, t.Null()])),
   isPrimary: t.Optional(t.Boolean()),
 };
 
 /** POST /api/contacts: first name, last name and e-mail are required; the account's first contact becomes its primary. */
-export const NewContactBody = t.Object({ accountId: recordId("accountId"), ...contactFields });
+export const NewContactBody = t.Object({ accountId: recordIdField("accountId"), ...contactFields, firstName: RequiredShortText, lastName: RequiredShortText, email: customerEmail("email") });
 
 /** PATCH /api/contacts/{id}: only the fields given change; null clears an optional one. */
 export const ContactChanges = t.Object(contactFields);

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { calendarDate, Dollars, IsoTime } from "./common.ts";
+import { calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
 
 /**
  * The lists API: the lists accounts are sorted into, with their figures, and putting accounts in one in bulk.
@@ -81,11 +81,11 @@ const listDescription = t.Union([t.String({ maxLength: LIST_DESCRIPTION_MAX_LENG
 });
 
 /** POST /api/lists: the key is made from the name, which must not be blank nor another list's. */
-export const NewListBody = t.Object({ name: t.String({ maxLength: LIST_NAME_MAX_LENGTH }), description: t.Optional(listDescription) });
+export const NewListBody = t.Object({ name: requiredText(LIST_NAME_MAX_LENGTH), description: t.Optional(listDescription) });
 export type NewListBody = typeof NewListBody.static;
 
 /** PATCH /api/lists/{key}: only the fields given change; the key stays, so no account moves. */
-export const ListChanges = t.Object({ name: t.Optional(t.String({ maxLength: LIST_NAME_MAX_LENGTH })), description: t.Optional(listDescription) });
+export const ListChanges = t.Object({ name: t.Optional(requiredText(LIST_NAME_MAX_LENGTH)), description: t.Optional(listDescription) });
 export type ListChanges = typeof ListChanges.static;
 
 /** What DELETE /api/lists/{key} answers. */

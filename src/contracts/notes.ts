@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { IsoTime, ShortText } from "./common.ts";
+import { IsoTime, requiredText, ShortText } from "./common.ts";
 
 /**
  * The notes API: free text staff keep on an account. Listed and created under their account, edited and
@@ -29,7 +29,7 @@ export type Note = typeof Note.static;
 export const NoteList = t.Array(Note);
 
 const noteTitle = t.Optional(t.Union([ShortText, t.Null()], { description: "Blank is stored as none" }));
-const noteContent = t.String({ maxLength: NOTE_CONTENT_MAX_LENGTH });
+const noteContent = requiredText(NOTE_CONTENT_MAX_LENGTH);
 
 /** POST /api/accounts/{id}/notes: the content is required. */
 export const NewNoteBody = t.Object({ title: noteTitle, content: noteContent });

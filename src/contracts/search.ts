@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { oneOf, SHORT_TEXT_MAX_LENGTH } from "./common.ts";
+import { oneOf, searchText } from "./common.ts";
 
 /**
  * The header search:
@@ -14,11 +14,10 @@ export const SEARCH_RESULT_LIMIT = 10;
 
 export const SearchQuery = t.Object({
   q: t.Optional(
-    t.String({
-      maxLength: SHORT_TEXT_MAX_LENGTH,
-      error: `q must be text of at most ${SHORT_TEXT_MAX_LENGTH} characters`,
-      description: `Found in an account's name, domain, e-mail, phone, order numbers or contacts; under ${MIN_SEARCH_LENGTH} characters (trimmed) finds nothing. Text of digits and phone punctuation with at least 4 digits is also looked for in phones by its digits, whatever their punctuation and without a leading +1`,
-    }),
+    searchText(
+      "q",
+      `Found in an account's name, domain, e-mail, phone, order numbers or contacts; under ${MIN_SEARCH_LENGTH} characters (trimmed) finds nothing. Text of digits and phone punctuation with at least 4 digits is also looked for in phones by its digits, whatever their punctuation and without a leading +1`,
+    ),
   ),
 });
 export type SearchQuery = typeof SearchQuery.static;

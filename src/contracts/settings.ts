@@ -58,7 +58,10 @@ export const IntegrationSettings = t.Object({ shipstation: ShipStationSettings }
 export type IntegrationSettings = typeof IntegrationSettings.static;
 
 const { min: SECRET_MIN, max: SECRET_MAX } = SHIPSTATION_SECRET_LENGTH;
-const secretValue = (name: ShipStationSecretName) => t.Optional(t.String({ maxLength: SECRET_MAX, error: `${name} must be ${SECRET_MIN} to ${SECRET_MAX} characters` }));
+/** As it is saved once trimmed: no spaces inside, nor control characters. */
+const SECRET_PATTERN = `^\\s*[^\\s\\u0000-\\u001f\\u007f]{${SECRET_MIN},${SECRET_MAX}}\\s*$`;
+const secretValue = (name: ShipStationSecretName) =>
+  t.Optional(t.String({ maxLength: SECRET_MAX, pattern: SECRET_PATTERN, error: `${name} must be ${SECRET_MIN} to ${SECRET_MAX} characters, without spaces or control characters` }));
 
 /** PATCH /api/settings: exactly one secret, trimmed, without spaces or control characters. */
 export const SecretChanges = t.Object({

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { CalendarDay, calendarDate, IsoTime, oneOf, pageQuery, recordId, ShortText } from "./common.ts";
+import { CalendarDay, calendarDate, IsoTime, oneOf, pageQuery, recordId, recordIdField, RequiredShortText } from "./common.ts";
 
 /**
  * The tasks API: follow-up tasks for a team member, on an account or on none.
@@ -72,13 +72,13 @@ export const TaskList = t.Array(Task);
 
 const optionalTaskFields = {
   notes: t.Optional(t.Union([t.String({ maxLength: TASK_NOTES_MAX_LENGTH }), t.Null()], { description: "Blank is stored as none" })),
-  accountId: t.Optional(t.Union([recordId("accountId"), t.Null()], { description: "The account the task is about, or null for none" })),
+  accountId: t.Optional(t.Union([recordIdField("accountId"), t.Null()], { description: "The account the task is about, or null for none" })),
 };
 
 /** POST /api/tasks: the assignee must be an active team member. */
 export const NewTaskBody = t.Object({
-  title: ShortText,
-  assigneeId: recordId("assigneeId"),
+  title: RequiredShortText,
+  assigneeId: recordIdField("assigneeId"),
   dueDate: calendarDate("dueDate"),
   ...optionalTaskFields,
 });
@@ -86,8 +86,8 @@ export type NewTaskBody = typeof NewTaskBody.static;
 
 /** PATCH /api/tasks/{id}: only the fields given change. */
 export const TaskChanges = t.Object({
-  title: t.Optional(ShortText),
-  assigneeId: t.Optional(recordId("assigneeId")),
+  title: t.Optional(RequiredShortText),
+  assigneeId: t.Optional(recordIdField("assigneeId")),
   dueDate: t.Optional(calendarDate("dueDate")),
   ...optionalTaskFields,
   status: t.Optional(oneOf("status", TASK_STATUSES)),

@@ -1,6 +1,6 @@
 import { t } from "./type-builder.ts";
 import { EMAIL_MAX_LENGTH, USER_ROLES, UserIdentity } from "./auth.ts";
-import { IsoTime, oneOf, ShortText } from "./common.ts";
+import { IsoTime, oneOf, refusalWithText, RequiredShortText } from "./common.ts";
 
 /**
  * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end
@@ -22,10 +22,13 @@ export type TeamMember = typeof TeamMember.static;
 
 export const TeamMemberList = t.Array(TeamMember);
 
+/** A team member's e-mail address: one @, no spaces, a domain with a dot (or localhost, for trials). Core trims it and lowers its case. */
+export const STAFF_EMAIL_PATTERN = "[^\\s@]+@(?:[^\\s@]+\\.[^\\s@]+|localhost)";
+
 /** POST /api/team: the e-mail is stored in lower case; the name must not be blank. */
 export const NewTeamMemberBody = t.Object({
-  name: ShortText,
-  email: t.String({ maxLength: EMAIL_MAX_LENGTH }),
+  name: RequiredShortText,
+  email: t.String({ maxLength: EMAIL_MAX_LENGTH, pattern: `^\\s*${STAFF_EMAIL_PATTERN}\\s*$`, error: refusalWithText("email", "is not a valid e-mail address") }),
   role: oneOf("role", USER_ROLES),
 });
 export type NewTeamMemberBody = typeof NewTeamMemberBody.static;

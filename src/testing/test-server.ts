@@ -47,7 +47,8 @@ export function testServer(
     activityPasses,
   });
 
-  async function request(method: string, urlPath: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
+  /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */
+  async function request(method: string, urlPath: string, options: { body?: unknown; text?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
     const headers = new Headers(options.headers);
     if (options.body !== undefined) headers.set("content-type", "application/json");
     if (options.cookie) headers.set("cookie", options.cookie);
@@ -56,13 +57,13 @@ export function testServer(
       new Request(`http://localhost${urlPath}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? options.text : JSON.stringify(options.body),
       }),
       () => tellWritersWaiting(database.sqlite),
     );
     const text = await response.text();
     const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
-    const body = text ? JSON.parse(text) : null;
+    const body = !text ? null : isJson ? JSON.parse(text) : text;
     if (isJson) checkAnswerAgainstContract(app, method, urlPath, response.status, body);
     return { status: response.status, headers: response.headers, body };
   }

@@ -1,3 +1,5 @@
+import { CUSTOMER_EMAIL_PATTERN } from "../../contracts/email-address.ts";
+
 /**
  * The address in an e-mail cell, trimmed and lower-cased, unwrapped from `<…>` and a `mailto:` prefix;
  * null unless it looks deliverable: one @, no spaces, and a domain with a dot and a top-level name of 2+ letters.
@@ -12,9 +14,7 @@ export function normalizeCustomerEmail(text: string): string | null {
   return PRACTICAL_EMAIL.test(address) ? address : null;
 }
 
-// Deliberately simpler than RFC 5322: it turns away what is plainly not one address (lists, display names,
-// "jane@gmail") without rejecting unusual real ones.
-const PRACTICAL_EMAIL = /^[^\s@<>(),;:"]+@(?:[^\s@<>(),;:".]+\.)+[a-z]{2,}$/;
+const PRACTICAL_EMAIL = new RegExp(`^${CUSTOMER_EMAIL_PATTERN}$`);
 
 /** The domain of an address, lower-cased. */
 export function emailDomain(email: string): string {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
-import type { AccountChanges } from "../../contracts/accounts.ts";
+import { ACCOUNT_DOMAIN_PATTERN, type AccountChanges } from "../../contracts/accounts.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -145,7 +145,7 @@ function optionalEmail(value: string | null | undefined): string | null {
   return email;
 }
 
-const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
+const DOMAIN_PATTERN = new RegExp(`^${ACCOUNT_DOMAIN_PATTERN}$`);
 
 function optionalDomain(value: string | null): string | null {
   const text = value

@@ -1,3 +1,5 @@
+import { CALENDAR_MONTH_PATTERN } from "../../contracts/analytics.ts";
+import { CALENDAR_DATE_PATTERN } from "../../contracts/common.ts";
 import { invalid } from "../errors.ts";
 import { calendarDateInZone, wallClockToUtc } from "./wall-clock.ts";
 
@@ -19,6 +21,15 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The last millisecond of a New York calendar day. The last day a date can be written for, 9999-12-31, has
+ * no next day to end at: it ends with time itself.
+ */
+export function endOfBusinessDay(date: string): number {
+  const next = addDays(date, 1);
+  return CALENDAR_DATE.test(next) ? startOfBusinessDay(next) - 1 : Number.MAX_SAFE_INTEGER;
+}
+
 /** The instant a New York calendar day begins, in epoch milliseconds. */
 export function startOfBusinessDay(date: string): number {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
@@ -33,10 +44,13 @@ export function startOfDaysAgo(days: number, now: Date = new Date()): number {
   return startOfBusinessDay(addDays(businessToday(now), -days));
 }
 
-/** A calendar date given as input, YYYY-MM-DD and real (no February 30), or a 400 naming the field. */
+const CALENDAR_DATE = new RegExp(CALENDAR_DATE_PATTERN);
+const CALENDAR_MONTH = new RegExp(CALENDAR_MONTH_PATTERN);
+
+/** A calendar date given as input, YYYY-MM-DD from the year 1000 and real (no February 30), or a 400 naming the field. */
 export function requireCalendarDate(field: string, value: string): string {
   const text = value.trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const match = CALENDAR_DATE.exec(text);
   const date = match && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (!date || date.toISOString().slice(0, 10) !== text) throw invalid(field, `${field} must be a date like 2026-11-21`);
   return text;
@@ -92,8 +106,7 @@ export function businessMonthOfDay(dayNumber: number): number {
 /** A month given as input, YYYY-MM with a real month, or a 400 naming the field. */
 export function requireCalendarMonth(field: string, value: string): string {
   const text = value.trim();
-  const match = /^(\d{4})-(\d{2})$/.exec(text);
-  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) throw invalid(field, `${field} must be a month like 2026-11`);
+  if (!CALENDAR_MONTH.test(text)) throw invalid(field, `${field} must be a month like 2026-11`);
   return text;
 }
 

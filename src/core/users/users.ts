@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { USER_ROLES, type UserRole } from "../../contracts/auth.ts";
+import { STAFF_EMAIL_PATTERN } from "../../contracts/team.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -96,12 +97,12 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
   };
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const STAFF_EMAIL = new RegExp(`^${STAFF_EMAIL_PATTERN}$`);
 
 function normalizeEmail(email: string): string {
   const normalized = email.trim().toLowerCase();
   if (!normalized) throw invalid("email", "email is required");
-  if (!EMAIL_PATTERN.test(normalized) && !/^[^\s@]+@localhost$/.test(normalized)) {
+  if (!STAFF_EMAIL.test(normalized)) {
     throw invalid("email", `email is not a valid e-mail address: ${email.trim()}`);
   }
   return normalized;

@@ -64,6 +64,15 @@ describe("request bodies are bounded before they are parsed", () => {
     expect((await send("/api/accounts", "{not json")).body.message).toBe("The request body is not valid JSON");
   });
 
+  test("JSON that is not an object answers 400, whatever the route's contract makes optional", async () => {
+    const account = (await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Object Lab" } })).body;
+    for (const body of [1, [1, 2], "x", true, null]) {
+      const answer = await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: crm.cookie, body });
+      expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: 400, answer: { message: "The request body must be a JSON object", field: "body" } });
+    }
+    expect((await crm.server.request("GET", `/api/accounts/${account.id}`, { cookie: crm.cookie })).body.name).toBe("Object Lab");
+  });
+
   test("a bulk assignment may carry its 50,000 e-mails", async () => {
     const emails = Array.from({ length: 50_000 }, (_, index) => `purchasing.department${index}@regional-laboratory.example.com`);
     const answer = await crm.server.request("POST", "/api/accounts/bulk-assign-list", { cookie: crm.cookie, body: { emails, listType: "active" } });

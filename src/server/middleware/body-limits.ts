@@ -13,7 +13,8 @@ import { formatCount } from "../../core/counts.ts";
  * anybody may call (sign-in, the webhook), 4 MB for a bulk assignment's 50,000 e-mails, 1 MB for the other
  * JSON routes, nested at most 32 deep. A body
  * over its limit is refused with 413 as soon as its declared length or its bytes pass the limit, without
- * reading the rest; one nested deeper is refused with 400 before JSON.parse builds it. Only JSON is read:
+ * reading the rest; one nested deeper is refused with 400 before JSON.parse builds it, and any JSON but an
+ * object (every body the API takes is one) with 400 once it is parsed. Only JSON is read:
  * the CSV upload streams its own body to disk within its own limit (routes/uploads.ts). Elysia parses a
  * body before a route checks the session, so a body sent without a session cookie to a route that needs
  * one is refused with 401 unread.
@@ -31,11 +32,16 @@ export const bodyLimits = new Elysia({ name: "body-limits" }).onParse({ as: "glo
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("application/json")) throw invalid("body", "The request body must be JSON (Content-Type: application/json)");
   if (nestingDepth(text) > JSON_BODY_MAX_DEPTH) throw invalid("body", `The request body is nested more than ${JSON_BODY_MAX_DEPTH} levels deep`);
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text);
   } catch {
     throw invalid("body", "The request body is not valid JSON");
   }
+  // Every contract's body is an object (a test holds them to it). Elysia, filling in a contract's defaults,
+  // would make an empty object of any other value and let it through.
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalid("body", "The request body must be a JSON object");
+  return body;
 });
 
 const LIMITS_BY_PUBLIC_PATH = new Map([

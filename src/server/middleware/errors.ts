@@ -1,3 +1,5 @@
+import type { TSchema } from "@sinclair/typebox";
+import { ValueErrorType } from "@sinclair/typebox/errors";
 import { Elysia } from "elysia";
 import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
@@ -62,13 +64,28 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
  * Names the first field at fault, in words a person can act on. A contract's own message (query and path
  * values have one naming the parameter: Elysia checks a number's range without knowing its name) comes first.
  */
-function describeValidationFailure(part: string, first: { path: string; message: string; value: unknown } | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
+function describeValidationFailure(part: string, first: CheckFailure | undefined, contractMessage: unknown, checkedValueName: string | undefined) {
   const field = first?.path.replace(/^\//, "").replaceAll("/", ".") || checkedValueName;
   const withField = (message: string) => (field === undefined ? { message } : { message, field });
-  if (first && field && first.value === undefined) return withField(`${field} is required`);
+  if (first && field && (first.value === undefined || (part === "body" && isBlankWhereTextIsRequired(first)))) return withField(`${field} is required`);
   if (typeof contractMessage === "string") return withField(contractMessage);
   if (!first || !field) return { message: `The request ${part} is invalid` };
+  if (first.type === ValueErrorType.StringMaxLength) return withField(`${field} must be at most ${first.schema?.maxLength} characters`);
   return withField(`${field} is invalid: ${first.message.toLowerCase()}`);
+}
+
+interface CheckFailure {
+  path: string;
+  message: string;
+  value: unknown;
+  type?: ValueErrorType;
+  schema?: TSchema;
+}
+
+/** Blank text in a body where the contract's pattern asks for some (NOT_BLANK_PATTERN, an e-mail…) is missing, as core words it. */
+function isBlankWhereTextIsRequired(failure: CheckFailure): boolean {
+  const pattern = failure.schema?.pattern;
+  return typeof failure.value === "string" && failure.value.trim() === "" && typeof pattern === "string" && !new RegExp(pattern).test(failure.value);
 }
 
 /** A number checked on its own (a query or path value's range) is named only by its schema's title (contracts/common.ts). */

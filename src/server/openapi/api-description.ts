@@ -1,6 +1,7 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { ErrorAnswer } from "../../contracts/common.ts";
+import { DIGITS_PATTERN } from "../../contracts/type-builder.ts";
 import { SESSION_COOKIE } from "../middleware/session.ts";
 
 /**
@@ -11,7 +12,7 @@ import { SESSION_COOKIE } from "../middleware/session.ts";
  */
 export function describeApi(app: AnyElysia, version: string) {
   // staticFile: false, or the plugin takes any path with a dot (the accounts' export.csv) for a file and leaves it out.
-  const generated = toOpenAPISchema(app, { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
+  const generated = toOpenAPISchema(withJsonBodies(app), { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
   // A resource's own path is written without the slash its routes get from their prefix ("/api/accounts/").
   const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
   const { components } = generated;
@@ -37,6 +38,17 @@ export function describeApi(app: AnyElysia, version: string) {
   };
 }
 
+/**
+ * The app as the plugin is to read it. Every JSON body is read by one parser of our own (body-limits.ts),
+ * which the plugin, knowing parsers only by their content type, takes for none it can describe: it would
+ * leave each body's schema out. Seen without it, a body is described from its contract, as JSON.
+ */
+function withJsonBodies(app: AnyElysia): AnyElysia {
+  return Object.assign(Object.create(app), {
+    getGlobalRoutes: () => app.routes.map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
+  });
+}
+
 interface Operation {
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, unknown>;
@@ -57,26 +69,30 @@ export function documentedPath(path: string): string {
 }
 
 /**
- * A schema as the description shows it: a number Elysia also reads from text (a query or path value) is
- * shown as the number it is, and the contracts' error messages, which are for the server's answers, are
- * left out.
+ * A schema as the description shows it: a number or a yes/no that Elysia also reads from text (a query or
+ * path value) is shown as the number or boolean it is, and the contracts' error messages, which are for the
+ * server's answers, are left out.
  */
 function asDocumented(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asDocumented);
   if (typeof value !== "object" || value === null) return value;
   const { error: _message, ...schema } = value as Record<string, unknown>;
-  const numberFromText = readsNumberFromText(schema.anyOf);
-  if (numberFromText) {
+  const valueFromText = readsValueFromText(schema.anyOf);
+  if (valueFromText) {
     const { anyOf: _alternatives, ...rest } = schema;
-    return asDocumented({ ...rest, ...numberFromText });
+    return asDocumented({ ...rest, ...valueFromText });
   }
   return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, asDocumented(child)]));
 }
 
-/** Elysia's number-from-text is an alternative of a text with a number format and the number itself. */
-function readsNumberFromText(alternatives: unknown): Record<string, unknown> | undefined {
+/**
+ * A value read from text is an alternative of its text and the value itself: a number (IntegerText in the
+ * contracts) of its digits and the integer, a flag (Elysia's BooleanString) of the boolean and "true" or "false".
+ */
+function readsValueFromText(alternatives: unknown): Record<string, unknown> | undefined {
   if (!Array.isArray(alternatives) || alternatives.length !== 2) return undefined;
-  const [text, number] = alternatives as Record<string, unknown>[];
-  const isNumberText = text?.type === "string" && (text.format === "integer" || text.format === "numeric");
-  return isNumberText && (number?.type === "integer" || number?.type === "number") ? number : undefined;
+  const [first, second] = alternatives as (Record<string, unknown> | undefined)[];
+  if (first?.type === "string" && first.pattern === DIGITS_PATTERN && second?.type === "integer") return second;
+  if (first?.type === "boolean" && second?.type === "string" && second.format === "boolean") return first;
+  return undefined;
 }

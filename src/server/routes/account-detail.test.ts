@@ -33,6 +33,13 @@ describe("an account's detail, orders and activity", () => {
     const page = await crm.server.request("GET", `/api/accounts/${id}/orders?limit=5&offset=5`, { cookie: crm.cookie });
     expect(page.headers.get("x-total-count")).toBe("7");
     expect(page.body.map((order: { orderNumber: string }) => order.orderNumber)).toEqual(["N1", "N0"]);
+    // An offset without a limit is the rest of the list: SQLite takes an OFFSET only after a LIMIT.
+    const rest = await crm.server.request("GET", `/api/accounts/${id}/orders?offset=4`, { cookie: crm.cookie });
+    expect({ status: rest.status, total: rest.headers.get("x-total-count"), orders: rest.body.map((order: { orderNumber: string }) => order.orderNumber) }).toEqual({
+      status: 200,
+      total: "7",
+      orders: ["N2", "N1", "N0"],
+    });
     expect((await crm.server.request("GET", "/api/accounts/999/orders", { cookie: crm.cookie })).status).toBe(404);
   });
 
@@ -47,6 +54,11 @@ describe("an account's detail, orders and activity", () => {
       ["/api/accounts/0", "id"],
       ["/api/accounts/abc/orders", "id"],
       ["/api/accounts/1.5", "id"],
+      // Decimal digits only: JavaScript would read these as 16, 1000 and 1.
+      ["/api/accounts/0x10", "id"],
+      ["/api/accounts/1e3", "id"],
+      ["/api/accounts/%201", "id"],
+      [`/api/accounts/${id}/orders?offset=0x1`, "offset"],
     ] as const;
     for (const [url, field] of refused) {
       const response = await crm.server.request("GET", url, { cookie: crm.cookie });

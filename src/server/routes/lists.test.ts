@@ -122,6 +122,10 @@ describe("lists", () => {
     expect(await refused("GET", "/api/lists?from=yesterday")).toEqual({ message: "from must be a date written YYYY-MM-DD", field: "from" });
     expect(await refused("GET", "/api/lists?to=2026-1-31")).toEqual({ message: "to must be a date written YYYY-MM-DD", field: "to" });
     expect(await refused("GET", "/api/lists?from=2026-02-30")).toMatchObject({ field: "from" });
+    // New York's calendar is worked out from the year 1000 on: earlier dates are refused, never a 500.
+    expect(await refused("GET", "/api/lists?from=0999-12-31")).toEqual({ message: "from must be a date written YYYY-MM-DD", field: "from" });
+    // The last day a date can be written for ends with time itself.
+    expect((await crm.server.request("GET", "/api/lists?from=1000-01-01&to=9999-12-31", { cookie: crm.cookie })).status).toBe(200);
 
     expect(await refused("POST", "/api/lists", { description: "Top buyers" })).toEqual({ message: "name is required", field: "name" });
     expect(await refused("POST", "/api/lists", { name: "x".repeat(LIST_NAME_MAX_LENGTH + 1) })).toMatchObject({ field: "name" });

@@ -32,6 +32,31 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  test("describes every body a route declares, from its contract, as the JSON object the server reads", async () => {
+    const document = await described();
+    const routesWithBodies = crm.server.app.routes.filter((route) => route.path.startsWith("/api/") && route.hooks.body !== undefined);
+    expect(routesWithBodies.length).toBeGreaterThan(25);
+    for (const route of routesWithBodies) {
+      const path = documentedPath(route.path.replace(/:([^/]+)/g, "{$1}"));
+      const requestBody = document.paths[path]?.[route.method.toLowerCase()]?.requestBody;
+      const contract = route.hooks.body as { properties: Record<string, unknown>; required?: string[] };
+      expect({ route: `${route.method} ${path}`, content: Object.keys(requestBody?.content ?? {}), required: requestBody?.required }).toEqual({
+        route: `${route.method} ${path}`,
+        content: ["application/json"],
+        required: true,
+      });
+      const schema = requestBody.content["application/json"].schema;
+      expect({ route: `${route.method} ${path}`, type: schema.type, properties: Object.keys(schema.properties), required: schema.required }).toEqual({
+        route: `${route.method} ${path}`,
+        type: "object",
+        properties: Object.keys(contract.properties),
+        required: contract.required,
+      });
+    }
+    // The CSV upload streams its body unparsed: it is the one body described by hand, as a file.
+    expect(Object.keys(document.paths["/api/uploads/{id}"].put.requestBody.content)).toEqual(["text/csv"]);
+  });
+
   test("names each query parameter with the values the server accepts, and who may call a route", async () => {
     const document = await described();
     const list = document.paths["/api/accounts"].get;
@@ -40,6 +65,8 @@ describe("GET /api/openapi.json", () => {
     expect(JSON.stringify(parameter("status").schema)).toContain('"dormant"');
     // A number read from the query string is described as the number it is, without the server's error wording.
     expect(parameter("limit").schema).toEqual({ title: "limit", type: "integer", minimum: 1, maximum: 500 });
+    // A flag is the boolean it is, written true or false in the query string.
+    expect(parameter("showDuplicates").schema).toMatchObject({ type: "boolean" });
     expect(list.security).toEqual([{ session: [] }]);
     expect(list.responses["200"].content["application/json"].schema.items.properties.totalOrderValue).toBeDefined();
     expect(list.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });

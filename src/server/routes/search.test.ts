@@ -45,7 +45,18 @@ describe("GET /api/search", () => {
 
   test("text over 200 characters answers 400 naming q", async () => {
     const response = await crm.server.request("GET", `/api/search?q=${"x".repeat(201)}`, { cookie: crm.cookie });
-    expect(response).toMatchObject({ status: 400, body: { message: "q must be text of at most 200 characters", field: "q" } });
+    expect(response).toMatchObject({ status: 400, body: { message: "q must be text of at most 200 characters, without NUL characters", field: "q" } });
+  });
+
+  test("text with a NUL character, which the full-text index cannot look for, answers 400 naming q in every search", async () => {
+    for (const path of ["/api/search", "/api/accounts", "/api/accounts/export.csv"]) {
+      const response = await crm.server.request("GET", `${path}?q=ab%00cd`, { cookie: crm.cookie });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 400,
+        body: { message: "q must be text of at most 200 characters, without NUL characters", field: "q" },
+      });
+    }
   });
 
   test("text that looks like query syntax is searched as text", async () => {

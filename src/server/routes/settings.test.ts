@@ -40,9 +40,9 @@ describe("/api/settings", () => {
     expect((await patch({})).body.message).toBe("Send exactly one of apiKey, apiSecret, webhookSecret");
     expect((await patch({ apiKey: "abcdefgh", apiSecret: "abcdefgh" })).status).toBe(400);
     expect((await patch({ apiSecret: "   " })).body.message).toBe("apiSecret is required");
-    expect((await patch({ apiSecret: "short" })).body.message).toBe("apiSecret must be 8 to 200 characters");
-    expect((await patch({ webhookSecret: "has space inside" })).body.message).toBe("webhookSecret must not contain spaces or control characters");
-    expect(await patch({ apiKey: "k".repeat(201) })).toMatchObject({ status: 400, body: { message: "apiKey must be 8 to 200 characters", field: "apiKey" } });
+    expect((await patch({ apiSecret: "short" })).body.message).toBe("apiSecret must be 8 to 200 characters, without spaces or control characters");
+    expect((await patch({ webhookSecret: "has space inside" })).body.message).toBe("webhookSecret must be 8 to 200 characters, without spaces or control characters");
+    expect(await patch({ apiKey: "k".repeat(201) })).toMatchObject({ status: 400, body: { message: "apiKey must be 8 to 200 characters, without spaces or control characters", field: "apiKey" } });
     expect((await settings()).webhookSecret.configured).toBe(false);
   });
 

@@ -60,17 +60,23 @@ describe("tasks API and automation", () => {
     expect((await post({ title: "  ", assigneeId: admin.user.id, dueDate: today() })).body).toEqual({ message: "title is required", field: "title" });
     expect(await post({ title: "x", dueDate: today() })).toMatchObject({ status: 400, body: { field: "assigneeId" } });
     expect(await post({ title: "x", assigneeId: admin.user.id })).toMatchObject({ status: 400, body: { field: "dueDate" } });
-    expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: "2026-02-30" })).body).toEqual({ message: "dueDate must be a date like 2026-11-21", field: "dueDate" });
+    expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: "2026-02-30" })).body).toEqual({ message: "dueDate must be a date written YYYY-MM-DD", field: "dueDate" });
     expect((await post({ title: "x", assigneeId: 999, dueDate: today() })).body).toEqual({ message: "assigneeId must be an active team member", field: "assigneeId" });
     expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), accountId: 999 })).status).toBe(404);
     expect((await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), notes: "n".repeat(5000) })).status).toBe(201);
     expect(await post({ title: "x", assigneeId: admin.user.id, dueDate: today(), notes: "n".repeat(5001) })).toMatchObject({ status: 400, body: { field: "notes" } });
-    expect(await post({ title: "x".repeat(201), assigneeId: admin.user.id, dueDate: today() })).toMatchObject({ status: 400, body: { field: "title" } });
+    expect((await post({ title: "x".repeat(201), assigneeId: admin.user.id, dueDate: today() })).body).toEqual({ message: "title must be at most 200 characters", field: "title" });
+    // A body names a record by a JSON number, as its description says, not by text.
+    expect((await post({ title: "x", assigneeId: String(admin.user.id), dueDate: today() })).body).toEqual({
+      message: `assigneeId must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+      field: "assigneeId",
+    });
     const patch = (body: object) => crm.server.request("PATCH", "/api/tasks/1", { cookie: admin.cookie, body });
     expect((await patch({ status: "late" })).body).toEqual({ message: "status must be one of open, done", field: "status" });
     const badId = { status: 400, body: { message: `id must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` } };
     expect(await crm.server.request("PATCH", "/api/tasks/abc", { cookie: admin.cookie, body: {} })).toMatchObject(badId);
     expect(await crm.server.request("DELETE", "/api/tasks/0", { cookie: admin.cookie })).toMatchObject(badId);
+    expect(await crm.server.request("DELETE", "/api/tasks/0x10", { cookie: admin.cookie })).toMatchObject(badId);
     expect((await crm.server.request("GET", "/api/tasks")).status).toBe(401);
     expect((await crm.server.request("PATCH", "/api/tasks/12345", { cookie: admin.cookie, body: { title: "y" } })).status).toBe(404);
   });
@@ -142,7 +148,7 @@ describe("tasks API and automation", () => {
     };
     for (const limit of ["0", "201", "abc", "2.5", "", "-1", "-5"]) expect(await failure(`limit=${limit}`)).toBe("limit must be a whole number from 1 to 200");
     for (const offset of ["-1", "x", "1.5", "", "1e309"]) expect(await failure(`offset=${offset}`)).toBe("offset must be a whole number from 0 to 1000000000");
-    expect(await failure("dueFrom=2026-02-30")).toBe("dueFrom must be a date like 2026-11-21");
+    expect(await failure("dueFrom=2026-02-30")).toBe("dueFrom must be a date written YYYY-MM-DD");
     expect(await failure("dueTo=tomorrow")).toBe("dueTo must be a date written YYYY-MM-DD");
     for (const id of ["0", "one", "-3", "1.5"]) {
       expect(await failure(`assigneeId=${id}`)).toBe(`assigneeId must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
