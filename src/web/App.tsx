@@ -1,6 +1,6 @@
 import { useAppConfig } from "./api/app-config";
 import { AppRoutes } from "./AppRoutes";
-import { FullPageSpinner } from "./components/FullPageSpinner";
+import { FullPageSpinner } from "./ui/FullPageSpinner";
 import { Shell } from "./components/shell/Shell";
 import { ChoosePasswordScreen } from "./screens/ChoosePassword";
 import { LoginScreen } from "./screens/Login";

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { SWRConfig } from "swr";
 import { swrConfig } from "./api/swr-config";
 import { App } from "./App";
-import { ToastProvider } from "./components/toast/ToastProvider";
+import { ToastProvider } from "./ui/toast/ToastProvider";
 import { discardUnparsableStoredUser } from "./session/stored-user";
 
 discardUnparsableStoredUser();

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType } from "react";
-import { LoadError } from "./components/LoadError";
-import { Spinner } from "./components/Spinner";
+import { LoadError } from "./ui/LoadError";
+import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
 

@@ -22,6 +22,7 @@ import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client
 import { DUPLICATES_PATH } from "./duplicates";
 import { LISTS_PATH, type FirstOrderWindow } from "./lists";
 import { TASKS_PATH } from "./tasks";
+import type { ACCOUNT_PAGE_SIZES as ACCOUNT_PAGE_SIZES_OFFERED } from "../../contracts/accounts.ts";
 
 export {
   ACCOUNT_PAGE_SIZES,
@@ -33,6 +34,7 @@ export {
 } from "../../contracts/accounts.ts";
 export type { Account, AccountStatus, AccountTimeframe, BulkAccountAction, BulkAccountsResult, BulkSelection, SortDirection };
 export type AccountSortColumn = AccountSort;
+export type AccountPageSize = (typeof ACCOUNT_PAGE_SIZES_OFFERED)[number];
 
 /** The fields a person types in to add or edit an account; null clears an optional one. */
 export type AccountFields = AccountChanges;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ToastOptions } from "../components/toast/toast-types";
+import type { ToastOptions } from "../ui/toast/toast-types";
 import { ApiError, type Failure } from "./client";
 import { createWriteRunner } from "./use-write";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { ToastOptions } from "../components/toast/toast-types";
-import { useToast } from "../components/toast/useToast";
+import type { ToastOptions } from "../ui/toast/toast-types";
+import { useToast } from "../ui/toast/useToast";
 import { describeFailure, type Failure } from "./client";
 
 /** What a write means to the screen around it, beyond the request itself. */

@@ -13,7 +13,7 @@ import { CustomerActivityCard } from "../components/account-detail/CustomerActiv
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
-import { LoadError } from "../components/LoadError";
+import { LoadError } from "../ui/LoadError";
 
 export function AccountDetailScreen() {
   const params = useParams<{ id: string }>();

@@ -3,28 +3,18 @@ import { useSearchParams } from "wouter";
 import { accountExportUrl, useAccountList, type Account } from "../api/accounts";
 import { AccountFilters } from "../components/accounts/AccountFilters";
 import { AccountFormModal } from "../components/accounts/AccountFormModal";
-import {
-  filtersOf,
-  hasFilters,
-  listQueryOf,
-  NO_FILTERS,
-  onPage,
-  pageRange,
-  searchFromView,
-  viewFromSearch,
-  withFilters,
-  type AccountListView,
-} from "../components/accounts/account-list-view";
+import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, searchFromView, viewFromSearch, withFilters, type AccountListView } from "../components/accounts/account-list-view";
+import { onPage, pageRange } from "../ui/paging";
 import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
 import { ExportAccountsLink } from "../components/accounts/ExportAccountsLink";
 import { SelectableAccounts } from "../components/accounts/SelectableAccounts";
 import { useAccountPageSize } from "../components/accounts/useAccountPageSize";
-import { Button } from "../components/Button";
+import { Button } from "../ui/Button";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
-import { PlusIcon, UploadIcon } from "../components/icons";
+import { PlusIcon, UploadIcon } from "../ui/icons";
 import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
-import { LoadError } from "../components/LoadError";
+import { LoadError } from "../ui/LoadError";
 import { isAdmin } from "../session/session-user";
 import { useSession } from "../session/useSession";
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useWrite } from "../api/use-write";
-import { Button } from "../components/Button";
+import { Button } from "../ui/Button";
 import { NEW_PASSWORD_HINT, canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
 import { SignInFrame } from "../components/login/SignInFrame";
-import { TextField } from "../components/TextField";
-import { useFormValues } from "../components/useFormValues";
+import { TextField } from "../ui/TextField";
+import { useFormValues } from "../ui/useFormValues";
 import { oneTimePasswordInHand } from "../session/one-time-password";
 import { useSession } from "../session/useSession";
 

@@ -2,8 +2,8 @@ import { useCallback, useId, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { useSearchParams } from "wouter";
 import { useListSummaries, useRefreshLists, type ListDefinition } from "../api/lists";
-import { Button } from "../components/Button";
-import { MailIcon, PlusIcon } from "../components/icons";
+import { Button } from "../ui/Button";
+import { MailIcon, PlusIcon } from "../ui/icons";
 import { BulkEmailAssignmentDialog } from "../components/lists/BulkEmailAssignmentDialog";
 import { DeleteListDialog } from "../components/lists/DeleteListDialog";
 import { FirstOrderFilterPanel, FirstOrderFilterToggle } from "../components/lists/FirstOrderDateFilter";
@@ -20,7 +20,7 @@ import {
   withList,
   type ListsView,
 } from "../components/lists/lists-view";
-import { LoadError } from "../components/LoadError";
+import { LoadError } from "../ui/LoadError";
 import { useDebouncedValue } from "../useDebouncedValue";
 
 /** Typing a date changes it several times (a year is typed digit by digit): the lists are asked once it settles. */

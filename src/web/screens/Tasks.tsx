@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
-import { Button } from "../components/Button";
-import { PlusIcon } from "../components/icons";
+import { Button } from "../ui/Button";
+import { PlusIcon } from "../ui/icons";
 import { CreateTaskModal } from "../components/tasks/CreateTaskModal";
 import { TaskBoard } from "../components/tasks/TaskBoard";
 import { TaskFilters } from "../components/tasks/TaskFilters";

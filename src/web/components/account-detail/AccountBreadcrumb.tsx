@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ChevronRightIcon } from "../icons";
+import { ChevronRightIcon } from "../../ui/icons";
 
 /** 'Accounts > {name}'; the name is the current page. */
 export function AccountBreadcrumb({ name }: { name: ReactNode }) {

@@ -1,5 +1,5 @@
 import { AccountBreadcrumb } from "./AccountBreadcrumb";
-import { SkeletonLines } from "./DetailCard";
+import { SkeletonLines } from "../../ui/DetailCard";
 
 /** The screen's layout in grey while the account loads, so nothing jumps when it arrives. */
 export function AccountDetailSkeleton() {

@@ -7,12 +7,12 @@ import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { AccountFormModal } from "../accounts/AccountFormModal";
 import { ListTypeSelect } from "../accounts/ListTypeSelect";
-import { Button } from "../Button";
-import { MergeIcon, PencilIcon } from "../icons";
-import { InlineEditableText } from "../InlineEditableText";
+import { Button } from "../../ui/Button";
+import { MergeIcon, PencilIcon } from "../../ui/icons";
+import { InlineEditableText } from "../../ui/InlineEditableText";
 import { primaryContactOf } from "./contact-display";
 import { ContactField } from "./ContactField";
-import { DetailCard, Field, FieldGroupHeading } from "./DetailCard";
+import { DetailCard, Field, FieldGroupHeading } from "../../ui/DetailCard";
 import { shipToLines } from "./order-display";
 import { ReorderRhythmLine } from "./ReorderRhythmLine";
 

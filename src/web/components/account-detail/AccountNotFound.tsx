@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import { buttonClassName } from "../Button";
-import { AccountsIcon, ChevronLeftIcon } from "../icons";
+import { buttonClassName } from "../../ui/Button";
+import { AccountsIcon, ChevronLeftIcon } from "../../ui/icons";
 
 export function AccountNotFound() {
   return (

@@ -18,9 +18,9 @@ import {
   UserIcon,
   UserPlusIcon,
   type IconProps,
-} from "../icons";
-import { LoadError } from "../LoadError";
-import { SkeletonLines } from "./DetailCard";
+} from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
 
 interface KindLook {
   /** Read out before the summary, since the icon alone says it. */

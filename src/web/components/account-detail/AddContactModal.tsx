@@ -1,9 +1,9 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { addContact } from "../../api/contacts";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface AddContactModalProps {

@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
 import { ORDER_STATUS_LABELS, useAccountOrders, type OrderStatus } from "../../api/account-detail";
 import { formatCountOf } from "../../format/count";
-import { Button } from "../Button";
-import { LoadError } from "../LoadError";
-import { Modal } from "../Modal";
-import { Select } from "../Select";
-import { SkeletonLines } from "./DetailCard";
+import { Button } from "../../ui/Button";
+import { LoadError } from "../../ui/LoadError";
+import { Modal } from "../../ui/Modal";
+import { Select } from "../../ui/Select";
+import { SkeletonLines } from "../../ui/DetailCard";
 import { ORDER_STATUS_FILTER_OPTIONS, statusOfFilter } from "./order-display";
 import { OrdersPager } from "./OrdersPager";
 import { OrdersTable } from "./OrdersTable";

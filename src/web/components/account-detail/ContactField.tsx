@@ -1,7 +1,7 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact, type ContactChanges, type EditableContactField } from "../../api/contacts";
 import { useWrite } from "../../api/use-write";
-import { InlineEditableText, type InlineEditableTextProps } from "../InlineEditableText";
+import { InlineEditableText, type InlineEditableTextProps } from "../../ui/InlineEditableText";
 
 const FIELDS: Record<EditableContactField, { label: string; placeholder: string; type: InlineEditableTextProps["type"]; testId: string }> = {
   firstName: { label: "first name", placeholder: "Add first name", type: "text", testId: "first-name" },

@@ -4,12 +4,12 @@ import { updateContact, type Contact } from "../../api/contacts";
 import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
 import { initials } from "../../format/initials";
-import { Button } from "../Button";
-import { PlusIcon, StarIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { PlusIcon, StarIcon } from "../../ui/icons";
 import { AddContactModal } from "./AddContactModal";
 import { contactFullName } from "./contact-display";
 import { ContactField } from "./ContactField";
-import { DetailCard } from "./DetailCard";
+import { DetailCard } from "../../ui/DetailCard";
 
 export interface ContactsCardProps {
   accountId: number;

@@ -1,10 +1,10 @@
 import { logActivity, useRefreshAccountActivity } from "../../api/activity";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { Select } from "../Select";
-import { TextAreaField } from "../TextAreaField";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { Select } from "../../ui/Select";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { dateTimeLocalValue, isoFromDateTimeLocal, LOGGED_ACTIVITY_OPTIONS, loggedActivityKindOf } from "./activity-form";
 import { ACTIVITY_SUMMARY_MAX_LENGTH } from "../../../contracts/activity.ts";
 

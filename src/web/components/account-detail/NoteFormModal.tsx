@@ -1,9 +1,9 @@
 import { createNote, updateNote, type Note } from "../../api/notes";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { TextAreaField } from "../TextAreaField";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { noteFieldsOf } from "./note-form";
 import { useRefreshNotes } from "./useRefreshNotes";
 import { NOTE_CONTENT_MAX_LENGTH } from "../../../contracts/notes.ts";

@@ -1,7 +1,7 @@
 import type { Note } from "../../api/notes";
 import { formatUsDateTime } from "../../format/dates";
-import { IconButton } from "../Button";
-import { CloseIcon, PencilIcon } from "../icons";
+import { IconButton } from "../../ui/Button";
+import { CloseIcon, PencilIcon } from "../../ui/icons";
 import { isEditedNote } from "./note-form";
 
 export interface NotesListProps {

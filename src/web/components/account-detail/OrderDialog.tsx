@@ -3,12 +3,12 @@ import { useOrderDetail, type Order, type OrderDelivery, type OrderDetail, type 
 import { formatCount } from "../../format/count";
 import { formatUsCalendarDate, formatUsDateTime } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { Button } from "../Button";
-import { FileSpreadsheetIcon, HistoryIcon, PlugIcon, type IconProps } from "../icons";
-import { LoadError } from "../LoadError";
-import { Modal } from "../Modal";
-import { StatusBadge } from "../settings/StatusBadge";
-import { Field, FieldGroupHeading, SkeletonLines } from "./DetailCard";
+import { Button } from "../../ui/Button";
+import { FileSpreadsheetIcon, HistoryIcon, PlugIcon, type IconProps } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { Modal } from "../../ui/Modal";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Field, FieldGroupHeading, SkeletonLines } from "../../ui/DetailCard";
 import { NotGiven } from "./NotGiven";
 import { deliveryTimes, displayedOrderNumber, displayedOrderTotal, orderStatusBadge, shipToLines } from "./order-display";
 

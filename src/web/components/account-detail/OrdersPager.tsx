@@ -1,7 +1,7 @@
 import { formatCount, formatCountOf } from "../../format/count";
-import { pageRange } from "../accounts/account-list-view";
-import { Button } from "../Button";
-import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
+import { pageRange } from "../../ui/paging";
+import { Button } from "../../ui/Button";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons";
 
 export interface OrdersPagerProps {
   /** Counted from 1. */

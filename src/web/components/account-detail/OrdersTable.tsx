@@ -3,7 +3,7 @@ import type { Order } from "../../api/account-detail";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { StatusBadge } from "../settings/StatusBadge";
+import { StatusBadge } from "../../ui/StatusBadge";
 import { NotGiven } from "./NotGiven";
 import { OrderDialog } from "./OrderDialog";
 import { displayedOrderNumber, displayedOrderTotal, orderItemSummary, orderPrice, orderQuantity, orderStatusBadge, type OrderPrice } from "./order-display";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useAccountOrders, type AccountDetail } from "../../api/account-detail";
-import { pageRange } from "../accounts/account-list-view";
-import { Button } from "../Button";
-import { PackageIcon } from "../icons";
-import { LoadError } from "../LoadError";
+import { pageRange } from "../../ui/paging";
+import { Button } from "../../ui/Button";
+import { PackageIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
 import { AllOrdersModal } from "./AllOrdersModal";
-import { DetailCard, SkeletonLines } from "./DetailCard";
+import { DetailCard, SkeletonLines } from "../../ui/DetailCard";
 import { clampPage, ORDERS_PAGE_SIZE, ordersTotalsLine } from "./order-display";
 import { OrdersPager } from "./OrdersPager";
 import { OrdersTable } from "./OrdersTable";

@@ -1,5 +1,5 @@
 import { LOGGED_ACTIVITY_KINDS, type LoggedActivityKind } from "../../api/activity";
-import type { SelectOption } from "../Select";
+import type { SelectOption } from "../../ui/Select";
 
 const KIND_LABELS: Record<LoggedActivityKind, string> = { call: "Call", email: "E-mail", meeting: "Meeting", other: "Other" };
 

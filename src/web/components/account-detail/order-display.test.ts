@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Order } from "../../api/account-detail";
-import { pageRange } from "../accounts/account-list-view";
+import { pageRange } from "../../ui/paging";
 import {
   clampPage,
   deliveryTimes,

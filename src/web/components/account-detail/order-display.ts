@@ -3,8 +3,8 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../api/account-detail";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import type { SelectOption } from "../Select";
-import type { BadgeTone, StatusBadgeContent } from "../settings/status-badges";
+import type { SelectOption } from "../../ui/Select";
+import type { BadgeTone, StatusBadgeContent } from "../../ui/StatusBadge";
 
 /** The Recent Orders card shows five orders a page. */
 export const ORDERS_PAGE_SIZE = 5;

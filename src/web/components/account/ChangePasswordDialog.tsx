@@ -2,9 +2,9 @@ import { useRefreshReads } from "../../api/cached-reads";
 import { MY_SESSIONS_PATH } from "../../api/my-sessions";
 import { useWrite } from "../../api/use-write";
 import { useSession } from "../../session/useSession";
-import { FormModal } from "../FormModal";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { canChangePassword, EMPTY_CHANGE_PASSWORD_FORM, NEW_PASSWORD_HINT, type ChangePasswordForm } from "./password-form";
 
 /** The sessions the change ended leave 'My account' at once. */

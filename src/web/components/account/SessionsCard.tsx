@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useMySessions, type UserSession } from "../../api/my-sessions";
 import { useWrite } from "../../api/use-write";
 import { formatUsDateTime } from "../../format/dates";
-import { Button } from "../Button";
-import { ShieldIcon, SignOutIcon } from "../icons";
-import { LoadError } from "../LoadError";
-import { SettingsCard } from "../settings/SettingsCard";
+import { Button } from "../../ui/Button";
+import { ShieldIcon, SignOutIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { SettingsCard } from "../../ui/SettingsCard";
 import { describeBrowser } from "./session-display";
 
 const COLUMNS = ["Browser", "Address", "Signed in", "Last active"] as const;

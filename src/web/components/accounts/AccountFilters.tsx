@@ -2,7 +2,7 @@ import { REORDER_BANDS } from "../../../contracts/analytics.ts";
 import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
 import { REORDER_BAND_LABELS } from "../analytics/reorder-bands";
 import { DuplicatesToggle } from "../duplicates/DuplicatesToggle";
-import { Select, type SelectOption } from "../Select";
+import { Select, type SelectOption } from "../../ui/Select";
 import type { AccountListFilters } from "./account-list-view";
 
 const STATUS_OPTIONS: readonly SelectOption[] = [

@@ -2,10 +2,10 @@ import { useLocation } from "wouter";
 import { createAccount, updateAccount, useRefreshAccounts, type Account } from "../../api/accounts";
 import { useActiveTeam } from "../../api/team";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { Select } from "../Select";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { Select } from "../../ui/Select";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { changedAccountFields, formValuesOf, newAccountFields, type AccountFormValues } from "./account-form";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 

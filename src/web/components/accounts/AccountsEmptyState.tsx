@@ -1,5 +1,5 @@
-import { Button } from "../Button";
-import { AccountsIcon, UploadIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { AccountsIcon, UploadIcon } from "../../ui/icons";
 
 /** What the table area shows when there are no rows: an empty database, or filters that match nothing. */
 export function AccountsEmptyState({ hasFilters, onUpload, onClearFilters }: { hasFilters: boolean; onUpload: () => void; onClearFilters: () => void }) {

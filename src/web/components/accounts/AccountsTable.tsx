@@ -2,7 +2,7 @@ import type { Account, AccountSortColumn, SortDirection } from "../../api/accoun
 import { AccountCheckbox } from "./AccountCheckbox";
 import { AccountRow } from "./AccountRow";
 import { accountTick, pageTick, type SelectedAccounts } from "./account-selection";
-import { SortableColumnHeader } from "./SortableColumnHeader";
+import { SortableColumnHeader } from "../../ui/SortableColumnHeader";
 
 export interface AccountsTableProps {
   /** Undefined while the first page loads: placeholder rows hold the table's height. */

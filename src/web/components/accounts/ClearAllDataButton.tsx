@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { clearAllAccountData, useRefreshAccounts } from "../../api/accounts";
 import { useWrite } from "../../api/use-write";
-import { Button } from "../Button";
-import { ConfirmDialog } from "../ConfirmDialog";
-import { TrashIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { TrashIcon } from "../../ui/icons";
 
 /** For admins: deletes every account with its contacts, orders and notes, after asking. */
 export function ClearAllDataButton() {

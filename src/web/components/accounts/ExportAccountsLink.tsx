@@ -1,5 +1,5 @@
-import { buttonClassName, type ButtonSize } from "../Button";
-import { FileSpreadsheetIcon } from "../icons";
+import { buttonClassName, type ButtonSize } from "../../ui/Button";
+import { FileSpreadsheetIcon } from "../../ui/icons";
 
 export interface ExportAccountsLinkProps {
   /** accountExportUrl of the accounts to export. */

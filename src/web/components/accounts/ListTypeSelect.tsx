@@ -2,8 +2,8 @@ import { useState } from "react";
 import { changeAccountListType, useRefreshAccounts, type Account, type ListTypeChange } from "../../api/accounts";
 import { useLists } from "../../api/lists";
 import { useWrite } from "../../api/use-write";
-import { Select } from "../Select";
-import { PinIcon } from "../icons";
+import { Select } from "../../ui/Select";
+import { PinIcon } from "../../ui/icons";
 import { listChoice, listChoiceTitle, placementAfter } from "./list-types";
 
 export interface ListTypeSelectProps {

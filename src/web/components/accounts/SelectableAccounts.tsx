@@ -4,14 +4,16 @@ import { describeFailure, type CountedList } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../useMediaQuery";
 import { MergeAccountDialog } from "../duplicates/MergeAccountDialog";
-import { useToast } from "../toast/useToast";
+import { useToast } from "../../ui/toast/useToast";
 import { AccountCards } from "./AccountCards";
-import { onPage, sortedBy, type SortedAccountsPage } from "./account-list-view";
+import { type SortedAccountsPage } from "./account-list-view";
+import { onPage, sortedBy } from "../../ui/paging";
 import { NO_ACCOUNTS_SELECTED, hasSelection, selectionBanner, selectionScopeOf, selectionUnder, type ScopedSelection, type SelectedAccounts } from "./account-selection";
 import { AccountsBulkBar } from "./AccountsBulkBar";
-import { AccountsPagination } from "./AccountsPagination";
+import { AccountsPagination } from "../../ui/AccountsPagination";
 import { AccountsTable } from "./AccountsTable";
-import { pageKeepingFirstRow, type AccountPageSize } from "./page-size";
+import type { AccountPageSize } from "../../api/accounts";
+import { pageKeepingFirstRow } from "./page-size";
 import { SelectionBanner } from "./SelectionBanner";
 
 export interface SelectableAccountsProps {

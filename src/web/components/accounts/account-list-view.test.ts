@@ -1,19 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import {
-  filtersOf,
-  hasFilters,
-  listQueryOf,
-  NO_FILTERS,
-  ORDER_CHOICES,
-  orderChoiceOf,
-  orderedBy,
-  pageRange,
-  searchFromView,
-  sortedBy,
-  viewFromSearch,
-  withFilters,
-  type AccountListView,
-} from "./account-list-view";
+import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, ORDER_CHOICES, orderChoiceOf, orderedBy, searchFromView, viewFromSearch, withFilters, type AccountListView } from "./account-list-view";
+import { pageRange, sortedBy } from "../../ui/paging";
 
 const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
 

@@ -10,14 +10,7 @@ import {
   type SortDirection,
 } from "../../api/accounts";
 import { REORDER_BANDS, type ReorderBand } from "../../../contracts/analytics.ts";
-
-/** The sort and page of a table that the server sorts and pages. */
-export interface SortedPage<Column extends string> {
-  sort: Column;
-  direction: SortDirection;
-  /** Counted from 1. */
-  page: number;
-}
+import type { SortedPage } from "../../ui/paging";
 
 export type SortedAccountsPage = SortedPage<AccountSortColumn>;
 
@@ -82,24 +75,6 @@ export function withFilters(view: AccountListView, filters: AccountListFilters):
 
 export function hasFilters(view: AccountListView): boolean {
   return view.status !== undefined || view.timeframe !== undefined || view.showDuplicates === true || view.reorder !== undefined;
-}
-
-/** A click on a column header: a new column sorts ascending, the sorted one flips. Either way back to page 1. */
-export function sortedBy<View extends SortedPage<string>>(view: View, column: View["sort"]): View {
-  const direction = view.sort === column && view.direction === "asc" ? "desc" : "asc";
-  return { ...view, sort: column, direction, page: 1 };
-}
-
-export function onPage<View extends SortedPage<string>>(view: View, page: number): View {
-  return { ...view, page };
-}
-
-/** Where a page sits in the whole list, rows counted from 1: 'Showing {from} to {to} of {total}'. */
-export function pageRange(page: number, total: number, pageSize: number): { from: number; to: number; pageCount: number } {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (total === 0) return { from: 0, to: 0, pageCount };
-  const from = (page - 1) * pageSize + 1;
-  return { from, to: Math.min(total, page * pageSize), pageCount };
 }
 
 type AccountOrderChoice = Pick<SortedAccountsPage, "sort" | "direction">;

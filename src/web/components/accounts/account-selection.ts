@@ -1,5 +1,5 @@
 import { accountFilterParams, MAX_SELECTED_ACCOUNTS, type AccountFilters, type BulkSelection } from "../../api/accounts";
-import { pageTicks, toggled, toggledPage } from "../row-ticks";
+import { pageTicks, toggled, toggledPage } from "../../ui/row-ticks";
 import { formatCount } from "../../format/count.ts";
 
 /**

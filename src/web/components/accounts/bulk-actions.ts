@@ -2,7 +2,7 @@ import { AUTOMATIC_LIST_CHOICE, type ListDefinition } from "../../api/lists";
 import type { BulkAccountAction } from "../../api/accounts";
 import type { TeamMember } from "../../api/team";
 import { formatCountOf } from "../../format/count";
-import type { SelectOption } from "../Select";
+import type { SelectOption } from "../../ui/Select";
 import { AUTOMATIC_LIST_LABEL, LIST_CHOICE_GROUPS, orderedLists, STANDARD_LISTS } from "./list-types";
 
 /** The bulk bar's pickers act as soon as something is picked; this first choice names the action and does nothing. */

@@ -1,6 +1,4 @@
-import { ACCOUNT_PAGE_SIZES, DEFAULT_ACCOUNT_PAGE_SIZE } from "../../api/accounts";
-
-export type AccountPageSize = (typeof ACCOUNT_PAGE_SIZES)[number];
+import { ACCOUNT_PAGE_SIZES, DEFAULT_ACCOUNT_PAGE_SIZE, type AccountPageSize } from "../../api/accounts";
 
 /**
  * Where a user's page size is kept. In the browser rather than on the server: it is a preference of how

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSession } from "../../session/useSession";
-import { pageSizeStorageKey, storedPageSize, type AccountPageSize } from "./page-size";
+import type { AccountPageSize } from "../../api/accounts";
+import { pageSizeStorageKey, storedPageSize } from "./page-size";
 
 /** The signed-in user's page size for account tables, remembered in this browser (see pageSizeStorageKey). */
 export function useAccountPageSize(): [AccountPageSize, (size: AccountPageSize) => void] {

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
-import { DetailCard } from "../account-detail/DetailCard";
-import { Button } from "../Button";
-import { FileSpreadsheetIcon } from "../icons";
+import { DetailCard } from "../../ui/DetailCard";
+import { Button } from "../../ui/Button";
+import { FileSpreadsheetIcon } from "../../ui/icons";
 import { downloadCsv, type CsvCell } from "./csv";
 
 /** How a chart's figures are shown: drawn, or as a table anybody can read out or copy. */

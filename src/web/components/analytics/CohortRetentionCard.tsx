@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useCohorts, type Cohort, type MonthRange } from "../../api/analytics";
 import { formatCount, formatCountOf } from "../../format/count";
-import { SkeletonLines } from "../account-detail/DetailCard";
-import { LoadError } from "../LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
+import { LoadError } from "../../ui/LoadError";
 import { ChartCard, EmptyChart } from "./ChartCard";
 import { COHORT_MONTHS_SHOWN, cohortShare, formatShare, heatClass } from "./figures";
 import { formatMonth } from "./period";

@@ -3,7 +3,7 @@ import { useAnalyticsSummary, type Period, type PeriodFigures } from "../../api/
 import { formatCount } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { LoadError } from "../LoadError";
+import { LoadError } from "../../ui/LoadError";
 import { changeFrom, formatChange } from "./figures";
 
 type FigureKey = Exclude<keyof PeriodFigures, "from" | "to">;

@@ -1,8 +1,8 @@
 import { useMonthlySales, type MonthRange } from "../../api/analytics";
 import { formatCount } from "../../format/count";
 import { formatDollars } from "../../format/money";
-import { SkeletonLines } from "../account-detail/DetailCard";
-import { LoadError } from "../LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
+import { LoadError } from "../../ui/LoadError";
 import { ChartCard, EmptyChart } from "./ChartCard";
 import { csvDollars } from "./csv";
 import { monthRevenueOf, type MonthRevenue } from "./figures";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { Period } from "../../api/analytics";
 import { formatUsCalendarDate, type CalendarDate } from "../../format/dates";
-import { TextField } from "../TextField";
+import { TextField } from "../../ui/TextField";
 import { customPeriodProblem, PERIOD_CHOICE_LABELS, PERIOD_CHOICES, type PeriodChoice, type PeriodSelection } from "./period";
 
 export interface PeriodPickerProps {

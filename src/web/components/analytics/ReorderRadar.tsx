@@ -15,12 +15,12 @@ import {
 } from "../../api/analytics";
 import { useWrite } from "../../api/use-write";
 import { formatCount } from "../../format/count";
-import { onPage, pageRange, sortedBy } from "../accounts/account-list-view";
-import { AccountsPagination } from "../accounts/AccountsPagination";
-import { DetailCard, SkeletonLines } from "../account-detail/DetailCard";
-import { Button, buttonClassName } from "../Button";
-import { TasksIcon } from "../icons";
-import { LoadError } from "../LoadError";
+import { onPage, pageRange, sortedBy } from "../../ui/paging";
+import { AccountsPagination } from "../../ui/AccountsPagination";
+import { DetailCard, SkeletonLines } from "../../ui/DetailCard";
+import { Button, buttonClassName } from "../../ui/Button";
+import { TasksIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
 import { CsvDownloadButton } from "./ChartCard";
 import { csvDollars } from "./csv";
 import { DEFAULT_RADAR_VIEW, REORDER_PAGE_SIZE, reorderQueryOf, type RadarView } from "./radar-view";

@@ -3,8 +3,8 @@ import { useTopProducts, type Period, type ProductSales } from "../../api/analyt
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { SkeletonLines } from "../account-detail/DetailCard";
-import { LoadError } from "../LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
+import { LoadError } from "../../ui/LoadError";
 import { axisScale, positionOn } from "./chart-scale";
 import { ChartCard, EmptyChart } from "./ChartCard";
 import { csvDollars } from "./csv";

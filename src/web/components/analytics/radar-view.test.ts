@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { reorderPageUrl } from "../../api/analytics";
-import { sortedBy } from "../accounts/account-list-view";
+import { sortedBy } from "../../ui/paging";
 import { DEFAULT_RADAR_VIEW, reorderQueryOf } from "./radar-view";
 
 describe("reorderQueryOf", () => {

@@ -1,5 +1,5 @@
 import type { ReorderBand, ReorderPageQuery, ReorderSort } from "../../api/analytics";
-import type { SortedPage } from "../accounts/account-list-view";
+import type { SortedPage } from "../../ui/paging";
 
 /** Rows a page of the radar shows: enough to work through a band without paging every few seconds. */
 export const REORDER_PAGE_SIZE = 25;

@@ -5,8 +5,8 @@ import { describeFailure } from "../../api/client";
 import { dismissDuplicate, useDuplicateCandidates, type DuplicateCandidate } from "../../api/duplicates";
 import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
-import { Button } from "../Button";
-import { AlertTriangleIcon, MergeIcon, RefreshIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { AlertTriangleIcon, MergeIcon, RefreshIcon } from "../../ui/icons";
 import { accountDetailsLine, matchLabel } from "./merge-plan";
 
 export interface DuplicateBannerProps {

@@ -1,7 +1,7 @@
 import { useDuplicateSummary } from "../../api/duplicates";
 import { formatCount } from "../../format/count";
-import { IconButton } from "../Button";
-import { CopyIcon, RefreshIcon } from "../icons";
+import { IconButton } from "../../ui/Button";
+import { CopyIcon, RefreshIcon } from "../../ui/icons";
 
 export interface DuplicatesToggleProps {
   /** Whether the list shows only the accounts that may be duplicates. */

@@ -1,7 +1,7 @@
 import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import type { ListDefinition } from "../../api/lists";
 import { listChoiceTitle } from "../accounts/list-types";
-import { PinIcon } from "../icons";
+import { PinIcon } from "../../ui/icons";
 import { listChoiceLabel } from "./merge-plan";
 
 /** A list choice as it reads: a pinned list marked with the pin the list selects show, and saying so on hover. */

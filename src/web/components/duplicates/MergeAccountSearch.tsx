@@ -4,10 +4,10 @@ import { describeFailure } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { MIN_SEARCH_LENGTH, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
-import { AccountSearchOptions } from "../AccountSearchOptions";
-import { Button } from "../Button";
-import { RefreshIcon, SearchIcon } from "../icons";
-import { Spinner } from "../Spinner";
+import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
+import { Button } from "../../ui/Button";
+import { RefreshIcon, SearchIcon } from "../../ui/icons";
+import { Spinner } from "../../ui/Spinner";
 
 export interface MergeAccountSearchProps {
   /** The accounts already on offer: choosing one ticks it instead of adding it again. */

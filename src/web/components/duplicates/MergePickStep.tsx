@@ -1,7 +1,7 @@
 import type { DuplicateCandidate, MergeableAccount } from "../../api/duplicates";
 import { formatCountOf } from "../../format/count";
-import { SkeletonLines } from "../account-detail/DetailCard";
-import { LoadError } from "../LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
+import { LoadError } from "../../ui/LoadError";
 import { accountDetailsLine, matchLabel } from "./merge-plan";
 import { MergeAccountSearch } from "./MergeAccountSearch";
 

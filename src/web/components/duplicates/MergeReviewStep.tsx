@@ -3,10 +3,10 @@ import type { MergeableAccount, MergeMoves, MergeOutcome } from "../../api/dupli
 import { useLists } from "../../api/lists";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatDollars } from "../../format/money";
-import { Field } from "../account-detail/DetailCard";
-import { AlertTriangleIcon } from "../icons";
-import { LoadError } from "../LoadError";
-import { Spinner } from "../Spinner";
+import { Field } from "../../ui/DetailCard";
+import { AlertTriangleIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { Spinner } from "../../ui/Spinner";
 import { ListChoiceName } from "./ListChoiceName";
 import { asSentence, listChoiceOf } from "./merge-plan";
 

@@ -1,4 +1,4 @@
-import { CheckIcon } from "../icons";
+import { CheckIcon } from "../../ui/icons";
 
 export type MergeStep = "accounts" | "values" | "review";
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from "react";
-import { Button } from "../Button";
-import { AlertCircleIcon, FileSpreadsheetIcon, UploadIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { AlertCircleIcon, FileSpreadsheetIcon, UploadIcon } from "../../ui/icons";
 import type { UploadInProgress } from "./useCsvImport";
 
 export interface CsvFilePickerProps {

@@ -1,6 +1,6 @@
-import { Button } from "../Button";
-import { Modal } from "../Modal";
-import { Spinner } from "../Spinner";
+import { Button } from "../../ui/Button";
+import { Modal } from "../../ui/Modal";
+import { Spinner } from "../../ui/Spinner";
 import { CsvFilePicker } from "./CsvFilePicker";
 import { CsvFormatCard } from "./CsvFormatCard";
 import { ImportOutcomeView } from "./ImportOutcomeView";

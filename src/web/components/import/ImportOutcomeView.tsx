@@ -1,6 +1,6 @@
 import type { CsvImportCounts } from "../../api/account-import";
 import { formatCount } from "../../format/count";
-import { AlertCircleIcon, CheckCircleIcon } from "../icons";
+import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons";
 import type { ImportOutcome } from "./useCsvImport";
 
 /** The 'complete' step: the server's message, the counts and the rows that could not be imported. */

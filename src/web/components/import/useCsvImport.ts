@@ -4,7 +4,7 @@ import { useRefreshAccounts } from "../../api/accounts";
 import { describeFailure } from "../../api/client";
 import { uploadFile } from "../../api/upload-file";
 import { formatCount } from "../../format/count";
-import { useToast } from "../toast/useToast";
+import { useToast } from "../../ui/toast/useToast";
 import { uploadFailureMessage } from "./upload-failure-message";
 
 type CsvImportState =

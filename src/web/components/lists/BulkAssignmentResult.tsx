@@ -2,9 +2,9 @@ import { useId } from "react";
 import type { BulkAssignOutcome } from "../../api/lists";
 import { copyToClipboard } from "../../copy-to-clipboard";
 import { formatCount } from "../../format/count";
-import { Button } from "../Button";
-import { CheckCircleIcon, CopyIcon } from "../icons";
-import { useToast } from "../toast/useToast";
+import { Button } from "../../ui/Button";
+import { CheckCircleIcon, CopyIcon } from "../../ui/icons";
+import { useToast } from "../../ui/toast/useToast";
 import { matchedPercent, matchSummaryText } from "./bulk-assignment";
 
 /** Thousands of addresses would make the dialog slow to open; the rest can still be copied. */

@@ -4,12 +4,12 @@ import { useRefreshAccounts } from "../../api/accounts";
 import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
 import { useWrite } from "../../api/use-write";
 import { formatCount } from "../../format/count";
-import { Button } from "../Button";
-import { FormModal } from "../FormModal";
-import { Modal } from "../Modal";
-import { Select } from "../Select";
-import { TextAreaField } from "../TextAreaField";
-import { useToast } from "../toast/useToast";
+import { Button } from "../../ui/Button";
+import { FormModal } from "../../ui/FormModal";
+import { Modal } from "../../ui/Modal";
+import { Select } from "../../ui/Select";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { useToast } from "../../ui/toast/useToast";
 import { BulkAssignmentResult } from "./BulkAssignmentResult";
 import { assignButtonLabel, assignedDescription, bulkTargetOptions, DEFAULT_BULK_TARGET, detectedEmailsText, MAX_BULK_EMAILS } from "./bulk-assignment";
 

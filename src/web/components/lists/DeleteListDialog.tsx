@@ -2,7 +2,7 @@ import { useRefreshAccounts } from "../../api/accounts";
 import { deleteList, type ListDefinition } from "../../api/lists";
 import { useWrite } from "../../api/use-write";
 import { formatCountOf } from "../../format/count";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
 export interface DeleteListDialogProps {
   list: ListDefinition;

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { Button } from "../Button";
-import { FilterIcon } from "../icons";
-import { TextField } from "../TextField";
+import { Button } from "../../ui/Button";
+import { FilterIcon } from "../../ui/icons";
+import { TextField } from "../../ui/TextField";
 
 export interface FirstOrderDates {
   /** YYYY-MM-DD, or empty. */

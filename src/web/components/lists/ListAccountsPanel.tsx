@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { accountExportUrl, useAccountList, type Account } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
 import { AccountFormModal } from "../accounts/AccountFormModal";
-import { listQueryOf, onPage, pageRange } from "../accounts/account-list-view";
+import { listQueryOf } from "../accounts/account-list-view";
+import { onPage, pageRange } from "../../ui/paging";
 import { ExportAccountsLink } from "../accounts/ExportAccountsLink";
 import { SelectableAccounts } from "../accounts/SelectableAccounts";
 import { useAccountPageSize } from "../accounts/useAccountPageSize";
-import { LoadError } from "../LoadError";
+import { LoadError } from "../../ui/LoadError";
 import { ListActionsMenu } from "./ListActionsMenu";
 import { isFiltered, tabFiltersOf, type ListsView } from "./lists-view";
 

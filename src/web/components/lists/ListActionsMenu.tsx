@@ -1,6 +1,6 @@
 import type { ListDefinition } from "../../api/lists";
-import { ActionsMenu, ActionsMenuItem } from "../ActionsMenu";
-import { PencilIcon, TrashIcon } from "../icons";
+import { ActionsMenu, ActionsMenuItem } from "../../ui/ActionsMenu";
+import { PencilIcon, TrashIcon } from "../../ui/icons";
 
 export interface ListActionsMenuProps {
   list: ListDefinition;

@@ -1,9 +1,9 @@
 import { createList, updateList, type ListDefinition } from "../../api/lists";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { TextAreaField } from "../TextAreaField";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { canSaveList, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, listFieldsOf, listFormValuesOf } from "./list-form";
 
 export interface ListFormModalProps {

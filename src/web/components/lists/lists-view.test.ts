@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ListDefinition } from "../../api/lists";
-import { listQueryOf, sortedBy } from "../accounts/account-list-view";
+import { listQueryOf } from "../accounts/account-list-view";
+import { sortedBy } from "../../ui/paging";
 import {
   firstOrderFilterOf,
   isFiltered,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useAppConfig } from "../../api/app-config";
-import { LockIcon } from "../icons";
+import { LockIcon } from "../../ui/icons";
 
 /** The page around signing in and choosing a password: the product's name over a card, nothing else of the app. */
 export function SignInFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {

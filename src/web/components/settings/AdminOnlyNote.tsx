@@ -1,4 +1,4 @@
-import { LockIcon } from "../icons";
+import { LockIcon } from "../../ui/icons";
 
 /** Tells someone who is not an administrator why a card's controls are disabled. */
 export function AdminOnlyNote({ testId = "settings-admin-note" }: { testId?: string }) {

@@ -1,8 +1,8 @@
 import { Description, Field, Label, Switch } from "@headlessui/react";
 import { useId } from "react";
 import { MAX_DUE_IN_DAYS, MIN_DUE_IN_DAYS } from "../../api/task-automation";
-import { Select, type SelectOption } from "../Select";
-import { TextField } from "../TextField";
+import { Select, type SelectOption } from "../../ui/Select";
+import { TextField } from "../../ui/TextField";
 import type { AutomationRuleForm } from "./task-automation-form";
 
 export interface AutomationRuleFieldsProps {

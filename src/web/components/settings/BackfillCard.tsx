@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_BACKFILL_DAYS, MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, useLatestBackfill } from "../../api/backfill";
 import { useWrite } from "../../api/use-write";
-import { Button } from "../Button";
-import { HistoryIcon } from "../icons";
-import { LoadError } from "../LoadError";
-import { TextField } from "../TextField";
+import { Button } from "../../ui/Button";
+import { HistoryIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { TextField } from "../../ui/TextField";
 import { BackfillRunSkeleton, BackfillRunSummary } from "./BackfillRunSummary";
-import { SettingsCard } from "./SettingsCard";
+import { SettingsCard } from "../../ui/SettingsCard";
 
 /** For admins: imports ShipStation's orders of the last days, and follows the running or latest import. */
 export function BackfillCard() {

@@ -2,11 +2,11 @@ import type { BackfillRun } from "../../api/backfill";
 import { describeFailure } from "../../api/client";
 import { formatCount } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
-import { Button } from "../Button";
-import { RefreshIcon } from "../icons";
-import { Spinner } from "../Spinner";
+import { Button } from "../../ui/Button";
+import { RefreshIcon } from "../../ui/icons";
+import { Spinner } from "../../ui/Spinner";
 import { backfillBadge } from "./status-badges";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../ui/StatusBadge";
 
 export interface BackfillRunSummaryProps {
   run: BackfillRun;

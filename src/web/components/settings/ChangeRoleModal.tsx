@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { TeamMember } from "../../api/team";
 import type { TeamRole } from "../../api/team-members";
-import { FormModal } from "../FormModal";
+import { FormModal } from "../../ui/FormModal";
 import { RoleChoice } from "./RoleChoice";
 
 export interface ChangeRoleModalProps {

@@ -1,10 +1,10 @@
 import type { ConnectionStatus, ShipStationSettings } from "../../api/settings";
 import { useWrite } from "../../api/use-write";
 import { formatUsDateTime } from "../../format/dates";
-import { Button } from "../Button";
-import { RefreshIcon } from "../icons";
+import { Button } from "../../ui/Button";
+import { RefreshIcon } from "../../ui/icons";
 import { connectionBadge } from "./status-badges";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../ui/StatusBadge";
 
 export interface ConnectionStatusPanelProps {
   status: ConnectionStatus;

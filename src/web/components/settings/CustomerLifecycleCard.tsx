@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { LIFECYCLE_DAYS_LIMITS, useCustomerLifecycle, type CustomerLifecycleSettings } from "../../api/customer-lifecycle";
 import { useWrite } from "../../api/use-write";
-import { Button } from "../Button";
-import { ListsIcon } from "../icons";
-import { LoadError } from "../LoadError";
-import { TextField } from "../TextField";
+import { Button } from "../../ui/Button";
+import { ListsIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { TextField } from "../../ui/TextField";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { SETTINGS_SAVE } from "./settings-save";
-import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
 
 const TITLE = "Customer lifecycle";
 const DESCRIPTION = "How order activity sorts accounts into New, Active and Legacy";

@@ -1,8 +1,8 @@
 import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
 import { useWrite } from "../../api/use-write";
-import { FormModal } from "../FormModal";
-import { TextField } from "../TextField";
-import { useFormValues } from "../useFormValues";
+import { FormModal } from "../../ui/FormModal";
+import { TextField } from "../../ui/TextField";
+import { useFormValues } from "../../ui/useFormValues";
 import { RoleChoice } from "./RoleChoice";
 import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, type InviteForm } from "./team-members";
 import { EMAIL_MAX_LENGTH } from "../../../contracts/auth.ts";

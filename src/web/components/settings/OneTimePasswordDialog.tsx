@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { copyToClipboard } from "../../copy-to-clipboard";
-import { Button } from "../Button";
-import { CopyIcon } from "../icons";
-import { Modal } from "../Modal";
-import { useToast } from "../toast/useToast";
+import { Button } from "../../ui/Button";
+import { CopyIcon } from "../../ui/icons";
+import { Modal } from "../../ui/Modal";
+import { useToast } from "../../ui/toast/useToast";
 
 export interface OneTimePasswordDialogProps {
   /** 'User Invited' or 'Password Reset'. */

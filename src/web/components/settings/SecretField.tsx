@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { SecretDescription } from "../../api/settings";
 import { useWrite } from "../../api/use-write";
-import { Button } from "../Button";
+import { Button } from "../../ui/Button";
 import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
 import { SETTINGS_SAVE } from "./settings-save";
 

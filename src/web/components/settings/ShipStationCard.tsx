@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useShipStationSettings, type ShipStationSecretName } from "../../api/settings";
-import { LoadError } from "../LoadError";
-import { PlugIcon } from "../icons";
+import { LoadError } from "../../ui/LoadError";
+import { PlugIcon } from "../../ui/icons";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { ConnectionStatusPanel } from "./ConnectionStatusPanel";
 import { SecretField } from "./SecretField";
-import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
 import { WebhookEventsPanel } from "./WebhookEventsPanel";
 import { webhookUrl } from "./webhook-url";
 import { WebhookUrlField } from "./WebhookUrlField";

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from "react";
 import { useTaskAutomation, WELCOME_WITHIN_DAYS } from "../../api/task-automation";
 import { useTeamMembers } from "../../api/team-members";
 import { useWrite } from "../../api/use-write";
-import { Button } from "../Button";
-import { TasksIcon } from "../icons";
-import { LoadError } from "../LoadError";
+import { Button } from "../../ui/Button";
+import { TasksIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { AutomationRuleFields } from "./AutomationRuleFields";
 import { SETTINGS_SAVE } from "./settings-save";
-import { SettingsCard, SettingsCardSkeleton } from "./SettingsCard";
+import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
 import {
   automationFormOf,
   automationSettingsOf,

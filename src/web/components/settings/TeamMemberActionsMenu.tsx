@@ -1,6 +1,6 @@
 import type { TeamMember } from "../../api/team";
-import { ActionsMenu, ActionsMenuItem, type ActionsMenuItemProps } from "../ActionsMenu";
-import { KeyIcon, ShieldIcon, SignOutIcon, UserCheckIcon, UserOffIcon } from "../icons";
+import { ActionsMenu, ActionsMenuItem, type ActionsMenuItemProps } from "../../ui/ActionsMenu";
+import { KeyIcon, ShieldIcon, SignOutIcon, UserCheckIcon, UserOffIcon } from "../../ui/icons";
 import type { TeamMemberAction } from "./team-members";
 
 export interface TeamMemberActionsMenuProps {

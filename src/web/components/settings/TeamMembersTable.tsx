@@ -2,7 +2,7 @@ import type { TeamMember } from "../../api/team";
 import { initials } from "../../format/initials";
 import { roleLabel } from "../../session/role-label";
 import { memberStatusBadge } from "./status-badges";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../ui/StatusBadge";
 import { TeamMemberActionsMenu } from "./TeamMemberActionsMenu";
 import { lastActiveLabel, teamMemberActions, type TeamMemberAction } from "./team-members";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { WebhookEventSummary } from "../../api/settings";
 import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
-import { AlertCircleIcon } from "../icons";
+import { AlertCircleIcon } from "../../ui/icons";
 
 /** Webhook calls still waiting to be processed, and the latest ones given up on with their reason; nothing when all went well. */
 export function WebhookEventsPanel({ events }: { events: WebhookEventSummary }) {

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import type { SecretDescription } from "../../api/settings";
 import { copyToClipboard } from "../../copy-to-clipboard";
-import { Button } from "../Button";
-import { CopyIcon } from "../icons";
-import { useToast } from "../toast/useToast";
+import { Button } from "../../ui/Button";
+import { CopyIcon } from "../../ui/icons";
+import { useToast } from "../../ui/toast/useToast";
 import { copyableWebhookUrl } from "./webhook-url";
 
 export interface WebhookUrlFieldProps {

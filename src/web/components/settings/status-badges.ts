@@ -1,12 +1,6 @@
 import type { BackfillState } from "../../api/backfill";
 import type { ConnectionState } from "../../api/settings";
-
-export type BadgeTone = "green" | "grey" | "amber" | "red" | "blue";
-
-export interface StatusBadgeContent {
-  label: string;
-  tone: BadgeTone;
-}
+import type { StatusBadgeContent } from "../../ui/StatusBadge";
 
 const CONNECTION_BADGES: Record<ConnectionState, StatusBadgeContent> = {
   connected: { label: "Connected", tone: "green" },

@@ -1,6 +1,6 @@
 import type { TeamMember } from "../../api/team";
 import type { NewContactAssignee, TaskAutomationSettings, WelcomeAssignee } from "../../api/task-automation";
-import type { SelectOption } from "../Select";
+import type { SelectOption } from "../../ui/Select";
 
 /** One automation rule as its controls hold it: the days as typed, the assignee as a select's value. */
 export interface AutomationRuleForm {

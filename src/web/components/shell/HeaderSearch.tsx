@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { Link, useLocation } from "wouter";
 import { isSearchable, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
-import { AccountHitText } from "../AccountSearchOptions";
-import { SearchIcon } from "../icons";
+import { AccountHitText } from "../../ui/AccountSearchOptions";
+import { SearchIcon } from "../../ui/icons";
 import { isSearchShortcut, isTypingTarget, nextHighlight } from "./header-search";
 
 /**

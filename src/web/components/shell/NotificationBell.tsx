@@ -3,9 +3,9 @@ import { Link } from "wouter";
 import { useTasksNeedingAttention, type Task } from "../../api/tasks";
 import { formatBadgeCount, formatCountOf } from "../../format/count";
 import { formatUsCalendarDate, todayInNewYork, type CalendarDate } from "../../format/dates";
-import { SkeletonLines } from "../account-detail/DetailCard";
-import { BellIcon } from "../icons";
-import { LoadError } from "../LoadError";
+import { SkeletonLines } from "../../ui/DetailCard";
+import { BellIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
 import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
 
 /**

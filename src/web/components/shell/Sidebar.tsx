@@ -1,6 +1,6 @@
 import { useAppConfig } from "../../api/app-config";
 import { useTasksNeedingAttention } from "../../api/tasks";
-import { ProductLogoIcon } from "../icons";
+import { ProductLogoIcon } from "../../ui/icons";
 import { NAV_ITEMS } from "./nav-items";
 import { SidebarNavLink } from "./SidebarNavLink";
 import { SidebarUser } from "./SidebarUser";

@@ -1,6 +1,6 @@
 import { roleLabel } from "../../session/role-label";
 import { useSession } from "../../session/useSession";
-import { SignOutIcon } from "../icons";
+import { SignOutIcon } from "../../ui/icons";
 import { UserAvatar } from "./UserAvatar";
 
 export function SidebarUser() {

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { useSession } from "../../session/useSession";
 import { ChangePasswordDialog } from "../account/ChangePasswordDialog";
-import { ActionsMenuItem } from "../ActionsMenu";
-import { ChevronDownIcon, KeyIcon, SignOutIcon, UserIcon } from "../icons";
+import { ActionsMenuItem } from "../../ui/ActionsMenu";
+import { ChevronDownIcon, KeyIcon, SignOutIcon, UserIcon } from "../../ui/icons";
 import { UserAvatar } from "./UserAvatar";
 
 /** The signed-in user's own things: their account page, their password, signing out. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { AccountsIcon, AnalyticsIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../icons";
+import { AccountsIcon, AnalyticsIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../../ui/icons";
 
 export interface NavItem {
   label: string;

@@ -1,8 +1,8 @@
 import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
 import { MIN_SEARCH_LENGTH } from "../../api/search";
-import { AccountSearchOptions } from "../AccountSearchOptions";
-import { CloseIcon, SearchIcon } from "../icons";
+import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
+import { CloseIcon, SearchIcon } from "../../ui/icons";
 import type { TaskAccount } from "./task-form";
 
 export interface AccountPickerProps {

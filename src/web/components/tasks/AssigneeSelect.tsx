@@ -1,5 +1,5 @@
 import { useActiveTeam } from "../../api/team";
-import { Select, type SelectOption } from "../Select";
+import { Select, type SelectOption } from "../../ui/Select";
 
 export interface AssigneeSelectProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Task } from "../../api/tasks";
-import { FormModal } from "../FormModal";
+import { FormModal } from "../../ui/FormModal";
 import { AssigneeSelect } from "./AssigneeSelect";
 
 export interface ReassignTaskModalProps {

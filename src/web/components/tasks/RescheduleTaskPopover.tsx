@@ -1,10 +1,10 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useState, type FormEvent } from "react";
 import { formatUsCalendarDate, type CalendarDate } from "../../format/dates";
-import { Button, buttonClassName } from "../Button";
-import { ClockIcon } from "../icons";
-import { TextField } from "../TextField";
-import { STAND_IN_ATTRIBUTE } from "../useMountOnIntent";
+import { Button, buttonClassName } from "../../ui/Button";
+import { ClockIcon } from "../../ui/icons";
+import { TextField } from "../../ui/TextField";
+import { STAND_IN_ATTRIBUTE } from "../../ui/useMountOnIntent";
 import { quickRescheduleChoices } from "./task-board";
 
 export interface RescheduleTaskPopoverProps {

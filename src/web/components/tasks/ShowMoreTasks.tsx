@@ -1,6 +1,6 @@
 import type { TaskPages } from "../../api/tasks";
-import { Button } from "../Button";
-import { LoadError } from "../LoadError";
+import { Button } from "../../ui/Button";
+import { LoadError } from "../../ui/LoadError";
 
 /** The foot of a list of tasks: 'Show more' while some are not shown yet, or why the next ones could not be read. */
 export function ShowMoreTasks({ pages, className = "" }: { pages: TaskPages; className?: string }) {

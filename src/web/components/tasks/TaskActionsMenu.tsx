@@ -1,6 +1,6 @@
 import type { Task } from "../../api/tasks";
-import { ActionsMenu, ActionsMenuItem } from "../ActionsMenu";
-import { RefreshIcon, TrashIcon, UserIcon } from "../icons";
+import { ActionsMenu, ActionsMenuItem } from "../../ui/ActionsMenu";
+import { RefreshIcon, TrashIcon, UserIcon } from "../../ui/icons";
 
 export interface TaskActionsMenuProps {
   task: Task;

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTaskPages, type TaskListQuery } from "../../api/tasks";
 import { formatCount } from "../../format/count";
 import type { CalendarDate } from "../../format/dates";
-import { LoadError } from "../LoadError";
+import { LoadError } from "../../ui/LoadError";
 import { DUE_COLUMNS, dueRangeOf, type DueColumnDefinition, type DueColumnKey } from "./task-board";
 import { ShowMoreTasks } from "./ShowMoreTasks";
 import { TaskCard } from "./TaskCard";

@@ -3,15 +3,15 @@ import { Link } from "wouter";
 import { deleteTask, updateTask, useRefreshTasks, type Task, type TaskChanges } from "../../api/tasks";
 import { useWrite } from "../../api/use-write";
 import { formatUsCalendarDate, formatUsDate, type CalendarDate } from "../../format/dates";
-import { Button } from "../Button";
-import { ConfirmDialog } from "../ConfirmDialog";
-import { BuildingIcon, CalendarIcon, CheckCircleIcon, CheckIcon, UserIcon, type IconProps } from "../icons";
-import type { ToastOptions } from "../toast/toast-types";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { BuildingIcon, CalendarIcon, CheckCircleIcon, CheckIcon, UserIcon, type IconProps } from "../../ui/icons";
+import type { ToastOptions } from "../../ui/toast/toast-types";
 import { ReassignTaskModal } from "./ReassignTaskModal";
 import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
 import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
-import { useMountOnIntent } from "../useMountOnIntent";
+import { useMountOnIntent } from "../../ui/useMountOnIntent";
 
 export interface TaskCardProps {
   task: Task;

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Select } from "../Select";
+import { Select } from "../../ui/Select";
 import { AssigneeSelect } from "./AssigneeSelect";
 import { DUE_FILTER_OPTIONS, assigneeFromSelect, assigneeSelectValue, dueFilterOf, type BoardAssignee, type TaskBoardFilters } from "./task-filters";
 

@@ -1,5 +1,5 @@
 import { DUE_FILTERS, type DueFilter, type TaskListQuery } from "../../api/tasks";
-import type { SelectOption } from "../Select";
+import type { SelectOption } from "../../ui/Select";
 
 /** Whose tasks the board shows: the signed-in user's, the whole team's, or one member's (a user id). */
 export type BoardAssignee = "mine" | "everyone" | number;

@@ -1,4 +1,9 @@
-import type { BadgeTone, StatusBadgeContent } from "./status-badges";
+export type BadgeTone = "green" | "grey" | "amber" | "red" | "blue";
+
+export interface StatusBadgeContent {
+  label: string;
+  tone: BadgeTone;
+}
 
 const TONE_CLASSES: Record<BadgeTone, { badge: string; dot: string }> = {
   green: { badge: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", dot: "bg-emerald-500" },

@@ -1,10 +1,9 @@
-import { ACCOUNT_PAGE_SIZES } from "../../api/accounts";
-import { formatCount } from "../../format/count";
-import { Button } from "../Button";
-import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
-import { Select } from "../Select";
-import { pageRange } from "./account-list-view";
-import type { AccountPageSize } from "./page-size";
+import { ACCOUNT_PAGE_SIZES, type AccountPageSize } from "../api/accounts";
+import { formatCount } from "../format/count";
+import { Button } from "./Button";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { pageRange } from "./paging";
+import { Select } from "./Select";
 
 export interface AccountsPaginationProps {
   page: number;

@@ -1,5 +1,5 @@
 import { useId, type ComponentType, type ReactNode } from "react";
-import type { IconProps } from "../icons";
+import type { IconProps } from "./icons";
 
 export interface SettingsCardProps {
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { SortDirection } from "../../api/accounts";
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "../icons";
+import type { SortDirection } from "../api/accounts";
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "./icons";
 
 export interface SortableColumnHeaderProps {
   label: string;
