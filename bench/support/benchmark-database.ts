@@ -21,7 +21,7 @@ import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
 import { linesOf } from "../../src/core/orders/prepared-order.ts";
 import { ActivityPass } from "../../src/core/lifecycle/activity-pass.ts";
 import { ensurePurchaseDays } from "../../src/core/analytics/purchase-days.ts";
-import { PRODUCT_CATALOG } from "../../src/core/demo-data/product-catalog.ts";
+import { PRODUCT_CATALOG } from "../../src/tools/demo-data/product-catalog.ts";
 
 export const BENCH_ACCOUNTS = 100_000;
 export const BENCH_CONTACTS_PER_ACCOUNT = 2;

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { writeDemoShipStationExport } from "../../core/demo-data/shipstation-export.ts";
+import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-export.ts";
 import { UsageError } from "../program.ts";
 import { formatCount } from "../../core/counts.ts";
 

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { DomainError } from "../errors.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import { readCsvFile, type CsvRow } from "./csv-file-reader.ts";
-import { SeededRandom } from "../demo-data/random.ts";
+import { SeededRandom } from "../../tools/demo-data/random.ts";
 
 /** The reader's chunk (CHUNK_BYTES in csv-file-reader.ts): its first read ends at this file offset. */
 const CHUNK = 128 * 1024;

@@ -14,7 +14,7 @@ import { parseMoneyToCents } from "../money/money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
-import { SeededRandom } from "../demo-data/random.ts";
+import { SeededRandom } from "../../tools/demo-data/random.ts";
 
 const TIME_ZONE = "America/Chicago";
 const REPO = path.resolve(import.meta.dir, "../../..");

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from "node:fs";
-import { invalid } from "../errors.ts";
-import { calendarDateInZone } from "../time/wall-clock.ts";
+import { invalid } from "../../core/errors.ts";
+import { calendarDateInZone } from "../../core/time/wall-clock.ts";
 import { DeliberateFlaws } from "./deliberate-flaws.ts";
 import { createDemoCustomers, type DemoCustomer } from "./demo-customers.ts";
 import { OrderHistory } from "./order-history.ts";
