@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useWrite } from "../api/use-write";
+import { useWrite } from "../ui/use-write";
 import { Button } from "../ui/Button";
 import { NEW_PASSWORD_HINT, canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
 import { SignInFrame } from "../components/login/SignInFrame";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { useWrite } from "../api/use-write";
+import { useWrite } from "../ui/use-write";
 import { LoginEmailField } from "../components/login/LoginEmailField";
 import { SignInFrame } from "../components/login/SignInFrame";
 import { lastLoginEmail } from "../session/stored-user";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { WriteOutcome } from "../api/use-write";
+import type { WriteOutcome } from "./use-write";
 import { IconButton } from "./Button";
 import { CheckIcon, CloseIcon } from "./icons";
 import { decideInlineSave, inlineSaveEnd, shownInlineValue, type SavedInlineValue } from "./inline-edit";

@@ -1,4 +1,4 @@
-import type { WriteOutcome } from "../api/use-write";
+import type { WriteOutcome } from "./use-write";
 
 /** What pressing Enter or the check button does with the text typed. */
 export type InlineSaveDecision = { kind: "unchanged" } | { kind: "save"; text: string };

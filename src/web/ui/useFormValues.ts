@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { FieldErrors } from "../api/use-write";
+import type { FieldErrors } from "./use-write";
 
 /**
  * A form's values as typed, named as the request names them, so that each field can show the server's

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { AccountDetail } from "../../api/account-detail";
 import { setAccountListTypeFromDetail, updateAccount, useRefreshAccounts } from "../../api/accounts";
 import type { Contact, EditableContactField } from "../../api/contacts";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { AccountFormModal } from "../accounts/AccountFormModal";

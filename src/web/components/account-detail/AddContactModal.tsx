@@ -1,6 +1,6 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { addContact } from "../../api/contacts";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";
 import { useFormValues } from "../../ui/useFormValues";

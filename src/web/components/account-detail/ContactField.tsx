@@ -1,6 +1,6 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact, type ContactChanges, type EditableContactField } from "../../api/contacts";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { InlineEditableText, type InlineEditableTextProps } from "../../ui/InlineEditableText";
 
 const FIELDS: Record<EditableContactField, { label: string; placeholder: string; type: InlineEditableTextProps["type"]; testId: string }> = {

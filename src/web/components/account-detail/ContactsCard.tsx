@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact } from "../../api/contacts";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCountOf } from "../../format/count";
 import { initials } from "../../format/initials";
 import { Button } from "../../ui/Button";

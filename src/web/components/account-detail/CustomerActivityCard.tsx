@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useState, type ReactNode } from "react";
 import { useAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlusIcon } from "../../ui/icons";

@@ -1,5 +1,5 @@
 import { logActivity, useRefreshAccountActivity } from "../../api/activity";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { Select } from "../../ui/Select";
 import { TextAreaField } from "../../ui/TextAreaField";

@@ -1,5 +1,5 @@
 import { createNote, updateNote, type Note } from "../../api/notes";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";

@@ -1,6 +1,6 @@
 import { useRefreshReads } from "../../api/cached-reads";
 import { MY_SESSIONS_PATH } from "../../api/my-sessions";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { useSession } from "../../session/useSession";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useMySessions, type UserSession } from "../../api/my-sessions";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../../ui/Button";
 import { ShieldIcon, SignOutIcon } from "../../ui/icons";

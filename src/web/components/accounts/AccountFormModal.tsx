@@ -1,7 +1,7 @@
 import { useLocation } from "wouter";
 import { createAccount, updateAccount, useRefreshAccounts, type Account } from "../../api/accounts";
 import { useActiveTeam } from "../../api/team";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { Select } from "../../ui/Select";
 import { TextField } from "../../ui/TextField";

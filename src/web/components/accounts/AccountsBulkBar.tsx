@@ -2,7 +2,7 @@ import { useState } from "react";
 import { accountExportUrl, updateAccountsInBulk, useRefreshAccounts, type AccountFilters, type AccountOrder, type BulkAccountAction, type BulkAccountsResult } from "../../api/accounts";
 import { useLists } from "../../api/lists";
 import { useActiveTeam } from "../../api/team";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCount } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

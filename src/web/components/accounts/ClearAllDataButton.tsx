@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { clearAllAccountData, useRefreshAccounts } from "../../api/accounts";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TrashIcon } from "../../ui/icons";

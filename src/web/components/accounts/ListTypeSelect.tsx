@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { changeAccountListType, useRefreshAccounts, type Account, type ListTypeChange } from "../../api/accounts";
 import { useLists } from "../../api/lists";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Select } from "../../ui/Select";
 import { PinIcon } from "../../ui/icons";
 import { listChoice, listChoiceTitle, placementAfter } from "./list-types";

@@ -13,7 +13,7 @@ import {
   type ReorderBand,
   type ReorderTasksResult,
 } from "../../api/analytics";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCount } from "../../format/count";
 import { onPage, pageRange, sortedBy } from "../../ui/paging";
 import { AccountsPagination } from "../../ui/AccountsPagination";

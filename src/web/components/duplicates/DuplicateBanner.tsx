@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
 import { describeFailure } from "../../api/client";
 import { dismissDuplicate, useDuplicateCandidates, type DuplicateCandidate } from "../../api/duplicates";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCountOf } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { AlertTriangleIcon, MergeIcon, RefreshIcon } from "../../ui/icons";

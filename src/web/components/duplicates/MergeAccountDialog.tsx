@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
 import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount, type MergeOutcome } from "../../api/duplicates";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { Modal } from "../../ui/Modal";
 import { buildMergeRequest, defaultPickedIds, listedAccounts, mergedDescription, survivorId, type FieldPicks } from "./merge-plan";

@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { extractEmails } from "../../../core/lists/extract-emails.ts";
 import { useRefreshAccounts } from "../../api/accounts";
 import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCount } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { FormModal } from "../../ui/FormModal";

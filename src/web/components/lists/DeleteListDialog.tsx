@@ -1,6 +1,6 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { deleteList, type ListDefinition } from "../../api/lists";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatCountOf } from "../../format/count";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 

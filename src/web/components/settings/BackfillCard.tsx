@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_BACKFILL_DAYS, MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, useLatestBackfill } from "../../api/backfill";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { HistoryIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";

@@ -1,5 +1,5 @@
 import type { ConnectionStatus, ShipStationSettings } from "../../api/settings";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../../ui/Button";
 import { RefreshIcon } from "../../ui/icons";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { LIFECYCLE_DAYS_LIMITS, useCustomerLifecycle, type CustomerLifecycleSettings } from "../../api/customer-lifecycle";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { ListsIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";

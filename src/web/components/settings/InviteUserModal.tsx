@@ -1,5 +1,5 @@
 import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";
 import { useFormValues } from "../../ui/useFormValues";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { SecretDescription } from "../../api/settings";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
 import { SETTINGS_SAVE } from "./settings-save";

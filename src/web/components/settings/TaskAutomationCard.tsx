@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTaskAutomation, WELCOME_WITHIN_DAYS } from "../../api/task-automation";
 import { useTeamMembers } from "../../api/team-members";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { TasksIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";

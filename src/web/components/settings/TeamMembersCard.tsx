@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { TeamMember } from "../../api/team";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
-import { useWrite, type WriteOptions } from "../../api/use-write";
+import { useWrite, type WriteOptions } from "../../ui/use-write";
 import { roleLabel } from "../../session/role-label";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

@@ -1,4 +1,4 @@
-import type { WriteOptions } from "../../api/use-write";
+import type { WriteOptions } from "../../ui/use-write";
 
 /**
  * Every save on the Settings screen, with the spec's toasts: "Settings Updated" on success, and on failure

@@ -1,5 +1,5 @@
 import { createTask, useRefreshTasks, type Task } from "../../api/tasks";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatUsCalendarDate, todayInNewYork } from "../../format/dates";
 import { useSession } from "../../session/useSession";
 import { FormModal } from "../../ui/FormModal";

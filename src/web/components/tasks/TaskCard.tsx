@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from "react";
 import { Link } from "wouter";
 import { deleteTask, updateTask, useRefreshTasks, type Task, type TaskChanges } from "../../api/tasks";
-import { useWrite } from "../../api/use-write";
+import { useWrite } from "../../ui/use-write";
 import { formatUsCalendarDate, formatUsDate, type CalendarDate } from "../../format/dates";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { ToastOptions } from "../ui/toast/toast-types";
-import { useToast } from "../ui/toast/useToast";
-import { describeFailure, type Failure } from "./client";
+import type { ToastOptions } from "./toast/toast-types";
+import { useToast } from "./toast/useToast";
+import { describeFailure, type Failure } from "../api/client";
 
 /** What a write means to the screen around it, beyond the request itself. */
 export interface WriteOptions<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { ToastOptions } from "../ui/toast/toast-types";
-import { ApiError, type Failure } from "./client";
+import type { ToastOptions } from "./toast/toast-types";
+import { ApiError, type Failure } from "../api/client";
 import { createWriteRunner } from "./use-write";
 
 /** A runner whose effects are recorded in order, as the screen would see them. */
