@@ -2,7 +2,6 @@ import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
 import { TASKS_PATH, type NewTaskBody, type Task, type TaskChanges, type TaskListQuery as TaskListRequest } from "../../contracts/tasks.ts";
 import { todayInNewYork } from "../format/dates";
-import { useSession } from "../session/useSession";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
@@ -66,10 +65,9 @@ export function taskListUrl(query: TaskListQuery, page: Required<Pick<TaskListRe
   return apiUrl(TASKS_PATH, { assigneeId, due, dueFrom, dueTo, accountId, status, ...page } satisfies TaskListRequest);
 }
 
-/** The signed-in user's open tasks that are overdue or due today: the sidebar badge counts them, the header bell lists them. */
-export function useTasksNeedingAttention(): TaskPages {
-  const { user } = useSession();
-  return useTaskPages(user && { assigneeId: user.id, status: "open", dueTo: todayInNewYork() });
+/** A user's open tasks that are overdue or due today: the sidebar badge counts the signed-in user's, the header bell lists them. */
+export function useTasksNeedingAttention(assigneeId: number | undefined): TaskPages {
+  return useTaskPages(assigneeId === undefined ? null : { assigneeId, status: "open", dueTo: todayInNewYork() });
 }
 
 /**

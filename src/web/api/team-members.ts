@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { UserRole as TeamRole } from "../../contracts/auth.ts";
 import type { NewTeamMemberBody as NewTeamMember, OneTimePasswordAnswer } from "../../contracts/team.ts";
-import { SESSION_USER_KEY } from "../session/useSession";
+import { SESSION_USER_KEY } from "./auth";
 import { apiRequest } from "./client";
 import { TEAM_PATH, type TeamMember } from "./team";
 

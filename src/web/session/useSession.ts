@@ -3,13 +3,12 @@ import { flushSync } from "react-dom";
 import useSWR, { unstable_serialize, useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
 import type { ChangePasswordBody as PasswordChange, LoginBody as LoginCredentials } from "../../contracts/auth.ts";
 import { APP_CONFIG_KEY } from "../api/app-config";
+import { SESSION_USER_KEY } from "../api/auth";
 import { refetchReads } from "../api/cached-reads";
 import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
 import { holdOneTimePassword } from "./one-time-password";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
-
-export const SESSION_USER_KEY = ["/api/auth/me"] as const;
 
 export interface SignInOptions {
   /** Runs once the credentials are accepted, before the signed-in screens render: it can pick the URL they open on. */

@@ -5,6 +5,7 @@ import { formatBadgeCount, formatCountOf } from "../../format/count";
 import { formatUsCalendarDate, todayInNewYork, type CalendarDate } from "../../format/dates";
 import { SkeletonLines } from "../../ui/DetailCard";
 import { BellIcon } from "../../ui/icons";
+import { useSession } from "../../session/useSession";
 import { LoadError } from "../../ui/LoadError";
 import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
 
@@ -13,7 +14,8 @@ import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
  * them, a page at a time. Opening it asks the server again, since colleagues may have given the user tasks meanwhile.
  */
 export function NotificationBell() {
-  const attention = useTasksNeedingAttention();
+  const { user } = useSession();
+  const attention = useTasksNeedingAttention(user?.id);
   const { tasks, error, refresh } = attention;
   const count = attention.total ?? 0;
   const today = todayInNewYork();

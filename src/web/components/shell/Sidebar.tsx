@@ -1,5 +1,6 @@
 import { useAppConfig } from "../../api/app-config";
 import { useTasksNeedingAttention } from "../../api/tasks";
+import { useSession } from "../../session/useSession";
 import { ProductLogoIcon } from "../../ui/icons";
 import { NAV_ITEMS } from "./nav-items";
 import { SidebarNavLink } from "./SidebarNavLink";
@@ -8,7 +9,8 @@ import { SidebarUser } from "./SidebarUser";
 /** The left column: branding, navigation and the signed-in user. Collapses to icons on small screens. */
 export function Sidebar() {
   const { config } = useAppConfig();
-  const { total: tasksNeedingAttention } = useTasksNeedingAttention();
+  const { user } = useSession();
+  const { total: tasksNeedingAttention } = useTasksNeedingAttention(user?.id);
 
   return (
     // The column's background runs the page's full height; its content stays in view while the page scrolls.
