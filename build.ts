@@ -41,7 +41,10 @@ console.log(`Built ${OUTFILE} in ${Math.round(performance.now() - started)} ms`)
 function contractsWithoutSchemasInTheDashboard(): BunPlugin {
   const web = path.resolve("src/web") + path.sep;
   const contracts = path.resolve("src/contracts") + path.sep;
-  // Marks a contract loaded for the dashboard, so that the contracts it imports are loaded for it too.
+  // The dashboard shares a few of core's plain modules (the business calendar, counts); the contracts they
+  // import are the dashboard's too.
+  const core = path.resolve("src/core") + path.sep;
+  // Marks a module loaded for the dashboard, so that the contracts it imports are loaded for it too.
   const FOR_DASHBOARD = "?dashboard";
   return {
     name: "contracts-without-schemas-in-the-dashboard",
@@ -49,7 +52,7 @@ function contractsWithoutSchemasInTheDashboard(): BunPlugin {
       build.onResolve({ filter: /\.ts$/ }, (args) => {
         const importerIsDashboard = args.importer.startsWith(web) || args.importer.endsWith(FOR_DASHBOARD);
         const resolved = path.resolve(path.dirname(args.importer), args.path);
-        if (!importerIsDashboard || !resolved.startsWith(contracts)) return undefined;
+        if (!importerIsDashboard || !(resolved.startsWith(contracts) || resolved.startsWith(core))) return undefined;
         const loaded = resolved.endsWith(`${path.sep}type-builder.ts`) ? path.join(contracts, "browser-stand-in.ts") : resolved;
         return { path: loaded + FOR_DASHBOARD, namespace: "dashboard-contract" };
       });

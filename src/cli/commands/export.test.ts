@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { ACCOUNT_EXPORT_COLUMNS } from "../../contracts/accounts.ts";
 import { CONTACT_EXPORT_COLUMNS } from "../../core/contacts/contact-export.ts";
 import { ORDER_EXPORT_COLUMNS } from "../../core/orders/order-export.ts";
-import { addDays, businessToday, usDate } from "../../core/time/business-calendar.ts";
+import { addDays, businessToday, formatUsCalendarDate } from "../../core/time/business-calendar.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
 
@@ -43,7 +43,7 @@ describe("crm export", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     return Papa.parse<string[]>(bytes.subarray(3).toString("utf8").trimEnd()).data;
   }
-  const dayAgo = (days: number) => usDate(addDays(businessToday(), -days));
+  const dayAgo = (days: number) => formatUsCalendarDate(addDays(businessToday(), -days));
 
   test("accounts: every account, the table's columns and order, formulas defused, one summary line", async () => {
     const run = await crm("export", "accounts", "--out", out("accounts.csv"));

@@ -17,7 +17,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, activities, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { centsToDollars } from "../money/money.ts";
-import { businessDayNumberToday, businessToday, dateOfBusinessDay, usDate } from "../time/business-calendar.ts";
+import { businessDayNumberToday, businessToday, dateOfBusinessDay, formatUsCalendarDate } from "../time/business-calendar.ts";
 import { formatCount } from "../counts.ts";
 
 /**
@@ -187,7 +187,7 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
           toCheck.map((account, index) => ({
             accountId: account.id,
             kind: "task_created" as const,
-            summary: `Task created for ${assignees[index]!.name}: Reorder check: ${account.name} (due ${usDate(dueDate)})`,
+            summary: `Task created for ${assignees[index]!.name}: Reorder check: ${account.name} (due ${formatUsCalendarDate(dueDate)})`,
             actorUserId: actor.userId,
             actorName: actor.name,
             occurredAt: at,

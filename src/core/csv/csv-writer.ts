@@ -1,5 +1,5 @@
 import { closeSync, openSync, rmSync, writeSync } from "node:fs";
-import { BUSINESS_TIME_ZONE, businessToday, usDate } from "../time/business-calendar.ts";
+import { BUSINESS_TIME_ZONE, businessToday, formatUsCalendarDate } from "../time/business-calendar.ts";
 
 /**
  * The one CSV writer of the product, for every export, the API's and the command line's: RFC 4180 text
@@ -56,7 +56,7 @@ export function csvDate(instant: Date | null): string | null {
   let date = US_DATE_OF_HOUR.get(hour);
   if (date === undefined) {
     if (US_DATE_OF_HOUR.size >= MAX_REMEMBERED_HOURS) US_DATE_OF_HOUR.clear();
-    US_DATE_OF_HOUR.set(hour, (date = usDate(businessToday(instant))));
+    US_DATE_OF_HOUR.set(hour, (date = formatUsCalendarDate(businessToday(instant))));
   }
   return date;
 }

@@ -7,7 +7,7 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { addDays, businessToday, requireCalendarDate, usDate } from "../time/business-calendar.ts";
+import { addDays, businessToday, requireCalendarDate, formatUsCalendarDate } from "../time/business-calendar.ts";
 import { formatCount } from "../counts.ts";
 
 export interface TaskView {
@@ -60,7 +60,7 @@ export function createTask(db: CrmDatabase, fields: NewTaskBody, actor: Actor): 
       .values({ title, notes: optionalNotes(fields.notes), accountId: fields.accountId ?? null, assigneeId: assignee.id, dueDate, createdByUserId: actor.userId, source: "manual", createdAt: now, updatedAt: now })
       .returning({ id: tasks.id })
       .all();
-    if (fields.accountId != null) recordActivity(tx, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${usDate(dueDate)})`, actor);
+    if (fields.accountId != null) recordActivity(tx, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`, actor);
     return findTask(tx, created!.id);
   });
 }
@@ -79,7 +79,7 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, act
     }
     if (fields.dueDate !== undefined && requireCalendarDate("dueDate", fields.dueDate) !== before.dueDate) {
       changes.dueDate = requireCalendarDate("dueDate", fields.dueDate);
-      events.push(`Rescheduled task "${before.title}" to ${usDate(changes.dueDate)}`);
+      events.push(`Rescheduled task "${before.title}" to ${formatUsCalendarDate(changes.dueDate)}`);
     }
     if (fields.assigneeId !== undefined && fields.assigneeId !== before.assigneeId) {
       const assignee = activeUser(tx, fields.assigneeId);

@@ -71,7 +71,7 @@ export function businessDayNumber(date: string): number {
 }
 
 /** A calendar date as US staff read it in a sentence, MM/DD/YYYY. */
-export function usDate(date: string): string {
+export function formatUsCalendarDate(date: string): string {
   const [year, month, day] = date.split("-");
   return `${month}/${day}/${year}`;
 }

@@ -42,7 +42,7 @@ export class OrderTimeline {
     const dayIndex = Math.floor(hourIndex / 24);
     const secondOfHour = Math.min(3599, Math.floor(fractionOfHour * 3600));
     return {
-      shipStationDate: `${this.days[dayIndex]!.usDate} ${clockTime(hourIndex % 24, secondOfHour)}`,
+      shipStationDate: `${this.days[dayIndex]!.formatUsCalendarDate} ${clockTime(hourIndex % 24, secondOfHour)}`,
       daysBeforeEnd: this.days.length - 1 - dayIndex,
     };
   }
@@ -63,7 +63,7 @@ const MILLISECONDS_PER_DAY = 86_400_000;
 
 interface CalendarDay {
   /** M/D/YYYY */
-  usDate: string;
+  formatUsCalendarDate: string;
   month: number;
   dayOfMonth: number;
   /** 0 is Sunday. */
@@ -78,7 +78,7 @@ function calendarDay(dayNumber: number): CalendarDay {
   const dayOfMonth = date.getUTCDate();
   const weekday = date.getUTCDay();
   return {
-    usDate: `${month}/${dayOfMonth}/${date.getUTCFullYear()}`,
+    formatUsCalendarDate: `${month}/${dayOfMonth}/${date.getUTCFullYear()}`,
     month,
     dayOfMonth,
     weekday,

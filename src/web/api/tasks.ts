@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
 import { TASKS_PATH, type NewTaskBody, type Task, type TaskChanges, type TaskListQuery as TaskListRequest } from "../../contracts/tasks.ts";
-import { todayInNewYork } from "../format/dates";
+import { businessToday } from "../format/dates";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
@@ -67,7 +67,7 @@ export function taskListUrl(query: TaskListQuery, page: Required<Pick<TaskListRe
 
 /** A user's open tasks that are overdue or due today: the sidebar badge counts the signed-in user's, the header bell lists them. */
 export function useTasksNeedingAttention(assigneeId: number | undefined): TaskPages {
-  return useTaskPages(assigneeId === undefined ? null : { assigneeId, status: "open", dueTo: todayInNewYork() });
+  return useTaskPages(assigneeId === undefined ? null : { assigneeId, status: "open", dueTo: businessToday() });
 }
 
 /**

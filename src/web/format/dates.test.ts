@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { addDaysToDate, formatUsCalendarDate, formatUsDate, formatUsDateTime, todayInNewYork } from "./dates";
+import { addDays, formatUsCalendarDate, formatUsDate, formatUsDateTime, businessToday } from "./dates";
 
 describe("formatUsDate", () => {
   test("shows month, day and year with two-digit month and day", () => {
@@ -25,31 +25,31 @@ describe("formatUsDateTime", () => {
   });
 });
 
-describe("todayInNewYork", () => {
+describe("businessToday", () => {
   test("is still yesterday in New York a minute before its midnight, though UTC has moved on", () => {
-    expect(todayInNewYork(new Date("2026-11-22T04:59:00.000Z"))).toBe("2026-11-21");
+    expect(businessToday(new Date("2026-11-22T04:59:00.000Z"))).toBe("2026-11-21");
   });
 
   test("turns at New York midnight", () => {
-    expect(todayInNewYork(new Date("2026-11-22T05:00:00.000Z"))).toBe("2026-11-22");
+    expect(businessToday(new Date("2026-11-22T05:00:00.000Z"))).toBe("2026-11-22");
   });
 
   test("follows daylight saving time: midnight is at 04:00 UTC in summer", () => {
-    expect(todayInNewYork(new Date("2026-07-04T03:59:00.000Z"))).toBe("2026-07-03");
-    expect(todayInNewYork(new Date("2026-07-04T04:00:00.000Z"))).toBe("2026-07-04");
+    expect(businessToday(new Date("2026-07-04T03:59:00.000Z"))).toBe("2026-07-03");
+    expect(businessToday(new Date("2026-07-04T04:00:00.000Z"))).toBe("2026-07-04");
   });
 });
 
-describe("addDaysToDate", () => {
+describe("addDays", () => {
   test("moves across month and year ends", () => {
-    expect(addDaysToDate("2026-11-30", 1)).toBe("2026-12-01");
-    expect(addDaysToDate("2026-12-28", 7)).toBe("2027-01-04");
-    expect(addDaysToDate("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-11-30", 1)).toBe("2026-12-01");
+    expect(addDays("2026-12-28", 7)).toBe("2027-01-04");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });
 
   test("is not thrown off by the daylight saving change", () => {
-    expect(addDaysToDate("2026-03-07", 1)).toBe("2026-03-08");
-    expect(addDaysToDate("2026-03-08", 1)).toBe("2026-03-09");
+    expect(addDays("2026-03-07", 1)).toBe("2026-03-08");
+    expect(addDays("2026-03-08", 1)).toBe("2026-03-09");
   });
 });
 

@@ -1,6 +1,10 @@
-/** Every date on screen is shown as the business sees it: in New York, US style. */
-const BUSINESS_TIME_ZONE = "America/New_York";
+import { BUSINESS_TIME_ZONE } from "../../core/time/business-calendar.ts";
 
+// The business's calendar is core's, one rule for the server and the dashboard: today in New York, days
+// added across month ends, a day written US style.
+export { addDays, businessToday, formatUsCalendarDate } from "../../core/time/business-calendar.ts";
+
+/** Every date on screen is shown as the business sees it: in New York, US style. */
 const US_DATE = new Intl.DateTimeFormat("en-US", {
   timeZone: BUSINESS_TIME_ZONE,
   year: "numeric",
@@ -30,25 +34,3 @@ export function formatUsDateTime(date: string | Date): string {
 
 /** A calendar day, 'YYYY-MM-DD': what tasks fall due on, with no time of day and no zone. */
 export type CalendarDate = string;
-
-/**
- * Today's date in New York, '2026-11-21'. Tasks fall due on the business's calendar days, so a task
- * due today stays due today until midnight in New York, wherever the browser is.
- */
-export function todayInNewYork(now: Date = new Date()): CalendarDate {
-  const parts = Object.fromEntries(US_DATE.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** The calendar day so many days later (earlier when negative), across month and year ends. */
-export function addDaysToDate(date: CalendarDate, days: number): CalendarDate {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  // Calendar arithmetic in UTC, where no day is 23 or 25 hours long.
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** '2026-11-23' → '11/23/2026'. Read as a day, not as an instant: no zone can move it to the day before. */
-export function formatUsCalendarDate(date: CalendarDate): string {
-  const [year, month, day] = date.split("-");
-  return `${month}/${day}/${year}`;
-}

@@ -8,7 +8,7 @@ import { monthsUpTo, periodOf, searchFromSelection, selectionFromSearch, type Pe
 import { PeriodPicker } from "../components/analytics/PeriodPicker";
 import { ReorderRadar } from "../components/analytics/ReorderRadar";
 import { TopProductsCard } from "../components/analytics/TopProductsCard";
-import { todayInNewYork } from "../format/dates";
+import { businessToday } from "../format/dates";
 
 /**
  * How revenue and customers move, and who is due to reorder. The period, kept in the URL, sets the figures
@@ -16,7 +16,7 @@ import { todayInNewYork } from "../format/dates";
  * Loaded only when opened (screen-routes.ts), charts included.
  */
 export function AnalyticsScreen() {
-  const today = todayInNewYork();
+  const today = businessToday();
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = useMemo(() => selectionFromSearch(searchParams, today), [searchParams, today]);
   const period = periodOf(selection, today);

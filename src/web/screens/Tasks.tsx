@@ -6,7 +6,7 @@ import { CreateTaskModal } from "../components/tasks/CreateTaskModal";
 import { TaskBoard } from "../components/tasks/TaskBoard";
 import { TaskFilters } from "../components/tasks/TaskFilters";
 import { boardQueryOf, filtersFromSearch, searchFromFilters, type TaskBoardFilters } from "../components/tasks/task-filters";
-import { todayInNewYork } from "../format/dates";
+import { businessToday } from "../format/dates";
 import { useSession } from "../session/useSession";
 
 /** Open tasks in three columns by due date: the signed-in user's at first, the team's or a member's a click away. */
@@ -29,7 +29,7 @@ export function TasksScreen() {
         </Button>
       </div>
 
-      <TaskBoard query={boardQueryOf(filters, myId)} today={todayInNewYork()} />
+      <TaskBoard query={boardQueryOf(filters, myId)} today={businessToday()} />
 
       {isCreating && <CreateTaskModal onClose={() => setIsCreating(false)} onCreated={() => setIsCreating(false)} />}
     </section>

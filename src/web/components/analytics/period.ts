@@ -1,6 +1,6 @@
 import { MAX_PERIOD_DAYS } from "../../../contracts/analytics.ts";
 import type { MonthRange, Period } from "../../api/analytics";
-import { addDaysToDate, type CalendarDate } from "../../format/dates";
+import { addDays, type CalendarDate } from "../../format/dates";
 import { formatCount } from "../../format/count.ts";
 
 /** The periods offered in one click, and 'custom' for two dates of one's own. */
@@ -35,7 +35,7 @@ export function periodOf(selection: PeriodSelection, today: CalendarDate): Perio
     case "30":
     case "90":
     case "365":
-      return { from: addDaysToDate(today, 1 - Number(selection.choice)), to: today };
+      return { from: addDays(today, 1 - Number(selection.choice)), to: today };
     case "year":
       return { from: `${today.slice(0, 4)}-01-01`, to: today };
     case "custom":
@@ -119,7 +119,7 @@ const DAY_MS = 86_400_000;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDate(text: string): boolean {
-  return CALENDAR_DATE.test(text) && addDaysToDate(text, 0) === text;
+  return CALENDAR_DATE.test(text) && addDays(text, 0) === text;
 }
 
 function dayNumber(date: CalendarDate): number {

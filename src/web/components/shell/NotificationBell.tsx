@@ -2,7 +2,7 @@ import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/r
 import { Link } from "wouter";
 import { useTasksNeedingAttention, type Task } from "../../api/tasks";
 import { formatBadgeCount, formatCountOf } from "../../format/count";
-import { formatUsCalendarDate, todayInNewYork, type CalendarDate } from "../../format/dates";
+import { formatUsCalendarDate, businessToday, type CalendarDate } from "../../format/dates";
 import { SkeletonLines } from "../../ui/DetailCard";
 import { BellIcon } from "../../ui/icons";
 import { useSession } from "../../session/useSession";
@@ -18,7 +18,7 @@ export function NotificationBell() {
   const attention = useTasksNeedingAttention(user?.id);
   const { tasks, error, refresh } = attention;
   const count = attention.total ?? 0;
-  const today = todayInNewYork();
+  const today = businessToday();
 
   return (
     <Popover className="relative">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useAccountDetail } from "../../api/account-detail";
 import { useTaskPages, type TaskPages } from "../../api/tasks";
 import { formatCount } from "../../format/count";
-import { todayInNewYork, type CalendarDate } from "../../format/dates";
+import { businessToday, type CalendarDate } from "../../format/dates";
 import { SkeletonLines } from "../../ui/DetailCard";
 import { Button } from "../../ui/Button";
 import { PlusIcon } from "../../ui/icons";
@@ -18,7 +18,7 @@ export function AccountTasks({ accountId }: { accountId: number }) {
   // Already loaded by the account screen around this tab: the name the new task's account picker starts with.
   const { account } = useAccountDetail(accountId);
   const [isCreating, setIsCreating] = useState(false);
-  const today = todayInNewYork();
+  const today = businessToday();
   const firstPageError = [open, completed].find((pages) => pages.tasks === undefined && pages.error !== undefined)?.error;
 
   function retry() {

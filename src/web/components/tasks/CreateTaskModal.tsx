@@ -1,6 +1,6 @@
 import { createTask, useRefreshTasks, type Task } from "../../api/tasks";
 import { useWrite } from "../../ui/use-write";
-import { formatUsCalendarDate, todayInNewYork } from "../../format/dates";
+import { formatUsCalendarDate, businessToday } from "../../format/dates";
 import { useSession } from "../../session/useSession";
 import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
@@ -27,7 +27,7 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
     failureMessage: "Failed to create task.",
     onSuccess: onCreated,
   });
-  const { values, fieldProps } = useFormValues<TaskFormValues>(() => initialTaskFormValues(todayInNewYork(), user?.id, account), write);
+  const { values, fieldProps } = useFormValues<TaskFormValues>(() => initialTaskFormValues(businessToday(), user?.id, account), write);
   const isCreating = write.isPending;
   const canCreate = isCompleteTaskForm(values) && !isCreating;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { todayInNewYork } from "../../format/dates";
+import { businessToday } from "../../format/dates";
 import { dueColumnOf, dueRangeOf, quickRescheduleChoices, sourceLabel } from "./task-board";
 
 describe("dueColumnOf", () => {
@@ -23,7 +23,7 @@ describe("dueRangeOf", () => {
   });
 
   test("at 11:30 PM in New York it is still the 21st, though it is the 22nd in UTC", () => {
-    expect(dueRangeOf("today", todayInNewYork(new Date("2026-11-22T04:30:00.000Z")))).toEqual({ dueFrom: "2026-11-21", dueTo: "2026-11-21" });
+    expect(dueRangeOf("today", businessToday(new Date("2026-11-22T04:30:00.000Z")))).toEqual({ dueFrom: "2026-11-21", dueTo: "2026-11-21" });
   });
 
   test("crosses month and year ends", () => {
@@ -41,7 +41,7 @@ describe("quickRescheduleChoices", () => {
   });
 
   test("counts from the New York date, across the year end", () => {
-    const today = todayInNewYork(new Date("2027-01-01T03:00:00.000Z"));
+    const today = businessToday(new Date("2027-01-01T03:00:00.000Z"));
     expect(today).toBe("2026-12-31");
     expect(quickRescheduleChoices(today).map(({ date }) => date)).toEqual(["2027-01-01", "2027-01-07"]);
   });

@@ -1,5 +1,5 @@
 import type { TaskListQuery, TaskSource } from "../../api/tasks";
-import { addDaysToDate, type CalendarDate } from "../../format/dates";
+import { addDays, type CalendarDate } from "../../format/dates";
 
 export type DueColumnKey = "overdue" | "today" | "upcoming";
 
@@ -24,9 +24,9 @@ export function dueColumnOf(dueDate: CalendarDate, today: CalendarDate): DueColu
 
 /** The due dates a column holds, from today's New York date: the board asks the server for each column apart. */
 export function dueRangeOf(column: DueColumnKey, today: CalendarDate): Pick<TaskListQuery, "dueFrom" | "dueTo"> {
-  if (column === "overdue") return { dueTo: addDaysToDate(today, -1) };
+  if (column === "overdue") return { dueTo: addDays(today, -1) };
   if (column === "today") return { dueFrom: today, dueTo: today };
-  return { dueFrom: addDaysToDate(today, 1) };
+  return { dueFrom: addDays(today, 1) };
 }
 
 export interface RescheduleChoice {
@@ -38,8 +38,8 @@ export interface RescheduleChoice {
 /** The one-click dates of the Reschedule menu, counted from today in New York, not from the task's old due date. */
 export function quickRescheduleChoices(today: CalendarDate): RescheduleChoice[] {
   return [
-    { label: "Tomorrow", date: addDaysToDate(today, 1), testId: "reschedule-tomorrow" },
-    { label: "Next week", date: addDaysToDate(today, 7), testId: "reschedule-next-week" },
+    { label: "Tomorrow", date: addDays(today, 1), testId: "reschedule-tomorrow" },
+    { label: "Next week", date: addDays(today, 7), testId: "reschedule-next-week" },
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { NewTask } from "../../api/tasks";
-import { addDaysToDate, type CalendarDate } from "../../format/dates";
+import { addDays, type CalendarDate } from "../../format/dates";
 
 /** An account a task can be about: what the picker shows and the task stores. */
 export interface TaskAccount {
@@ -18,7 +18,7 @@ export interface TaskFormValues {
 
 /** A new task is the signed-in user's, due tomorrow in New York: the usual follow-up. */
 export function initialTaskFormValues(today: CalendarDate, assigneeId: number | undefined, account: TaskAccount | null): TaskFormValues {
-  return { title: "", account, assigneeId: assigneeId === undefined ? "" : String(assigneeId), dueDate: addDaysToDate(today, 1), notes: "" };
+  return { title: "", account, assigneeId: assigneeId === undefined ? "" : String(assigneeId), dueDate: addDays(today, 1), notes: "" };
 }
 
 /** Title, assignee and due date are required; account and notes are not. */
