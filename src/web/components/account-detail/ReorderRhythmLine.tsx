@@ -1,6 +1,6 @@
 import type { ReorderRhythm } from "../../api/analytics";
-import { REORDER_BAND_BADGE_CLASSES, REORDER_BAND_LABELS, reorderBandOf, rhythmSentence } from "../analytics/reorder-bands";
-import { ReorderTiming } from "../analytics/ReorderTiming";
+import { REORDER_BAND_BADGE_CLASSES, REORDER_BAND_LABELS, reorderBandOf, rhythmSentence } from "../../format/reorder-bands";
+import { ReorderTiming } from "../../ui/ReorderTiming";
 
 /**
  * 'Orders about every 21 days; next expected 12/03/2026', and once the account is in a band, the band the

@@ -3,14 +3,14 @@ import type { Account } from "../../api/accounts";
 import { useLists, type ListDefinition } from "../../api/lists";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { PotentialDuplicateBadge } from "../duplicates/PotentialDuplicateBadge";
+import { PotentialDuplicateBadge } from "../../ui/PotentialDuplicateBadge";
 import { PinIcon } from "../../ui/icons";
-import { listAccentClass } from "../lists/list-accent";
+import { listAccentClass } from "../../ui/list-accent";
 import { Select } from "../../ui/Select";
 import { AccountCheckbox } from "./AccountCheckbox";
 import { ORDER_CHOICES, orderChoiceOf, orderedBy, type SortedAccountsPage } from "./account-list-view";
 import { accountTick, pageTick, type AccountTick, type SelectedAccounts } from "./account-selection";
-import { STANDARD_LISTS } from "./list-types";
+import { STANDARD_LISTS } from "../../ui/list-types";
 
 export interface AccountCardsProps {
   /** Undefined while the first page loads. */

@@ -1,6 +1,6 @@
 import { REORDER_BANDS } from "../../../contracts/analytics.ts";
 import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
-import { REORDER_BAND_LABELS } from "../analytics/reorder-bands";
+import { REORDER_BAND_LABELS } from "../../format/reorder-bands";
 import { DuplicatesToggle } from "../duplicates/DuplicatesToggle";
 import { Select, type SelectOption } from "../../ui/Select";
 import type { AccountListFilters } from "./account-list-view";

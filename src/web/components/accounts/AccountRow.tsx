@@ -5,7 +5,7 @@ import { formatUsDate } from "../../format/dates";
 import { initials } from "../../format/initials";
 import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../../ui/Button";
-import { PotentialDuplicateBadge } from "../duplicates/PotentialDuplicateBadge";
+import { PotentialDuplicateBadge } from "../../ui/PotentialDuplicateBadge";
 import { EyeIcon, MergeIcon, PencilIcon } from "../../ui/icons";
 import { AccountCheckbox } from "./AccountCheckbox";
 import type { AccountTick } from "./account-selection";

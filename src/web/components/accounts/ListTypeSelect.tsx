@@ -4,7 +4,7 @@ import { useLists } from "../../api/lists";
 import { useWrite } from "../../ui/use-write";
 import { Select } from "../../ui/Select";
 import { PinIcon } from "../../ui/icons";
-import { listChoice, listChoiceTitle, placementAfter } from "./list-types";
+import { listChoice, listChoiceTitle, placementAfter } from "../../ui/list-types";
 
 export interface ListTypeSelectProps {
   account: Account;

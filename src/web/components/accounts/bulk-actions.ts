@@ -3,7 +3,7 @@ import type { BulkAccountAction } from "../../api/accounts";
 import type { TeamMember } from "../../api/team";
 import { formatCountOf } from "../../format/count";
 import type { SelectOption } from "../../ui/Select";
-import { AUTOMATIC_LIST_LABEL, LIST_CHOICE_GROUPS, orderedLists, STANDARD_LISTS } from "./list-types";
+import { AUTOMATIC_LIST_LABEL, LIST_CHOICE_GROUPS, orderedLists, STANDARD_LISTS } from "../../ui/list-types";
 
 /** The bulk bar's pickers act as soon as something is picked; this first choice names the action and does nothing. */
 const NO_CHOICE = "";

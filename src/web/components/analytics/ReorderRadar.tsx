@@ -24,7 +24,7 @@ import { LoadError } from "../../ui/LoadError";
 import { CsvDownloadButton } from "./ChartCard";
 import { csvDollars } from "./csv";
 import { DEFAULT_RADAR_VIEW, REORDER_PAGE_SIZE, reorderQueryOf, type RadarView } from "./radar-view";
-import { REORDER_BAND_LABELS, rhythmDays } from "./reorder-bands";
+import { REORDER_BAND_LABELS, rhythmDays } from "../../format/reorder-bands";
 import { ReorderTable } from "./ReorderTable";
 
 /** What each band means, from the contract's rule: due from a week before the expected date until 1.5 gaps, at risk until 3, lapsed after. */

@@ -6,8 +6,8 @@ import { formatDollars } from "../../format/money";
 import { SortableColumnHeader } from "../../ui/SortableColumnHeader";
 import { pageTicks, toggled, toggledPage } from "../../ui/row-ticks";
 import type { RadarView } from "./radar-view";
-import { rhythmText } from "./reorder-bands";
-import { ReorderTiming } from "./ReorderTiming";
+import { rhythmText } from "../../format/reorder-bands";
+import { ReorderTiming } from "../../ui/ReorderTiming";
 
 export interface ReorderTableProps {
   accounts: ReorderAccount[];

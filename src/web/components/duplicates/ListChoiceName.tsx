@@ -1,6 +1,6 @@
 import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import type { ListDefinition } from "../../api/lists";
-import { listChoiceTitle } from "../accounts/list-types";
+import { listChoiceTitle } from "../../ui/list-types";
 import { PinIcon } from "../../ui/icons";
 import { listChoiceLabel } from "./merge-plan";
 

@@ -2,7 +2,7 @@ import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import { MERGE_FIELDS, type DuplicateCandidate, type MergeableAccount, type MergeField, type MergeRequest } from "../../api/duplicates";
 import type { ListDefinition } from "../../api/lists";
 import type { TeamMember } from "../../api/team";
-import { AUTOMATIC_LIST_LABEL, listChoice, type ListPlacement } from "../accounts/list-types";
+import { AUTOMATIC_LIST_LABEL, listChoice, type ListPlacement } from "../../ui/list-types";
 
 /** Which account each field's value comes from, for the fields somebody chose; the rest take their defaults. */
 export type FieldPicks = Partial<Record<MergeField, number>>;

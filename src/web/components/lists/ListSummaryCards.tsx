@@ -3,7 +3,7 @@ import { formatCount } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { ListActionsMenu } from "./ListActionsMenu";
-import { listAccentClass } from "./list-accent";
+import { listAccentClass } from "../../ui/list-accent";
 
 export interface ListSummaryCardsProps {
   /** Undefined while the lists load: placeholder cards hold the place. */

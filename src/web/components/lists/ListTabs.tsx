@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import type { ListSummary } from "../../api/lists";
 import { formatCount } from "../../format/count";
-import { listAccentClass } from "./list-accent";
+import { listAccentClass } from "../../ui/list-accent";
 import { ListAccountsPanel, type ListAccountsPanelProps } from "./ListAccountsPanel";
 
 export interface ListTabsProps extends Omit<ListAccountsPanelProps, "list"> {

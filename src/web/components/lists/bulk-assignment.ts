@@ -1,7 +1,7 @@
 import type { BulkAssignOutcome, ListDefinition } from "../../api/lists";
 import { formatCount, formatCountOf } from "../../format/count";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS } from "../../../contracts/lists.ts";
-import { AUTOMATIC_LIST_LABEL, orderedLists, STANDARD_LISTS } from "../accounts/list-types";
+import { AUTOMATIC_LIST_LABEL, orderedLists, STANDARD_LISTS } from "../../ui/list-types";
 import type { SelectOption } from "../../ui/Select";
 
 /** The server refuses more e-mails than this in one call; the dialog says so before sending them. */

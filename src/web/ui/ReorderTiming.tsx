@@ -1,4 +1,4 @@
-import { formatReorderTiming } from "./reorder-bands";
+import { formatReorderTiming } from "../format/reorder-bands";
 
 /** When the next order is due, 'in 6 days', 'today' or '3 days overdue' (in red): the radar's Due column and an account's badge. */
 export function ReorderTiming({ daysOverdue }: { daysOverdue: number }) {

@@ -1,5 +1,5 @@
-import { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, type BuiltInListKey, type ListDefinition } from "../../api/lists";
-import type { SelectOption } from "../../ui/Select";
+import { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, type BuiltInListKey, type ListDefinition } from "../api/lists";
+import type { SelectOption } from "./Select";
 
 /** The choice that hands an account back to the activity rules, as every list select offers it. */
 export const AUTOMATIC_LIST_LABEL = "Automatic (by activity)";

@@ -1,6 +1,6 @@
-import type { ReorderBand, ReorderRhythm, ReorderStatus } from "../../api/analytics";
-import { formatCount, formatCountOf } from "../../format/count";
-import { formatUsCalendarDate } from "../../format/dates";
+import type { ReorderBand, ReorderRhythm, ReorderStatus } from "../api/analytics";
+import { formatCount, formatCountOf } from "./count";
+import { formatUsCalendarDate } from "./dates";
 
 /** How the screens name each band: the radar's tabs, the accounts filter, an account's badge. */
 export const REORDER_BAND_LABELS: Readonly<Record<ReorderBand, string>> = { due: "Due", "at-risk": "At risk", lapsed: "Lapsed" };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ListDefinition } from "../../api/lists";
+import type { ListDefinition } from "../api/lists";
 import { listChoice, listChoiceTitle, orderedLists, placementAfter } from "./list-types";
 
 function list(key: string, name: string, builtIn = false): ListDefinition {
