@@ -1,6 +1,7 @@
 import type { CrmDatabase } from "../core/database/open.ts";
 import type { IncomingOrder } from "../core/orders/incoming-order.ts";
 import { recordOrders, type OrderDelivery } from "../core/orders/record-orders.ts";
+import { startOfDaysAgo } from "../core/time/business-calendar.ts";
 import type { OrderStatus } from "../contracts/orders.ts";
 
 export interface SeededOrder {
@@ -53,4 +54,11 @@ export function incomingOrder(email: string, order: SeededOrder, shipTo: SeededS
   };
 }
 
-export const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+/**
+ * This time of day, so many New York calendar days ago. Not `days` × 24 hours: across a clock change that lands an
+ * hour off, and late in the evening on the wrong calendar day, which is what the lists and reports count.
+ */
+export function daysAgo(days: number): Date {
+  const now = Date.now();
+  return new Date(startOfDaysAgo(days, new Date(now)) + (now - startOfDaysAgo(0, new Date(now))));
+}
