@@ -10,8 +10,8 @@ import path from "node:path";
 const FLOORS: readonly (readonly string[])[] = [
   // The kernel: the database and the values every domain shares.
   ["errors", "input-values", "unreadable-value", "counts", "money", "time", "csv", "database", "settings", "account-basics"],
-  // People, and the timeline that names them.
-  ["users", "auth", "team", "activity"],
+  // People, the timeline that names them, and the change feed that names who changed what.
+  ["users", "auth", "team", "activity", "changes"],
   // The records staff keep and the rules on them.
   ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle"],
   // The flows across records: what comes in, what is counted and guessed, what a process does at its start.
@@ -27,12 +27,8 @@ const UPWARD_IMPORTS_LEFT = [
   "accounts/account-detail.ts -> analytics/reorder-radar.ts",
   "accounts/account-list.ts -> analytics/reorder-radar.ts",
   "accounts/account-list.ts -> duplicates/duplicate-candidates.ts",
-  "accounts/account-stats.ts -> analytics/purchase-days.ts",
-  "accounts/accounts.ts -> duplicates/detect-accounts.ts",
-  "contacts/contacts.ts -> duplicates/detect-accounts.ts",
   "orders/order-detail.ts -> shipstation/shipstation-order.ts",
   "orders/record-orders.ts -> duplicates/aliases.ts",
-  "orders/record-orders.ts -> duplicates/duplicate-queue.ts",
 ];
 
 const CORE = import.meta.dir;

@@ -1,5 +1,5 @@
-import type { Database } from "bun:sqlite";
 import type { Actor } from "../activity/actor.ts";
+import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
@@ -28,7 +28,7 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
     if (action.kind === "setOwner") {
       const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
       return inScope(db, selection, now, (matched) => {
-        const updated = giveScopeTo(sqlite, owner, actor, now);
+        const updated = giveScopeTo(db, owner, actor, now);
         return result(matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
       });
     }
@@ -62,24 +62,26 @@ function inScope(db: CrmDatabase, selection: AccountSelection, now: Date, action
  * Returns how many changed.
  */
 export function moveScopeToList(db: CrmDatabase, list: ListRecord | typeof AUTOMATIC_LIST_CHOICE, change: { actor: Actor; now: Date; how: string }): number {
-  return list === AUTOMATIC_LIST_CHOICE ? returnScopeToActivityRules(db, change) : pinScopeToList(db.$client, list, change);
+  return list === AUTOMATIC_LIST_CHOICE ? returnScopeToActivityRules(db, change) : pinScopeToList(db, list, change);
 }
 
 /** Pins the accounts to the list, with an entry for each not pinned there already. Returns how many. */
-function pinScopeToList(sqlite: Database, list: ListRecord, { actor, now, how }: { actor: Actor; now: Date; how: string }): number {
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT a.id, 'list_changed',
-            CASE WHEN a.list_type = ?1 THEN 'Pinned to ' || ?2 ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ?2 END || ' ' || ?6,
-            ?3, ?4, ?5, ?5
-     FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
-     WHERE a.id IN (SELECT id FROM temp.account_scope) AND (a.list_type <> ?1 OR a.list_pinned = 0)`,
-    [list.key, list.name, actor.userId, actor.name, now.getTime(), how],
-  );
-  return sqlite.run(
+function pinScopeToList(db: CrmDatabase, list: ListRecord, { actor, now, how }: { actor: Actor; now: Date; how: string }): number {
+  const sqlite = db.$client;
+  const moving = sqlite
+    .query<{ accountId: number; summary: string }, [string, string, string]>(
+      `SELECT a.id AS accountId,
+              CASE WHEN a.list_type = ?1 THEN 'Pinned to ' || ?2 ELSE 'Moved from ' || coalesce(l.name, a.list_type) || ' to ' || ?2 END || ' ' || ?3 AS summary
+       FROM accounts a LEFT JOIN lists l ON l.key = a.list_type
+       WHERE a.id IN (SELECT id FROM temp.account_scope) AND (a.list_type <> ?1 OR a.list_pinned = 0)`,
+    )
+    .all(list.key, list.name, how);
+  const moved = sqlite.run(
     "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT id FROM temp.account_scope) AND (list_type <> ?1 OR list_pinned = 0)",
     [list.key, now.getTime()],
   ).changes;
+  announceBulkChange(db, moving, "list_changed", actor, now);
+  return moved;
 }
 
 /**
@@ -95,31 +97,36 @@ function returnScopeToActivityRules(db: CrmDatabase, { actor, now, how }: { acto
   sqlite.run("DELETE FROM temp.account_scope WHERE id NOT IN (SELECT id FROM temp.bulk_unpinned)");
   const unpinned = sqlite.run("UPDATE accounts SET list_pinned = 0, updated_at = ? WHERE id IN (SELECT id FROM temp.bulk_unpinned)", [now.getTime()]).changes;
   placeScopeByActivity(db, { now, actor });
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT u.id, 'list_changed',
-            'List set to follow order activity ' || ?4 || ': ' || CASE WHEN a.list_type = u.list_type
-              THEN 'stays in ' || coalesce(new.name, a.list_type)
-              ELSE 'moved from ' || coalesce(old.name, u.list_type) || ' to ' || coalesce(new.name, a.list_type) END,
-            ?1, ?2, ?3, ?3
-     FROM temp.bulk_unpinned u JOIN accounts a ON a.id = u.id
-     LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
-    [actor.userId, actor.name, now.getTime(), how],
-  );
+  const lines = sqlite
+    .query<{ accountId: number; summary: string }, [string]>(
+      `SELECT u.id AS accountId,
+              'List set to follow order activity ' || ?1 || ': ' || CASE WHEN a.list_type = u.list_type
+                THEN 'stays in ' || coalesce(new.name, a.list_type)
+                ELSE 'moved from ' || coalesce(old.name, u.list_type) || ' to ' || coalesce(new.name, a.list_type) END AS summary
+       FROM temp.bulk_unpinned u JOIN accounts a ON a.id = u.id
+       LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
+    )
+    .all(how);
+  announceBulkChange(db, lines, "list_changed", actor, now);
   sqlite.run("DELETE FROM temp.bulk_unpinned");
   return unpinned;
 }
 
 /** Gives the accounts to the owner (or to nobody), with an entry for each that had another. Returns how many. */
-function giveScopeTo(sqlite: Database, owner: { id: number; name: string } | null, actor: Actor, now: Date): number {
+function giveScopeTo(db: CrmDatabase, owner: { id: number; name: string } | null, actor: Actor, now: Date): number {
   const changing = "id IN (SELECT id FROM temp.account_scope) AND owner_user_id IS NOT ?1";
   const summary = `Changed owner to ${owner ? owner.name : "none"} by bulk action`;
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT id, 'account_updated', ?2, ?3, ?4, ?5, ?5 FROM accounts WHERE ${changing}`,
-    [owner?.id ?? null, summary, actor.userId, actor.name, now.getTime()],
-  );
-  return sqlite.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]).changes;
+  const given = db.$client.query<{ accountId: number }, [number | null]>(`SELECT id AS accountId FROM accounts WHERE ${changing}`).all(owner?.id ?? null);
+  db.$client.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]);
+  announceBulkChange(db, given.map(({ accountId }) => ({ accountId, summary })), "account_updated", actor, now);
+  return given.length;
+}
+
+/** Accounts a bulk action changed, each with the line its timeline gets. */
+function announceBulkChange(db: CrmDatabase, lines: { accountId: number; summary: string }[], kind: TimelineKind, actor: Actor, at: Date): void {
+  if (lines.length === 0) return;
+  const timeline = lines.map(({ accountId, summary }) => ({ accountId, kind, summary }));
+  announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), actor, at, timeline });
 }
 
 /** "25 accounts moved to Key Accounts (3 already there)". */

@@ -1,7 +1,6 @@
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { emptyMoves, placeScopeByActivity, type ListMoves } from "../lifecycle/activity-lists.ts";
-import { countPurchaseDaysOf, queuePurchaseDayCount } from "../analytics/purchase-days.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 
@@ -11,24 +10,26 @@ export interface RecountOptions {
   actor: Actor;
   /** Accounts the caller has just created: the rules place them without a timeline entry of their own. */
   createdIds?: ReadonlySet<number>;
-  /** Leave the purchase days to be counted once a long import ends (purchase-days.ts: queuePurchaseDayCount). */
-  purchaseDaysLater?: boolean;
+  /** Leave the work that grows with an account's history (purchase days) to be done once a long import ends. */
+  heavyWorkLater?: boolean;
 }
 
 /**
  * The one rule for what an account's orders say, applied by every writer of orders (recording, merge) in
- * its own transaction: the order statistics recounted from the stored orders that count (order-status.ts), the latest ship-to address, the purchase days
- * analytics count and the ordering rhythm, "customer since" of an
- * account created from orders (and the first entry of its timeline) moved to its first order, and
- * unpinned accounts put in the list their activity calls for. Set-based: each recount reads only its account's slice of the (account, placed at,
- * total) index.
+ * its own transaction: the order statistics recounted from the stored orders that count (order-status.ts),
+ * the latest ship-to address, and "customer since" of an account created from orders (and the first entry
+ * of its timeline) moved to its first order. It then announces the recount, and what follows from the
+ * figures follows in the same transaction (startup/change-followers.ts): the list the activity rules call
+ * for, the purchase days analytics count and the ordering rhythm, welcome tasks for new customers.
+ * Set-based: each recount reads only its account's slice of the (account, placed at, total) index.
  */
-export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<number>, options: RecountOptions): ListMoves {
+export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<number>, options: RecountOptions): void {
   const ids = [...accountIds];
   // Even a scratch table's write moves total_changes(), which would make the server read every remembered answer again.
-  if (ids.length === 0) return emptyMoves();
+  if (ids.length === 0) return;
   const sqlite = db.$client;
-  const moves = withAccountScope(sqlite, ids, options.createdIds ?? NONE, () => {
+  const createdIds = options.createdIds ?? NONE;
+  withAccountScope(sqlite, ids, createdIds, () => {
     const at = options.now.getTime();
     sqlite.run(
       `UPDATE accounts SET
@@ -50,11 +51,8 @@ export function recomputeAccountStats(db: CrmDatabase, accountIds: Iterable<numb
          AND kind IN ('orders_imported', 'orders_received')
          AND account_id IN (SELECT id FROM accounts WHERE id IN (SELECT id FROM temp.account_scope) AND added_by_hand = 0)`,
     );
-    return placeScopeByActivity(db, { now: options.now, actor: options.actor });
   });
-  if (options.purchaseDaysLater) queuePurchaseDayCount(sqlite, ids);
-  else countPurchaseDaysOf(sqlite, ids);
-  return moves;
+  announceChange(db, { type: "orders_recounted", accountIds: ids, createdIds, heavyWorkLater: options.heavyWorkLater ?? false, actor: options.actor, at: options.now });
 }
 
 const NONE: ReadonlySet<number> = new Set();

@@ -4,10 +4,8 @@ import { ACCOUNT_DOMAIN_PATTERN, type AccountChanges } from "../../contracts/acc
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { recordActivity } from "../activity/activity.ts";
-import { createWelcomeTasks } from "../tasks/task-automation.ts";
-import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import { listName, resolveListChoice } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
@@ -45,10 +43,9 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
       .values({ name, email, domain, phone: optionalText(fields.phone), addedByHand: true, createdAt: now, updatedAt: now })
       .returning({ id: accounts.id })
       .all();
-    recordActivity(db, created!.id, "account_created", "Account created", actor);
-    createWelcomeTasks(db, [created!.id]);
-    detectDuplicatesForAccounts(db, [created!.id]);
-    return findAccount(db, created!.id);
+    const accountId = created!.id;
+    announceChange(db, { type: "account_added", accountId, actor, at: now, timeline: [{ accountId, kind: "account_created", summary: "Account created" }] });
+    return findAccount(db, accountId);
   });
 }
 
@@ -65,9 +62,10 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
     const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
     if (changed.length === 0) return before;
     if (changes.email) assertEmailFree(db, changes.email, id);
-    db.update(accounts).set({ ...changes, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-    detectDuplicatesForAccounts(db, [id]);
-    recordActivity(db, id, "account_updated", describeAccountChange(before, changes, changed), actor);
+    const now = new Date();
+    db.update(accounts).set({ ...changes, updatedAt: now }).where(eq(accounts.id, id)).run();
+    const summary = describeAccountChange(before, changes, changed);
+    announceChange(db, { type: "account_edited", accountId: id, fields: changed, actor, at: now, timeline: [{ accountId: id, kind: "account_updated", summary }] });
     return findAccount(db, id);
   });
 }
@@ -80,18 +78,20 @@ export function setAccountListType(db: CrmDatabase, id: number, choice: string, 
   return db.transaction(() => {
     const list = resolveListChoice(db, choice);
     const before = findAccount(db, id);
+    const now = new Date();
+    const placed = (summary: string) =>
+      announceChange(db, { type: "accounts_reassigned", accountIds: [id], actor, at: now, timeline: [{ accountId: id, kind: "list_changed", summary }] });
     if (list === AUTOMATIC_LIST_CHOICE) {
       if (!before.listPinned) return before;
-      db.update(accounts).set({ listPinned: false, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-      withAccountScope(db.$client, [id], new Set([id]), () => placeScopeByActivity(db, { now: new Date(), actor }));
+      db.update(accounts).set({ listPinned: false, updatedAt: now }).where(eq(accounts.id, id)).run();
+      withAccountScope(db.$client, [id], new Set([id]), () => placeScopeByActivity(db, { now, actor }));
       const after = findAccount(db, id);
-      recordActivity(db, id, "list_changed", `List set to follow order activity: ${describeMove(db, before.listType, after.listType)}`, actor);
+      placed(`List set to follow order activity: ${describeMove(db, before.listType, after.listType)}`);
       return after;
     }
     if (before.listType === list.key && before.listPinned) return before;
-    db.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: new Date() }).where(eq(accounts.id, id)).run();
-    const summary = before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(db, before.listType)} to ${list.name}`;
-    recordActivity(db, id, "list_changed", summary, actor);
+    db.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: now }).where(eq(accounts.id, id)).run();
+    placed(before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(db, before.listType)} to ${list.name}`);
     return findAccount(db, id);
   });
 }

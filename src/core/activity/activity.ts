@@ -1,27 +1,10 @@
 import { count, desc, eq } from "drizzle-orm";
 import { ACTIVITY_SUMMARY_MAX_LENGTH, DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery, type NewActivityBody } from "../../contracts/activity.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import type { Actor } from "./actor.ts";
-
-/** Kinds of change the core records on an account's timeline. */
-export type ChangeKind =
-  | "account_created"
-  | "account_updated"
-  | "list_changed"
-  | "contact_added"
-  | "contact_updated"
-  | "note_added"
-  | "note_edited"
-  | "note_deleted"
-  | "orders_imported"
-  | "orders_received"
-  | "task_created"
-  | "task_updated"
-  | "task_deleted"
-  | "accounts_merged";
 
 export interface ActivityEntry {
   id: number;
@@ -29,14 +12,6 @@ export interface ActivityEntry {
   summary: string;
   actorName: string | null;
   occurredAt: Date;
-}
-
-/** Adds a change to an account's timeline; called inside the transaction that makes the change. */
-export function recordActivity(db: CrmQueries, accountId: number, kind: ChangeKind, summary: string, actor: Actor): void {
-  const now = new Date();
-  db.insert(activities)
-    .values({ accountId, kind, summary, actorUserId: actor.userId, actorName: actor.name, occurredAt: now, createdAt: now })
-    .run();
 }
 
 /** A page of an account's timeline, newest first, and how many entries it has in all. */

@@ -2,6 +2,8 @@ import type { Database } from "bun:sqlite";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { BulkLoad } from "../orders/bulk-load.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
+import type { Change } from "../changes/change-feed.ts";
+import type { CrmDatabase } from "../database/open.ts";
 
 /**
  * Recounts the purchase days (schema.ts: purchaseDays) of every account in temp.account_scope from its
@@ -35,6 +37,16 @@ export function recountPurchaseDays(sqlite: Database): void {
   addToTotals(sqlite, fresh, 1);
   recountRhythms(sqlite);
   for (const scratch of ["scope_orders", "scope_purchases", "recounted_days", "outdated_days", "fresh_days"]) sqlite.run(`DELETE FROM temp.${scratch}`);
+}
+
+/**
+ * Purchase days follow the change feed: recounted accounts have theirs counted in the same transaction, or
+ * queued when the writer leaves heavy work for later (a long import).
+ */
+export function countPurchaseDaysOfRecount(db: CrmDatabase, change: Change): void {
+  if (change.type !== "orders_recounted") return;
+  if (change.heavyWorkLater) queuePurchaseDayCount(db.$client, change.accountIds);
+  else countPurchaseDaysOf(db.$client, change.accountIds);
 }
 
 /**

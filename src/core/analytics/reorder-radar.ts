@@ -13,8 +13,9 @@ import {
   type ReorderTasksResult,
 } from "../../contracts/analytics.ts";
 import type { Actor } from "../activity/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { accounts, activities, tasks, users } from "../database/schema.ts";
+import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { centsToDollars } from "../money/money.ts";
 import { businessDayNumberToday, businessToday, dateOfBusinessDay, formatUsCalendarDate } from "../time/business-calendar.ts";
@@ -182,19 +183,17 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
           })),
         )
         .run();
-      tx.insert(activities)
-        .values(
-          toCheck.map((account, index) => ({
-            accountId: account.id,
-            kind: "task_created" as const,
-            summary: `Task created for ${assignees[index]!.name}: Reorder check: ${account.name} (due ${formatUsCalendarDate(dueDate)})`,
-            actorUserId: actor.userId,
-            actorName: actor.name,
-            occurredAt: at,
-            createdAt: at,
-          })),
-        )
-        .run();
+      announceChange(db, {
+        type: "tasks_changed",
+        accountIds: toCheck.map((account) => account.id),
+        actor,
+        at,
+        timeline: toCheck.map((account, index) => ({
+          accountId: account.id,
+          kind: "task_created",
+          summary: `Task created for ${assignees[index]!.name}: Reorder check: ${account.name} (due ${formatUsCalendarDate(dueDate)})`,
+        })),
+      });
     }
     const alreadyOpen = chosen.length - toCheck.length;
     return { created: toCheck.length, alreadyOpen, message: describeCreated(toCheck.length, alreadyOpen) };

@@ -3,10 +3,8 @@ import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { ContactChanges } from "../../contracts/contacts.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
-import { recordActivity } from "../activity/activity.ts";
-import { createNewContactTask } from "../tasks/task-automation.ts";
-import { detectDuplicatesForAccounts } from "../duplicates/detect-accounts.ts";
 import type { Actor } from "../activity/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
@@ -37,9 +35,8 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
       .values({ accountId, firstName, lastName, email, phone: optionalText("phone", fields.phone), title: optionalText("title", fields.title), isPrimary, createdAt: now, updatedAt: now })
       .returning()
       .all();
-    recordActivity(db, accountId, "contact_added", `Added contact ${fullName(contact!)}`, actor);
-    createNewContactTask(db, accountId, fullName(contact!));
-    detectDuplicatesForAccounts(db, [accountId]);
+    const contactName = fullName(contact!);
+    announceChange(db, { type: "contact_added", accountId, contactName, actor, at: now, timeline: [{ accountId, kind: "contact_added", summary: `Added contact ${contactName}` }] });
     return contact!;
   });
 }
@@ -60,14 +57,14 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => changes[key] !== existing[key as keyof Contact]);
     if (changed.length === 0) return existing;
     if (changes.isPrimary) clearPrimary(db, existing.accountId, contactId);
-    const [updated] = db.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, contactId)).returning().all();
-    // Duplicates are weighed on contacts' e-mails and on the primary contact's name.
-    if (changed.some((key) => key === "email" || key === "firstName" || key === "lastName" || key === "isPrimary")) detectDuplicatesForAccounts(db, [existing.accountId]);
+    const now = new Date();
+    const [updated] = db.update(contacts).set({ ...changes, updatedAt: now }).where(eq(contacts.id, contactId)).returning().all();
     const summary =
       changes.isPrimary && changed.length === 1
         ? `Made ${fullName(updated!)} the primary contact`
         : `Updated contact ${fullName(updated!)} (${changed.map((key) => FIELD_LABELS[key] ?? key).join(", ")})`;
-    recordActivity(db, existing.accountId, "contact_updated", summary, actor);
+    const accountId = existing.accountId;
+    announceChange(db, { type: "contact_edited", accountId, fields: changed, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
     return updated!;
   });
 }

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
+import type { Change } from "../changes/change-feed.ts";
 
 // Raw statements: like the search queue, this is a side table of the import path, which the drizzle schema leaves out.
 
@@ -10,6 +11,34 @@ import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
  * keeps the server's answers waiting a fraction of a second at most.
  */
 export const DUPLICATE_QUEUE_BATCH = 200;
+
+/**
+ * Duplicate detection follows the change feed. What staff change (an account, a contact, a merge) is
+ * weighed at once, in the change's transaction, so the banner is right on the next page; accounts whose
+ * orders changed are queued for the background detection instead (queueDuplicateDetection).
+ */
+export function detectDuplicatesOfChange(db: CrmDatabase, change: Change): void {
+  switch (change.type) {
+    case "account_added":
+    case "account_edited":
+    case "contact_added":
+      detectDuplicatesForAccounts(db, [change.accountId]);
+      return;
+    case "contact_edited":
+      if (change.fields.some((field) => CONTACT_FIELDS_WEIGHED.has(field))) detectDuplicatesForAccounts(db, [change.accountId]);
+      return;
+    case "accounts_merged":
+      detectDuplicatesForAccounts(db, [change.targetId, ...change.sourceIds]);
+      return;
+    case "orders_recorded":
+      // New customers, and known ones whose latest ship-to address may have changed.
+      queueDuplicateDetection(db.$client, change.accountIds);
+      return;
+  }
+}
+
+/** Duplicates are weighed on contacts' e-mails and on the primary contact's name. */
+const CONTACT_FIELDS_WEIGHED = new Set(["email", "firstName", "lastName", "isPrimary"]);
 
 /**
  * Leaves accounts whose orders changed for the background detection rather than checking them in the

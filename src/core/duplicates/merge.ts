@@ -1,14 +1,13 @@
 import { and, asc, count, eq, inArray, ne, or, sql, sum } from "drizzle-orm";
 import { MAX_MERGE_SOURCES, type MergeableAccount, type MergeBody, type MergeField } from "../../contracts/duplicates.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
-import { recordActivity } from "../activity/activity.ts";
 import type { Actor } from "../activity/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, activities, contacts, duplicatePairs, notes, orders, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 import { addAliases } from "./aliases.ts";
-import { detectDuplicatesForAccounts } from "./detect-accounts.ts";
 import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
 
 /** The account values a merge chooses between; the list and the owner are chosen with their own rules. */
@@ -95,12 +94,12 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
     db.delete(duplicatePairs)
       .where(or(inArray(duplicatePairs.accountId, sourceIds), inArray(duplicatePairs.otherAccountId, sourceIds)))
       .run();
-    recordActivity(db, target.id, "accounts_merged", `Merged ${sources.map((source) => source.name).join(", ")} into this account`, actor);
     // The same rule as order recording's: statistics, "customer since" and, unless pinned, the list follow the orders.
     // The sources are recounted too, now without orders, so that what analytics add up forgets their purchase days.
     recomputeAccountStats(db, [target.id, ...sourceIds], { now, actor });
     db.delete(accounts).where(inArray(accounts.id, sourceIds)).run();
-    detectDuplicatesForAccounts(db, [target.id, ...sourceIds]);
+    const summary = `Merged ${sources.map((source) => source.name).join(", ")} into this account`;
+    announceChange(db, { type: "accounts_merged", targetId: target.id, sourceIds, actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
     return outcome;
   });
 }

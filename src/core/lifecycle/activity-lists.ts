@@ -1,4 +1,6 @@
 import type { Actor } from "../activity/actor.ts";
+import { announceChange, type Change } from "../changes/change-feed.ts";
+import { withAccountScope } from "../account-basics/account-scope.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { BUILT_IN_LIST_KEYS, type BuiltInListKey } from "../../contracts/lists.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
@@ -31,6 +33,12 @@ export interface PlacementOptions {
   dryRun?: boolean;
 }
 
+/** The activity lists follow the change feed: accounts whose figures were recounted go where the rules say. */
+export function placeRecountedAccounts(db: CrmDatabase, change: Change): void {
+  if (change.type !== "orders_recounted") return;
+  withAccountScope(db.$client, change.accountIds, change.createdIds, () => placeScopeByActivity(db, { now: change.at, actor: change.actor }));
+}
+
 /**
  * Puts every account of temp.account_scope (see withAccountScope) whose list staff have not pinned in
  * the list its order activity calls for, in the caller's transaction. Each account that moves gets a
@@ -52,21 +60,22 @@ export function placeScopeByActivity(db: CrmDatabase, options: PlacementOptions)
   if (options.dryRun || counted.length === 0) return moves;
 
   const at = options.now.getTime();
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT moving.id, 'list_changed', 'Moved from ' || coalesce(old.name, moving.list_type) || ' to ' || coalesce(new.name, moving.rule_list) || ' by order activity', ?3, ?4, ?5, ?5
-     FROM (SELECT id, list_type, ${ACTIVITY_LIST} AS rule_list FROM accounts
-           WHERE id IN (SELECT id FROM temp.account_scope WHERE created = 0) AND list_pinned = 0) moving
-     LEFT JOIN lists old ON old.key = moving.list_type
-     LEFT JOIN lists new ON new.key = moving.rule_list
-     WHERE moving.rule_list <> moving.list_type`,
-    [newSince, activeSince, options.actor.userId, options.actor.name, at],
-  );
+  const moving = sqlite
+    .query<{ accountId: number; summary: string }, [number, number]>(
+      `SELECT moving.id AS accountId, 'Moved from ' || coalesce(old.name, moving.list_type) || ' to ' || coalesce(new.name, moving.rule_list) || ' by order activity' AS summary
+       FROM (SELECT id, list_type, ${ACTIVITY_LIST} AS rule_list FROM accounts
+             WHERE id IN (SELECT id FROM temp.account_scope WHERE created = 0) AND list_pinned = 0) moving
+       LEFT JOIN lists old ON old.key = moving.list_type
+       LEFT JOIN lists new ON new.key = moving.rule_list
+       WHERE moving.rule_list <> moving.list_type`,
+    )
+    .all(newSince, activeSince);
   sqlite.run(
     `UPDATE accounts SET list_type = ${ACTIVITY_LIST}, updated_at = ?3
      WHERE id IN (SELECT id FROM temp.account_scope) AND list_pinned = 0 AND list_type <> ${ACTIVITY_LIST}`,
     [newSince, activeSince, at],
   );
+  announcePlacements(db, moving, options);
   return moves;
 }
 
@@ -95,15 +104,28 @@ export function countMovesBetween(db: CrmDatabase, afterId: number, upToId: numb
 export function returnListToActivityRules(db: CrmDatabase, list: { key: string; name: string }, options: PlacementOptions & { reason: string }): number {
   const sqlite = db.$client;
   const { newSince, activeSince } = activityCutoffs(db, options.now);
-  const at = options.now.getTime();
-  sqlite.run(
-    `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-     SELECT moving.id, 'list_changed', 'Moved from ' || ?4 || ' to ' || coalesce(new.name, moving.rule_list) || ' (' || ?5 || ')', ?6, ?7, ?8, ?8
-     FROM (SELECT id, ${ACTIVITY_LIST} AS rule_list FROM accounts WHERE list_type = ?3) moving
-     LEFT JOIN lists new ON new.key = moving.rule_list`,
-    [newSince, activeSince, list.key, list.name, options.reason, options.actor.userId, options.actor.name, at],
-  );
-  return sqlite.run(`UPDATE accounts SET list_type = ${ACTIVITY_LIST}, list_pinned = 0, updated_at = ?4 WHERE list_type = ?3`, [newSince, activeSince, list.key, at]).changes;
+  const moving = sqlite
+    .query<{ accountId: number; summary: string }, [number, number, string, string, string]>(
+      `SELECT moving.id AS accountId, 'Moved from ' || ?4 || ' to ' || coalesce(new.name, moving.rule_list) || ' (' || ?5 || ')' AS summary
+       FROM (SELECT id, ${ACTIVITY_LIST} AS rule_list FROM accounts WHERE list_type = ?3) moving
+       LEFT JOIN lists new ON new.key = moving.rule_list`,
+    )
+    .all(newSince, activeSince, list.key, list.name, options.reason);
+  const moved = sqlite.run(`UPDATE accounts SET list_type = ${ACTIVITY_LIST}, list_pinned = 0, updated_at = ?4 WHERE list_type = ?3`, [newSince, activeSince, list.key, options.now.getTime()]).changes;
+  announcePlacements(db, moving, options);
+  return moved;
+}
+
+/** Accounts the rules moved, each with the line its timeline gets. */
+function announcePlacements(db: CrmDatabase, moving: { accountId: number; summary: string }[], { actor, now }: PlacementOptions): void {
+  if (moving.length === 0) return;
+  announceChange(db, {
+    type: "accounts_reassigned",
+    accountIds: moving.map((line) => line.accountId),
+    actor,
+    at: now,
+    timeline: moving.map(({ accountId, summary }) => ({ accountId, kind: "list_changed", summary })),
+  });
 }
 
 export function emptyMoves(): ListMoves {

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
 import { actorOf, type Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
@@ -35,7 +35,7 @@ export function createNote(db: CrmDatabase, accountId: number, fields: NewNoteBo
   return db.transaction((tx) => {
     assertAccountExists(tx, accountId);
     const [created] = tx.insert(notes).values({ accountId, title, content, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).returning({ id: notes.id }).all();
-    recordActivity(tx, accountId, "note_added", `Added a note: ${describe(title, content)}`, actor);
+    noteChanged(db, accountId, "note_added", `Added a note: ${describe(title, content)}`, actor, now);
     return findNote(tx, created!.id);
   });
 }
@@ -49,9 +49,10 @@ export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges,
     const existing = findNote(tx, noteId);
     assertMayChange(existing, editor);
     if (Object.keys(changes).length === 0) return existing;
-    tx.update(notes).set({ ...changes, updatedAt: new Date() }).where(eq(notes.id, noteId)).run();
+    const now = new Date();
+    tx.update(notes).set({ ...changes, updatedAt: now }).where(eq(notes.id, noteId)).run();
     const updated = findNote(tx, noteId);
-    recordActivity(tx, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor));
+    noteChanged(db, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor), now);
     return updated;
   });
 }
@@ -62,8 +63,12 @@ export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser):
     const existing = findNote(tx, noteId);
     assertMayChange(existing, editor);
     tx.delete(notes).where(eq(notes.id, noteId)).run();
-    recordActivity(tx, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actorOf(editor));
+    noteChanged(db, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actorOf(editor), new Date());
   });
+}
+
+function noteChanged(db: CrmDatabase, accountId: number, kind: TimelineKind, summary: string, actor: Actor, at: Date): void {
+  announceChange(db, { type: "note_changed", accountId, actor, at, timeline: [{ accountId, kind, summary }] });
 }
 
 /**

@@ -3,9 +3,8 @@ import { SYSTEM, type Actor } from "../activity/actor.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
-import { createWelcomeTasks } from "../tasks/task-automation.ts";
+import { announceChange, type TimelineLine } from "../changes/change-feed.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
-import { queueDuplicateDetection } from "../duplicates/duplicate-queue.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";
@@ -48,7 +47,6 @@ export type ClosingStep =
   | "building order indexes"
   | "recounting account statistics"
   | "building account indexes"
-  | "creating welcome tasks"
   | "committing"
   /** After an import written in batches: the analytics of the accounts it touched, counted once (purchase-days.ts). */
   | "counting purchase days";
@@ -145,8 +143,6 @@ export class OrderRecording implements OrderRecorder {
   private readonly metStoredOrders = new Set<number>();
   /** Per account: orders created and updated over the whole recording, for its timeline entry. */
   private readonly changesByAccount = new Map<number, { created: number; updated: number }>();
-  /** Per account, the timeline entry an earlier batch wrote: a later batch brings it up to date rather than adding another. */
-  private readonly timelineEntryOf = new Map<number, number>();
   /** PRAGMA data_version when the last batch ended: it moves only when another connection commits. */
   private dataVersionAfterLastBatch: number | undefined;
   private source: IncomingOrder["source"] = "csv";
@@ -337,23 +333,26 @@ export class OrderRecording implements OrderRecorder {
     const touched = this.batch.touched;
     // Orders first on the timelines, then any list move they cause.
     onStep("writing timelines");
-    this.recordTimelineEntries();
-    this.recordOrderEvents();
     this.recordDeliveries();
     this.recordProductNames();
+    announceChange(this.db, {
+      type: "orders_recorded",
+      accountIds: [...touched],
+      // Only a recording that goes on after this batch has a line per account to bring up to date.
+      recording: this.options.inOneTransaction ? undefined : this,
+      actor: this.actor,
+      at: now,
+      timeline: [...this.ordersLines(), ...this.orderEventLines()],
+    });
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     if (this.bulkLoad) onStep("building order indexes");
     this.bulkLoad?.rebuildIndexes(["orders"]);
     onStep("recounting account statistics");
-    recomputeAccountStats(this.db, touched, { now, actor: this.actor, createdIds: this.createdAccounts, purchaseDaysLater: !this.options.inOneTransaction });
+    recomputeAccountStats(this.db, touched, { now, actor: this.actor, createdIds: this.createdAccounts, heavyWorkLater: !this.options.inOneTransaction });
     if (this.bulkLoad) onStep("building account indexes");
     this.bulkLoad?.rebuildIndexes();
     this.bulkLoad = undefined;
-    onStep("creating welcome tasks");
-    createWelcomeTasks(this.db, [...touched].filter((id) => this.createdAccounts.has(id)), now);
-    // New customers, and known ones whose latest ship-to address may have changed.
-    queueDuplicateDetection(this.sqlite, touched);
     onStep("committing");
     this.insertedIds.at(-1)!.upTo = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
     this.dataVersionAfterLastBatch = this.dataVersion();
@@ -402,65 +401,34 @@ export class OrderRecording implements OrderRecorder {
    * written in one statement, and brought up to date by later batches rather than repeated, so that an
    * import tells its story once on each timeline however many batches it took.
    */
-  private recordTimelineEntries(): void {
-    if (this.batch.changed.size === 0) return;
+  private ordersLines(): TimelineLine[] {
     const received = this.source === "shipstation";
     const origin = received ? "ShipStation" : "a CSV import";
-    const updates: [activityId: number, summary: string][] = [];
-    const inserts: [accountId: number, summary: string][] = [];
-    for (const accountId of this.batch.changed) {
+    const kind = received ? "orders_received" : "orders_imported";
+    return [...this.batch.changed].map((accountId) => {
       const { created, updated } = this.changesByAccount.get(accountId)!;
       const orders = `${created + updated} order${created + updated === 1 ? "" : "s"}`;
       const summary = this.createdAccounts.has(accountId)
         ? `Created from ${origin} with ${orders}`
         : `${orders} ${received ? "received from ShipStation" : "imported"} (${created} new, ${updated} updated)`;
-      const entry = this.timelineEntryOf.get(accountId);
-      if (entry === undefined) inserts.push([accountId, summary]);
-      else updates.push([entry, summary]);
-    }
-    if (updates.length > 0) {
-      this.sqlite.run(
-        "UPDATE activities SET summary = entry.value ->> '$[1]' FROM json_each(?) entry WHERE activities.id = entry.value ->> '$[0]'",
-        [JSON.stringify(updates)],
-      );
-    }
-    if (inserts.length === 0) return;
-    const lastEntryBefore = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM activities").get()?.id ?? 0;
-    const kind = received ? "orders_received" : "orders_imported";
-    this.sqlite.run(
-      `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-       SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ?, ?, ?
-       FROM json_each(?)`,
-      [kind, this.actor.userId, this.actor.name, this.now, this.now, JSON.stringify(inserts)],
-    );
-    // Only a recording that goes on after this batch needs to find these entries again.
-    if (this.options.inOneTransaction) return;
-    for (const { id, accountId } of this.sqlite
-      .query<{ id: number; accountId: number }, [number]>("SELECT id, account_id AS accountId FROM activities WHERE id > ?")
-      .all(lastEntryBefore)) {
-      this.timelineEntryOf.set(accountId, id);
-    }
+      return { accountId, kind, summary };
+    });
   }
 
   /**
-   * A timeline entry for each order whose status changed (its history) and, on both accounts, for each
-   * order that moved to another customer: written with the batch, in its transaction.
+   * A timeline line for each order whose status changed (its history) and, on both accounts, for each
+   * order that moved to another customer.
    */
-  private recordOrderEvents(): void {
-    const entries: [accountId: number, kind: string, summary: string][] = [];
+  private orderEventLines(): TimelineLine[] {
+    const lines: TimelineLine[] = [];
     for (const change of this.batch.statusChanges) {
-      entries.push([change.accountId, "order_status_changed", `${orderName(change.orderNumber)}: ${statusLabel(change.from)} → ${statusLabel(change.to)}`]);
+      lines.push({ accountId: change.accountId, kind: "order_status_changed", summary: `${orderName(change.orderNumber)}: ${statusLabel(change.from)} → ${statusLabel(change.to)}` });
     }
     for (const move of this.batch.customerMoves) {
-      entries.push([move.fromAccountId, "order_customer_changed", `${orderName(move.orderNumber)} now names another customer (${move.to}) and moved to that account`]);
-      entries.push([move.toAccountId, "order_customer_changed", `${orderName(move.orderNumber)} moved here from ${move.from}, the customer it named before`]);
+      lines.push({ accountId: move.fromAccountId, kind: "order_customer_changed", summary: `${orderName(move.orderNumber)} now names another customer (${move.to}) and moved to that account` });
+      lines.push({ accountId: move.toAccountId, kind: "order_customer_changed", summary: `${orderName(move.orderNumber)} moved here from ${move.from}, the customer it named before` });
     }
-    if (entries.length === 0) return;
-    this.sqlite.run(
-      `INSERT INTO activities (account_id, kind, summary, actor_user_id, actor_name, occurred_at, created_at)
-       SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', ?, ?, ?, ? FROM json_each(?)`,
-      [this.actor.userId, this.actor.name, this.now, this.now, JSON.stringify(entries)],
-    );
+    return lines;
   }
 
   /** How the batch's orders arrived: a row per order and route, its label and last time brought up to date. */

@@ -6,6 +6,7 @@ import { choice } from "../input-values.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 import { NEW_CONTACT_ASSIGNEES, TASK_DUE_IN_DAYS, WELCOME_WITHIN_DAYS, type TaskAutomationSettings } from "../../contracts/settings.ts";
 import { addDays, businessToday, startOfDaysAgo } from "../time/business-calendar.ts";
+import type { Change } from "../changes/change-feed.ts";
 
 export const DEFAULT_TASK_AUTOMATION: TaskAutomationSettings = {
   welcome: { enabled: true, dueInDays: 2, assignTo: "round_robin" },
@@ -33,6 +34,17 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
   };
   writeSetting(db, "taskAutomation", JSON.stringify(settings));
   return settings;
+}
+
+/**
+ * Tasks follow the change feed: a welcome task for a new customer, whether staff added the account or
+ * orders created it, and a task to reach out to a contact just added.
+ */
+export function createAutomaticTasks(db: CrmDatabase, change: Change): void {
+  if (change.type === "account_added") createWelcomeTasks(db, [change.accountId], change.at);
+  else if (change.type === "orders_recounted" && change.createdIds.size > 0) {
+    createWelcomeTasks(db, change.accountIds.filter((id) => change.createdIds.has(id)), change.at);
+  } else if (change.type === "contact_added") createNewContactTask(db, change.accountId, change.contactName, change.at);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { DEFAULT_TASK_PAGE_SIZE, TASK_NOTES_MAX_LENGTH, type NewTaskBody, type TaskChanges, type TaskListQuery, type TaskSource, type TaskStatus } from "../../contracts/tasks.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
 import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
@@ -60,7 +60,7 @@ export function createTask(db: CrmDatabase, fields: NewTaskBody, actor: Actor): 
       .values({ title, notes: optionalNotes(fields.notes), accountId: fields.accountId ?? null, assigneeId: assignee.id, dueDate, createdByUserId: actor.userId, source: "manual", createdAt: now, updatedAt: now })
       .returning({ id: tasks.id })
       .all();
-    if (fields.accountId != null) recordActivity(tx, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`, actor);
+    if (fields.accountId != null) taskChanged(db, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`, actor);
     return findTask(tx, created!.id);
   });
 }
@@ -94,7 +94,7 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, act
     if (Object.keys(changes).length === 0) return before;
     tx.update(tasks).set({ ...changes, updatedAt: new Date() }).where(eq(tasks.id, id)).run();
     const accountId = changes.accountId === undefined ? before.accountId : changes.accountId;
-    if (accountId !== null) recordActivity(tx, accountId, "task_updated", events.join("; ") || `Edited task "${changes.title ?? before.title}"`, actor);
+    if (accountId !== null) taskChanged(db, accountId, "task_updated", events.join("; ") || `Edited task "${changes.title ?? before.title}"`, actor);
     return findTask(tx, id);
   });
 }
@@ -103,8 +103,13 @@ export function deleteTask(db: CrmDatabase, id: number, actor: Actor): void {
   db.transaction((tx) => {
     const task = findTask(tx, id);
     tx.delete(tasks).where(eq(tasks.id, id)).run();
-    if (task.accountId !== null) recordActivity(tx, task.accountId, "task_deleted", `Deleted task "${task.title}"`, actor);
+    if (task.accountId !== null) taskChanged(db, task.accountId, "task_deleted", `Deleted task "${task.title}"`, actor);
   });
+}
+
+/** A task of an account changed: its timeline says how. */
+function taskChanged(db: CrmDatabase, accountId: number, kind: TimelineKind, summary: string, actor: Actor): void {
+  announceChange(db, { type: "tasks_changed", accountIds: [accountId], actor, at: new Date(), timeline: [{ accountId, kind, summary }] });
 }
 
 export function findTask(db: CrmQueries, id: number): TaskView {
