@@ -8,7 +8,7 @@ import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { AccountSummary } from "./account-list.ts";
 import { ORDERS_IN_ACCOUNT_DETAIL } from "../../contracts/orders.ts";
 import { findAccount } from "./accounts.ts";
-import { readAccountRhythm } from "../analytics/reorder-radar.ts";
+import { readAccountRhythm } from "./account-rhythm.ts";
 import type { ReorderRhythm } from "../../contracts/analytics.ts";
 import { businessToday } from "../time/business-calendar.ts";
 

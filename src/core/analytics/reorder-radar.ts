@@ -5,15 +5,14 @@ import {
   type ReorderAccount,
   type ReorderBand,
   type ReorderBandCounts,
-  type ReorderRhythm,
   type ReorderSort,
   type ReordersQuery,
-  type ReorderStatus,
   type ReorderTasksBody,
   type ReorderTasksResult,
 } from "../../contracts/analytics.ts";
 import type { Actor } from "../activity/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
+import { reorderBandCondition, RHYTHM_COLUMNS, standingOf, type RhythmRow } from "../accounts/account-rhythm.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
@@ -26,13 +25,6 @@ import { formatCount } from "../counts.ts";
  * days its bands begin) by where they stand today. A band is a range of those days, so listing and
  * counting one reads an index, and the answer changes with the data or with the New York day.
  */
-
-/** Whether an account is in a band on the business day `today`: the one statement of the bands' rule. */
-export function reorderBandCondition(band: ReorderBand, today: SQL | number): SQL {
-  if (band === "due") return sql`(${accounts.rhythmDueDay} <= ${today} AND ${accounts.rhythmAtRiskDay} > ${today})`;
-  if (band === "at-risk") return sql`(${accounts.rhythmAtRiskDay} <= ${today} AND ${accounts.rhythmLapsedDay} > ${today})`;
-  return sql`${accounts.rhythmLapsedDay} <= ${today}`;
-}
 
 /** A page of a band's accounts, most valuable first unless sorted otherwise, and how many the band has. */
 export function listReorderAccounts(db: CrmDatabase, query: ReordersQuery, now = new Date()): { accounts: ReorderAccount[]; total: number } {
@@ -92,46 +84,6 @@ export function countReorderBands(db: CrmDatabase, now = new Date()): ReorderBan
     "at-risk": countBand(db, "at-risk", today),
     lapsed: countBand(db, "lapsed", today),
   }));
-}
-
-/**
- * An account's rhythm and where it stands today, or null while it has orders on fewer than three days: the
- * band whose reorderBandCondition it meets, as the radar lists it, or on track before it is due.
- */
-export function readAccountRhythm(db: CrmQueries, accountId: number, now = new Date()): ReorderRhythm | null {
-  const today = businessDayNumberToday(now);
-  const [lapsed, atRisk, due] = [reorderBandCondition("lapsed", today), reorderBandCondition("at-risk", today), reorderBandCondition("due", today)];
-  const row = db
-    .select({
-      ...RHYTHM_COLUMNS,
-      status: sql<ReorderStatus>`CASE WHEN ${lapsed} THEN 'lapsed' WHEN ${atRisk} THEN 'at-risk' WHEN ${due} THEN 'due' ELSE 'on-track' END`,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .get();
-  if (!row || row.gapDays === null || row.lastDay === null || row.expectedDay === null) return null;
-  return standingOf(row as RhythmRow, row.status, today);
-}
-
-/** The rhythm's columns both answers read. */
-const RHYTHM_COLUMNS = { gapDays: accounts.rhythmGapDays, lastDay: accounts.rhythmLastDay, expectedDay: accounts.rhythmExpectedDay };
-
-/** The rhythm of an account that has one. */
-interface RhythmRow {
-  gapDays: number;
-  lastDay: number;
-  expectedDay: number;
-}
-
-/** An account's rhythm and standing on the business day `today`, as the account screen and the radar both give it. */
-function standingOf<Status extends ReorderStatus>(row: RhythmRow, status: Status, today: number) {
-  return {
-    medianGapDays: row.gapDays,
-    expectedNextOrderDate: dateOfBusinessDay(row.expectedDay),
-    daysSinceLastOrder: today - row.lastDay,
-    daysOverdue: today - row.expectedDay,
-    status,
-  };
 }
 
 /**

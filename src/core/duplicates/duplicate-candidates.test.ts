@@ -6,13 +6,8 @@ import { accounts } from "../database/schema.ts";
 import { DomainError } from "../errors.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { detectAllDuplicates } from "./detect-all.ts";
-import {
-  accountsHavingOpenDuplicates,
-  accountsWithOpenDuplicates,
-  countAccountsWithOpenDuplicates,
-  dismissDuplicatePair,
-  listDuplicateCandidates,
-} from "./duplicate-candidates.ts";
+import { countAccountsWithOpenDuplicates, dismissDuplicatePair, listDuplicateCandidates } from "./duplicate-candidates.ts";
+import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "../accounts/open-duplicates.ts";
 
 describe("duplicate candidates", () => {
   let database: ReturnType<typeof temporaryDatabase>;

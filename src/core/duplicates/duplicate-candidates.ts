@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
-import { QueryBuilder, union, unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { union, unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DuplicateCandidate } from "../../contracts/duplicates.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { accounts, duplicatePairs } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { isOpen } from "../accounts/open-duplicates.ts";
 
 /** The accounts that may be the same customer as this one (open pairs only), best first. */
 export function listDuplicateCandidates(db: CrmDatabase, accountId: number): DuplicateCandidate[] {
@@ -62,30 +63,6 @@ export function countAccountsWithOpenDuplicates(db: CrmDatabase): number {
   return db.answers.remember("duplicates:summary", () => counted.get()!.count);
 }
 
-/**
- * The accounts list's `showDuplicates` filter, for a WHERE on the accounts table: the account has an open
- * pair. Constants only, so it fits a prepared statement. Two index probes per row, so that a page sorted by
- * any column walks that column's index and stops once the page is full (an IN over every account with a
- * pair would sort them all first).
- */
-export function accountsWithOpenDuplicates(): SQL {
-  const openPairOn = (side: SQLiteColumn) => exists(subqueries.select({ id: side }).from(duplicatePairs).where(and(eq(side, accounts.id), isOpen)));
-  return or(openPairOn(duplicatePairs.accountId), openPairOn(duplicatePairs.otherAccountId))!;
-}
-
-/** Which of these accounts (a page of the list) have an open pair, for each row's `hasDuplicate` flag. */
-export function accountsHavingOpenDuplicates(db: CrmQueries, accountIds: number[]): Set<number> {
-  if (accountIds.length === 0) return new Set();
-  // Written as SQL on the accounts list's hot path: built by drizzle for each page, it costs two to four times as much (0.15-0.33 against 0.05-0.08 ms).
-  const rows = db.all<{ id: number }>(
-    sql`SELECT value AS id FROM json_each(${JSON.stringify(accountIds)}) WHERE
-          EXISTS (SELECT 1 FROM duplicate_pairs WHERE account_id = value AND state = 'open')
-          OR EXISTS (SELECT 1 FROM duplicate_pairs WHERE other_account_id = value AND state = 'open')`,
-  );
-  return new Set(rows.map((row) => row.id));
-}
-
-const isOpen = eq(duplicatePairs.state, "open");
 
 /** What the candidates list and a merge show of an account. */
 export const MERGEABLE_COLUMNS = {
@@ -99,6 +76,3 @@ export const MERGEABLE_COLUMNS = {
   listPinned: accounts.listPinned,
   ownerUserId: accounts.ownerUserId,
 };
-
-/** Builds the list filter's subqueries, which need no database until the accounts query they go into runs. */
-const subqueries = new QueryBuilder();

@@ -9,7 +9,7 @@ import { createUser } from "../users/users.ts";
 import type { MergeBody } from "../../contracts/duplicates.ts";
 import { incomingOrder, SEEDED_DELIVERY } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "./aliases.ts";
+import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "../account-basics/aliases.ts";
 import { detectAllDuplicates } from "./detect-all.ts";
 import { dismissDuplicatePair, listDuplicateCandidates } from "./duplicate-candidates.ts";
 import { mergeAccounts } from "./merge.ts";

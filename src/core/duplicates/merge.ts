@@ -7,7 +7,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { accounts, activities, contacts, duplicatePairs, notes, orders, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
-import { addAliases } from "./aliases.ts";
+import { addAliases } from "../account-basics/aliases.ts";
 import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
 
 /** The account values a merge chooses between; the list and the owner are chosen with their own rules. */

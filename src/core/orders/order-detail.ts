@@ -4,11 +4,10 @@ import { storedOrderOf, type StoredOrder } from "../accounts/account-detail.ts";
 import type { CrmQueries } from "../database/open.ts";
 import { accounts, orderDeliveries, orders } from "../database/schema.ts";
 import { notFound } from "../errors.ts";
-import { parseShipStationDate } from "../time/shipstation-date.ts";
+import { parseShipStationDate, SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
 import { calendarDateInZone } from "../time/wall-clock.ts";
 import { BUSINESS_TIME_ZONE } from "../time/business-calendar.ts";
 import { parseMoneyToCents } from "../money/money.ts";
-import { SHIPSTATION_TIME_ZONE } from "../shipstation/shipstation-order.ts";
 
 /** An order whole, as its dialog shows it: lines, shipping, ship date, tracking and every way it arrived. */
 export interface StoredOrderDetail extends StoredOrder {
@@ -57,7 +56,7 @@ export type { OrderDelivery };
 
 /**
  * Where each source keeps what the order's columns do not: an export under its column headers (ShipStation's
- * and the usual others), the API under its field names (shipstation-order.ts).
+ * and the usual others), the API under its field names (shipstation/shipstation-order.ts).
  */
 const SHIPPING_PAID_FIELDS = ["Amount - Order Shipping", "Shipping Paid", "shippingAmount"] as const;
 const SHIP_DATE_FIELDS = ["Date - Shipped Date", "Ship Date", "shipDate"] as const;

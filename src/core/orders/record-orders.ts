@@ -4,7 +4,7 @@ import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { announceChange, type TimelineLine } from "../changes/change-feed.ts";
-import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../duplicates/aliases.ts";
+import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../account-basics/aliases.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";

@@ -5,7 +5,8 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
 import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
-import { recordShipStationOrders, SHIPSTATION_TIME_ZONE } from "./shipstation-order.ts";
+import { recordShipStationOrders } from "./shipstation-order.ts";
+import { SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
 import { storeNamesFor } from "./shipstation-stores.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 

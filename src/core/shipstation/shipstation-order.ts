@@ -3,13 +3,10 @@ import type { Actor } from "../activity/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { dollarsToCents } from "../money/money.ts";
-import { parseShipStationDate } from "../time/shipstation-date.ts";
+import { parseShipStationDate, SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
 import { parseOrderStatus } from "../orders/order-status.ts";
 import { storeIdOf } from "./shipstation-stores.ts";
 import type { IncomingOrder, OrderItem, ShipToAddress } from "../orders/incoming-order.ts";
-
-/** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
-export const SHIPSTATION_TIME_ZONE = "America/Los_Angeles";
 
 /** The parts of an API v1 order this product reads; ShipStation sends many more. */
 export interface ShipStationOrder {

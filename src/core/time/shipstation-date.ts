@@ -1,6 +1,9 @@
 import { findWallClockProblem, wallClockToUtc, type WallClockTime } from "./wall-clock.ts";
 import { unreadableValue } from "../unreadable-value.ts";
 
+/** ShipStation (API v1) stamps times without an offset, in US Pacific time. */
+export const SHIPSTATION_TIME_ZONE = "America/Los_Angeles";
+
 /**
  * Reads a date cell of a ShipStation export: US style (`4/2/2026 10:39:21 AM`, `9/6/2026 8:31`, `02/01/2025`)
  * or ISO 8601 (`2026-04-02T10:39:21.3500000`, `2026-04-02 10:39:21-04:00`). A value without an offset is a
