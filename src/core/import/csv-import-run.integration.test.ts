@@ -14,7 +14,8 @@ import { createTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
 import { claimImportRun, recentImportRuns } from "./import-history.ts";
-import { previewCsvImport, type CsvImportProgress } from "./import-orders-csv.ts";
+import { previewCsvImport } from "./csv-import-preview.ts";
+import type { CsvImportProgress } from "./csv-import-parts.ts";
 import { scratchFolderName } from "./orders-by-customer.ts";
 
 /** Imports of thousands of orders, several per test, on a busy machine. */

@@ -19,7 +19,7 @@ import {
   withoutForeignKeyChecks,
   type CsvImportFile,
   type CsvImportProgress,
-} from "./import-orders-csv.ts";
+} from "./csv-import-parts.ts";
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { otherOpeners } from "../database/openers.ts";

@@ -6,7 +6,7 @@ import { DomainError } from "../errors.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
-import { previewCsvImport } from "./import-orders-csv.ts";
+import { previewCsvImport } from "./csv-import-preview.ts";
 
 describe("importing order exports (runCsvImport, previewCsvImport)", () => {
   let database: ReturnType<typeof temporaryDatabase>;

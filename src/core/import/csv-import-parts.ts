@@ -1,17 +1,21 @@
 import type { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
-import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase } from "../database/open.ts";
 import { invalid } from "../errors.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
-import { recordOrders, type ClosingStep, type OrderRecordingSummary } from "../orders/record-orders.ts";
+import type { ClosingStep, OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
-import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 import { formatCount, formatCountOf } from "../counts.ts";
+
+/**
+ * What an import of ShipStation exports (csv-import-run.ts) and its dry run (csv-import-preview.ts) share:
+ * the files, the orders the reader thread sends, the bad rows reported, the connection's settings while
+ * they write, and the result they both answer.
+ */
 
 export const DEFAULT_IMPORT_TIME_ZONE = "America/New_York";
 
@@ -44,51 +48,6 @@ export interface CsvImportProgress {
    * so far, of those it found to write (orders-by-customer.ts).
    */
   ordersWritten?: { done: number; total: number };
-}
-
-/**
- * `crm import-csv --dry-run`: reads and checks ShipStation exports and reports what importing them would
- * change, writing nothing. Bad rows are reported with their line; a file that cannot be read as an export
- * is rejected whole with a DomainError. The orders are recorded in a transaction that is then rolled back,
- * which holds the write lock for the whole of it: while another process has the database open, the
- * preview works on a private copy instead (VACUUM INTO only reads), so that nobody waits for it. Imports
- * themselves are runCsvImport's.
- */
-export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions = {}): CsvImportResult {
-  if (!isDatabaseOpenElsewhere(db.$client)) return previewInTransaction(db, files, options);
-  const copyDir = mkdtempSync(path.join(path.dirname(db.$client.filename), "preview-"));
-  try {
-    db.$client.run("VACUUM INTO ?", [path.join(copyDir, DATABASE_FILE_NAME)]);
-    const copy = openDatabase(copyDir);
-    try {
-      return previewInTransaction(copy.db, files, options);
-    } finally {
-      copy.close();
-    }
-  } finally {
-    rmSync(copyDir, { recursive: true, force: true });
-  }
-}
-
-function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
-  const report = new RowErrorReport(files);
-  const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
-  const restoreCacheSize = useSmallPageCache(db.$client);
-  const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
-  try {
-    const { summary } = recordOrders(
-      db,
-      (recorder) => {
-        for (let order = orders.next(); order !== undefined; order = orders.next()) recorder.recordPrepared(order, CONTINUES_EARLIER_ROWS);
-      },
-      { dryRun: true, delivery: { route: "csv", label: "CSV import" }, onClosingStep: (step) => orders.reportStep(step) },
-    );
-    return buildResult(orders.rowsRead, summary, report, true);
-  } finally {
-    orders.stop();
-    restoreCacheSize();
-    restoreForeignKeys();
-  }
 }
 
 /**
