@@ -13,6 +13,7 @@ import { CustomerActivityCard } from "../components/account-detail/CustomerActiv
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
+import { AccountTasks } from "../components/tasks/AccountTasks";
 import { LoadError } from "../ui/LoadError";
 
 export function AccountDetailScreen() {
@@ -53,7 +54,7 @@ function AccountDetail({ accountId }: { accountId: number }) {
           <ContactsCard accountId={account.id} contacts={account.contacts} />
         </div>
         <div className="min-w-0 lg:col-span-2">
-          <CustomerActivityCard accountId={account.id} />
+          <CustomerActivityCard accountId={account.id} tasks={<AccountTasks accountId={account.id} />} />
         </div>
       </div>
       {merge && <MergeAccountDialog account={account} preselected={merge.preselected} onClose={() => setMerge(null)} />}

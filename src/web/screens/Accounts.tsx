@@ -2,15 +2,16 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
 import { accountExportUrl, useAccountList, type Account } from "../api/accounts";
 import { AccountFilters } from "../components/accounts/AccountFilters";
-import { AccountFormModal } from "../components/accounts/AccountFormModal";
-import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, searchFromView, viewFromSearch, withFilters, type AccountListView } from "../components/accounts/account-list-view";
+import { AccountFormModal } from "../parts/accounts/AccountFormModal";
+import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, searchFromView, viewFromSearch, withFilters, type AccountListView } from "../parts/accounts/account-list-view";
 import { onPage, pageRange } from "../ui/paging";
 import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
-import { ExportAccountsLink } from "../components/accounts/ExportAccountsLink";
-import { SelectableAccounts } from "../components/accounts/SelectableAccounts";
-import { useAccountPageSize } from "../components/accounts/useAccountPageSize";
+import { ExportAccountsLink } from "../parts/accounts/ExportAccountsLink";
+import { SelectableAccounts } from "../parts/accounts/SelectableAccounts";
+import { useAccountPageSize } from "../parts/accounts/useAccountPageSize";
 import { Button } from "../ui/Button";
+import { DuplicatesToggle } from "../components/duplicates/DuplicatesToggle";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
 import { PlusIcon, UploadIcon } from "../ui/icons";
 import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
@@ -46,7 +47,9 @@ export function AccountsScreen() {
     <section data-testid="accounts-screen" className="space-y-4">
       {/* Where filters and buttons do not fit one row, the buttons take the top one, at the right. */}
       <div className="flex flex-wrap-reverse items-start justify-between gap-4">
-        <AccountFilters filters={view} onChange={(chosen) => show(withFilters(view, chosen))} />
+        <AccountFilters filters={view} onChange={(chosen) => show(withFilters(view, chosen))}>
+          <DuplicatesToggle pressed={view.showDuplicates === true} onChange={(showDuplicates) => show(withFilters(view, { showDuplicates }))} />
+        </AccountFilters>
         <div className="ml-auto flex flex-wrap gap-2" data-testid="accounts-toolbar">
           <ExportAccountsLink href={accountExportUrl({ filters }, view)} label="Export" testId="accounts-export" />
           <Button icon={UploadIcon} onClick={() => setOpenDialog({ kind: "import" })}>
@@ -79,6 +82,7 @@ export function AccountsScreen() {
             onPageSizeChange={setPageSize}
             onEdit={(account) => setOpenDialog({ kind: "edit", account })}
             onMerge={(account) => setOpenDialog({ kind: "merge", account })}
+            MergeDialog={MergeAccountDialog}
           />
         )}
       </div>

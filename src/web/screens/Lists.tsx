@@ -20,6 +20,7 @@ import {
   withList,
   type ListsView,
 } from "../components/lists/lists-view";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
 import { LoadError } from "../ui/LoadError";
 import { useDebouncedValue } from "../useDebouncedValue";
 
@@ -102,6 +103,7 @@ export function ListsScreen() {
               firstOrderWindow={filter.window}
               onShow={show}
               onClearFilter={() => show(withFirstOrderDates(view, { from: "", to: "" }))}
+              MergeDialog={MergeAccountDialog}
               {...listActions}
             />
           ) : (

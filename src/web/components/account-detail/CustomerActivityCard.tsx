@@ -7,7 +7,6 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
-import { AccountTasks } from "../tasks/AccountTasks";
 import { ActivityTimeline, FIRST_ENTRIES_SHOWN } from "./ActivityTimeline";
 import { DetailCard, SkeletonLines } from "../../ui/DetailCard";
 import { LogActivityModal } from "./LogActivityModal";
@@ -21,8 +20,14 @@ type OpenDialog = { kind: "none" } | { kind: "log-activity" } | { kind: "note-fo
 
 const NO_DIALOG: OpenDialog = { kind: "none" };
 
-/** The account's timeline and notes in tabs, with e-mails and tasks to come. */
-export function CustomerActivityCard({ accountId }: { accountId: number }) {
+export interface CustomerActivityCardProps {
+  accountId: number;
+  /** The Tasks tab's content: the screen gives the tasks feature's list of the account's tasks. */
+  tasks: ReactNode;
+}
+
+/** The account's timeline, notes and tasks in tabs, with e-mails to come. */
+export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardProps) {
   const activity = useAccountActivity(accountId, FIRST_ENTRIES_SHOWN, 0);
   const notes = useAccountNotes(accountId);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
@@ -88,7 +93,7 @@ export function CustomerActivityCard({ accountId }: { accountId: number }) {
             <EmptyPanel>No email history available.</EmptyPanel>
           </TabPanel>
           <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="tasks-panel">
-            <AccountTasks accountId={accountId} />
+            {tasks}
           </TabPanel>
         </TabPanels>
       </TabGroup>

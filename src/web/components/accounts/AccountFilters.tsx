@@ -1,9 +1,9 @@
+import type { ReactNode } from "react";
 import { REORDER_BANDS } from "../../../contracts/analytics.ts";
 import { ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES } from "../../api/accounts";
 import { REORDER_BAND_LABELS } from "../../format/reorder-bands";
-import { DuplicatesToggle } from "../duplicates/DuplicatesToggle";
 import { Select, type SelectOption } from "../../ui/Select";
-import type { AccountListFilters } from "./account-list-view";
+import type { AccountListFilters } from "../../parts/accounts/account-list-view";
 
 const STATUS_OPTIONS: readonly SelectOption[] = [
   { value: "", label: "All Statuses" },
@@ -17,7 +17,14 @@ const ADDED_OPTIONS: readonly SelectOption[] = [
 
 const REORDER_OPTIONS: readonly SelectOption[] = [{ value: "", label: "Any" }, ...REORDER_BANDS.map((band) => ({ value: band, label: REORDER_BAND_LABELS[band] }))];
 
-export function AccountFilters({ filters, onChange }: { filters: AccountListFilters; onChange: (filters: AccountListFilters) => void }) {
+export interface AccountFiltersProps {
+  filters: AccountListFilters;
+  onChange: (filters: AccountListFilters) => void;
+  /** Filters other features own, after the selects: the screen gives the 'Potential Duplicates' toggle. */
+  children?: ReactNode;
+}
+
+export function AccountFilters({ filters, onChange, children }: AccountFiltersProps) {
   return (
     <div className="flex flex-wrap items-end gap-3" data-testid="account-filters">
       <Select
@@ -41,7 +48,7 @@ export function AccountFilters({ filters, onChange }: { filters: AccountListFilt
         options={REORDER_OPTIONS}
         onChange={(value) => onChange({ ...filters, reorder: REORDER_BANDS.find((band) => band === value) })}
       />
-      <DuplicatesToggle pressed={filters.showDuplicates === true} onChange={(showDuplicates) => onChange({ ...filters, showDuplicates })} />
+      {children}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { accountExportUrl, useAccountList, type Account } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
-import { AccountFormModal } from "../accounts/AccountFormModal";
-import { listQueryOf } from "../accounts/account-list-view";
+import { AccountFormModal } from "../../parts/accounts/AccountFormModal";
+import { listQueryOf } from "../../parts/accounts/account-list-view";
 import { onPage, pageRange } from "../../ui/paging";
-import { ExportAccountsLink } from "../accounts/ExportAccountsLink";
-import { SelectableAccounts } from "../accounts/SelectableAccounts";
-import { useAccountPageSize } from "../accounts/useAccountPageSize";
+import { ExportAccountsLink } from "../../parts/accounts/ExportAccountsLink";
+import { SelectableAccounts, type SelectableAccountsProps } from "../../parts/accounts/SelectableAccounts";
+import { useAccountPageSize } from "../../parts/accounts/useAccountPageSize";
 import { LoadError } from "../../ui/LoadError";
 import { ListActionsMenu } from "./ListActionsMenu";
 import { isFiltered, tabFiltersOf, type ListsView } from "./lists-view";
@@ -21,10 +21,11 @@ export interface ListAccountsPanelProps {
   onClearFilter: () => void;
   onEditList: (list: ListDefinition) => void;
   onDeleteList: (list: ListDefinition) => void;
+  MergeDialog: SelectableAccountsProps["MergeDialog"];
 }
 
 /** One list's accounts, sorted and paged by the server, within the date filter, as many a page as the accounts table shows. */
-export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList }: ListAccountsPanelProps) {
+export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList, MergeDialog }: ListAccountsPanelProps) {
   const filters = tabFiltersOf(list.key, firstOrderWindow);
   const [pageSize, setPageSize] = useAccountPageSize();
   const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(filters, view, pageSize));
@@ -59,6 +60,7 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
           pageSize={pageSize}
           onPageSizeChange={setPageSize}
           onEdit={setEditedAccount}
+          MergeDialog={MergeDialog}
         />
       )}
       {editedAccount && (

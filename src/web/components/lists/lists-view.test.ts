@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ListDefinition } from "../../api/lists";
-import { listQueryOf } from "../accounts/account-list-view";
+import { listQueryOf } from "../../parts/accounts/account-list-view";
 import { sortedBy } from "../../ui/paging";
 import {
   firstOrderFilterOf,

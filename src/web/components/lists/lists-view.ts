@@ -1,6 +1,6 @@
 import type { AccountFilters } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition } from "../../api/lists";
-import { searchFromView, viewFromSearch, type SortedAccountsPage } from "../accounts/account-list-view";
+import { searchFromView, viewFromSearch, type SortedAccountsPage } from "../../parts/accounts/account-list-view";
 
 /**
  * What the lists screen shows: the tab, the first-order-date filter, and the open tab's sort and page.

@@ -1,9 +1,9 @@
 import { HeaderSearch } from "./HeaderSearch";
 import { NotificationBell } from "./NotificationBell";
-import { UserMenu } from "./UserMenu";
+import { UserMenu, type UserMenuProps } from "./UserMenu";
 import { useScreenHeading } from "./useScreenHeading";
 
-export function Header() {
+export function Header({ ChangePasswordDialog }: UserMenuProps) {
   const { title, subtitle } = useScreenHeading();
 
   return (
@@ -21,7 +21,7 @@ export function Header() {
       <div className="flex shrink-0 items-center gap-1 md:gap-4">
         <HeaderSearch />
         <NotificationBell />
-        <UserMenu />
+        <UserMenu ChangePasswordDialog={ChangePasswordDialog} />
       </div>
     </header>
   );

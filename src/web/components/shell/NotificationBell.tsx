@@ -7,7 +7,7 @@ import { SkeletonLines } from "../../ui/DetailCard";
 import { BellIcon } from "../../ui/icons";
 import { useSession } from "../../session/useSession";
 import { LoadError } from "../../ui/LoadError";
-import { ShowMoreTasks } from "../tasks/ShowMoreTasks";
+import { ShowMore } from "../../ui/ShowMore";
 
 /**
  * The bell: how many of the signed-in user's open tasks are overdue or due today, and a dropdown listing
@@ -68,7 +68,7 @@ export function NotificationBell() {
                   </ul>
                   {(attention.hasMore || error !== undefined) && (
                     <div className="border-t border-slate-100 p-3">
-                      <ShowMoreTasks pages={attention} />
+                      <ShowMore pages={attention} failureTitle="More tasks could not be loaded." testId="show-more-tasks" />
                     </div>
                   )}
                 </div>

@@ -1,14 +1,18 @@
 import { Menu, MenuButton, MenuItems } from "@headlessui/react";
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { useLocation } from "wouter";
 import { useSession } from "../../session/useSession";
-import { ChangePasswordDialog } from "../account/ChangePasswordDialog";
 import { ActionsMenuItem } from "../../ui/ActionsMenu";
 import { ChevronDownIcon, KeyIcon, SignOutIcon, UserIcon } from "../../ui/icons";
 import { UserAvatar } from "./UserAvatar";
 
+export interface UserMenuProps {
+  /** 'Change password': the app gives the account feature's dialog. */
+  ChangePasswordDialog: ComponentType<{ onClose: () => void }>;
+}
+
 /** The signed-in user's own things: their account page, their password, signing out. */
-export function UserMenu() {
+export function UserMenu({ ChangePasswordDialog }: UserMenuProps) {
   const { user, signOut } = useSession();
   const [, navigate] = useLocation();
   // Outside the menu, which closes as soon as an item is chosen.

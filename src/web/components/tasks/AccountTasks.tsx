@@ -8,7 +8,7 @@ import { Button } from "../../ui/Button";
 import { PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { CreateTaskModal } from "./CreateTaskModal";
-import { ShowMoreTasks } from "./ShowMoreTasks";
+import { ShowMore } from "../../ui/ShowMore";
 import { TaskCard } from "./TaskCard";
 
 /** An account's Tasks tab: its open tasks by due date, then its completed ones, latest first, and 'Add Task' for this account. */
@@ -72,7 +72,7 @@ function TaskSection({ title, pages, today, testId }: { title: string; pages: Ta
           </li>
         ))}
       </ul>
-      <ShowMoreTasks pages={pages} className="mt-3" />
+      <ShowMore pages={pages} failureTitle="More tasks could not be loaded." testId="show-more-tasks" className="mt-3" />
     </section>
   );
 }

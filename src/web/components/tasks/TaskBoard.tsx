@@ -4,7 +4,7 @@ import { formatCount } from "../../format/count";
 import type { CalendarDate } from "../../format/dates";
 import { LoadError } from "../../ui/LoadError";
 import { DUE_COLUMNS, dueRangeOf, type DueColumnDefinition, type DueColumnKey } from "./task-board";
-import { ShowMoreTasks } from "./ShowMoreTasks";
+import { ShowMore } from "../../ui/ShowMore";
 import { TaskCard } from "./TaskCard";
 
 export interface TaskBoardProps {
@@ -81,7 +81,7 @@ function TaskColumn({ column, query, today }: { column: DueColumnDefinition; que
               </li>
             ))}
           </ul>
-          <ShowMoreTasks pages={pages} className="mt-3" />
+          <ShowMore pages={pages} failureTitle="More tasks could not be loaded." testId="show-more-tasks" className="mt-3" />
         </>
       )}
     </section>

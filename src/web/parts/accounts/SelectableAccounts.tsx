@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import type { Account, AccountFilters } from "../../api/accounts";
 import { describeFailure, type CountedList } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../useMediaQuery";
-import { MergeAccountDialog } from "../duplicates/MergeAccountDialog";
 import { useToast } from "../../ui/toast/useToast";
 import { AccountCards } from "./AccountCards";
 import { type SortedAccountsPage } from "./account-list-view";
@@ -30,13 +29,22 @@ export interface SelectableAccountsProps {
   onEdit: (account: Account) => void;
   /** Without it rows have no merge button. */
   onMerge?: (account: Account) => void;
+  /** Merges the two accounts ticked, from the bulk bar: the screen gives the duplicates' merge dialog. */
+  MergeDialog: ComponentType<MergeDialogProps>;
+}
+
+/** What the merge dialog is opened with: both accounts read afresh, the second ticked as the one to merge in. */
+export interface MergeDialogProps {
+  account: MergeableAccount;
+  preselected: MergeableAccount;
+  onClose: () => void;
 }
 
 /**
  * A page of accounts with boxes to tick them, the bulk actions on what is ticked, and the pager: rows of
  * a table on a wide screen, cards on a phone. Ticks survive paging and sorting; other filters clear them.
  */
-export function SelectableAccounts({ accountList, isRefreshing, filters, view, onShow, pageSize, onPageSizeChange, onEdit, onMerge }: SelectableAccountsProps) {
+export function SelectableAccounts({ accountList, isRefreshing, filters, view, onShow, pageSize, onPageSizeChange, onEdit, onMerge, MergeDialog }: SelectableAccountsProps) {
   const { toast } = useToast();
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const scope = selectionScopeOf(filters);
@@ -110,7 +118,7 @@ export function SelectableAccounts({ accountList, isRefreshing, filters, view, o
       )}
       {/* Room under the pager for the bulk bar, which covers the bottom of a phone's screen. */}
       {hasSelection(selected) && <div aria-hidden="true" className="h-40 md:hidden" />}
-      {merging?.state === "open" && <MergeAccountDialog account={merging.account} preselected={merging.preselected} onClose={() => setMerging(null)} />}
+      {merging?.state === "open" && <MergeDialog account={merging.account} preselected={merging.preselected} onClose={() => setMerging(null)} />}
     </>
   );
 }
