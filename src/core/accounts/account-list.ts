@@ -4,38 +4,25 @@ import { accounts, contacts } from "../database/schema.ts";
 import { requireKnownListType } from "../lists/list-types.ts";
 import { invalid } from "../errors.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "./open-duplicates.ts";
-import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
 import { businessDayNumberToday, startOfDaysAgo } from "../time/business-calendar.ts";
 import { reorderBandCondition } from "./account-rhythm.ts";
-import type { ReorderBand } from "../../contracts/analytics.ts";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";
 import { MIN_SEARCH_LENGTH } from "../../contracts/search.ts";
-import { DEFAULT_ACCOUNT_PAGE_SIZE, MAX_SELECTED_ACCOUNTS, TOO_MANY_SELECTED_ACCOUNTS, type AccountFilterQuery, type AccountSelection, type AccountListQuery, type AccountSort, type AccountStatus, type SortDirection } from "../../contracts/accounts.ts";
+import { DEFAULT_ACCOUNT_PAGE_SIZE, MAX_SELECTED_ACCOUNTS, TOO_MANY_SELECTED_ACCOUNTS, type AccountFilterQuery, type AccountSelection, type AccountListQuery, type AccountSort, type SortDirection } from "../../contracts/accounts.ts";
 
-/** The accounts table's filters: what its page, its export and its bulk actions select accounts by. */
-export interface AccountFilters {
-  status?: AccountStatus;
-  /** Only customers since (first order, or added by hand) at most this many New York calendar days ago. */
-  timeframeDays?: number;
-  /** Name, domain or e-mail contains this text. */
-  search?: string;
-  /** Only accounts in this list. */
-  listType?: string;
-  /** Only accounts with an open potential-duplicate pair. */
-  showDuplicates?: boolean;
-  /** Only accounts whose first order falls in this window (New York calendar dates, inclusive). */
-  firstOrder?: FirstOrderWindow;
-  /** Only accounts in this reorder band today. */
-  reorder?: ReorderBand;
-}
+/**
+ * The accounts table's filters, what its page, its export and its bulk actions select accounts by: the
+ * contract's own shape and names, from the dashboard's URL to the SQL (accountFiltersOf tidies them).
+ */
+export type AccountFilters = AccountFilterQuery;
 
-/** The order the accounts table lists them in, by a column and then by id. */
+/** The order the accounts table lists them in, by a column and then by id, named as the contract names it. */
 export interface AccountOrder {
   sort: AccountSort;
-  direction: SortDirection;
+  dir: SortDirection;
 }
 
 export interface AccountQuery extends AccountFilters, AccountOrder {
@@ -92,13 +79,13 @@ function readAccountsPage(db: CrmDatabase, query: AccountQuery, now: number): Ac
   const shape = filterShape(query);
   // Counting every match is the one cost that grows with the table; it only changes when data does
   // (or, for the status and timeframe windows, with the minute).
-  const countKey = JSON.stringify([shape, query.timeframeDays, query.search, query.listType, values.firstOrderFrom, values.firstOrderTo, now]);
+  const countKey = JSON.stringify([shape, query.timeframe, query.q, query.listType, values.firstOrderFrom, values.firstOrderTo, now]);
   const total = db.answers.remember(`accounts:${countKey}`, () =>
     preparedOnce(db, `countAccounts:${shape}`, () =>
       db.select({ count: sql<number>`count(*)` }).from(accounts).where(filterCondition(query, sql.placeholder)).prepare(),
     ).get(values)?.count ?? 0,
   );
-  const rows = preparedOnce(db, `accountsPage:${shape}:${query.sort}:${query.direction}`, () => {
+  const rows = preparedOnce(db, `accountsPage:${shape}:${query.sort}:${query.dir}`, () => {
     const page = db
       .select({ id: accounts.id })
       .from(accounts)
@@ -143,22 +130,27 @@ export function accountQueryOf(query: AccountListQuery): AccountQuery {
   return { ...accountFiltersOf(query), ...accountOrderOf(query), limit: query.limit ?? DEFAULT_ACCOUNT_PAGE_SIZE, offset: query.offset ?? 0 };
 }
 
-/** The filters of the accounts table as its contract has validated them (a page's query, an export's, a bulk action's selection). */
+/**
+ * The filters of the accounts table as its contract has validated them (a page's query, an export's, a bulk
+ * action's selection), tidied so that equal choices are equal: text trimmed, blanks and an unticked toggle
+ * left out.
+ */
 export function accountFiltersOf(query: AccountFilterQuery): AccountFilters {
   return {
     status: query.status,
-    timeframeDays: query.timeframe === undefined ? undefined : Number(query.timeframe),
-    search: query.q?.trim() || undefined,
+    timeframe: query.timeframe,
+    q: query.q?.trim() || undefined,
     listType: query.listType?.trim() || undefined,
-    showDuplicates: query.showDuplicates === true,
-    firstOrder: query.from || query.to ? { from: query.from || undefined, to: query.to || undefined } : undefined,
+    showDuplicates: query.showDuplicates || undefined,
+    from: query.from || undefined,
+    to: query.to || undefined,
     reorder: query.reorder,
   };
 }
 
 /** The table's sort as its contract has validated it: by name, ascending, unless given. */
 export function accountOrderOf(query: { sort?: AccountSort; dir?: SortDirection }): AccountOrder {
-  return { sort: query.sort ?? "name", direction: query.dir ?? "asc" };
+  return { sort: query.sort ?? "name", dir: query.dir ?? "asc" };
 }
 
 /**
@@ -220,7 +212,7 @@ export function accountSelectionCondition(db: CrmDatabase, { ids, allMatching }:
 
 /** ORDER BY of the accounts table: the sort column, then the id, both in the chosen direction; every sort has an index on the two. */
 export function accountOrderBy(order: AccountOrder): SQL[] {
-  const direction = order.direction === "asc" ? asc : desc;
+  const direction = order.dir === "asc" ? asc : desc;
   return [direction(SORT_COLUMNS[order.sort]), direction(accounts.id)];
 }
 
@@ -228,12 +220,12 @@ type FilterValues = ReturnType<typeof filterValues>;
 
 /** What the filters compare with at an instant: the status and timeframe windows move with the clock. */
 function filterValues(db: CrmQueries, filters: AccountFilters, at: Date) {
-  const firstOrder = firstOrderRange(filters.firstOrder ?? {});
+  const firstOrder = firstOrderRange({ from: filters.from, to: filters.to });
   return {
     // Status: active while the last order is within the Active list's window, dormant after.
     activeSince: activityCutoffs(db, at).activeSince,
-    createdSince: startOfDaysAgo(filters.timeframeDays ?? 0, at),
-    ...containsText(filters.search ?? ""),
+    createdSince: startOfDaysAgo(Number(filters.timeframe ?? 0), at),
+    ...containsText(filters.q ?? ""),
     listType: filters.listType ?? "",
     firstOrderFrom: firstOrder.from,
     firstOrderTo: firstOrder.to,
@@ -243,7 +235,7 @@ function filterValues(db: CrmQueries, filters: AccountFilters, at: Date) {
 
 /** Which filters are present: statements differ by it, and by nothing else of the filters. */
 function filterShape(filters: AccountFilters): string {
-  return `${filters.status}:${filters.timeframeDays !== undefined}:${searchKind(filters.search)}:${filters.listType !== undefined}:${filters.firstOrder !== undefined}:${filters.showDuplicates === true}:${filters.reorder}`;
+  return `${filters.status}:${filters.timeframe !== undefined}:${searchKind(filters.q)}:${filters.listType !== undefined}:${hasFirstOrderWindow(filters)}:${filters.showDuplicates === true}:${filters.reorder}`;
 }
 
 /** The one definition of the filters; `value` gives each value's SQL: a placeholder of that name, or the value itself. */
@@ -254,20 +246,24 @@ function filterCondition(filters: AccountFilters, value: <Name extends keyof Fil
   if (filters.status === "active") conditions.push(gte(accounts.lastOrderAt, param("activeSince")));
   if (filters.status === "dormant") conditions.push(lt(accounts.lastOrderAt, param("activeSince")));
   if (filters.status === "prospect") conditions.push(isNull(accounts.lastOrderAt));
-  if (filters.timeframeDays) conditions.push(gte(accounts.createdAt, param("createdSince")));
+  if (filters.timeframe !== undefined) conditions.push(gte(accounts.createdAt, param("createdSince")));
   if (filters.listType !== undefined) conditions.push(eq(accounts.listType, param("listType")));
   if (filters.showDuplicates) conditions.push(accountsWithOpenDuplicates());
-  if (filters.firstOrder !== undefined) conditions.push(sql`${accounts.firstOrderAt} BETWEEN ${param("firstOrderFrom")} AND ${param("firstOrderTo")}`);
+  if (hasFirstOrderWindow(filters)) conditions.push(sql`${accounts.firstOrderAt} BETWEEN ${param("firstOrderFrom")} AND ${param("firstOrderTo")}`);
   if (filters.reorder !== undefined) conditions.push(reorderBandCondition(filters.reorder, param("today")));
   const contains = { phrase: value("phrase"), pattern: value("pattern") };
-  if (searchKind(filters.search) === "trigram") {
+  if (searchKind(filters.q) === "trigram") {
     const { indexed, queued } = accountIdsContaining(CONTAINS_FIELDS.listFilter, contains);
     conditions.push(sql`(${accounts.id} IN (${indexed}) OR ${accounts.id} IN (${queued}))`);
   }
-  if (searchKind(filters.search) === "scan") {
+  if (searchKind(filters.q) === "scan") {
     conditions.push(sql`${accounts.id} IN (SELECT a.id FROM accounts a WHERE ${fieldsContaining(CONTAINS_FIELDS.listFilter, contains.pattern)})`);
   }
   return and(...conditions);
+}
+
+function hasFirstOrderWindow(filters: AccountFilters): boolean {
+  return filters.from !== undefined || filters.to !== undefined;
 }
 
 /** Name, domain or e-mail contains the text (accounts-containing.ts): through the trigram index from 3 characters, by a scan below that. */

@@ -6,7 +6,7 @@ import {
   type Account,
   type AccountChanges,
   type AccountExportQuery as AccountExportParams,
-  type AccountFilterQuery as AccountFilterParams,
+  type AccountFilterQuery,
   type AccountListQuery as AccountListParams,
   type AccountSelection as BulkSelection,
   type AccountSort,
@@ -16,11 +16,11 @@ import {
   type BulkAccountsResult,
   type SortDirection,
 } from "../../contracts/accounts.ts";
-import { ANALYTICS_PATH, type ReorderBand } from "../../contracts/analytics.ts";
+import { ANALYTICS_PATH } from "../../contracts/analytics.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 import { DUPLICATES_PATH } from "./duplicates";
-import { LISTS_PATH, type FirstOrderWindow } from "./lists";
+import { LISTS_PATH } from "./lists";
 import { TASKS_PATH } from "./tasks";
 import type { ACCOUNT_PAGE_SIZES as ACCOUNT_PAGE_SIZES_OFFERED } from "../../contracts/accounts.ts";
 
@@ -41,24 +41,16 @@ export type AccountFields = AccountChanges;
 
 export const ACCOUNTS_PATH = "/api/accounts";
 
-/** Which accounts a table shows over all its pages: its page, its export and its bulk actions share them. */
-export interface AccountFilters {
-  status?: AccountStatus;
-  timeframe?: AccountTimeframe;
-  /** Only the accounts that may be duplicates of others. */
-  showDuplicates?: boolean;
-  /** Only the accounts in this list, by its key. */
-  listType?: string;
-  /** Only the accounts whose first order falls in this window. */
-  firstOrder?: FirstOrderWindow;
-  /** Only the accounts in this reorder band today. */
-  reorder?: ReorderBand;
-}
+/**
+ * Which accounts a table shows over all its pages: its page, its export and its bulk actions share them.
+ * The accounts contract's own shape and names, as the server and core take them.
+ */
+export type AccountFilters = AccountFilterQuery;
 
 /** The order of a table, and of its export. */
 export interface AccountOrder {
   sort: AccountSortColumn;
-  direction: SortDirection;
+  dir: SortDirection;
 }
 
 /** What to ask GET /api/accounts for. */
@@ -78,29 +70,26 @@ export function useAccountList(query: AccountListQuery) {
   return { accountList: data, error, isLoading, isValidating, retry };
 }
 
-/** The list URL with absent filters left out, in the parameter names of the accounts contract. */
+/** The list URL with absent filters left out. */
 export function accountListUrl(query: AccountListQuery): string {
-  return apiUrl(ACCOUNTS_PATH, { ...accountFilterParams(query), ...accountOrderParams(query), limit: query.limit, offset: query.offset } satisfies AccountListParams);
+  return apiUrl(ACCOUNTS_PATH, { ...accountFilterParams(query), sort: query.sort, dir: query.dir, limit: query.limit, offset: query.offset } satisfies AccountListParams);
 }
 
 /**
- * The filters in the parameter names of the accounts contract, as a bulk action's 'all matching' sends them
- * too; those nobody chose are undefined, which neither a URL (apiUrl) nor JSON carries.
+ * The filters as a URL or a bulk action's 'all matching' sends them: those nobody chose (blank, or a toggle
+ * off) are undefined, which neither a URL (apiUrl) nor JSON carries.
  */
-export function accountFilterParams(filters: AccountFilters): AccountFilterParams {
+export function accountFilterParams(filters: AccountFilters): AccountFilters {
   return {
     status: filters.status,
     timeframe: filters.timeframe,
+    q: filters.q || undefined,
     showDuplicates: filters.showDuplicates || undefined,
     listType: filters.listType || undefined,
-    from: filters.firstOrder?.from || undefined,
-    to: filters.firstOrder?.to || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
     reorder: filters.reorder,
   };
-}
-
-function accountOrderParams(order: AccountOrder) {
-  return { sort: order.sort, dir: order.direction };
 }
 
 /**
@@ -109,7 +98,7 @@ function accountOrderParams(order: AccountOrder) {
  */
 export function accountExportUrl(accounts: { filters: AccountFilters } | { ids: readonly number[] }, order: AccountOrder): string {
   const which = "ids" in accounts ? { ids: accounts.ids.join(",") } : accountFilterParams(accounts.filters);
-  return apiUrl(ACCOUNT_EXPORT_PATH, { ...which, ...accountOrderParams(order) } satisfies AccountExportParams);
+  return apiUrl(ACCOUNT_EXPORT_PATH, { ...which, sort: order.sort, dir: order.dir } satisfies AccountExportParams);
 }
 
 /**

@@ -3,15 +3,15 @@ import type { SortDirection } from "../api/accounts";
 /** The sort and page of a table that the server sorts and pages. */
 export interface SortedPage<Column extends string> {
   sort: Column;
-  direction: SortDirection;
+  dir: SortDirection;
   /** Counted from 1. */
   page: number;
 }
 
 /** A click on a column header: a new column sorts ascending, the sorted one flips. Either way back to page 1. */
 export function sortedBy<View extends SortedPage<string>>(view: View, column: View["sort"]): View {
-  const direction = view.sort === column && view.direction === "asc" ? "desc" : "asc";
-  return { ...view, sort: column, direction, page: 1 };
+  const dir = view.sort === column && view.dir === "asc" ? "desc" : "asc";
+  return { ...view, sort: column, dir, page: 1 };
 }
 
 export function onPage<View extends SortedPage<string>>(view: View, page: number): View {

@@ -55,7 +55,7 @@ export function ReorderTable({ accounts, view, isRefreshing, selection, onSort, 
               />
             </th>
             {COLUMNS.map(({ column, label }) => (
-              <SortableColumnHeader key={column} label={label} direction={view.sort === column ? view.direction : null} onClick={() => onSort(column)} />
+              <SortableColumnHeader key={column} label={label} direction={view.sort === column ? view.dir : null} onClick={() => onSort(column)} />
             ))}
           </tr>
         </thead>

@@ -8,8 +8,8 @@ export const REORDER_PAGE_SIZE = 25;
 export type RadarView = SortedPage<ReorderSort>;
 
 /** The server's own order: the most valuable accounts first, the ones most worth a call. */
-export const DEFAULT_RADAR_VIEW: RadarView = { sort: "totalOrderValue", direction: "desc", page: 1 };
+export const DEFAULT_RADAR_VIEW: RadarView = { sort: "totalOrderValue", dir: "desc", page: 1 };
 
 export function reorderQueryOf(band: ReorderBand, view: RadarView): ReorderPageQuery {
-  return { status: band, sort: view.sort, dir: view.direction, limit: REORDER_PAGE_SIZE, offset: (view.page - 1) * REORDER_PAGE_SIZE };
+  return { status: band, sort: view.sort, dir: view.dir, limit: REORDER_PAGE_SIZE, offset: (view.page - 1) * REORDER_PAGE_SIZE };
 }

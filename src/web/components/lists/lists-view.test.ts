@@ -14,7 +14,7 @@ import {
   type ListsView,
 } from "./lists-view";
 
-const DEFAULT_VIEW: ListsView = { list: undefined, from: "", to: "", sort: "name", direction: "asc", page: 1 };
+const DEFAULT_VIEW: ListsView = { list: undefined, from: "", to: "", sort: "name", dir: "asc", page: 1 };
 
 describe("listsViewFromSearch", () => {
   test("an empty query string is the first tab, unfiltered, by name", () => {
@@ -27,7 +27,7 @@ describe("listsViewFromSearch", () => {
       from: "2026-01-01",
       to: "2026-03-31",
       sort: "orderCount",
-      direction: "desc",
+      dir: "desc",
       page: 2,
     });
   });
@@ -43,7 +43,7 @@ describe("searchFromListsView", () => {
   });
 
   test("round-trips through listsViewFromSearch", () => {
-    const view: ListsView = { list: "legacy", from: "2025-06-01", to: "", sort: "totalOrderValue", direction: "desc", page: 3 };
+    const view: ListsView = { list: "legacy", from: "2025-06-01", to: "", sort: "totalOrderValue", dir: "desc", page: 3 };
     const search = searchFromListsView(view);
     expect(search.toString()).toBe("list=legacy&from=2025-06-01&sort=totalOrderValue&dir=desc&page=3");
     expect(listsViewFromSearch(search)).toEqual(view);
@@ -54,15 +54,15 @@ describe("sorting a tab", () => {
   test("a new column starts ascending, the sorted one toggles, and either goes back to the first page", () => {
     const onPage3 = { ...DEFAULT_VIEW, list: "active", page: 3 };
     const byLastOrder = sortedBy(onPage3, "lastOrderDate");
-    expect(byLastOrder).toEqual({ ...onPage3, sort: "lastOrderDate", direction: "asc", page: 1 });
-    expect(sortedBy(byLastOrder, "lastOrderDate").direction).toBe("desc");
-    expect(sortedBy(sortedBy(byLastOrder, "lastOrderDate"), "lastOrderDate").direction).toBe("asc");
+    expect(byLastOrder).toEqual({ ...onPage3, sort: "lastOrderDate", dir: "asc", page: 1 });
+    expect(sortedBy(byLastOrder, "lastOrderDate").dir).toBe("desc");
+    expect(sortedBy(sortedBy(byLastOrder, "lastOrderDate"), "lastOrderDate").dir).toBe("asc");
   });
 });
 
 describe("withList and withFirstOrderDates", () => {
   test("go back to the first page and keep the sort", () => {
-    const view: ListsView = { ...DEFAULT_VIEW, sort: "orderCount", direction: "desc", page: 4 };
+    const view: ListsView = { ...DEFAULT_VIEW, sort: "orderCount", dir: "desc", page: 4 };
     expect(withList(view, "legacy")).toEqual({ ...view, list: "legacy", page: 1 });
     expect(withFirstOrderDates(view, { from: "2026-01-01", to: "" })).toEqual({ ...view, from: "2026-01-01", page: 1 });
   });
@@ -104,12 +104,12 @@ describe("shownListOf", () => {
 
 describe("tabFiltersOf", () => {
   test("asks for the list's accounts within the filter, on every page", () => {
-    const view: ListsView = { ...DEFAULT_VIEW, sort: "totalOrderValue", direction: "desc", page: 2 };
+    const view: ListsView = { ...DEFAULT_VIEW, sort: "totalOrderValue", dir: "desc", page: 2 };
     expect(listQueryOf(tabFiltersOf("active", { from: "2026-01-01" }), view, 25)).toEqual({
       listType: "active",
-      firstOrder: { from: "2026-01-01" },
+      from: "2026-01-01",
       sort: "totalOrderValue",
-      direction: "desc",
+      dir: "desc",
       limit: 25,
       offset: 25,
     });

@@ -24,13 +24,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the view from a query string; anything missing or unreadable takes its default. */
 export function listsViewFromSearch(search: URLSearchParams): ListsView {
-  const { sort, direction, page } = viewFromSearch(search);
+  const { sort, dir, page } = viewFromSearch(search);
   return {
     list: search.get("list") || undefined,
     from: isoDateOrEmpty(search.get("from")),
     to: isoDateOrEmpty(search.get("to")),
     sort,
-    direction,
+    dir,
     page,
   };
 }
@@ -71,7 +71,7 @@ export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: 
 
 /** The accounts a tab shows over all its pages, exports and acts on in bulk: the list's, within the date filter. */
 export function tabFiltersOf(listKey: string, firstOrderWindow: FirstOrderWindow): AccountFilters {
-  return { listType: listKey, firstOrder: firstOrderWindow };
+  return { listType: listKey, from: firstOrderWindow.from, to: firstOrderWindow.to };
 }
 
 function isoDateOrEmpty(text: string | null): string {

@@ -12,7 +12,7 @@ export interface AccountsTableProps {
   selected: SelectedAccounts;
   onSelectedChange: (selected: SelectedAccounts) => void;
   sort: AccountSortColumn;
-  direction: SortDirection;
+  dir: SortDirection;
   /** True while a new page, filter or sort loads over the rows shown. */
   isRefreshing: boolean;
   onSort: (column: AccountSortColumn) => void;
@@ -36,7 +36,7 @@ const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] 
 
 const PLAIN_COLUMNS = ["Primary Contact", "List", "Actions"] as const;
 
-export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, sort, direction, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
+export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, sort, dir, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
   const isLoading = accounts === undefined;
   const pageIds = accounts?.map((account) => account.id) ?? [];
 
@@ -59,7 +59,7 @@ export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, 
               <SortableColumnHeader
                 key={column}
                 label={label}
-                direction={sort === column ? direction : null}
+                direction={sort === column ? dir : null}
                 onClick={() => onSort(column)}
                 // In the Account column's cell rather than a column of its own: the columns keep their places.
                 leading={

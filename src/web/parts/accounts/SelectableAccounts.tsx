@@ -96,7 +96,7 @@ export function SelectableAccounts({ accountList, isRefreshing, filters, view, o
           selected={selected}
           onSelectedChange={select}
           sort={view.sort}
-          direction={view.direction}
+          dir={view.dir}
           isRefreshing={isRefreshing}
           onSort={(column) => onShow(sortedBy(view, column))}
           onEdit={onEdit}

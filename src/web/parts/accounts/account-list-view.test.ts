@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, ORDER_CHOICES, orderChoiceOf, orderedBy, searchFromView, viewFromSearch, withFilters, type AccountListView } from "./account-list-view";
 import { pageRange, sortedBy } from "../../ui/paging";
 
-const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
+const DEFAULT_VIEW: AccountListView = { sort: "name", dir: "asc", page: 1 };
 
 describe("viewFromSearch", () => {
   test("an empty query string is the default view: all accounts by name, first page", () => {
@@ -16,7 +16,7 @@ describe("viewFromSearch", () => {
       showDuplicates: true,
       reorder: "lapsed",
       sort: "orderCount",
-      direction: "desc",
+      dir: "desc",
       page: 3,
     });
   });
@@ -39,7 +39,7 @@ describe("searchFromView", () => {
   });
 
   test("round-trips through viewFromSearch", () => {
-    const view: AccountListView = { status: "prospect", timeframe: "90", showDuplicates: true, reorder: "due", sort: "totalOrderValue", direction: "desc", page: 4 };
+    const view: AccountListView = { status: "prospect", timeframe: "90", showDuplicates: true, reorder: "due", sort: "totalOrderValue", dir: "desc", page: 4 };
     const search = searchFromView(view);
     expect(search.toString()).toBe("status=prospect&timeframe=90&showDuplicates=true&reorder=due&sort=totalOrderValue&dir=desc&page=4");
     expect(viewFromSearch(search)).toEqual(view);
@@ -48,28 +48,28 @@ describe("searchFromView", () => {
 
 describe("sortedBy", () => {
   test("a new column sorts ascending from the first page", () => {
-    const onPage5: AccountListView = { ...DEFAULT_VIEW, direction: "desc", page: 5 };
+    const onPage5: AccountListView = { ...DEFAULT_VIEW, dir: "desc", page: 5 };
     expect(sortedBy(onPage5, "lastOrderDate")).toEqual({
       sort: "lastOrderDate",
-      direction: "asc",
+      dir: "asc",
       page: 1,
     });
   });
 
   test("the sorted column flips direction", () => {
     const once = sortedBy(DEFAULT_VIEW, "name");
-    expect(once.direction).toBe("desc");
-    expect(sortedBy(once, "name").direction).toBe("asc");
+    expect(once.dir).toBe("desc");
+    expect(sortedBy(once, "name").dir).toBe("asc");
   });
 });
 
 describe("withFilters", () => {
   test("goes back to the first page and keeps the sort", () => {
-    expect(withFilters({ sort: "orderCount", direction: "desc", page: 7 }, { status: "active", timeframe: "14" })).toEqual({
+    expect(withFilters({ sort: "orderCount", dir: "desc", page: 7 }, { status: "active", timeframe: "14" })).toEqual({
       status: "active",
       timeframe: "14",
       sort: "orderCount",
-      direction: "desc",
+      dir: "desc",
       page: 1,
     });
   });
@@ -90,14 +90,14 @@ describe("hasFilters", () => {
 
 describe("listQueryOf", () => {
   test("asks the server for a page of the chosen size from the page's offset, with the screen's filters", () => {
-    const view: AccountListView = { status: "active", showDuplicates: true, reorder: "due", sort: "name", direction: "asc", page: 3 };
+    const view: AccountListView = { status: "active", showDuplicates: true, reorder: "due", sort: "name", dir: "asc", page: 3 };
     expect(listQueryOf(filtersOf(view), view, 10)).toEqual({
       status: "active",
       timeframe: undefined,
       showDuplicates: true,
       reorder: "due",
       sort: "name",
-      direction: "asc",
+      dir: "asc",
       limit: 10,
       offset: 20,
     });
@@ -122,6 +122,6 @@ describe("the phone's sort picker", () => {
     expect(ORDER_CHOICES).toHaveLength(8);
     expect(orderChoiceOf(DEFAULT_VIEW)).toBe("name:asc");
     expect(ORDER_CHOICES.map((choice) => choice.value)).toContain("totalOrderValue:desc");
-    expect(orderedBy({ ...DEFAULT_VIEW, page: 4, status: "active" }, "lastOrderDate:desc")).toEqual({ sort: "lastOrderDate", direction: "desc", page: 1, status: "active" });
+    expect(orderedBy({ ...DEFAULT_VIEW, page: 4, status: "active" }, "lastOrderDate:desc")).toEqual({ sort: "lastOrderDate", dir: "desc", page: 1, status: "active" });
   });
 });

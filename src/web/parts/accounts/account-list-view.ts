@@ -29,7 +29,7 @@ export type AccountListFilters = Pick<AccountListView, "status" | "timeframe" | 
 /** What 'Clear filters' goes back to. */
 export const NO_FILTERS: AccountListFilters = { status: undefined, timeframe: undefined, showDuplicates: false, reorder: undefined };
 
-const DEFAULT_VIEW: AccountListView = { sort: "name", direction: "asc", page: 1 };
+const DEFAULT_VIEW: AccountListView = { sort: "name", dir: "asc", page: 1 };
 
 /** Reads the view from a query string; anything missing or unknown takes its default. */
 export function viewFromSearch(search: URLSearchParams): AccountListView {
@@ -40,7 +40,7 @@ export function viewFromSearch(search: URLSearchParams): AccountListView {
     showDuplicates: search.get("showDuplicates") === "true",
     reorder: REORDER_BANDS.find((band) => band === search.get("reorder")),
     sort: ACCOUNT_SORT_COLUMNS.find((column) => column === search.get("sort")) ?? DEFAULT_VIEW.sort,
-    direction: search.get("dir") === "desc" ? "desc" : "asc",
+    dir: search.get("dir") === "desc" ? "desc" : "asc",
     page: Number.isInteger(page) && page > 1 ? page : DEFAULT_VIEW.page,
   };
 }
@@ -53,7 +53,7 @@ export function searchFromView(view: AccountListView): URLSearchParams {
   if (view.showDuplicates) search.set("showDuplicates", "true");
   if (view.reorder) search.set("reorder", view.reorder);
   if (view.sort !== DEFAULT_VIEW.sort) search.set("sort", view.sort);
-  if (view.direction !== DEFAULT_VIEW.direction) search.set("dir", view.direction);
+  if (view.dir !== DEFAULT_VIEW.dir) search.set("dir", view.dir);
   if (view.page !== DEFAULT_VIEW.page) search.set("page", String(view.page));
   return search;
 }
@@ -65,7 +65,7 @@ export function filtersOf(view: AccountListView): AccountFilters {
 
 /** What to ask GET /api/accounts for: one page of the accounts the filters match, in the table's order. */
 export function listQueryOf(filters: AccountFilters, view: SortedAccountsPage, pageSize: number): AccountListQuery {
-  return { ...filters, sort: view.sort, direction: view.direction, limit: pageSize, offset: (view.page - 1) * pageSize };
+  return { ...filters, sort: view.sort, dir: view.dir, limit: pageSize, offset: (view.page - 1) * pageSize };
 }
 
 /** New filters show their first page. */
@@ -77,7 +77,7 @@ export function hasFilters(view: AccountListView): boolean {
   return view.status !== undefined || view.timeframe !== undefined || view.showDuplicates === true || view.reorder !== undefined;
 }
 
-type AccountOrderChoice = Pick<SortedAccountsPage, "sort" | "direction">;
+type AccountOrderChoice = Pick<SortedAccountsPage, "sort" | "dir">;
 
 const ORDER_LABELS: Readonly<Record<AccountSortColumn, Record<SortDirection, string>>> = {
   name: { asc: "Name, A to Z", desc: "Name, Z to A" },
@@ -88,20 +88,20 @@ const ORDER_LABELS: Readonly<Record<AccountSortColumn, Record<SortDirection, str
 
 /** The phone's sort picker, where there are no column headers to click: each sortable column both ways. */
 export const ORDER_CHOICES: readonly { value: string; label: string }[] = ACCOUNT_SORT_COLUMNS.flatMap((sort) =>
-  (["asc", "desc"] as const).map((direction) => ({ value: orderChoiceOf({ sort, direction }), label: ORDER_LABELS[sort][direction] })),
+  (["asc", "desc"] as const).map((dir) => ({ value: orderChoiceOf({ sort, dir }), label: ORDER_LABELS[sort][dir] })),
 );
 
 export function orderChoiceOf(order: AccountOrderChoice): string {
-  return `${order.sort}:${order.direction}`;
+  return `${order.sort}:${order.dir}`;
 }
 
 /** The sort a picker's choice names; a new order shows its first page, as a header click does. */
 export function orderedBy<View extends SortedAccountsPage>(view: View, choice: string): View {
-  const [sort, direction] = choice.split(":");
+  const [sort, dir] = choice.split(":");
   return {
     ...view,
     sort: ACCOUNT_SORT_COLUMNS.find((column) => column === sort) ?? view.sort,
-    direction: direction === "desc" ? "desc" : "asc",
+    dir: dir === "desc" ? "desc" : "asc",
     page: 1,
   };
 }

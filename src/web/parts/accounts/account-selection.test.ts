@@ -93,11 +93,11 @@ describe("a selection belongs to its filters", () => {
     const scoped = { scope, selected: ticked(1, 2) };
     expect(idsOf(selectionUnder(scoped, selectionScopeOf({ status: "active", listType: "new" })))).toEqual([1, 2]);
     expect(selectionUnder(scoped, selectionScopeOf({ status: "dormant", listType: "new" }))).toBe(NO_ACCOUNTS_SELECTED);
-    expect(selectionUnder(scoped, selectionScopeOf({ status: "active", listType: "new", firstOrder: { from: "2026-01-01" } }))).toBe(NO_ACCOUNTS_SELECTED);
+    expect(selectionUnder(scoped, selectionScopeOf({ status: "active", listType: "new", from: "2026-01-01" }))).toBe(NO_ACCOUNTS_SELECTED);
   });
 
   test("filters nobody chose are no filter: the toggle off is the same scope as no toggle", () => {
-    expect(selectionScopeOf({ showDuplicates: false, firstOrder: { from: "", to: "" } })).toBe(selectionScopeOf({}));
+    expect(selectionScopeOf({ showDuplicates: false, from: "", to: "" })).toBe(selectionScopeOf({}));
   });
 });
 
@@ -105,7 +105,7 @@ describe("what the actions send", () => {
   test("the ticked ids, or the filters for all matching, as POST /api/accounts/bulk takes them", () => {
     expect(bulkSelectionOf(NO_ACCOUNTS_SELECTED, {})).toBeNull();
     expect(bulkSelectionOf(ticked(4, 2), { status: "active" })).toEqual({ ids: [4, 2] });
-    expect(bulkSelectionOf({ kind: "allMatching" }, { listType: "key-accounts", firstOrder: { from: "2026-01-01" }, showDuplicates: false })).toEqual({
+    expect(bulkSelectionOf({ kind: "allMatching" }, { listType: "key-accounts", from: "2026-01-01", showDuplicates: false })).toEqual({
       allMatching: { listType: "key-accounts", from: "2026-01-01" },
     });
   });
