@@ -11,6 +11,7 @@ import { findAccount } from "./accounts.ts";
 import { readAccountRhythm } from "./account-rhythm.ts";
 import type { ReorderRhythm } from "../../contracts/analytics.ts";
 import { businessToday } from "../time/business-calendar.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface StoredOrder {
   id: number;
@@ -39,13 +40,13 @@ export interface AccountDetail extends AccountSummary {
  */
 export function getAccountDetail(db: CrmDatabase, id: number, now = new Date()): AccountDetail {
   return db.answers.remember(`accountDetail:${id}:${businessToday(now)}`, () =>
-    db.transaction((tx) => {
-      const account = findAccount(tx, id);
+    inTransaction(db, () => {
+      const account = findAccount(db, id);
       return {
         ...account,
-        contacts: listContacts(tx, id),
-        orders: listOrders(tx, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders,
-        reorder: readAccountRhythm(tx, id, now),
+        contacts: listContacts(db, id),
+        orders: listOrders(db, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders,
+        reorder: readAccountRhythm(db, id, now),
       };
     }),
   );

@@ -13,6 +13,7 @@ import { withAccountScope } from "../account-basics/account-scope.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** What staff type to add (all but ownerUserId) or edit an account, as its contract has validated it. */
 export type AccountFields = AccountChanges;
@@ -36,7 +37,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
   const email = optionalEmail(fields.email);
   const domain = fields.domain === undefined ? (email ? accountDomainForEmail(email) : null) : optionalDomain(fields.domain);
   const now = new Date();
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     if (email) assertEmailFree(db, email, null);
     const [created] = db
       .insert(accounts)
@@ -56,7 +57,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   if (fields.email !== undefined) changes.email = optionalEmail(fields.email);
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
   if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(db, fields.ownerUserId).id;
     const before = findAccount(db, id);
     const changed = (Object.keys(changes) as (keyof AccountFields)[]).filter((key) => changes[key] !== before[key]);
@@ -75,7 +76,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
  * AUTOMATIC_LIST_CHOICE unpins it and lets the rules place it at once.
  */
 export function setAccountListType(db: CrmDatabase, id: number, choice: string, actor: Actor): AccountSummary {
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const list = resolveListChoice(db, choice);
     const before = findAccount(db, id);
     const now = new Date();
@@ -102,13 +103,13 @@ function describeMove(db: CrmQueries, from: string, to: string): string {
 
 /** Removes every account and everything hanging off it; users, sessions and settings stay. */
 export function clearAllCustomerData(db: CrmDatabase): void {
-  db.transaction((tx) => {
+  inTransaction(db, () => {
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
-    tx.run(sql`DELETE FROM ${accounts}`);
-    tx.run(sql`DELETE FROM duplicate_queue`);
+    db.run(sql`DELETE FROM ${accounts}`);
+    db.run(sql`DELETE FROM duplicate_queue`);
     // What analytics add up goes with the purchase days the accounts took with them.
-    for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) tx.run(sql.raw(`DELETE FROM ${table}`));
-    tx.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
+    for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) db.run(sql.raw(`DELETE FROM ${table}`));
+    db.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { phoneDigitsSql } from "./accounts-containing.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** How many queued accounts one refresh re-indexes; more wait for the next one (or the background indexer). */
 export const SEARCH_INDEX_BATCH = 2000;
@@ -11,7 +12,7 @@ export const SEARCH_INDEX_BATCH = 2000;
  * drizzle's schema describes.
  */
 export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BATCH): number {
-  return sqlite.transaction(() => {
+  return inTransaction(sqlite, () => {
     const ids = JSON.stringify(
       sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM search_queue ORDER BY account_id LIMIT ?").all(batchSize).map((row) => row.id),
     );
@@ -19,7 +20,7 @@ export function refreshSearchIndex(sqlite: Database, batchSize = SEARCH_INDEX_BA
     sqlite.run(INDEX_ACCOUNTS, [ids]);
     sqlite.run("DELETE FROM search_queue WHERE account_id IN (SELECT value FROM json_each(?))", [ids]);
     return countQueuedForSearch(sqlite);
-  })();
+  });
 }
 
 /** An account's row of the index: `phones` holds the digits of its own number and its contacts', each once. */

@@ -4,6 +4,7 @@ import { BulkLoad } from "../orders/bulk-load.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 import type { Change } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /**
  * Recounts the purchase days (schema.ts: purchaseDays) of every account in temp.account_scope from its
@@ -105,20 +106,18 @@ export function ensurePurchaseDays(sqlite: Database): number {
   const neverCounted = () => sqlite.query<{ yes: number }, []>("SELECT EXISTS (SELECT 1 FROM orders) AND NOT EXISTS (SELECT 1 FROM purchase_days) AS yes").get()!.yes === 1;
   let counted = 0;
   if (neverCounted()) {
-    counted += sqlite
-      .transaction(() => {
-        if (!neverCounted()) return 0;
-        const load = BulkLoad.start(sqlite, ["purchase_days"]);
-        sqlite.run("INSERT OR IGNORE INTO purchase_day_queue (account_id) SELECT id FROM accounts");
-        let accounts = 0;
-        while (countQueuedForPurchaseDays(sqlite) > 0) accounts += countQueuedForPurchaseDays(sqlite) - countQueuedPurchaseDays(sqlite, MAX_PURCHASE_DAY_BATCH);
-        load.rebuildIndexes();
-        return accounts;
-      })
-      .immediate();
+    counted += inTransaction(sqlite, () => {
+      if (!neverCounted()) return 0;
+      const load = BulkLoad.start(sqlite, ["purchase_days"]);
+      sqlite.run("INSERT OR IGNORE INTO purchase_day_queue (account_id) SELECT id FROM accounts");
+      let accounts = 0;
+      while (countQueuedForPurchaseDays(sqlite) > 0) accounts += countQueuedForPurchaseDays(sqlite) - countQueuedPurchaseDays(sqlite, MAX_PURCHASE_DAY_BATCH);
+      load.rebuildIndexes();
+      return accounts;
+    }, { immediate: true });
   }
   while (countQueuedForPurchaseDays(sqlite) > 0) {
-    counted += sqlite.transaction(() => countQueuedForPurchaseDays(sqlite) - countQueuedPurchaseDays(sqlite)).immediate();
+    counted += inTransaction(sqlite, () => countQueuedForPurchaseDays(sqlite) - countQueuedPurchaseDays(sqlite), { immediate: true });
   }
   return counted;
 }

@@ -19,6 +19,7 @@ import { invalid } from "../errors.ts";
 import { centsToDollars } from "../money/money.ts";
 import { businessDayNumberToday, businessToday, dateOfBusinessDay, formatUsCalendarDate } from "../time/business-calendar.ts";
 import { formatCount } from "../counts.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /**
  * The reorder radar: accounts with an ordering rhythm (purchase-days.ts keeps it on the account, with the
@@ -95,10 +96,10 @@ export function countReorderBands(db: CrmDatabase, now = new Date()): ReorderBan
 export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, actor: Actor, now = new Date()): ReorderTasksResult {
   const today = businessDayNumberToday(now);
   const dueDate = businessToday(now);
-  return db.transaction((tx) => {
+  return inTransaction(db, () => {
     const conditions = [reorderBandCondition(body.status, today)];
     if (body.accountIds !== undefined) conditions.push(inArray(accounts.id, body.accountIds));
-    const chosen = tx
+    const chosen = db
       .select({
         id: accounts.id,
         name: accounts.name,
@@ -121,7 +122,7 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
       const assignees = toCheck.map((account) =>
         account.ownerUserId !== null && account.ownerActive ? { id: account.ownerUserId, name: account.ownerName! } : { id: actor.userId!, name: actor.name },
       );
-      tx.insert(tasks)
+      db.insert(tasks)
         .values(
           toCheck.map((account, index) => ({
             title: `Reorder check: ${account.name}`,

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "../users/passwords.ts";
 import { checkChosenPassword } from "../users/password-policy.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 import { endOtherSessions } from "./sessions.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface PasswordChange {
   userId: number;
@@ -30,9 +31,9 @@ export async function changeOwnPassword(db: CrmDatabase, change: PasswordChange)
   if (change.newPassword === change.currentPassword) throw invalid("newPassword", "newPassword must differ from the current password");
 
   const passwordHash = await hashPassword(change.newPassword);
-  const [updated] = db.transaction((tx) => {
-    endOtherSessions(tx, user.id, change.sessionToken);
-    return tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id)).returning().all();
+  const [updated] = inTransaction(db, () => {
+    endOtherSessions(db, user.id, change.sessionToken);
+    return db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id)).returning().all();
   });
   return toPublicUser(updated!);
 }

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "../users/passwords.ts";
 import { findUserByEmail, toPublicUser, type PublicUser } from "../users/users.ts";
 import { issueDeviceToken, knownDeviceOf } from "./known-devices.ts";
 import { startSession } from "./sessions.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /**
  * Wrong passwords for one e-mail, whatever the addresses they came from, that cost nothing more. Past them
@@ -86,7 +87,7 @@ export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<S
     }
     return await whenDatabaseFree(
       () =>
-        db.transaction(() => ({
+        inTransaction(db, () => ({
           user: toPublicUser(user),
           ...startSession(db, user.id, attempt),
           deviceToken: issueDeviceToken(db, user.id, Date.now()),
@@ -156,7 +157,7 @@ function storedFailures(db: CrmDatabase, whose: SQL | undefined, since: number):
 
 /** Stores a failure, and forgets every failure that no longer counts, whoever's. */
 function recordFailure(db: CrmDatabase, failure: { email: string; clientAddress: string; device: string | null }, now: number): void {
-  db.transaction(() => {
+  inTransaction(db, () => {
     db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now - SIGN_IN_FAILURE_MEMORY_MS))).run();
     db.insert(loginFailures).values({ ...failure, failedAt: new Date(now) }).run();
   });

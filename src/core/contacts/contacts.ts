@@ -8,6 +8,7 @@ import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -25,7 +26,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
   const lastName = requiredText("lastName", fields.lastName);
   const email = requiredEmail(fields.email);
   const now = new Date();
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     assertAccountExists(db, accountId);
     const isFirst = !db.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, accountId)).get();
     const isPrimary = fields.isPrimary === true || isFirst;
@@ -51,7 +52,7 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
   if (fields.title !== undefined) changes.title = optionalText("title", fields.title);
   if (fields.isPrimary !== undefined) changes.isPrimary = fields.isPrimary;
 
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const existing = db.select().from(contacts).where(eq(contacts.id, contactId)).get();
     if (!existing) throw notFound("Contact not found");
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => changes[key] !== existing[key as keyof Contact]);

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import { bundledMigrations } from "./bundled-migrations.ts" with { type: "macro" };
+import { inTransaction } from "./transaction.ts";
 
 const MIGRATIONS: MigrationMeta[] = bundledMigrations();
 
@@ -17,18 +18,16 @@ export function applyMigrations(sqlite: Database): number {
   // that two processes starting together on a new data directory (two imports) apply them once.
   if (pendingMigrations(sqlite).length === 0) return 0;
   const insertApplied = sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)");
-  return sqlite
-    .transaction(() => {
-      const pending = pendingMigrations(sqlite);
-      for (const migration of pending) {
-        for (const statement of migration.sql) {
-          if (statement.trim()) sqlite.run(statement);
-        }
-        insertApplied.run(migration.hash, migration.folderMillis);
+  return inTransaction(sqlite, () => {
+    const pending = pendingMigrations(sqlite);
+    for (const migration of pending) {
+      for (const statement of migration.sql) {
+        if (statement.trim()) sqlite.run(statement);
       }
-      return pending.length;
-    })
-    .immediate();
+      insertApplied.run(migration.hash, migration.folderMillis);
+    }
+    return pending.length;
+  }, { immediate: true });
 }
 
 function pendingMigrations(sqlite: Database) {

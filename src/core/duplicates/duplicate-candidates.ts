@@ -7,6 +7,7 @@ import { preparedOnce } from "../database/prepared.ts";
 import { accounts, duplicatePairs } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { isOpen } from "../accounts/open-duplicates.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** The accounts that may be the same customer as this one (open pairs only), best first. */
 export function listDuplicateCandidates(db: CrmDatabase, accountId: number): DuplicateCandidate[] {
@@ -33,7 +34,7 @@ export function listDuplicateCandidates(db: CrmDatabase, accountId: number): Dup
  */
 export function dismissDuplicatePair(db: CrmDatabase, accountId: number, otherAccountId: number): void {
   if (accountId === otherAccountId) throw invalid("otherId", "an account cannot be its own duplicate");
-  db.transaction(() => {
+  inTransaction(db, () => {
     assertAccountExists(db, accountId);
     assertAccountExists(db, otherAccountId);
     db.insert(duplicatePairs)

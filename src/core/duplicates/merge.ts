@@ -9,6 +9,7 @@ import { invalid, notFound } from "../errors.ts";
 import { COUNTED_ORDER } from "../orders/order-status.ts";
 import { addAliases } from "../account-basics/aliases.ts";
 import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** The account values a merge chooses between; the list and the owner are chosen with their own rules. */
 export type MergedField = Exclude<MergeField, "list" | "owner">;
@@ -49,7 +50,7 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
   if (sourceIds.length > MAX_MERGE_SOURCES) throw invalid("sourceIds", `sourceIds may name at most ${MAX_MERGE_SOURCES} accounts`);
   if (sourceIds.includes(request.targetId)) throw invalid("sourceIds", "An account cannot be merged into itself");
 
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const target = findMergedAccount(db, request.targetId);
     const sources = sourceIds.map((id) => findMergedAccount(db, id));
     const { fields, list, owner } = keptValues(target, sources, request.fields ?? {});

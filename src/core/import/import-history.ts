@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { and, desc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { importRuns } from "../database/schema.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export type ImportRun = typeof importRuns.$inferSelect;
 export type ImportRunState = ImportRun["state"];
@@ -26,30 +27,26 @@ const OTHER_HOST_SILENCE_MS = 2 * 60_000;
  * interrupted import is completed.
  */
 export function claimImportRun(db: CrmDatabase, files: readonly string[]): { run: ImportRun } | { runningImport: ImportRun } {
-  return db.transaction(
-    (tx) => {
-      markDeadRunsInterrupted(tx);
-      const running = runningImport(tx);
-      if (running) return { runningImport: running };
-      const now = new Date();
-      const filesJson = JSON.stringify(files);
-      const resumed = tx
-        .select({ id: importRuns.id })
-        .from(importRuns)
-        .where(and(eq(importRuns.files, filesJson), eq(importRuns.state, "interrupted"), notInArray(importRuns.id, tx.select({ id: sql<number>`${importRuns.resumesRunId}` }).from(importRuns).where(isNotNull(importRuns.resumesRunId)))))
-        .orderBy(desc(importRuns.id))
-        .limit(1)
-        .get();
-      const run = tx
-        .insert(importRuns)
-        .values({ files: filesJson, state: "running", host: hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, resumesRunId: resumed?.id ?? null })
-        .returning()
-        .get();
-      return { run };
-    },
-    // Checked and claimed under the write lock, so that two imports starting together cannot both claim.
-    { behavior: "immediate" },
-  );
+  return inTransaction(db, () => {
+    markDeadRunsInterrupted(db);
+    const running = runningImport(db);
+    if (running) return { runningImport: running };
+    const now = new Date();
+    const filesJson = JSON.stringify(files);
+    const resumed = db
+      .select({ id: importRuns.id })
+      .from(importRuns)
+      .where(and(eq(importRuns.files, filesJson), eq(importRuns.state, "interrupted"), notInArray(importRuns.id, db.select({ id: sql<number>`${importRuns.resumesRunId}` }).from(importRuns).where(isNotNull(importRuns.resumesRunId)))))
+      .orderBy(desc(importRuns.id))
+      .limit(1)
+      .get();
+    const run = db
+      .insert(importRuns)
+      .values({ files: filesJson, state: "running", host: hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, resumesRunId: resumed?.id ?? null })
+      .returning()
+      .get();
+    return { run };
+  }, { immediate: true });
 }
 
 /**

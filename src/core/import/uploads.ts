@@ -9,6 +9,7 @@ import { MAX_UNFINISHED_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from "../../contrac
 import { conflict, DomainError, forbidden, invalid, throttled } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 import { formatCount } from "../counts.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;
 /**
@@ -35,7 +36,7 @@ export function issueUploadTicket(db: CrmDatabase, userId: number): UploadTicket
   const now = Date.now();
   // One transaction, so that a write refused while the database is busy (the signing key, made with the
   // first ticket) leaves no ticket behind to count against the limit when the request is answered again.
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     refuseBeyondUnfinishedLimit(db, userId, now);
     const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
     const expires = now + UPLOAD_LIFETIME_MS;

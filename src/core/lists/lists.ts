@@ -8,6 +8,7 @@ import { firstOrderRange } from "./first-order-window.ts";
 import { returnListToActivityRules } from "../lifecycle/activity-lists.ts";
 import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface ListFigures {
   key: string;
@@ -63,37 +64,37 @@ export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): 
 export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
   const name = requiredName(input.name);
   const now = new Date();
-  return db.transaction((tx) => {
-    assertNameFree(tx, name, null);
+  return inTransaction(db, () => {
+    assertNameFree(db, name, null);
     const base = slugOf(name);
     let key = base;
     // The automatic choice shares the list selects' values with list keys, so no list may take it.
-    for (let suffix = 2; key === AUTOMATIC_LIST_CHOICE || tx.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
-    const [created] = tx.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
+    for (let suffix = 2; key === AUTOMATIC_LIST_CHOICE || db.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
+    const [created] = db.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
     return created!;
   });
 }
 
 export function updateList(db: CrmDatabase, key: string, input: ListChanges): ListRecord {
-  return db.transaction((tx) => {
-    const list = customList(tx, key, "renamed");
+  return inTransaction(db, () => {
+    const list = customList(db, key, "renamed");
     const changes: Partial<ListRecord> = { updatedAt: new Date() };
     if (input.name !== undefined) {
       changes.name = requiredName(input.name);
-      assertNameFree(tx, changes.name, key);
+      assertNameFree(db, changes.name, key);
     }
     if (input.description !== undefined) changes.description = optionalDescription(input.description);
-    const [updated] = tx.update(lists).set(changes).where(eq(lists.key, list.key)).returning().all();
+    const [updated] = db.update(lists).set(changes).where(eq(lists.key, list.key)).returning().all();
     return updated!;
   });
 }
 
 /** Deletes a custom list; its accounts go back to the activity rules, which place them in the same transaction. */
 export function deleteList(db: CrmDatabase, key: string, actor: Actor): ListDeletion {
-  return db.transaction((tx) => {
-    const list = customList(tx, key, "deleted");
+  return inTransaction(db, () => {
+    const list = customList(db, key, "deleted");
     const accountsMoved = returnListToActivityRules(db, list, { now: new Date(), actor, reason: "list deleted" });
-    tx.delete(lists).where(eq(lists.key, list.key)).run();
+    db.delete(lists).where(eq(lists.key, list.key)).run();
     return { accountsMoved };
   });
 }

@@ -9,6 +9,7 @@ import { notes, users } from "../database/schema.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { PublicUser } from "../users/users.ts";
 import { formatCount } from "../counts.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface Note {
   id: number;
@@ -32,11 +33,11 @@ export function createNote(db: CrmDatabase, accountId: number, fields: NewNoteBo
   const content = requiredContent(fields.content);
   const title = optionalTitle(fields.title);
   const now = new Date();
-  return db.transaction((tx) => {
-    assertAccountExists(tx, accountId);
-    const [created] = tx.insert(notes).values({ accountId, title, content, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).returning({ id: notes.id }).all();
+  return inTransaction(db, () => {
+    assertAccountExists(db, accountId);
+    const [created] = db.insert(notes).values({ accountId, title, content, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).returning({ id: notes.id }).all();
     noteChanged(db, accountId, "note_added", `Added a note: ${describe(title, content)}`, actor, now);
-    return findNote(tx, created!.id);
+    return findNote(db, created!.id);
   });
 }
 
@@ -45,13 +46,13 @@ export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges,
   const changes: Partial<typeof notes.$inferInsert> = {};
   if (fields.content !== undefined) changes.content = requiredContent(fields.content);
   if (fields.title !== undefined) changes.title = optionalTitle(fields.title);
-  return db.transaction((tx) => {
-    const existing = findNote(tx, noteId);
+  return inTransaction(db, () => {
+    const existing = findNote(db, noteId);
     assertMayChange(existing, editor);
     if (Object.keys(changes).length === 0) return existing;
     const now = new Date();
-    tx.update(notes).set({ ...changes, updatedAt: now }).where(eq(notes.id, noteId)).run();
-    const updated = findNote(tx, noteId);
+    db.update(notes).set({ ...changes, updatedAt: now }).where(eq(notes.id, noteId)).run();
+    const updated = findNote(db, noteId);
     noteChanged(db, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor), now);
     return updated;
   });
@@ -59,10 +60,10 @@ export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges,
 
 /** Only its author or an administrator may delete a note. */
 export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser): void {
-  db.transaction((tx) => {
-    const existing = findNote(tx, noteId);
+  inTransaction(db, () => {
+    const existing = findNote(db, noteId);
     assertMayChange(existing, editor);
-    tx.delete(notes).where(eq(notes.id, noteId)).run();
+    db.delete(notes).where(eq(notes.id, noteId)).run();
     noteChanged(db, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actorOf(editor), new Date());
   });
 }

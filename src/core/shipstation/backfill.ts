@@ -9,6 +9,7 @@ import { recordShipStationOrders } from "./shipstation-order.ts";
 import { SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
 import { storeNamesFor } from "./shipstation-stores.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
 const HEARTBEAT_STALE_MS = 2 * 60_000;
@@ -29,12 +30,12 @@ export function beginBackfill(db: CrmDatabase, env: Record<string, string | unde
   }
   const config = readShipStationConfig(db, env);
   if (!config.apiKey || !config.apiSecret) throw invalid("days", "Set the ShipStation API key and secret before a backfill");
-  return db.transaction((tx) => {
+  return inTransaction(db, () => {
     const now = new Date();
-    expireDeadBackfills(tx);
-    const running = tx.select().from(backfillRuns).where(eq(backfillRuns.state, "running")).get();
+    expireDeadBackfills(db);
+    const running = db.select().from(backfillRuns).where(eq(backfillRuns.state, "running")).get();
     if (running) throw conflict(`A backfill is already running (started ${running.startedAt.toISOString()}, ${running.days} days)`);
-    const [run] = tx.insert(backfillRuns).values({ days, state: "running", trigger, startedAt: now, heartbeatAt: now }).returning().all();
+    const [run] = db.insert(backfillRuns).values({ days, state: "running", trigger, startedAt: now, heartbeatAt: now }).returning().all();
     return run!;
   });
 }

@@ -62,9 +62,9 @@ export class WebhookIntake {
     const insert = crm.query(
       "INSERT INTO webhook_events (intake_id, resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (intake_id) DO NOTHING",
     );
-    crm.transaction(() => {
+    inTransaction(crm, () => {
       for (const delivery of deliveries) insert.run(delivery.id, delivery.resourceUrl, delivery.resourceType, delivery.receivedAt, delivery.receivedAt);
-    }).immediate();
+    }, { immediate: true });
     this.intakeConnection().query("DELETE FROM webhook_deliveries WHERE id <= ?").run(deliveries.at(-1)!.id);
     return deliveries.length;
   }

@@ -9,6 +9,7 @@ import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addDays, businessToday, requireCalendarDate, formatUsCalendarDate } from "../time/business-calendar.ts";
 import { formatCount } from "../counts.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface TaskView {
   id: number;
@@ -52,29 +53,29 @@ export function createTask(db: CrmDatabase, fields: NewTaskBody, actor: Actor): 
   const title = requiredTitle(fields.title);
   const dueDate = requireCalendarDate("dueDate", fields.dueDate);
   const now = new Date();
-  return db.transaction((tx) => {
-    const assignee = activeUser(tx, fields.assigneeId);
-    if (fields.accountId != null) assertAccountExists(tx, fields.accountId);
-    const [created] = tx
+  return inTransaction(db, () => {
+    const assignee = activeUser(db, fields.assigneeId);
+    if (fields.accountId != null) assertAccountExists(db, fields.accountId);
+    const [created] = db
       .insert(tasks)
       .values({ title, notes: optionalNotes(fields.notes), accountId: fields.accountId ?? null, assigneeId: assignee.id, dueDate, createdByUserId: actor.userId, source: "manual", createdAt: now, updatedAt: now })
       .returning({ id: tasks.id })
       .all();
     if (fields.accountId != null) taskChanged(db, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`, actor);
-    return findTask(tx, created!.id);
+    return findTask(db, created!.id);
   });
 }
 
 /** Edits any field; status done completes the task, open reopens it. Each change is on the account's timeline. */
 export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, actor: Actor): TaskView {
-  return db.transaction((tx) => {
-    const before = findTask(tx, id);
+  return inTransaction(db, () => {
+    const before = findTask(db, id);
     const changes: Partial<typeof tasks.$inferInsert> = {};
     const events: string[] = [];
     if (fields.title !== undefined && requiredTitle(fields.title) !== before.title) changes.title = requiredTitle(fields.title);
     if (fields.notes !== undefined) changes.notes = optionalNotes(fields.notes);
     if (fields.accountId !== undefined && fields.accountId !== before.accountId) {
-      if (fields.accountId !== null) assertAccountExists(tx, fields.accountId);
+      if (fields.accountId !== null) assertAccountExists(db, fields.accountId);
       changes.accountId = fields.accountId;
     }
     if (fields.dueDate !== undefined && requireCalendarDate("dueDate", fields.dueDate) !== before.dueDate) {
@@ -82,7 +83,7 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, act
       events.push(`Rescheduled task "${before.title}" to ${formatUsCalendarDate(changes.dueDate)}`);
     }
     if (fields.assigneeId !== undefined && fields.assigneeId !== before.assigneeId) {
-      const assignee = activeUser(tx, fields.assigneeId);
+      const assignee = activeUser(db, fields.assigneeId);
       changes.assigneeId = assignee.id;
       events.push(`Reassigned task "${before.title}" to ${assignee.name}`);
     }
@@ -92,17 +93,17 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, act
       events.push(`${fields.status === "done" ? "Completed" : "Reopened"} task "${before.title}"`);
     }
     if (Object.keys(changes).length === 0) return before;
-    tx.update(tasks).set({ ...changes, updatedAt: new Date() }).where(eq(tasks.id, id)).run();
+    db.update(tasks).set({ ...changes, updatedAt: new Date() }).where(eq(tasks.id, id)).run();
     const accountId = changes.accountId === undefined ? before.accountId : changes.accountId;
     if (accountId !== null) taskChanged(db, accountId, "task_updated", events.join("; ") || `Edited task "${changes.title ?? before.title}"`, actor);
-    return findTask(tx, id);
+    return findTask(db, id);
   });
 }
 
 export function deleteTask(db: CrmDatabase, id: number, actor: Actor): void {
-  db.transaction((tx) => {
-    const task = findTask(tx, id);
-    tx.delete(tasks).where(eq(tasks.id, id)).run();
+  inTransaction(db, () => {
+    const task = findTask(db, id);
+    db.delete(tasks).where(eq(tasks.id, id)).run();
     if (task.accountId !== null) taskChanged(db, task.accountId, "task_deleted", `Deleted task "${task.title}"`, actor);
   });
 }

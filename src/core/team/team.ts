@@ -6,6 +6,7 @@ import { endAllSessions } from "../auth/sessions.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "../users/passwords.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export interface TeamMember extends PublicUser {
   /** The last request any of their sessions made; null when they never signed in. */
@@ -37,21 +38,21 @@ function toTeamMember({ user, lastActiveAt }: { user: typeof users.$inferSelect;
 export function changeRole(db: CrmDatabase, userId: number, role: string): PublicUser {
   const newRole = USER_ROLES.find((candidate) => candidate === role);
   if (!newRole) throw invalid("role", `role must be one of ${USER_ROLES.join(", ")}`);
-  return db.transaction((tx) => {
-    const user = requireUser(tx, userId);
-    if (user.role === "admin" && newRole !== "admin" && user.active) assertAnotherActiveAdmin(tx, userId, "demoted");
-    const [updated] = tx.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+  return inTransaction(db, () => {
+    const user = requireUser(db, userId);
+    if (user.role === "admin" && newRole !== "admin" && user.active) assertAnotherActiveAdmin(db, userId, "demoted");
+    const [updated] = db.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
     return toPublicUser(updated!);
   });
 }
 
 /** Deactivating signs the user out everywhere at once; the last active administrator cannot be deactivated (409). */
 export function setUserActive(db: CrmDatabase, userId: number, active: boolean): PublicUser {
-  return db.transaction((tx) => {
-    const user = requireUser(tx, userId);
-    if (!active && user.role === "admin" && user.active) assertAnotherActiveAdmin(tx, userId, "deactivated");
-    const [updated] = tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
-    if (!active) endAllSessions(tx, userId);
+  return inTransaction(db, () => {
+    const user = requireUser(db, userId);
+    if (!active && user.role === "admin" && user.active) assertAnotherActiveAdmin(db, userId, "deactivated");
+    const [updated] = db.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    if (!active) endAllSessions(db, userId);
     return toPublicUser(updated!);
   });
 }
@@ -60,10 +61,10 @@ export function setUserActive(db: CrmDatabase, userId: number, active: boolean):
 export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ user: PublicUser; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const user = db.transaction((tx) => {
-    requireUser(tx, userId);
-    const [updated] = tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
-    endAllSessions(tx, userId);
+  const user = inTransaction(db, () => {
+    requireUser(db, userId);
+    const [updated] = db.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    endAllSessions(db, userId);
     return updated!;
   });
   return { user: toPublicUser(user), password };
@@ -71,9 +72,9 @@ export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ 
 
 /** Signs a team member out of every browser at once (a lost laptop, a shared computer); they can sign in again. */
 export function endTeamMemberSessions(db: CrmDatabase, userId: number): TeamMember {
-  db.transaction((tx) => {
-    requireUser(tx, userId);
-    endAllSessions(tx, userId);
+  inTransaction(db, () => {
+    requireUser(db, userId);
+    endAllSessions(db, userId);
   });
   return findTeamMember(db, userId);
 }

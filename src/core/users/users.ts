@@ -6,6 +6,7 @@ import { users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 import { checkChosenPassword } from "./password-policy.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /** A user as every surface shows it: never with the password hash. */
 export interface PublicUser {
@@ -73,9 +74,9 @@ export async function setUserPassword(db: CrmDatabase, emailInput: string, newPa
   const password = newPassword ?? generatePassword();
   checkChosenPassword("password", password, email);
   const passwordHash = await hashPassword(password);
-  const [updated] = db.transaction((tx) => {
-    tx.run(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
-    return tx
+  const [updated] = inTransaction(db, () => {
+    db.run(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
+    return db
       .update(users)
       .set({ passwordHash, mustChangePassword: newPassword === undefined, updatedAt: new Date() })
       .where(eq(users.id, user.id))
