@@ -19,7 +19,7 @@ import { openCrmDatabase } from "../../src/core/startup/open-crm-database.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
 import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
 import { linesOf } from "../../src/core/orders/prepared-order.ts";
-import { ActivityPass } from "../../src/core/lifecycle/activity-pass.ts";
+import { LifecyclePass } from "../../src/core/lifecycle/lifecycle-pass.ts";
 import { ensurePurchaseDays } from "../../src/core/analytics/purchase-days.ts";
 import { PRODUCT_CATALOG } from "../../src/tools/demo-data/product-catalog.ts";
 
@@ -158,7 +158,7 @@ function build(): void {
     sqlite.run("UPDATE accounts SET list_pinned = 1 WHERE list_type <> 'new'");
   })();
   // The rest placed by the activity rules, as every server start and midnight keeps them.
-  new ActivityPass(db).runToEnd();
+  new LifecyclePass(db).runToEnd();
   // What analytics count, as the recount of an import leaves it.
   ensurePurchaseDays(sqlite);
   sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -11,7 +11,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // The kernel: the database and the values every domain shares.
   ["errors", "input-values", "unreadable-value", "counts", "money", "time", "csv", "database", "settings", "account-basics"],
   // People, the timeline that names them, and the change feed that names who changed what.
-  ["users", "auth", "team", "activity", "changes"],
+  ["users", "auth", "team", "changes", "timeline"],
   // The records staff keep and the rules on them.
   ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle"],
   // The flows across records: what comes in, what is counted and guessed, what a process does at its start.

@@ -1,5 +1,5 @@
 import type { CrmDatabase } from "../core/database/open.ts";
-import type { ActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
+import type { LifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
 import type { BackfillJobs } from "./background/backfill-jobs.ts";
 import type { WebhookWorker } from "./background/webhook-worker.ts";
 
@@ -15,5 +15,5 @@ export interface ServerContext {
   env: Record<string, string | undefined>;
   webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;
-  activityPasses: Pick<ActivityPassScheduler, "runSoon">;
+  lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;
 }

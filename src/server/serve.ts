@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { AllowedHosts } from "./middleware/allowed-hosts.ts";
 import { securityHeadersFor } from "./middleware/security-headers.ts";
-import { startActivityPassScheduler } from "./background/activity-pass-scheduler.ts";
+import { startLifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
@@ -52,7 +52,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const searchIndexer = startSearchIndexer(options.db);
   const duplicateDetector = startDuplicateDetector(options.db);
   const purchaseDayCounter = startPurchaseDayCounter(options.db);
-  const activityPasses = startActivityPassScheduler(options.db);
+  const lifecyclePasses = startLifecyclePassScheduler(options.db);
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const app = createApp({
     db: options.db,
@@ -63,7 +63,7 @@ export function startServer(options: ServeOptions): RunningServer {
     trustProxy: options.trustProxy,
     webhookWorker,
     backfills,
-    activityPasses,
+    lifecyclePasses,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
   // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
@@ -100,7 +100,7 @@ export function startServer(options: ServeOptions): RunningServer {
       uploadSweeper.stop();
       duplicateDetector.stop();
       purchaseDayCounter.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), activityPasses.stop(), walCheckpointer.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };

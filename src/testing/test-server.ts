@@ -4,7 +4,7 @@ import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
 import { clientAddressOf } from "../server/client-address.ts";
-import { startActivityPassScheduler } from "../server/background/activity-pass-scheduler.ts";
+import { startLifecyclePassScheduler } from "../server/background/lifecycle-pass-scheduler.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
 import { startWebhookWorker } from "../server/background/webhook-worker.ts";
 import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
@@ -35,7 +35,7 @@ export function testServer(
   neverWaitOnEventLoop(database.sqlite);
   const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
   const backfills = createBackfillJobs(database.db, env, options.clientOptions);
-  const activityPasses = startActivityPassScheduler(database.db, { log: () => {} });
+  const lifecyclePasses = startLifecyclePassScheduler(database.db, { log: () => {} });
   const app = createApp({
     db: database.db,
     dataDir: database.dataDir,
@@ -44,7 +44,7 @@ export function testServer(
     trustProxy,
     webhookWorker,
     backfills,
-    activityPasses,
+    lifecyclePasses,
   });
 
   /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */
@@ -85,7 +85,7 @@ export function testServer(
     request,
     signInAs,
     async dispose() {
-      await Promise.all([webhookWorker.stop(), backfills.stop(), activityPasses.stop()]);
+      await Promise.all([webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop()]);
       database.dispose();
     },
   };

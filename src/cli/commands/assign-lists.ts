@@ -1,8 +1,8 @@
 import { Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
-import { COMMAND_LINE } from "../../core/activity/actor.ts";
-import { totalMoved } from "../../core/lifecycle/activity-lists.ts";
-import { ActivityPass } from "../../core/lifecycle/activity-pass.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
+import { totalMoved } from "../../core/lifecycle/lifecycle-lists.ts";
+import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { bulkAssignList } from "../../core/lists/bulk-assign.ts";
 import { extractEmails } from "../../core/lists/extract-emails.ts";
 import { BUILT_IN_LIST_KEYS } from "../../contracts/lists.ts";
@@ -48,7 +48,7 @@ export function assignListsCommand(): Command {
 
 /** The daily pass of `crm serve`, on demand: a batch of accounts per short transaction, beside a serving server. */
 function placeByActivity({ db }: OpenedDatabase, flags: AssignListsFlags): void {
-  const byList = new ActivityPass(db, { dryRun: flags.dryRun }).runToEnd();
+  const byList = new LifecyclePass(db, { dryRun: flags.dryRun }).runToEnd();
   const moved = totalMoved(byList);
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ moved, byList, dryRun: flags.dryRun === true })}\n`);

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-export.ts";
+import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-file.ts";
 import { UsageError } from "../program.ts";
 import { formatCount } from "../../core/counts.ts";
 

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { getPriority, setPriority } from "node:os";
-import { COMMAND_LINE } from "../../core/activity/actor.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import type { CsvImportResult } from "../../contracts/imports.ts";
 import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";

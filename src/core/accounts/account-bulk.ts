@@ -1,9 +1,9 @@
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
-import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { placeScopeByActivity } from "../lifecycle/lifecycle-lists.ts";
 import { resolveListChoice, type ListRecord } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../../contracts/accounts.ts";

@@ -6,7 +6,7 @@ import { invalid } from "../errors.ts";
 import { accountsHavingOpenDuplicates, accountsWithOpenDuplicates } from "./open-duplicates.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
 import { preparedOnce } from "../database/prepared.ts";
-import { activityCutoffs, isNewCustomer } from "../lifecycle/activity-lists.ts";
+import { activityCutoffs, isNewCustomer } from "../lifecycle/lifecycle-lists.ts";
 import { businessDayNumberToday, startOfDaysAgo } from "../time/business-calendar.ts";
 import { reorderBandCondition } from "./account-rhythm.ts";
 import { accountIdsContaining, containsText, CONTAINS_FIELDS, fieldsContaining } from "./accounts-containing.ts";

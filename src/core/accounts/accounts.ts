@@ -4,11 +4,11 @@ import { ACCOUNT_DOMAIN_PATTERN, type AccountChanges } from "../../contracts/acc
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import { listName, resolveListChoice } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
-import { placeScopeByActivity } from "../lifecycle/activity-lists.ts";
+import { placeScopeByActivity } from "../lifecycle/lifecycle-lists.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./account-list.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";

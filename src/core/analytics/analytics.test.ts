@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { mergeAccounts } from "../duplicates/merge.ts";
 import type { IncomingOrder } from "../orders/incoming-order.ts";
 import { recordOrders } from "../orders/record-orders.ts";

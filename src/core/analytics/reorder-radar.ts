@@ -10,7 +10,7 @@ import {
   type ReorderTasksBody,
   type ReorderTasksResult,
 } from "../../contracts/analytics.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import { reorderBandCondition, RHYTHM_COLUMNS, standingOf, type RhythmRow } from "../accounts/account-rhythm.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";

@@ -1,4 +1,4 @@
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "./actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 
 /**

@@ -3,7 +3,7 @@ import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { ContactChanges } from "../../contracts/contacts.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createAccount, updateAccount, type AccountFields } from "../accounts/accounts.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { addContact } from "../contacts/contacts.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { inTransaction } from "../database/transaction.ts";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createAccount, type AccountFields } from "../accounts/accounts.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { accounts } from "../database/schema.ts";
 import { DomainError } from "../errors.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";

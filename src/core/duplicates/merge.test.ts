@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createAccount, findAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { addContact } from "../contacts/contacts.ts";
 import { DomainError } from "../errors.ts";
 import { createNote } from "../notes/notes.ts";

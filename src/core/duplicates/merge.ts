@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql, sum } from "drizzle-orm";
 import { MAX_MERGE_SOURCES, type MergeableAccount, type MergeBody, type MergeField } from "../../contracts/duplicates.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts, activities, contacts, duplicatePairs, notes, orders, tasks, users } from "../database/schema.ts";

@@ -66,7 +66,7 @@ export function checkedTimeZone(timeZone = DEFAULT_IMPORT_TIME_ZONE): string {
  * each of its messages is taken. A message's orders are views of its buffer, which goes back to the reader
  * when the next message is taken: each order must be recorded (or copied) before the next one is asked for.
  */
-export class ExportOrders {
+export class OrdersFromReader {
   private readonly reader: OrderReaderThread;
   private readonly garbage = new GarbagePacer(BYTES_BETWEEN_COLLECTIONS);
   private readonly totalBytes: number;

@@ -7,7 +7,7 @@ import {
   buildResult,
   checkedTimeZone,
   CONTINUES_EARLIER_ROWS,
-  ExportOrders,
+  OrdersFromReader,
   RowErrorReport,
   useSmallPageCache,
   withoutForeignKeyChecks,
@@ -42,7 +42,7 @@ export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], option
 
 function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
   const report = new RowErrorReport(files);
-  const orders = new ExportOrders(files, checkedTimeZone(options.timeZone), report, options.onProgress);
+  const orders = new OrdersFromReader(files, checkedTimeZone(options.timeZone), report, options.onProgress);
   const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);
   try {

@@ -7,7 +7,7 @@ import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { openersFolderName } from "../database/openers.ts";
 import { waitingWritersFileName } from "../database/waiting-writers.ts";
 import { PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
-import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-export.ts";
+import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-file.ts";
 import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { createTeamOfTwo } from "../../testing/team.ts";

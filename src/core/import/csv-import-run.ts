@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import path from "node:path";
 import type { CsvImportResult } from "../../contracts/imports.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
@@ -12,7 +12,7 @@ import {
   buildResult,
   checkedTimeZone,
   CONTINUES_EARLIER_ROWS,
-  ExportOrders,
+  OrdersFromReader,
   RowErrorReport,
   useMappedReads,
   useSmallPageCache,
@@ -134,7 +134,7 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
   const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
   const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";
   // Started before the claim: a missing file is refused before the import takes a place in the history.
-  const orders = new ExportOrders(files, timeZone, report, options.onProgress);
+  const orders = new OrdersFromReader(files, timeZone, report, options.onProgress);
   try {
     const run = options.inServer ? await claimUnlessAnotherImport(db, fileNames(files)) : await claimWhenNoOtherImport(db, fileNames(files), options);
     if (!run) return { state: "interrupted", result: buildResult(0, NOTHING_RECORDED, report, false) };
@@ -187,7 +187,7 @@ class RunningImport {
     private readonly db: CrmDatabase,
     private readonly run: ImportRun,
     writing: CsvImportWriting,
-    private readonly orders: ExportOrders,
+    private readonly orders: OrdersFromReader,
     private readonly report: RowErrorReport,
     private readonly options: CsvImportRunOptions,
     private readonly byCustomer: OrdersByCustomer | undefined,
@@ -405,7 +405,7 @@ interface BatchOrders {
 
 class OrdersAsRead implements BatchOrders {
   constructor(
-    private readonly orders: ExportOrders,
+    private readonly orders: OrdersFromReader,
     private readonly signal: AbortSignal | undefined,
   ) {}
 

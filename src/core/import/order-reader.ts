@@ -2,7 +2,7 @@ import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { DomainError } from "../errors.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
-import { ExportFileOrders } from "./export-file-orders.ts";
+import { ShipStationFileOrders } from "./shipstation-file-orders.ts";
 import { FLOW, OrderPacker, type ReaderFailure, type ReaderJob, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 
 /** Orders per message: enough that copying between threads costs little per order, few enough for steady progress. */
@@ -40,7 +40,7 @@ class ExportFilesReading {
   readAll(): void {
     let bytesOfEarlierFiles = 0;
     this.job.files.forEach((filePath, fileIndex) => {
-      const orders = new ExportFileOrders(this.job.timeZone, {
+      const orders = new ShipStationFileOrders(this.job.timeZone, {
         order: (order) => this.add(order),
         rowError: (line, reason) => {
           this.rowErrors.push({ fileIndex, line, reason });

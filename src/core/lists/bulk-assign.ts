@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import type { CrmDatabase } from "../database/open.ts";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { createAccount } from "../accounts/accounts.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { summarizeLists } from "./lists.ts";
 
 describe("summarizeLists", () => {

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, lists } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { firstOrderRange } from "./first-order-window.ts";
-import { returnListToActivityRules } from "../lifecycle/activity-lists.ts";
+import { returnListToActivityRules } from "../lifecycle/lifecycle-lists.ts";
 import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
 import { inTransaction } from "../database/transaction.ts";

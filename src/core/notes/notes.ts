@@ -3,7 +3,7 @@ import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
-import { actorOf, type Actor } from "../activity/actor.ts";
+import { actorOf, type Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";

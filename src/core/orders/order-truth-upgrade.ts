@@ -1,6 +1,6 @@
 import type { CrmDatabase } from "../database/open.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
-import { SYSTEM } from "../activity/actor.ts";
+import { SYSTEM } from "../changes/actor.ts";
 import { COUNTED_ORDER } from "./order-status.ts";
 import { inTransaction } from "../database/transaction.ts";
 

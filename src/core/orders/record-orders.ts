@@ -1,5 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
-import { SYSTEM, type Actor } from "../activity/actor.ts";
+import { SYSTEM, type Actor } from "../changes/actor.ts";
 import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";

@@ -1,5 +1,5 @@
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { recordOrders, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { dollarsToCents } from "../money/money.ts";

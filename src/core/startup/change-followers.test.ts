@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import path from "node:path";
 import { createAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { followChanges, type Change } from "../changes/change-feed.ts";
 import { addContact, updateContact } from "../contacts/contacts.ts";
 import { mergeAccounts } from "../duplicates/merge.ts";
@@ -94,5 +94,5 @@ test("only the timeline writes timeline lines, so every line comes from a change
     const source = await Bun.file(path.join(core, file)).text();
     if (/INSERT INTO activities|insert\(activities\)/.test(source)) writers.push(file);
   }
-  expect(writers.sort()).toEqual(["activity/activity.ts", "activity/timeline.ts"]);
+  expect(writers.sort()).toEqual(["timeline/timeline-entries.ts", "timeline/timeline-follower.ts"]);
 });

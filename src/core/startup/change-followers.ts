@@ -1,8 +1,8 @@
-import { writeTimeline } from "../activity/timeline.ts";
+import { writeTimeline } from "../timeline/timeline-follower.ts";
 import { countPurchaseDaysOfRecount } from "../analytics/purchase-days.ts";
 import { followChanges } from "../changes/change-feed.ts";
 import { detectDuplicatesOfChange } from "../duplicates/duplicate-queue.ts";
-import { placeRecountedAccounts } from "../lifecycle/activity-lists.ts";
+import { placeRecountedAccounts } from "../lifecycle/lifecycle-lists.ts";
 import { createAutomaticTasks } from "../tasks/task-automation.ts";
 
 /**

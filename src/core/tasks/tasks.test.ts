@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { DEFAULT_TASK_PAGE_SIZE, MAX_TASK_PAGE_SIZE, type TaskListQuery } from "../../contracts/tasks.ts";
-import { COMMAND_LINE } from "../activity/actor.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { DomainError } from "../errors.ts";
 import { createUser } from "../users/users.ts";
 import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";

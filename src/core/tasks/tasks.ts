@@ -3,7 +3,7 @@ import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { DEFAULT_TASK_PAGE_SIZE, TASK_NOTES_MAX_LENGTH, type NewTaskBody, type TaskChanges, type TaskListQuery, type TaskSource, type TaskStatus } from "../../contracts/tasks.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { CSV_UPLOAD_URL_PATH, CsvImportResult, PROCESS_CSV_PATH, ProcessCsvBody, UploadUrl } from "../../contracts/imports.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { invalid } from "../../core/errors.ts";
 import { runCsvImport } from "../../core/import/csv-import-run.ts";

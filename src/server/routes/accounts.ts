@@ -4,7 +4,7 @@ import { accountExportFileName, exportAccounts } from "../../core/accounts/accou
 import { bulkUpdateAccounts } from "../../core/accounts/account-bulk.ts";
 import { accountOrderOf, accountQueryOf, listAccounts } from "../../core/accounts/account-list.ts";
 import { createAccount, setAccountListType, updateAccount } from "../../core/accounts/accounts.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { csvByteStream } from "../../core/csv/csv-writer.ts";
 import {
   Account,

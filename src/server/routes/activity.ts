@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { ActivityEntry, ActivityList, ActivityListQuery, NewActivityBody } from "../../contracts/activity.ts";
 import { IdParams } from "../../contracts/common.ts";
-import { listActivity, logActivity } from "../../core/activity/activity.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { listActivity, logActivity } from "../../core/timeline/timeline-entries.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { toActivityJson } from "../json/activity-json.ts";
 import { sessionGuard } from "../middleware/session.ts";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { COMMAND_LINE } from "../../core/activity/actor.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import type { IncomingOrder } from "../../core/orders/incoming-order.ts";
 import { recordOrders } from "../../core/orders/record-orders.ts";
 import { addDays, businessToday, startOfBusinessDay } from "../../core/time/business-calendar.ts";

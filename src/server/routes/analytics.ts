@@ -14,7 +14,7 @@ import {
   ReorderTasksBody,
   ReorderTasksResult,
 } from "../../contracts/analytics.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { countReorderBands, createReorderTasks, listReorderAccounts } from "../../core/analytics/reorder-radar.ts";
 import { readCohorts, readMonthlySales, readSalesSummary, readTopProducts } from "../../core/analytics/sales-figures.ts";
 import type { ServerContext } from "../context.ts";

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { addContact, updateContact } from "../../core/contacts/contacts.ts";
 import { IdParams } from "../../contracts/common.ts";
 import { Contact, ContactChanges, NewContactBody } from "../../contracts/contacts.ts";

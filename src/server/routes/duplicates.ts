@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { DismissParams, DuplicateCandidateList, DuplicateSummary, MergeBody, MergeOutcome } from "../../contracts/duplicates.ts";
 import { findAccount } from "../../core/accounts/accounts.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { countAccountsWithOpenDuplicates, dismissDuplicatePair, listDuplicateCandidates } from "../../core/duplicates/duplicate-candidates.ts";
 import { mergeAccounts } from "../../core/duplicates/merge.ts";
 import type { ServerContext } from "../context.ts";

@@ -12,7 +12,7 @@ import {
   ListSummaryQuery,
   NewListBody,
 } from "../../contracts/lists.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { bulkAssignList } from "../../core/lists/bulk-assign.ts";
 import { createList, deleteList, summarizeLists, updateList } from "../../core/lists/lists.ts";
 import type { ServerContext } from "../context.ts";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { NewNoteBody, Note, NoteChanges, NoteList, NOTES_PATH } from "../../contracts/notes.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { createNote, deleteNote, listNotes, updateNote } from "../../core/notes/notes.ts";
 import type { ServerContext } from "../context.ts";
 import { toNoteJson } from "../json/note-json.ts";

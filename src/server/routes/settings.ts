@@ -52,7 +52,7 @@ export function settingsRoutes(context: ServerContext) {
       ({ body }) => {
         const saved = saveCustomerLifecycle(db, body);
         // New windows move accounts now, not at midnight.
-        context.activityPasses.runSoon();
+        context.lifecyclePasses.runSoon();
         return saved;
       },
       { adminOnly: true, body: CustomerLifecycleSettings, ...answers(CustomerLifecycleSettings) },

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { NewTaskBody, Task, TaskChanges, TaskList, TaskListQuery, TASKS_PATH } from "../../contracts/tasks.ts";
-import { actorOf } from "../../core/activity/actor.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { createTask, deleteTask, listTasks, updateTask } from "../../core/tasks/tasks.ts";
 import type { ServerContext } from "../context.ts";
 import { toTaskJson } from "../json/task-json.ts";

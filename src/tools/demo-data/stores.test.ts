@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
 import { SHIPSTATION_EXPORT_COLUMNS } from "./shipstation-csv.ts";
-import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-export.ts";
+import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-file.ts";
 import { MAIN_STORE, MARKETPLACE_STORE } from "./stores.ts";
 
 describe("a demo export's stores and statuses", () => {

@@ -1,11 +1,11 @@
 import { whenDatabaseFree } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
-import { totalMoved, type ListMoves } from "../../core/lifecycle/activity-lists.ts";
-import { ActivityPass } from "../../core/lifecycle/activity-pass.ts";
+import { totalMoved, type ListMoves } from "../../core/lifecycle/lifecycle-lists.ts";
+import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { startOfNextBusinessDay } from "../../core/time/business-calendar.ts";
 import { formatCount } from "../../core/counts.ts";
 
-export interface ActivityPassScheduler {
+export interface LifecyclePassScheduler {
   /** The lifecycle windows changed: run a pass now rather than at midnight (after the one under way, if any). */
   runSoon(): void;
   /** Stops after the batch in hand; what the pass wrote so far stays. */
@@ -17,7 +17,7 @@ export interface ActivityPassScheduler {
  * in New York, when "the last N days" move on, so that accounts go from Active to Legacy as time passes
  * without any new order. A batch per turn of the event loop: requests are answered between batches.
  */
-export function startActivityPassScheduler(db: CrmDatabase, options: { log?: (line: string) => void } = {}): ActivityPassScheduler {
+export function startLifecyclePassScheduler(db: CrmDatabase, options: { log?: (line: string) => void } = {}): LifecyclePassScheduler {
   const log = options.log ?? ((line: string) => console.log(line));
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -29,7 +29,7 @@ export function startActivityPassScheduler(db: CrmDatabase, options: { log?: (li
     await nextTurn();
     do {
       rerun = false;
-      const pass = new ActivityPass(db);
+      const pass = new LifecyclePass(db);
       // A step refused because another process holds the write lock is tried again: its batch wrote nothing.
       while (!stopped && (await whenDatabaseFree(() => pass.step()))) await nextTurn();
       report(pass.moves);

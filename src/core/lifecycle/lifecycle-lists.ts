@@ -1,4 +1,4 @@
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { announceChange, type Change } from "../changes/change-feed.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";

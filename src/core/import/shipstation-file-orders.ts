@@ -32,7 +32,7 @@ export interface ExportFileSink {
  * The JSON is exactly what writeStoredOrderRaw writes for the same order (`{"shipTo":{…},"items":[…],
  * "orderTotalCents":…,"details":{…}}`), so that an order fingerprints the same whichever way it came.
  */
-export class ExportFileOrders {
+export class ShipStationFileOrders {
   private at = {} as Record<OrderColumn, number>;
   private orderLevelIndexes: number[] = [];
   /** Each ship-to column's key and index, in the order of ShipToAddress's keys. */

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { createAccount, findAccount, setAccountListType } from "../accounts/accounts.ts";
-import type { Actor } from "../activity/actor.ts";
+import type { Actor } from "../changes/actor.ts";
 import { mergeAccounts } from "../duplicates/merge.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
-import { ActivityPass } from "./activity-pass.ts";
+import { LifecyclePass } from "./lifecycle-pass.ts";
 import { readCustomerLifecycle, saveCustomerLifecycle } from "./lifecycle-settings.ts";
 
 const STAFF: Actor = { userId: null, name: "Dana Staff" };
@@ -61,7 +61,7 @@ describe("the activity lists", () => {
       const id = customer("a@clinic.com", daysAgo(20), daysAgo(20));
       const other = customer("b@clinic.com", daysAgo(100));
       saveCustomerLifecycle(database.db, { newWithinDays: 14, activeWithinDays: 90 });
-      expect(new ActivityPass(database.db).runToEnd()).toEqual({ new: 0, active: 1, legacy: 1 });
+      expect(new LifecyclePass(database.db).runToEnd()).toEqual({ new: 0, active: 1, legacy: 1 });
       expect([listOf(id), listOf(other)]).toEqual(["active", "legacy"]);
       expect(account(id).isNew).toBe(false);
     });
@@ -117,7 +117,7 @@ describe("the activity lists", () => {
       expect(setAccountListType(database.db, id, "legacy", STAFF)).toMatchObject({ listType: "legacy", listPinned: true });
       customer("a@clinic.com", daysAgo(1));
       letDaysPass(40);
-      new ActivityPass(database.db).runToEnd();
+      new LifecyclePass(database.db).runToEnd();
       expect(account(id)).toMatchObject({ listType: "legacy", listPinned: true });
 
       expect(setAccountListType(database.db, id, "automatic", STAFF)).toMatchObject({ listType: "active", listPinned: false });
@@ -139,11 +139,11 @@ describe("the activity lists", () => {
       setAccountListType(database.db, ids[4]!, "new", STAFF);
       letDaysPass(100);
 
-      const dryRun = new ActivityPass(database.db, { dryRun: true, batchSize: 2 }).runToEnd();
+      const dryRun = new LifecyclePass(database.db, { dryRun: true, batchSize: 2 }).runToEnd();
       expect(dryRun).toEqual({ new: 0, active: 2, legacy: 2 });
       expect(ids.map(listOf)).toEqual(["new", "new", "active", "active", "new"]);
 
-      const pass = new ActivityPass(database.db, { batchSize: 2 });
+      const pass = new LifecyclePass(database.db, { batchSize: 2 });
       let batches = 0;
       while (pass.step()) batches++;
       expect(batches).toBe(3);
@@ -153,7 +153,7 @@ describe("the activity lists", () => {
       // With nothing to move a pass writes nothing, not even its scratch table: every remembered answer stays valid.
       const changes = () => database.sqlite.query<{ changes: number }, []>("SELECT total_changes() AS changes").get()!.changes;
       const before = changes();
-      expect(new ActivityPass(database.db).runToEnd()).toEqual({ new: 0, active: 0, legacy: 0 });
+      expect(new LifecyclePass(database.db).runToEnd()).toEqual({ new: 0, active: 0, legacy: 0 });
       expect(changes()).toBe(before);
     });
 

@@ -9,7 +9,7 @@ import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "..
 import { parseOrderStatus } from "../orders/order-status.ts";
 import { linesOf, prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
-import { ExportFileOrders } from "./export-file-orders.ts";
+import { ShipStationFileOrders } from "./shipstation-file-orders.ts";
 import { parseMoneyToCents } from "../money/money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
@@ -33,7 +33,7 @@ function file(content: string | Uint8Array): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// What ExportFileOrders gives, read as order-reader.ts reads a file.
+// What ShipStationFileOrders gives, read as order-reader.ts reads a file.
 
 /** A PreparedOrder copied out of the sink call, its raw JSON as text. */
 type ReadOrder = Omit<PreparedOrder, "raw"> & { rawText: string };
@@ -46,7 +46,7 @@ interface ReadExport {
 function readExport(filePath: string, timeZone = TIME_ZONE): ReadExport {
   const result: ReadExport = { orders: [], rowErrors: [] };
   const decoder = new TextDecoder();
-  const orders = new ExportFileOrders(timeZone, {
+  const orders = new ShipStationFileOrders(timeZone, {
     order: (order) => {
       const { raw, ...rest } = order;
       result.orders.push({ ...rest, customer: { ...order.customer }, rawText: decoder.decode(raw) });
@@ -453,7 +453,7 @@ function craftedRows(lineBreak = "\n"): string[][] {
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe("ExportFileOrders", () => {
+describe("ShipStationFileOrders", () => {
   test("orders-sample.csv: every order's raw JSON and fingerprint are those of the rows it was read from", () => {
     const bytes = readFileSync(path.join(REPO, "examples/orders-sample.csv"));
     const { orders, rowErrors } = expectOrdersAsTheRowsMean(bytes, ",");

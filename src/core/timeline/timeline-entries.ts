@@ -4,7 +4,7 @@ import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor } from "../changes/actor.ts";
 
 export interface ActivityEntry {
   id: number;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
 import { FREE_MAIL_DOMAINS } from "./customer-profiles.ts";
-import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-export.ts";
+import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-file.ts";
 import { SPELLED_OUT_STREET_DIRECTIONS, SPELLED_OUT_STREET_SUFFIXES } from "./street-names.ts";
 
 describe("a demo export imported on its end date", () => {

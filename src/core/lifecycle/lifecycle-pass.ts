@@ -1,8 +1,8 @@
-import { SYSTEM } from "../activity/actor.ts";
+import { SYSTEM } from "../changes/actor.ts";
 import { withAccountsBetweenInScope } from "../account-basics/account-scope.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
-import { countMovesBetween, emptyMoves, placeScopeByActivity, totalMoved, type ListMoves } from "./activity-lists.ts";
+import { countMovesBetween, emptyMoves, placeScopeByActivity, totalMoved, type ListMoves } from "./lifecycle-lists.ts";
 
 /**
  * Accounts placed per transaction: a few milliseconds of the write lock each, so that staff, sign-in and
@@ -18,7 +18,7 @@ export const ACTIVITY_PASS_BATCH = 2_000;
  * in a transaction of its own only when some of its accounts move: most days most batches have none,
  * and a write of any kind would make the server read every remembered answer again.
  */
-export class ActivityPass {
+export class LifecyclePass {
   readonly moves: ListMoves = emptyMoves();
   private afterId = 0;
   private done = false;
