@@ -1,5 +1,5 @@
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import type { TeamMember } from "../../api/team";
-import { initials } from "../../format/initials";
 import { roleLabel } from "../../session/role-label";
 import { memberStatusBadge } from "./status-badges";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -90,12 +90,7 @@ function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: Member
     >
       <td className={`${CELL} sm:pl-6`}>
         <div className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className={`flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${member.active ? "bg-blue-100 text-blue-700" : "bg-slate-200 text-slate-500"}`}
-          >
-            {initials(member.name)}
-          </span>
+          <InitialsAvatar name={member.name} size="sm" tone={member.active ? "blue" : "faded"} />
           <span className={`min-w-0 font-medium sm:whitespace-nowrap ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
             {member.name}
           </span>
