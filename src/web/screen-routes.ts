@@ -52,36 +52,12 @@ const ACCOUNTS_HEADING: ScreenHeading = {
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: "/", screen: AccountsScreen, heading: ACCOUNTS_HEADING },
   { path: "/accounts", screen: AccountsScreen, heading: ACCOUNTS_HEADING },
-  {
-    path: "/accounts/:id",
-    screen: AccountDetailScreen,
-    heading: { title: "Account Details", subtitle: "View and manage account information" },
-  },
-  {
-    path: "/lists",
-    screen: ListsScreen,
-    heading: { title: "Account Lists", subtitle: "Organize and manage your accounts by category" },
-  },
-  {
-    path: "/tasks",
-    screen: TasksScreen,
-    heading: { title: "Task Management", subtitle: "Track and manage follow-up tasks across all accounts" },
-  },
-  {
-    path: "/analytics",
-    screen: AnalyticsScreen,
-    heading: { title: "Analytics", subtitle: "Revenue, customers and who is due to reorder" },
-  },
-  {
-    path: "/settings",
-    screen: SettingsScreen,
-    heading: { title: "Settings", subtitle: "Manage integrations, automation and your team" },
-  },
-  {
-    path: "/account",
-    screen: AccountScreen,
-    heading: { title: "My Account", subtitle: "The browsers where you are signed in" },
-  },
+  { path: "/accounts/:id", screen: AccountDetailScreen, heading: { title: "Account Details", subtitle: "View and manage account information" } },
+  { path: "/lists", screen: ListsScreen, heading: { title: "Account Lists", subtitle: "Organize and manage your accounts by category" } },
+  { path: "/tasks", screen: TasksScreen, heading: { title: "Task Management", subtitle: "Track and manage follow-up tasks across all accounts" } },
+  { path: "/analytics", screen: AnalyticsScreen, heading: { title: "Analytics", subtitle: "Revenue, customers and who is due to reorder" } },
+  { path: "/settings", screen: SettingsScreen, heading: { title: "Settings", subtitle: "Manage integrations, automation and your team" } },
+  { path: "/account", screen: AccountScreen, heading: { title: "My Account", subtitle: "The browsers where you are signed in" } },
 ];
 
 export const NOT_FOUND_HEADING: ScreenHeading = { title: "Page Not Found", subtitle: "" };

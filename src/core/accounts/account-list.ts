@@ -164,19 +164,29 @@ export function toAccountSummary(
   contact: { id: number; firstName: string; lastName: string; email: string | null } | null,
 ): Omit<AccountSummary, "hasDuplicate" | "isNew"> {
   return {
+    ...plainAccountFields(account),
+    createdAt: account.createdAt,
+    totalOrderCents: account.totalOrderCents,
+    lastOrderAt: account.lastOrderAt,
+    firstOrderAt: account.firstOrderAt,
+    primaryContact: contact,
+  };
+}
+
+/** The fields of an account that read the same wherever it is shown: not times, money or anything joined. */
+export type PlainAccountFields = Pick<AccountSummary, "id" | "name" | "email" | "domain" | "phone" | "listType" | "listPinned" | "orderCount" | "ownerUserId">;
+
+/** An account's plain fields, copied from a stored row or a summary: the one place they are listed. */
+export function plainAccountFields(account: PlainAccountFields): PlainAccountFields {
+  return {
     id: account.id,
     name: account.name,
     email: account.email,
     domain: account.domain,
     phone: account.phone,
-    createdAt: account.createdAt,
     listType: account.listType,
     listPinned: account.listPinned,
     orderCount: account.orderCount,
-    totalOrderCents: account.totalOrderCents,
-    lastOrderAt: account.lastOrderAt,
-    firstOrderAt: account.firstOrderAt,
-    primaryContact: contact,
     ownerUserId: account.ownerUserId,
   };
 }

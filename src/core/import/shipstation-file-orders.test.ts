@@ -9,7 +9,7 @@ import type { IncomingOrder, OrderItem, ShipToAddress, StoredOrderRaw } from "..
 import { parseOrderStatus } from "../orders/order-status.ts";
 import { linesOf, prepareOrder, type PreparedOrder } from "../orders/prepared-order.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
-import { ShipStationFileOrders } from "./shipstation-file-orders.ts";
+import { ShipStationFileOrders, SHIP_TO_COLUMNS } from "./shipstation-file-orders.ts";
 import { parseMoneyToCents } from "../money/money.ts";
 import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
@@ -75,19 +75,6 @@ interface ExpectedExport {
   rowErrors: { line: number; reason: string }[];
 }
 
-const SHIP_TO_KEYS: readonly [keyof ShipToAddress, OrderColumn][] = [
-  ["name", "shipToName"],
-  ["company", "shipToCompany"],
-  ["street1", "shipToAddress1"],
-  ["street2", "shipToAddress2"],
-  ["street3", "shipToAddress3"],
-  ["city", "shipToCity"],
-  ["state", "shipToState"],
-  ["postalCode", "shipToPostalCode"],
-  ["country", "shipToCountry"],
-  ["phone", "shipToPhone"],
-];
-
 function expectedExport(bytes: Uint8Array, delimiter: string, timeZone = TIME_ZONE): ExpectedExport {
   const text = new TextDecoder().decode(bytes);
   const newline = text.includes("\r\n") ? "\r\n" : text.includes("\n") ? "\n" : "\r";
@@ -139,7 +126,7 @@ function expectedExport(bytes: Uint8Array, delimiter: string, timeZone = TIME_ZO
       }
       flush();
       const shipTo: ShipToAddress = {};
-      for (const [key, column] of SHIP_TO_KEYS) if (cell(column)) shipTo[key] = cell(column);
+      for (const [key, column] of SHIP_TO_COLUMNS) if (cell(column)) shipTo[key] = cell(column);
       const details: Record<string, string> = {};
       for (const { index, header: name } of mapping.otherColumns) {
         const value = cellOf(fields, index);

@@ -370,7 +370,7 @@ const MAX_STATUS_SPELLINGS = 64;
 const ALL_COLUMNS = Object.keys(ORDER_COLUMN_HEADERS) as OrderColumn[];
 
 /** The ship-to keys in ShipToAddress's order: the stored JSON's key order, which fingerprints compare. */
-const SHIP_TO_COLUMNS: readonly [key: keyof ShipToAddress, column: OrderColumn][] = [
+export const SHIP_TO_COLUMNS: readonly [key: keyof ShipToAddress, column: OrderColumn][] = [
   ["name", "shipToName"],
   ["company", "shipToCompany"],
   ["street1", "shipToAddress1"],

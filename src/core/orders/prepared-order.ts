@@ -1,4 +1,3 @@
-import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 import type { IncomingOrder, OrderItem, StoredOrderRaw } from "./incoming-order.ts";
 import { writeStoredOrderRaw } from "./raw-json.ts";
 import { Utf8Writer } from "./utf8-writer.ts";
@@ -8,17 +7,8 @@ import { Utf8Writer } from "./utf8-writer.ts";
  * recording an order and needs no database, so a reader can prepare orders on its own thread (the CSV
  * import does) while the recording writes earlier ones.
  */
-export interface PreparedOrder {
-  source: OrderSource;
-  externalId: string;
-  orderNumber: string | null;
-  /** What identifies the order besides its number, where the source says (core/orders/order-identity.ts). */
-  store: string | null;
-  shipstationOrderId: number | null;
-  status: OrderStatus | null;
-  customerEmail: string;
+export interface PreparedOrder extends Pick<IncomingOrder, "source" | "externalId" | "orderNumber" | "store" | "shipstationOrderId" | "status" | "customerEmail" | "totalCents"> {
   placedAtMs: number;
-  totalCents: number | null;
   /** orders.raw as UTF-8 JSON. */
   raw: Uint8Array;
   contentHash: string;

@@ -1,5 +1,5 @@
 import type { AccountDetail as StoredAccountDetail } from "../../core/accounts/account-detail.ts";
-import type { AccountSummary } from "../../core/accounts/account-list.ts";
+import { plainAccountFields, type AccountSummary } from "../../core/accounts/account-list.ts";
 import { centsToDollars } from "../../core/money/money.ts";
 import type { Account, AccountDetail } from "../../contracts/accounts.ts";
 import { toContactJson } from "./contact-json.ts";
@@ -8,21 +8,13 @@ import { toOrderJson } from "./order-json.ts";
 /** An account as the API answers it: dollars, ISO times. */
 export function toAccountJson(account: AccountSummary): Account {
   return {
-    id: account.id,
-    name: account.name,
-    email: account.email,
-    domain: account.domain,
-    phone: account.phone,
+    ...plainAccountFields(account),
     createdAt: account.createdAt.toISOString(),
-    listType: account.listType,
-    listPinned: account.listPinned,
     isNew: account.isNew,
-    orderCount: account.orderCount,
     totalOrderValue: centsToDollars(account.totalOrderCents),
     lastOrderDate: account.lastOrderAt?.toISOString() ?? null,
     firstOrderDate: account.firstOrderAt?.toISOString() ?? null,
     primaryContact: account.primaryContact,
-    ownerUserId: account.ownerUserId,
     hasDuplicate: account.hasDuplicate,
   };
 }

@@ -3,6 +3,7 @@ import { useWrite } from "../ui/use-write";
 import { Button } from "../ui/Button";
 import { NEW_PASSWORD_HINT, canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
 import { SignInFrame } from "../components/login/SignInFrame";
+import { FormError } from "../ui/FieldError";
 import { TextField } from "../ui/TextField";
 import { useFormValues } from "../ui/useFormValues";
 import { oneTimePasswordInHand } from "../session/one-time-password";
@@ -64,11 +65,7 @@ export function ChoosePasswordScreen() {
           autoComplete="new-password"
           disabled={write.isPending}
         />
-        {generalFailure && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {generalFailure.message}
-          </p>
-        )}
+        <FormError message={generalFailure?.message} />
         <Button variant="primary" type="submit" disabled={!canSubmit} className="w-full">
           {write.isPending ? "Saving..." : "Save Password"}
         </Button>

@@ -7,3 +7,13 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </p>
   );
 }
+
+/** A refusal that is about none of the fields, under them all. */
+export function FormError({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid={testId}>
+      {message}
+    </p>
+  );
+}

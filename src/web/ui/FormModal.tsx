@@ -17,6 +17,7 @@ export interface FormModalProps {
   isPending: boolean;
   canSubmit: boolean;
   submitTestId?: string;
+  /** The form's own classes; its fields stand one under another, a little apart, unless given. */
   formClassName?: string;
   formTestId?: string;
   children: ReactNode;
@@ -38,7 +39,7 @@ export function FormModal({
   isPending,
   canSubmit,
   submitTestId,
-  formClassName,
+  formClassName = "space-y-4",
   formTestId,
   children,
 }: FormModalProps) {

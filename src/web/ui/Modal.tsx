@@ -1,5 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
+import { Button } from "./Button";
 import { CloseIcon } from "./icons";
 
 export interface ModalProps {
@@ -8,8 +9,8 @@ export interface ModalProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
-  /** The action buttons, right-aligned under the body. */
-  footer?: ReactNode;
+  /** The action buttons, right-aligned under the body; "close" for a dialog that only shows something: one Close button. */
+  footer?: ReactNode | "close";
   size?: "sm" | "md" | "lg" | "xl";
   /** False while work that must not be abandoned runs: Escape, a click outside and × do nothing then. */
   canClose?: boolean;
@@ -41,7 +42,13 @@ export function Modal({ open, onClose, title, description, children, footer, siz
           </div>
           {footer && (
             <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-4 py-3 sm:flex-row sm:justify-end md:static md:rounded-b-xl md:px-6">
-              {footer}
+              {footer === "close" ? (
+                <Button variant="primary" onClick={onClose}>
+                  Close
+                </Button>
+              ) : (
+                footer
+              )}
             </div>
           )}
           {/* Last in the DOM, so that Tab reaches the dialog's own controls before ×. */}

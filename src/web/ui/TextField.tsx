@@ -39,3 +39,8 @@ export function TextField({ label, value, onChange, required, id, className = ""
     </div>
   );
 }
+
+/** A required whole number between `min` and `max` (a count of days), with the phone's number pad. */
+export function WholeNumberField({ min, max, ...props }: Omit<TextFieldProps, "type" | "inputMode" | "step" | "required" | "min" | "max"> & { min: number; max: number }) {
+  return <TextField type="number" inputMode="numeric" min={min} max={max} step={1} required {...props} />;
+}

@@ -1,10 +1,10 @@
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import { useState } from "react";
 import type { AccountDetail } from "../../api/account-detail";
 import { setAccountListTypeFromDetail, updateAccount, useRefreshAccounts } from "../../api/accounts";
 import type { Contact, EditableContactField } from "../../api/contacts";
 import { useWrite } from "../../ui/use-write";
 import { formatUsDate } from "../../format/dates";
-import { initials } from "../../format/initials";
 import { AccountFormModal } from "../../parts/accounts/AccountFormModal";
 import { ListTypeSelect } from "../../parts/accounts/ListTypeSelect";
 import { Button } from "../../ui/Button";
@@ -58,12 +58,7 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
       }
     >
       <div className="flex items-start gap-4">
-        <span
-          aria-hidden="true"
-          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-base font-semibold text-blue-700"
-        >
-          {initials(account.name)}
-        </span>
+        <InitialsAvatar name={account.name} size="lg" />
         <div className="min-w-0 flex-1 pt-0.5">
           <InlineEditableText
             value={account.name}

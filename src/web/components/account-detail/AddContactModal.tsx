@@ -1,9 +1,8 @@
 import { useRefreshAccounts } from "../../api/accounts";
 import { addContact } from "../../api/contacts";
-import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { useFormModal } from "../../ui/useFormModal";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface AddContactModalProps {
@@ -15,25 +14,17 @@ export interface AddContactModalProps {
 
 /** 'Add Contact': first name, last name and e-mail, all required. The server names a field it refuses. */
 export function AddContactModal({ accountId, onClose, onAdded }: AddContactModalProps) {
-  const write = useWrite({ refresh: useRefreshAccounts(), failureMessage: "Failed to add contact.", onSuccess: onAdded });
-  const { values, fieldProps } = useFormValues({ firstName: "", lastName: "", email: "" }, write);
-
-  async function add() {
-    await write.run(() => addContact({ accountId, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }));
-  }
+  const { fieldProps, modalProps } = useFormModal({
+    initial: { firstName: "", lastName: "", email: "" },
+    onClose,
+    send: (values) => addContact({ accountId, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }),
+    refresh: useRefreshAccounts(),
+    failureMessage: "Failed to add contact.",
+    onSuccess: onAdded,
+  });
 
   return (
-    <FormModal
-      title="Add Contact"
-      testId="add-contact-modal"
-      onClose={onClose}
-      onSubmit={add}
-      submitLabel="Add Contact"
-      pendingLabel="Adding..."
-      isPending={write.isPending}
-      canSubmit={!write.isPending}
-      formClassName="space-y-4"
-    >
+    <FormModal {...modalProps} title="Add Contact" submitLabel="Add Contact" pendingLabel="Adding..." testId="add-contact-modal">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" {...fieldProps("firstName")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="off" autoFocus />
         <TextField label="Last Name" {...fieldProps("lastName")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="off" />

@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { ORDER_STATUS_LABELS, useAccountOrders, type OrderStatus } from "../../api/account-detail";
 import { formatCountOf } from "../../format/count";
-import { Button } from "../../ui/Button";
 import { LoadError } from "../../ui/LoadError";
 import { Modal } from "../../ui/Modal";
 import { Select } from "../../ui/Select";
@@ -43,11 +42,7 @@ export function AllOrdersModal({ accountId, onClose }: { accountId: number; onCl
       description={orderPage ? formatCountOf(orderPage.total, "order") : "Loading orders..."}
       size="xl"
       testId="all-orders-modal"
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          Close
-        </Button>
-      }
+      footer="close"
     >
       <Select
         label="Status"

@@ -1,9 +1,9 @@
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
 import { updateContact, type Contact } from "../../api/contacts";
 import { useWrite } from "../../ui/use-write";
 import { formatCountOf } from "../../format/count";
-import { initials } from "../../format/initials";
 import { Button } from "../../ui/Button";
 import { PlusIcon, StarIcon } from "../../ui/icons";
 import { AddContactModal } from "./AddContactModal";
@@ -60,9 +60,7 @@ function ContactItem({ contact }: { contact: Contact }) {
 
   return (
     <li className="flex gap-3 px-4 py-4 sm:px-5" data-testid="contact-item" data-contact-id={contact.id}>
-      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600">
-        {initials(name)}
-      </span>
+      <InitialsAvatar name={name} tone="grey" />
       <div className="min-w-0 flex-1 space-y-0.5">
         <div className="flex flex-wrap items-center gap-x-1">
           <ContactField {...fieldProps} field="firstName" textClassName="text-sm font-medium text-slate-900" />

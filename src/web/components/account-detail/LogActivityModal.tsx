@@ -1,10 +1,9 @@
 import { logActivity, useRefreshAccountActivity } from "../../api/activity";
-import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { Select } from "../../ui/Select";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { useFormModal } from "../../ui/useFormModal";
 import { dateTimeLocalValue, isoFromDateTimeLocal, LOGGED_ACTIVITY_OPTIONS, loggedActivityKindOf } from "./activity-form";
 import { ACTIVITY_SUMMARY_MAX_LENGTH } from "../../../contracts/activity.ts";
 
@@ -17,26 +16,18 @@ export interface LogActivityModalProps {
 
 /** 'Log Activity': a call, e-mail, meeting or other contact with the customer, at a date that defaults to now. */
 export function LogActivityModal({ accountId, onClose, onLogged }: LogActivityModalProps) {
-  const write = useWrite({ refresh: useRefreshAccountActivity(accountId), failureMessage: "Failed to log activity.", onSuccess: onLogged });
-  const { values, fieldProps } = useFormValues(() => ({ kind: "call", summary: "", date: dateTimeLocalValue(new Date()) }), write);
-  const canLog = values.summary.trim() !== "" && values.date !== "" && !write.isPending;
-
-  async function log() {
-    await write.run(() => logActivity(accountId, { kind: loggedActivityKindOf(values.kind), summary: values.summary.trim(), date: isoFromDateTimeLocal(values.date) }));
-  }
+  const { fieldProps, modalProps } = useFormModal({
+    initial: () => ({ kind: "call", summary: "", date: dateTimeLocalValue(new Date()) }),
+    onClose,
+    canSubmit: (values) => values.summary.trim() !== "" && values.date !== "",
+    send: (values) => logActivity(accountId, { kind: loggedActivityKindOf(values.kind), summary: values.summary.trim(), date: isoFromDateTimeLocal(values.date) }),
+    refresh: useRefreshAccountActivity(accountId),
+    failureMessage: "Failed to log activity.",
+    onSuccess: onLogged,
+  });
 
   return (
-    <FormModal
-      title="Log Activity"
-      testId="log-activity-modal"
-      onClose={onClose}
-      onSubmit={log}
-      submitLabel="Log Activity"
-      pendingLabel="Logging..."
-      isPending={write.isPending}
-      canSubmit={canLog}
-      formClassName="space-y-4"
-    >
+    <FormModal {...modalProps} title="Log Activity" submitLabel="Log Activity" pendingLabel="Logging..." testId="log-activity-modal">
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Type" {...fieldProps("kind")} options={LOGGED_ACTIVITY_OPTIONS} />
         <TextField label="Date" type="datetime-local" {...fieldProps("date")} required />

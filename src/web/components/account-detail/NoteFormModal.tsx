@@ -1,9 +1,8 @@
 import { createNote, updateNote, type Note } from "../../api/notes";
-import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { editLabels, useFormModal } from "../../ui/useFormModal";
 import { noteFieldsOf } from "./note-form";
 import { useRefreshNotes } from "./useRefreshNotes";
 import { NOTE_CONTENT_MAX_LENGTH } from "../../../contracts/notes.ts";
@@ -20,32 +19,19 @@ export interface NoteFormModalProps {
 
 /** 'Create Note' and 'Edit Note': an optional title and the required content. */
 export function NoteFormModal({ accountId, note, onClose, onSaved }: NoteFormModalProps) {
-  const isEditing = note !== null;
-  const write = useWrite({
+  const { fieldProps, modalProps } = useFormModal({
+    initial: { title: note?.title ?? "", content: note?.content ?? "" },
+    onClose,
+    canSubmit: (values) => values.content.trim() !== "",
+    send: (values) => (note ? updateNote(note.id, noteFieldsOf(values)) : createNote(accountId, noteFieldsOf(values))),
     refresh: useRefreshNotes(accountId),
-    failureMessage: isEditing ? "Failed to update note." : "Failed to create note. Please make sure you are logged in.",
+    failureMessage: note ? "Failed to update note." : "Failed to create note. Please make sure you are logged in.",
     onSuccess: onSaved,
   });
-  const { values, fieldProps } = useFormValues({ title: note?.title ?? "", content: note?.content ?? "" }, write);
-  const canSave = values.content.trim() !== "" && !write.isPending;
-
-  async function save() {
-    const fields = noteFieldsOf(values);
-    await write.run(() => (isEditing ? updateNote(note.id, fields) : createNote(accountId, fields)));
-  }
+  const labels = note ? editLabels("Edit Note") : { title: "Create Note", submitLabel: "Create Note", pendingLabel: "Creating..." };
 
   return (
-    <FormModal
-      title={isEditing ? "Edit Note" : "Create Note"}
-      testId="note-form-modal"
-      onClose={onClose}
-      onSubmit={save}
-      submitLabel={isEditing ? "Save Changes" : "Create Note"}
-      pendingLabel={isEditing ? "Saving..." : "Creating..."}
-      isPending={write.isPending}
-      canSubmit={canSave}
-      formClassName="space-y-4"
-    >
+    <FormModal {...modalProps} {...labels} testId="note-form-modal">
       <TextField label="Title" {...fieldProps("title")} maxLength={SHORT_TEXT_MAX_LENGTH} placeholder="Optional" autoComplete="off" />
       <TextAreaField label="Content" {...fieldProps("content")} required rows={4} maxLength={NOTE_CONTENT_MAX_LENGTH} autoFocus />
     </FormModal>

@@ -3,7 +3,6 @@ import { useOrderDetail, type Order, type OrderDelivery, type OrderDetail, type 
 import { formatCount } from "../../format/count";
 import { formatUsCalendarDate, formatUsDateTime } from "../../format/dates";
 import { formatDollars } from "../../format/money";
-import { Button } from "../../ui/Button";
 import { FileSpreadsheetIcon, HistoryIcon, PlugIcon, type IconProps } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Modal } from "../../ui/Modal";
@@ -28,11 +27,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
       description={<OrderHeadline order={shown} />}
       size="xl"
       testId="order-dialog"
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          Close
-        </Button>
-      }
+      footer="close"
     >
       {detail ? (
         <OrderDetailBody order={detail} />

@@ -1,3 +1,4 @@
+import { CardTableHead } from "../../ui/CardTableHead";
 import { useState } from "react";
 import { useMySessions, type UserSession } from "../../api/my-sessions";
 import { useWrite } from "../../ui/use-write";
@@ -47,18 +48,7 @@ export function SessionsCard() {
       ) : (
         <div className="-m-4 overflow-x-auto sm:-m-6">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="my-sessions-table" aria-busy={sessions === undefined}>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-2.5 font-medium first:pl-4 sm:first:pl-6">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-2.5 sm:pr-6">
-                  <span className="sr-only">Sign out</span>
-                </th>
-              </tr>
-            </thead>
+            <CardTableHead columns={COLUMNS} actionsLabel="Sign out" />
             <tbody className="divide-y divide-slate-100">
               {sessions?.map((session) => (
                 <tr key={session.id} data-testid="my-session-row" data-current={session.current}>

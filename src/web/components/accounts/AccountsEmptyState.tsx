@@ -1,3 +1,4 @@
+import { NoMatches } from "../../ui/NoMatches";
 import { Button } from "../../ui/Button";
 import { AccountsIcon, UploadIcon } from "../../ui/icons";
 
@@ -5,16 +6,7 @@ import { AccountsIcon, UploadIcon } from "../../ui/icons";
 export function AccountsEmptyState({ hasFilters, onUpload, onClearFilters }: { hasFilters: boolean; onUpload: () => void; onClearFilters: () => void }) {
   if (hasFilters) {
     return (
-      <div className="px-6 py-16 text-center" data-testid="accounts-no-matches">
-        <p className="text-sm text-slate-600">No accounts match these filters.</p>
-        <button
-          type="button"
-          onClick={onClearFilters}
-          className="mt-2 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-        >
-          Clear filters
-        </button>
-      </div>
+      <NoMatches message="No accounts match these filters." clearLabel="Clear filters" onClear={onClearFilters} testId="accounts-no-matches" />
     );
   }
   return (

@@ -1,3 +1,4 @@
+import { Bones } from "../../ui/Bones";
 import type { PeriodComparison } from "../../../contracts/analytics.ts";
 import { useAnalyticsSummary, type Period, type PeriodFigures } from "../../api/analytics";
 import { formatCount } from "../../format/count";
@@ -106,9 +107,7 @@ function KpiCard({ figure, label, value, previousValue, change, comparedWith }: 
 function PlaceholderCard() {
   return (
     <li aria-hidden="true" className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid="kpi-card-placeholder">
-      <span className="block h-3 w-24 animate-pulse rounded bg-slate-200" />
-      <span className="mt-2 block h-7 w-20 animate-pulse rounded bg-slate-200" />
-      <span className="mt-2 block h-4 w-28 animate-pulse rounded bg-slate-100" />
+      <Bones bars={["h-3 w-24 bg-slate-200", "mt-2 h-7 w-20 bg-slate-200", "mt-2 h-4 w-28 bg-slate-100"]} />
     </li>
   );
 }

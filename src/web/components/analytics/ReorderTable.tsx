@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { AccountNameLink } from "../../ui/AccountNameLink";
 import type { ReorderAccount, ReorderSort } from "../../api/analytics";
 import { formatCount } from "../../format/count";
 import { formatUsCalendarDate } from "../../format/dates";
@@ -73,13 +73,7 @@ export function ReorderTable({ accounts, view, isRefreshing, selection, onSort, 
                 />
               </td>
               <td className="max-w-72 px-3 py-3">
-                <Link
-                  href={`/accounts/${account.id}`}
-                  className="line-clamp-2 font-medium break-words text-slate-900 hover:text-blue-600 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-                  data-testid="reorder-account-name"
-                >
-                  {account.name}
-                </Link>
+                <AccountNameLink id={account.id} name={account.name} testId="reorder-account-name" />
                 {account.email && (
                   <p className="truncate text-xs text-slate-500" title={account.email}>
                     {account.email}

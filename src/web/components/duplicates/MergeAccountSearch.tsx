@@ -1,4 +1,5 @@
-import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
+import { AccountSearchInput } from "../../ui/AccountSearchInput";
+import { Combobox, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
 import { describeFailure } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";
@@ -6,7 +7,7 @@ import { MIN_SEARCH_LENGTH, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { Button } from "../../ui/Button";
-import { RefreshIcon, SearchIcon } from "../../ui/icons";
+import { RefreshIcon } from "../../ui/icons";
 import { Spinner } from "../../ui/Spinner";
 
 export interface MergeAccountSearchProps {
@@ -47,15 +48,11 @@ export function MergeAccountSearch({ listedIds, onPickListed, onFound }: MergeAc
         <Label className="mb-1.5 block text-sm font-medium text-slate-700">Add another account</Label>
         <Combobox<AccountSearchHit | null> value={null} onChange={(hit) => void add(hit)} onClose={() => setQuery("")}>
           <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <ComboboxInput
+            <AccountSearchInput<AccountSearchHit | null>
               displayValue={() => ""}
-              onChange={(event) => setQuery(event.target.value)}
+              onQueryChange={setQuery}
               placeholder="Search accounts by name, e-mail or domain..."
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="merge-search-input"
-              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:bg-slate-50"
+              testId="merge-search-input"
             />
           </div>
           <AccountSearchOptions

@@ -1,10 +1,9 @@
 import { useId } from "react";
 import type { BulkAssignOutcome } from "../../api/lists";
-import { copyToClipboard } from "../../copy-to-clipboard";
 import { formatCount } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { CheckCircleIcon, CopyIcon } from "../../ui/icons";
-import { useToast } from "../../ui/toast/useToast";
+import { useCopyWithToast } from "../../ui/CopyableValue";
 import { matchedPercent, matchSummaryText } from "./bulk-assignment";
 
 /** Thousands of addresses would make the dialog slow to open; the rest can still be copied. */
@@ -12,19 +11,10 @@ const NOT_FOUND_SHOWN = 1000;
 
 /** What a bulk assignment did: accounts updated and found, how many e-mails matched, and those that did not. */
 export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }) {
-  const { toast } = useToast();
+  const copy = useCopyWithToast();
   const { totalEmails, emailsMatched, accountsFound, accountsUpdated, notFoundEmails } = outcome.results;
   const percent = matchedPercent(emailsMatched, totalEmails);
   const notFoundHeadingId = useId();
-
-  async function copyNotFound() {
-    try {
-      await copyToClipboard(notFoundEmails.join("\n"));
-      toast({ title: "Copied to clipboard" });
-    } catch {
-      toast({ variant: "destructive", title: "Error", description: "The e-mails could not be copied." });
-    }
-  }
 
   return (
     <div className="space-y-5" data-testid="bulk-result">
@@ -62,7 +52,7 @@ export function BulkAssignmentResult({ outcome }: { outcome: BulkAssignOutcome }
             <h3 id={notFoundHeadingId} className="text-sm font-medium text-slate-900">
               Not found ({formatCount(notFoundEmails.length)})
             </h3>
-            <Button size="sm" variant="ghost" icon={CopyIcon} onClick={() => void copyNotFound()} data-testid="bulk-copy-not-found">
+            <Button size="sm" variant="ghost" icon={CopyIcon} onClick={() => void copy(notFoundEmails.join("\n"), "The e-mails could not be copied.")} data-testid="bulk-copy-not-found">
               Copy all
             </Button>
           </div>

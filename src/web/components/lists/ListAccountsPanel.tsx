@@ -1,3 +1,4 @@
+import { NoMatches } from "../../ui/NoMatches";
 import { useEffect, useState } from "react";
 import { accountExportUrl, useAccountList, type Account } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition, ListSummary } from "../../api/lists";
@@ -78,16 +79,12 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
 function EmptyList({ isFilteredOut, onClearFilter }: { isFilteredOut: boolean; onClearFilter: () => void }) {
   if (isFilteredOut) {
     return (
-      <div className="px-6 py-16 text-center" data-testid="list-no-matches">
-        <p className="text-sm text-slate-600">No accounts in this list had their first order within these dates.</p>
-        <button
-          type="button"
-          onClick={onClearFilter}
-          className="mt-2 rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-        >
-          Clear filter
-        </button>
-      </div>
+      <NoMatches
+        message="No accounts in this list had their first order within these dates."
+        clearLabel="Clear filter"
+        onClear={onClearFilter}
+        testId="list-no-matches"
+      />
     );
   }
   return (

@@ -1,9 +1,8 @@
 import { createList, updateList, type ListDefinition } from "../../api/lists";
-import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { editLabels, useFormModal } from "../../ui/useFormModal";
 import { canSaveList, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, listFieldsOf, listFormValuesOf } from "./list-form";
 
 export interface ListFormModalProps {
@@ -16,33 +15,25 @@ export interface ListFormModalProps {
 
 /** 'Create New List' and 'Edit List': a required name and an optional description, saved on the server. */
 export function ListFormModal({ list, onClose, onSaved }: ListFormModalProps) {
-  const isEditing = list !== null;
-  const write = useWrite<ListDefinition>({
+  const { fieldProps, modalProps } = useFormModal<ReturnType<typeof listFormValuesOf>, ListDefinition>({
+    initial: () => listFormValuesOf(list),
+    onClose,
+    canSubmit: (values) => canSaveList(list, values),
+    send: (values) => (list ? updateList(list.key, listFieldsOf(values)) : createList(listFieldsOf(values))),
     success: (saved) =>
-      isEditing ? { title: "List saved", description: `Changes to ${saved.name} have been saved.` } : { title: "List created", description: "New list has been created successfully." },
-    failureTitle: isEditing ? "Failed to update list." : "Failed to create new list.",
+      list ? { title: "List saved", description: `Changes to ${saved.name} have been saved.` } : { title: "List created", description: "New list has been created successfully." },
+    failureTitle: list ? "Failed to update list." : "Failed to create new list.",
     onSuccess: onSaved,
   });
-  const { values, fieldProps } = useFormValues(() => listFormValuesOf(list), write);
-  const canSave = canSaveList(list, values) && !write.isPending;
-
-  async function save() {
-    await write.run(() => (isEditing ? updateList(list.key, listFieldsOf(values)) : createList(listFieldsOf(values))));
-  }
+  const labels = list ? editLabels("Edit List") : { title: "Create New List", submitLabel: "Create List", pendingLabel: "Creating..." };
 
   return (
     <FormModal
-      title={isEditing ? "Edit List" : "Create New List"}
-      description={isEditing ? "Accounts stay in the list when it is renamed." : "Group accounts your own way, next to New, Active and Legacy."}
+      {...modalProps}
+      {...labels}
+      description={list ? "Accounts stay in the list when it is renamed." : "Group accounts your own way, next to New, Active and Legacy."}
       testId="list-form-modal"
-      onClose={onClose}
-      onSubmit={save}
-      submitLabel={isEditing ? "Save Changes" : "Create List"}
-      pendingLabel={isEditing ? "Saving..." : "Creating..."}
-      isPending={write.isPending}
-      canSubmit={canSave}
       submitTestId="list-form-submit"
-      formClassName="space-y-4"
     >
       <TextField
         label="Name"

@@ -1,3 +1,4 @@
+import { Bones } from "../../ui/Bones";
 import type { ListDefinition, ListSummary } from "../../api/lists";
 import { formatCount } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
@@ -114,12 +115,9 @@ function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }
 function PlaceholderCard() {
   return (
     <div aria-hidden="true" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="list-summary-card-placeholder">
-      <span className="block h-5 w-28 animate-pulse rounded bg-slate-200" />
-      <span className="mt-2 block h-4 w-48 animate-pulse rounded bg-slate-100" />
-      <span className="mt-4 block h-9 w-20 animate-pulse rounded bg-slate-200" />
+      <Bones bars={["h-5 w-28 bg-slate-200", "mt-2 h-4 w-48 bg-slate-100", "mt-4 h-9 w-20 bg-slate-200"]} />
       <span className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4">
-        <span className="block h-9 animate-pulse rounded bg-slate-100" />
-        <span className="block h-9 animate-pulse rounded bg-slate-100" />
+        <Bones bars={["h-9 bg-slate-100", "h-9 bg-slate-100"]} />
       </span>
     </div>
   );

@@ -2,7 +2,7 @@ import { Description, Field, Label, Switch } from "@headlessui/react";
 import { useId } from "react";
 import { MAX_DUE_IN_DAYS, MIN_DUE_IN_DAYS } from "../../api/task-automation";
 import { Select, type SelectOption } from "../../ui/Select";
-import { TextField } from "../../ui/TextField";
+import { WholeNumberField } from "../../ui/TextField";
 import type { AutomationRuleForm } from "./task-automation-form";
 
 export interface AutomationRuleFieldsProps {
@@ -41,14 +41,10 @@ export function AutomationRuleFields({ title, description, rule, assigneeOptions
         </Switch>
       </Field>
       <div className="mt-4 grid gap-4 items-end sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <TextField
+        <WholeNumberField
           label="Due in days"
-          type="number"
-          inputMode="numeric"
           min={MIN_DUE_IN_DAYS}
           max={MAX_DUE_IN_DAYS}
-          step={1}
-          required
           value={rule.dueInDays}
           onChange={(dueInDays) => onChange({ ...rule, dueInDays })}
           disabled={disabled}

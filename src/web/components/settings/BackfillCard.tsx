@@ -4,7 +4,7 @@ import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { HistoryIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
-import { TextField } from "../../ui/TextField";
+import { WholeNumberField } from "../../ui/TextField";
 import { BackfillRunSkeleton, BackfillRunSummary } from "./BackfillRunSummary";
 import { SettingsCard } from "../../ui/SettingsCard";
 
@@ -26,14 +26,10 @@ export function BackfillCard() {
   return (
     <SettingsCard title="Backfill Historical Data" description="Pull orders from the last 30-90 days" icon={HistoryIcon} testId="backfill-card">
       <form onSubmit={(event) => void startBackfill(event)} className="flex flex-wrap items-end gap-3">
-        <TextField
+        <WholeNumberField
           label="Days"
-          type="number"
-          inputMode="numeric"
           min={MIN_BACKFILL_DAYS}
           max={MAX_BACKFILL_DAYS}
-          step={1}
-          required
           value={days}
           onChange={setDays}
           disabled={isProcessing}

@@ -4,7 +4,7 @@ import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { ListsIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
-import { TextField } from "../../ui/TextField";
+import { WholeNumberField } from "../../ui/TextField";
 import { AdminOnlyNote } from "./AdminOnlyNote";
 import { SETTINGS_SAVE } from "./settings-save";
 import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
@@ -103,14 +103,10 @@ function DaysField(props: {
   testId: string;
 }) {
   return (
-    <TextField
+    <WholeNumberField
       label={props.label}
-      type="number"
-      inputMode="numeric"
       min={props.limits.min}
       max={props.limits.max}
-      step={1}
-      required
       value={props.value}
       onChange={props.onChange}
       disabled={props.disabled}

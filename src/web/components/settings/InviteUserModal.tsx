@@ -1,8 +1,8 @@
 import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
-import { useWrite } from "../../ui/use-write";
+import { FormError } from "../../ui/FieldError";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { useFormModal } from "../../ui/useFormModal";
 import { RoleChoice } from "./RoleChoice";
 import { canInvite, EMPTY_INVITE_FORM, newTeamMemberOf, type InviteForm } from "./team-members";
 import { EMAIL_MAX_LENGTH } from "../../../contracts/auth.ts";
@@ -20,32 +20,28 @@ export interface InviteUserModalProps {
  * if any, keeping what was typed.
  */
 export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModalProps) {
-  const write = useWrite({ failureMessage: "Failed to invite user", showsFailureItself: true, onSuccess: onInvited });
-  const { values: form, fieldProps } = useFormValues<InviteForm>(EMPTY_INVITE_FORM, write);
-  const isInviting = write.isPending;
-  const canSubmit = canInvite(form) && !isInviting;
   // A refusal about one of the fields shows beside it; any other under them all.
-  const generalFailure = write.failure && !(write.failure.field && write.failure.field in form) ? write.failure : null;
-
-  async function invite() {
-    await write.run(() => onInvite(newTeamMemberOf(form)));
-  }
-
+  const { fieldProps, generalFailure, modalProps } = useFormModal<InviteForm, OneTimePasswordAnswer>({
+    initial: EMPTY_INVITE_FORM,
+    onClose,
+    canSubmit: canInvite,
+    send: (form) => onInvite(newTeamMemberOf(form)),
+    failureMessage: "Failed to invite user",
+    showsFailureItself: true,
+    onSuccess: onInvited,
+  });
+  const isInviting = modalProps.isPending;
   const role = fieldProps("role");
 
   return (
     <FormModal
+      {...modalProps}
       title="Invite User"
       description="They sign in with their e-mail and a one-time password shown after this step."
       testId="invite-user-modal"
-      onClose={onClose}
-      onSubmit={invite}
       submitLabel="Invite User"
       pendingLabel="Inviting..."
-      isPending={isInviting}
-      canSubmit={canSubmit}
       submitTestId="invite-user-submit"
-      formClassName="space-y-4"
     >
       <TextField
         label="Name"
@@ -69,11 +65,7 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
         data-testid="invite-user-email"
       />
       <RoleChoice value={role.value} onChange={role.onChange} disabled={isInviting} testId="invite-user-role" />
-      {generalFailure && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="invite-user-error">
-          {generalFailure.message}
-        </p>
-      )}
+      <FormError message={generalFailure?.message} testId="invite-user-error" />
     </FormModal>
   );
 }

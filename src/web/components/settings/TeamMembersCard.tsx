@@ -29,6 +29,38 @@ type TeamDialog =
   | { kind: "deactivate"; member: TeamMember }
   | { kind: "oneTimePassword"; title: string; name: string; password: string };
 
+/** The actions that take something away, and what each asks before it is done. */
+const CONFIRMATIONS = {
+  resetPassword: {
+    title: (name: string) => `Reset the password of ${name}?`,
+    message: "Their current password stops working and they are signed out at once. You will get a new one-time password to give them.",
+    confirmLabel: "Reset Password",
+    pendingLabel: "Resetting...",
+    testId: "reset-password-dialog",
+  },
+  endSessions: {
+    title: (name: string) => `End every session of ${name}?`,
+    message: "They are signed out at once, on every browser. Their password stays: they can sign in again.",
+    confirmLabel: "End Sessions",
+    pendingLabel: "Ending...",
+    testId: "end-sessions-dialog",
+  },
+  deactivate: {
+    title: (name: string) => `Deactivate ${name}?`,
+    message: "They will be signed out at once and can no longer sign in. Their history stays, and they can be reactivated later.",
+    confirmLabel: "Deactivate",
+    pendingLabel: "Deactivating...",
+    isDestructive: true,
+    testId: "deactivate-user-dialog",
+  },
+} as const;
+
+type ConfirmedAction = keyof typeof CONFIRMATIONS;
+
+function isConfirmation(dialog: TeamDialog): dialog is { kind: ConfirmedAction; member: TeamMember } {
+  return dialog.kind in CONFIRMATIONS;
+}
+
 /**
  * Who is on the team, and for administrators: inviting, roles, passwords, sessions and deactivation. The server
  * refuses to demote or deactivate the last active administrator (409), and says so.
@@ -85,6 +117,12 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
     closeDialog();
   }
 
+  const confirmed: Record<ConfirmedAction, (member: TeamMember) => void> = {
+    resetPassword: resetMemberPassword,
+    endSessions: (member) => void endMemberSessions(member),
+    deactivate: (member) => void setActive(member, false),
+  };
+
   return (
     <SettingsCard
       title="Team Members"
@@ -126,44 +164,14 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
           onClose={closeDialog}
         />
       )}
-      {dialog?.kind === "resetPassword" && (
+      {dialog && isConfirmation(dialog) && (
         <ConfirmDialog
           open
-          title={`Reset the password of ${dialog.member.name}?`}
-          message="Their current password stops working and they are signed out at once. You will get a new one-time password to give them."
-          confirmLabel="Reset Password"
-          pendingLabel="Resetting..."
+          {...CONFIRMATIONS[dialog.kind]}
+          title={CONFIRMATIONS[dialog.kind].title(dialog.member.name)}
           isPending={busyMemberId === dialog.member.id}
-          onConfirm={() => resetMemberPassword(dialog.member)}
+          onConfirm={() => confirmed[dialog.kind](dialog.member)}
           onCancel={closeDialog}
-          testId="reset-password-dialog"
-        />
-      )}
-      {dialog?.kind === "endSessions" && (
-        <ConfirmDialog
-          open
-          title={`End every session of ${dialog.member.name}?`}
-          message="They are signed out at once, on every browser. Their password stays: they can sign in again."
-          confirmLabel="End Sessions"
-          pendingLabel="Ending..."
-          isPending={busyMemberId === dialog.member.id}
-          onConfirm={() => void endMemberSessions(dialog.member)}
-          onCancel={closeDialog}
-          testId="end-sessions-dialog"
-        />
-      )}
-      {dialog?.kind === "deactivate" && (
-        <ConfirmDialog
-          open
-          title={`Deactivate ${dialog.member.name}?`}
-          message="They will be signed out at once and can no longer sign in. Their history stays, and they can be reactivated later."
-          confirmLabel="Deactivate"
-          pendingLabel="Deactivating..."
-          isPending={busyMemberId === dialog.member.id}
-          isDestructive
-          onConfirm={() => void setActive(dialog.member, false)}
-          onCancel={closeDialog}
-          testId="deactivate-user-dialog"
         />
       )}
       {dialog?.kind === "oneTimePassword" && (

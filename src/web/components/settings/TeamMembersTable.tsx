@@ -1,5 +1,6 @@
+import { CardTableHead } from "../../ui/CardTableHead";
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import type { TeamMember } from "../../api/team";
-import { initials } from "../../format/initials";
 import { roleLabel } from "../../session/role-label";
 import { memberStatusBadge } from "./status-badges";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -37,20 +38,7 @@ export function TeamMembersTable({ members, signedInUserId, onAction, busyMember
     // screen-reader-only header of the actions column scrolls with the table rather than widen the page.
     <div className="relative -m-4 overflow-x-auto sm:-m-6">
       <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]" data-testid="team-table" aria-busy={members === undefined}>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase max-sm:hidden">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2.5 font-medium first:pl-4 sm:first:pl-6">
-                {column}
-              </th>
-            ))}
-            {onAction && (
-              <th scope="col" className="w-12 px-4 py-2.5 sm:pr-6">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <CardTableHead columns={COLUMNS} className="max-sm:hidden" actionsLabel={onAction ? "Actions" : undefined} actionsClassName="w-12" />
         <tbody className="divide-y divide-slate-100 max-sm:block">
           {members === undefined
             ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => <PlaceholderRow key={index} withActions={onAction !== undefined} />)
@@ -90,12 +78,7 @@ function MemberRow({ member, isSignedInUser, actions, isBusy, onAction }: Member
     >
       <td className={`${CELL} sm:pl-6`}>
         <div className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className={`flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${member.active ? "bg-blue-100 text-blue-700" : "bg-slate-200 text-slate-500"}`}
-          >
-            {initials(member.name)}
-          </span>
+          <InitialsAvatar name={member.name} size="sm" tone={member.active ? "blue" : "faded"} />
           <span className={`min-w-0 font-medium sm:whitespace-nowrap ${member.active ? "text-slate-900" : "text-slate-600"}`} data-testid="team-member-name">
             {member.name}
           </span>

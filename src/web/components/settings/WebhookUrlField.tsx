@@ -1,9 +1,6 @@
 import { useId } from "react";
 import type { SecretDescription } from "../../api/settings";
-import { copyToClipboard } from "../../copy-to-clipboard";
-import { Button } from "../../ui/Button";
-import { CopyIcon } from "../../ui/icons";
-import { useToast } from "../../ui/toast/useToast";
+import { CopyableValue } from "../../ui/CopyableValue";
 import { copyableWebhookUrl } from "./webhook-url";
 
 export interface WebhookUrlFieldProps {
@@ -16,39 +13,22 @@ export interface WebhookUrlFieldProps {
 
 /** The address to paste into ShipStation's webhook settings, read-only, with a button that copies it. */
 export function WebhookUrlField({ url, webhookSecret, secretSavedHere }: WebhookUrlFieldProps) {
-  const { toast } = useToast();
-  const inputId = useId();
   const noteId = useId();
   const copyable = copyableWebhookUrl(url, webhookSecret, secretSavedHere);
 
-  async function copy() {
-    try {
-      await copyToClipboard(copyable.text);
-      toast({ title: "Copied to clipboard" });
-    } catch {
-      toast({ variant: "destructive", title: "Error", description: "The URL could not be copied: select it and copy it by hand." });
-    }
-  }
-
   return (
     <div>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-        Webhook URL
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={inputId}
-          readOnly
-          value={url}
-          onFocus={(event) => event.target.select()}
-          aria-describedby={noteId}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-          data-testid="webhook-url"
-        />
-        <Button icon={CopyIcon} onClick={() => void copy()} aria-label="Copy webhook URL" className="self-start sm:self-auto" data-testid="webhook-url-copy">
-          Copy
-        </Button>
-      </div>
+      <CopyableValue
+        label="Webhook URL"
+        value={url}
+        copyText={copyable.text}
+        what="URL"
+        copyLabel="Copy webhook URL"
+        stackOnPhones
+        describedBy={noteId}
+        testId="webhook-url"
+        copyTestId="webhook-url-copy"
+      />
       <p id={noteId} className="mt-1.5 text-xs text-slate-500" data-testid="webhook-url-note">
         {webhookUrlNote(webhookSecret, copyable.includesSecret)}
       </p>

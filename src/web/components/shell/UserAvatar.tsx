@@ -1,12 +1,5 @@
-import { initials } from "../../format/initials";
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 
 export function UserAvatar({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700"
-    >
-      {initials(name)}
-    </span>
-  );
+  return <InitialsAvatar name={name} />;
 }

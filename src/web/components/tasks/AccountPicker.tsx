@@ -1,8 +1,9 @@
-import { Combobox, ComboboxInput, Description, Field, Label } from "@headlessui/react";
+import { AccountSearchInput } from "../../ui/AccountSearchInput";
+import { Combobox, Description, Field, Label } from "@headlessui/react";
 import { useState } from "react";
 import { MIN_SEARCH_LENGTH } from "../../api/search";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
-import { CloseIcon, SearchIcon } from "../../ui/icons";
+import { CloseIcon } from "../../ui/icons";
 import type { TaskAccount } from "./task-form";
 
 export interface AccountPickerProps {
@@ -20,15 +21,12 @@ export function AccountPicker({ value, onChange, disabled }: AccountPickerProps)
       <Label className="mb-1.5 block text-sm font-medium text-slate-700">Account</Label>
       <Combobox value={value} onChange={onChange} by="id" onClose={() => setQuery("")}>
         <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <ComboboxInput
-            displayValue={(account: TaskAccount | null) => account?.name ?? ""}
-            onChange={(event) => setQuery(event.target.value)}
+          <AccountSearchInput<TaskAccount | null>
+            displayValue={(account) => account?.name ?? ""}
+            onQueryChange={setQuery}
             placeholder="Search accounts..."
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="task-account-input"
-            className="block w-full rounded-lg border border-slate-300 py-2 pr-9 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none disabled:bg-slate-50"
+            testId="task-account-input"
+            hasButton
           />
           {value && (
             <button

@@ -1,11 +1,10 @@
 import { createTask, useRefreshTasks, type Task } from "../../api/tasks";
-import { useWrite } from "../../ui/use-write";
 import { formatUsCalendarDate, businessToday } from "../../format/dates";
 import { useSession } from "../../session/useSession";
 import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { useFormModal } from "../../ui/useFormModal";
 import { AccountPicker } from "./AccountPicker";
 import { AssigneeSelect } from "./AssigneeSelect";
 import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, type TaskAccount, type TaskFormValues } from "./task-form";
@@ -22,34 +21,28 @@ export interface CreateTaskModalProps {
 export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTaskModalProps) {
   const { user } = useSession();
   const refreshTasks = useRefreshTasks();
-  const write = useWrite<Task>({
+  const { fieldProps, modalProps } = useFormModal<TaskFormValues, Task>({
+    initial: () => initialTaskFormValues(businessToday(), user?.id, account),
+    onClose,
+    canSubmit: isCompleteTaskForm,
+    send: (values) => createTask(newTaskOf(values)),
+    refresh: (values) => refreshTasks(newTaskOf(values).accountId),
     success: (created) => ({ title: "Task created", description: `${created.title} is due ${formatUsCalendarDate(created.dueDate)}.` }),
     failureMessage: "Failed to create task.",
     onSuccess: onCreated,
   });
-  const { values, fieldProps } = useFormValues<TaskFormValues>(() => initialTaskFormValues(businessToday(), user?.id, account), write);
-  const isCreating = write.isPending;
-  const canCreate = isCompleteTaskForm(values) && !isCreating;
-
-  async function create() {
-    const task = newTaskOf(values);
-    await write.run(() => createTask(task), { refresh: () => refreshTasks(task.accountId) });
-  }
+  const isCreating = modalProps.isPending;
 
   const [accountField, assigneeField] = [fieldProps("account"), fieldProps("assigneeId")];
   return (
     <FormModal
+      {...modalProps}
       title="Create Task"
       description="A follow-up for someone on the team, optionally about an account."
       testId="create-task-modal"
-      onClose={onClose}
-      onSubmit={create}
       submitLabel="Create Task"
       pendingLabel="Creating..."
-      isPending={isCreating}
-      canSubmit={canCreate}
       submitTestId="create-task-submit"
-      formClassName="space-y-4"
     >
       <TextField
         label="Title"

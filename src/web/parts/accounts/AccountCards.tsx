@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { AccountNameLink } from "../../ui/AccountNameLink";
 import type { Account } from "../../api/accounts";
 import { useLists, type ListDefinition } from "../../api/lists";
 import { formatUsDate } from "../../format/dates";
@@ -71,13 +71,7 @@ function AccountCard({ account, lists, tick }: { account: Account; lists: ListDe
       </div>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-start justify-between gap-2">
-          <Link
-            href={`/accounts/${account.id}`}
-            className="line-clamp-2 min-w-0 font-medium break-words text-slate-900 hover:text-blue-600 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-            data-testid="account-name"
-          >
-            {account.name}
-          </Link>
+          <AccountNameLink id={account.id} name={account.name} className="min-w-0" testId="account-name" />
           <span className="shrink-0 text-sm font-medium text-slate-900 tabular-nums">{formatDollars(account.totalOrderValue)}</span>
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">

@@ -1,11 +1,10 @@
 import { useLocation } from "wouter";
 import { createAccount, updateAccount, useRefreshAccounts, type Account } from "../../api/accounts";
 import { useActiveTeam } from "../../api/team";
-import { useWrite } from "../../ui/use-write";
 import { FormModal } from "../../ui/FormModal";
 import { Select } from "../../ui/Select";
 import { TextField } from "../../ui/TextField";
-import { useFormValues } from "../../ui/useFormValues";
+import { editLabels, useFormModal } from "../../ui/useFormModal";
 import { changedAccountFields, formValuesOf, newAccountFields, type AccountFormValues } from "./account-form";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
@@ -22,43 +21,30 @@ export interface AccountFormModalProps {
  * account opens once created: in the accounts table it would sit on whichever page its name sorts to.
  */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
-  const isEditing = account !== null;
   const [, navigate] = useLocation();
-  const write = useWrite<Account>({
+  const { fieldProps, modalProps } = useFormModal<AccountFormValues, Account>({
+    initial: () => formValuesOf(account),
+    onClose,
+    canSubmit: (values) => values.name.trim() !== "" && (!account || Object.keys(changedAccountFields(account, values)).length > 0),
+    send: (values) => (account ? updateAccount(account.id, changedAccountFields(account, values)) : createAccount(newAccountFields(values))),
     refresh: useRefreshAccounts(),
     success: (saved) =>
-      isEditing ? { title: "Account updated", description: `${saved.name} has been updated.` } : { title: "Account created", description: `${saved.name} has been added.` },
-    failureMessage: isEditing ? "Failed to update account." : "Failed to create account.",
+      account ? { title: "Account updated", description: `${saved.name} has been updated.` } : { title: "Account created", description: `${saved.name} has been added.` },
+    failureMessage: account ? "Failed to update account." : "Failed to create account.",
     onSuccess: (saved) => {
       onSaved(saved);
-      if (!isEditing) navigate(`/accounts/${saved.id}`);
+      if (!account) navigate(`/accounts/${saved.id}`);
     },
   });
-  const { values, fieldProps } = useFormValues<AccountFormValues>(() => formValuesOf(account), write);
-  const hasChanges = !isEditing || Object.keys(changedAccountFields(account, values)).length > 0;
-  const canSave = values.name.trim() !== "" && hasChanges && !write.isPending;
-
-  async function save() {
-    await write.run(() => (isEditing ? updateAccount(account.id, changedAccountFields(account, values)) : createAccount(newAccountFields(values))));
-  }
+  const labels = account ? editLabels("Edit Account") : { title: "Add Account", submitLabel: "Add Account", pendingLabel: "Adding..." };
 
   return (
-    <FormModal
-      title={isEditing ? "Edit Account" : "Add Account"}
-      testId="account-form-modal"
-      onClose={onClose}
-      onSubmit={save}
-      submitLabel={isEditing ? "Save Changes" : "Add Account"}
-      pendingLabel={isEditing ? "Saving..." : "Adding..."}
-      isPending={write.isPending}
-      canSubmit={canSave}
-      formClassName="space-y-4"
-    >
+    <FormModal {...modalProps} {...labels} testId="account-form-modal">
       <TextField label="Name" {...fieldProps("name")} required maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="organization" autoFocus />
       <TextField label="Email" type="email" {...fieldProps("email")} autoComplete="email" />
       <TextField label="Domain" {...fieldProps("domain")} placeholder="example.com" autoComplete="url" />
       <TextField label="Phone" type="tel" {...fieldProps("phone")} maxLength={SHORT_TEXT_MAX_LENGTH} autoComplete="tel" />
-      {isEditing ? <OwnerSelect {...fieldProps("ownerUserId")} /> : null}
+      {account ? <OwnerSelect {...fieldProps("ownerUserId")} /> : null}
     </FormModal>
   );
 }

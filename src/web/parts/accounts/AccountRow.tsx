@@ -1,8 +1,9 @@
+import { AccountNameLink } from "../../ui/AccountNameLink";
+import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import { Link } from "wouter";
 import type { Account } from "../../api/accounts";
 import { formatCountOf } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
-import { initials } from "../../format/initials";
 import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../../ui/Button";
 import { PotentialDuplicateBadge } from "../../ui/PotentialDuplicateBadge";
@@ -28,21 +29,9 @@ export function AccountRow({ account, tick, onEdit, onMerge }: AccountRowProps) 
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
           <AccountCheckbox label={`Select ${account.name}`} {...tick} testId="account-select" />
-          <span
-            aria-hidden="true"
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700"
-          >
-            {initials(account.name)}
-          </span>
+          <InitialsAvatar name={account.name} />
           <div className="min-w-0">
-            {/* Long names wrap to a second line rather than being cut: the name is what people scan for. */}
-            <Link
-              href={detailHref}
-              className="line-clamp-2 font-medium break-words text-slate-900 hover:text-blue-600 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-              data-testid="account-name"
-            >
-              {account.name}
-            </Link>
+            <AccountNameLink id={account.id} name={account.name} href={detailHref} testId="account-name" />
             {/* Badges wrap under the domain rather than squeezing it out of a narrow column. */}
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <p className="max-w-full truncate text-xs text-slate-500" title={account.domain ?? undefined}>

@@ -25,6 +25,12 @@ export interface AccountsBulkBarProps {
   isOpeningMerge: boolean;
 }
 
+/** The pickers of the bar, each setting one field of every account chosen. */
+const PICKERS = [
+  { field: "list", label: "Set list" },
+  { field: "owner", label: "Set owner" },
+] as const;
+
 /**
  * What can be done to the accounts ticked (or all matching) at once: each action is one request, after
  * which the table and the lists' figures are read again and the selection is cleared. An action on every
@@ -77,26 +83,19 @@ export function AccountsBulkBar({ selected, total, filters, order, onClear, onMe
         </Button>
         <div className="grid w-full grid-cols-2 gap-2 md:ml-auto md:flex md:w-auto md:flex-wrap md:items-center">
           {/* Pickers that act once something is picked: back on their label afterwards, ready for the next action. */}
-          <Select
-            label="Set list"
-            hideLabel
-            className="md:w-44"
-            value=""
-            options={setListOptions(lists)}
-            disabled={bulk.isPending}
-            onChange={(choice) => act(bulkActionOf("list", choice))}
-            data-testid="bulk-set-list"
-          />
-          <Select
-            label="Set owner"
-            hideLabel
-            className="md:w-44"
-            value=""
-            options={setOwnerOptions(activeMembers)}
-            disabled={bulk.isPending}
-            onChange={(choice) => act(bulkActionOf("owner", choice))}
-            data-testid="bulk-set-owner"
-          />
+          {PICKERS.map(({ field, label }) => (
+            <Select
+              key={field}
+              label={label}
+              hideLabel
+              className="md:w-44"
+              value=""
+              options={field === "list" ? setListOptions(lists) : setOwnerOptions(activeMembers)}
+              disabled={bulk.isPending}
+              onChange={(choice) => act(bulkActionOf(field, choice))}
+              data-testid={`bulk-set-${field}`}
+            />
+          ))}
           <ExportAccountsLink href={accountExportUrl(exportedAccountsOf(selected, filters), order)} label="Export selected" size="sm" testId="bulk-export" />
           <Button
             size="sm"

@@ -1,3 +1,4 @@
+import { Bones } from "../../ui/Bones";
 import type { Account, AccountSortColumn, SortDirection } from "../../api/accounts";
 import { AccountCheckbox } from "./AccountCheckbox";
 import { AccountRow } from "./AccountRow";
@@ -105,8 +106,7 @@ function PlaceholderRow() {
           <span className="size-4 shrink-0 animate-pulse rounded bg-slate-200" />
           <span className="size-9 shrink-0 animate-pulse rounded-full bg-slate-200" />
           <span className="space-y-2">
-            <span className="block h-3.5 w-40 animate-pulse rounded bg-slate-200" />
-            <span className="block h-3 w-24 animate-pulse rounded bg-slate-100" />
+            <Bones bars={["h-3.5 w-40 bg-slate-200", "h-3 w-24 bg-slate-100"]} />
           </span>
         </div>
       </td>
