@@ -32,7 +32,7 @@ export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelP
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <StatusBadge badge={connectionBadge(status.state)} state={status.state} testId="shipstation-status-badge" />
-          <span className="text-sm text-slate-500">{statusLine(status)}</span>
+          <span className="text-sm text-slate-500">{statusLine(status, onTest !== undefined)}</span>
         </div>
         {onTest && (
           <Button size="sm" icon={RefreshIcon} onClick={() => void run(onTest)} disabled={!canTest || isTesting} data-testid="shipstation-test-connection">
@@ -49,8 +49,9 @@ export function ConnectionStatusPanel({ status, onTest }: ConnectionStatusPanelP
   );
 }
 
-function statusLine(status: ConnectionStatus): string {
-  if (status.state === "not_configured") return "Save the API Key and API Secret to connect.";
+/** What the status means; how to connect is said only to those who may (administrators, who can test). */
+export function statusLine(status: ConnectionStatus, mayConnect: boolean): string {
+  if (status.state === "not_configured") return mayConnect ? "Save the API Key and API Secret to connect." : "An administrator has not connected ShipStation yet.";
   if (!status.checkedAt) return "Not tested since the credentials were saved.";
   return `Last tested ${formatUsDateTime(status.checkedAt)}`;
 }
