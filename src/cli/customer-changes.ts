@@ -1,5 +1,5 @@
 import type { CustomerChange } from "../contracts/imports.ts";
-import { formatCount } from "../core/counts.ts";
+import { formatCount } from "../contracts/counts.ts";
 
 /**
  * The known orders an import moved to another customer, a line each with both e-mails, so that no such

@@ -1,5 +1,5 @@
 import { writeSync } from "node:fs";
-import { formatCount } from "../core/counts.ts";
+import { formatCount } from "../contracts/counts.ts";
 
 export interface ProgressSnapshot {
   done: number;

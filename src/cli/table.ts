@@ -1,5 +1,5 @@
 import Table from "cli-table3";
-import { formatCount } from "../core/counts.ts";
+import { formatCount } from "../contracts/counts.ts";
 
 export type TableCell = string | number;
 

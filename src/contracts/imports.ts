@@ -1,5 +1,6 @@
 import { t } from "./type-builder.ts";
 import { wholeNumber } from "./common.ts";
+import { formatCount } from "./counts.ts";
 
 /**
  * Importing a ShipStation order export from the dashboard, in three steps:
@@ -45,7 +46,7 @@ export const UploadQuery = t.Object({
 /** The PUT's body: read as it streams in, so it is not parsed, and refused with 413 past MAX_UPLOAD_BYTES. */
 export const UploadedCsvFile = t.String({
   format: "binary",
-  description: `The CSV file as the raw request body (not multipart), at most ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes`,
+  description: `The CSV file as the raw request body (not multipart), at most ${formatCount(MAX_UPLOAD_BYTES)} bytes`,
 });
 
 export const UploadReceipt = t.Object({ uploaded: t.Literal(true), byteSize: t.Integer() });

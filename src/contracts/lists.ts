@@ -1,5 +1,6 @@
 import { t } from "./type-builder.ts";
 import { calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
+import { formatCount } from "./counts.ts";
 
 /**
  * The lists API: the lists accounts are sorted into, with their figures, and putting accounts in one in bulk.
@@ -97,7 +98,7 @@ export type ListDeletion = typeof ListDeletion.static;
  * message names it; maxItems only stops absurd bodies.
  */
 export const BulkAssignBody = t.Object({
-  emails: t.Array(t.String({ maxLength: 1000 }), { maxItems: 1_000_000, description: `At most ${MAX_BULK_EMAILS.toLocaleString("en-US")}; an account matches by its own e-mail or a contact's` }),
+  emails: t.Array(t.String({ maxLength: 1000 }), { maxItems: 1_000_000, description: `At most ${formatCount(MAX_BULK_EMAILS)}; an account matches by its own e-mail or a contact's` }),
   listType: t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: `A list's key, or "${AUTOMATIC_LIST_CHOICE}" to hand the accounts back to the activity rules` }),
 });
 export type BulkAssignBody = typeof BulkAssignBody.static;

@@ -1,6 +1,7 @@
 import { t } from "./type-builder.ts";
 import { IsoTime, oneOf } from "./common.ts";
 import { WebhookEventSummary } from "./webhooks.ts";
+import { formatCount } from "./counts.ts";
 
 /**
  * The settings: everyone signed in sees them (never a secret), only administrators change them.
@@ -73,7 +74,7 @@ export type SecretChanges = typeof SecretChanges.static;
 
 /** A whole number of days within limits, refused with a message naming the field. */
 function wholeDays(name: string, { min, max }: { min: number; max: number }) {
-  return t.Integer({ minimum: min, maximum: max, error: `${name} must be a whole number of days from ${min} to ${max.toLocaleString("en-US")}` });
+  return t.Integer({ minimum: min, maximum: max, error: `${name} must be a whole number of days from ${min} to ${formatCount(max)}` });
 }
 
 /** How many days after the event an automatic task falls due. */

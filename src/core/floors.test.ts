@@ -9,7 +9,7 @@ import path from "node:path";
  */
 const FLOORS: readonly (readonly string[])[] = [
   // The kernel: the database and the values every domain shares.
-  ["errors", "input-values", "unreadable-value", "counts", "money", "time", "csv", "database", "settings", "account-basics"],
+  ["errors", "input-values", "unreadable-value", "money", "time", "csv", "database", "settings", "account-basics"],
   // People, the timeline that names them, and the change feed that names who changed what.
   ["users", "auth", "team", "changes", "timeline"],
   // The records staff keep and the rules on them.

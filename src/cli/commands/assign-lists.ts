@@ -10,7 +10,7 @@ import { listName } from "../../core/lists/list-types.ts";
 import type { OpenedDatabase } from "../../core/database/open.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
-import { formatCountOf } from "../../core/counts.ts";
+import { formatCountOf } from "../../contracts/counts.ts";
 import { createTable } from "../table.ts";
 
 interface AssignListsFlags {

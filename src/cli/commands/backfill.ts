@@ -4,7 +4,7 @@ import { beginBackfill, continueBackfill, type BackfillRun } from "../../core/sh
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createTable } from "../table.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 interface BackfillFlags {
   days: string;

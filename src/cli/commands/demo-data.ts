@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { writeDemoShipStationExport } from "../../tools/demo-data/shipstation-file.ts";
 import { UsageError } from "../program.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 interface DemoDataFlags {
   rows: string;

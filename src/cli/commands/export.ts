@@ -12,7 +12,7 @@ import { ACCOUNT_SORTS, ACCOUNT_STATUSES, ACCOUNT_TIMEFRAMES, SORT_DIRECTIONS, t
 import { REORDER_BANDS } from "../../contracts/analytics.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 const EXPORTS = ["accounts", "contacts", "orders"] as const;
 type ExportKind = (typeof EXPORTS)[number];

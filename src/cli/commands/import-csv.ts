@@ -10,7 +10,7 @@ import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
 import { createProgressReporter } from "../progress.ts";
 import { createTable } from "../table.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { describeCustomerChanges } from "../customer-changes.ts";
 
 interface ImportFlags {

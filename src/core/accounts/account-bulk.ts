@@ -10,7 +10,7 @@ import type { AccountSelection, BulkAccountsBody, BulkAccountsResult } from "../
 import { accountSelectionCondition } from "./account-list.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { activeOwner } from "./accounts.ts";
-import { formatCount, formatCountOf } from "../counts.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
 /**
  * One action on many accounts, as staff would do it on each account (setAccountListType, updateAccount's

@@ -18,7 +18,7 @@ import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { centsToDollars } from "../money/money.ts";
 import { businessDayNumberToday, businessToday, dateOfBusinessDay, formatUsCalendarDate } from "../time/business-calendar.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { isAscii } from "node:buffer";
 import { readSync } from "node:fs";
 import { invalid } from "../errors.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 /** The encodings an export is read in: what Excel and ShipStation write. */
 export type FileTextEncoding = "UTF-8" | "UTF-16LE" | "UTF-16BE" | "Windows-1252";

@@ -9,7 +9,7 @@ import { isValidTimeZone } from "../time/wall-clock.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
-import { formatCount, formatCountOf } from "../counts.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
 /**
  * What an import of ShipStation exports (csv-import-run.ts) and its dry run (csv-import-preview.ts) share:

@@ -12,7 +12,7 @@ import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
 import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 export interface ExportFileSink {
   /** An order read whole; its raw JSON is a view that is only valid during the call. */

@@ -8,7 +8,7 @@ import { uploads } from "../database/schema.ts";
 import { MAX_UNFINISHED_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
 import { conflict, DomainError, forbidden, invalid, throttled } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;

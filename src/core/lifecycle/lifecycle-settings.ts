@@ -4,7 +4,7 @@ import { settings } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { writeSetting } from "../settings/settings.ts";
 import { LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "../../contracts/settings.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 /**
  * The customer lifecycle: which built-in list order activity puts an account in, as New York calendar

@@ -8,7 +8,7 @@ import { invalid } from "../errors.ts";
 import { moveScopeToList } from "../accounts/account-bulk.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice } from "./list-types.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a

@@ -8,7 +8,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { PublicUser } from "../users/users.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 export interface Note {

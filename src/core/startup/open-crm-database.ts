@@ -1,7 +1,7 @@
 import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
 import { openDatabase, type OpenedDatabase } from "../database/open.ts";
 import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { followEveryChange } from "./change-followers.ts";
 
 export interface OpenedCrmDatabase extends OpenedDatabase {

@@ -8,7 +8,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { addDays, businessToday, requireCalendarDate, formatUsCalendarDate } from "../time/business-calendar.ts";
-import { formatCount } from "../counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 export interface TaskView {

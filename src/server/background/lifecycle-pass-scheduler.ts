@@ -3,7 +3,7 @@ import type { CrmDatabase } from "../../core/database/open.ts";
 import { totalMoved, type ListMoves } from "../../core/lifecycle/lifecycle-lists.ts";
 import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { startOfNextBusinessDay } from "../../core/time/business-calendar.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 export interface LifecyclePassScheduler {
   /** The lifecycle windows changed: run a pass now rather than at midnight (after the one under way, if any). */

@@ -6,7 +6,7 @@ import { BULK_ASSIGN_BODY_MAX_BYTES, BULK_ASSIGN_LIST_PATH } from "../../contrac
 import { SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
 import { DomainError, invalid } from "../../core/errors.ts";
 import { readSessionToken } from "./session.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 /**
  * Every request body is read here, within its limit, before anything parses it: 64 KB for the routes

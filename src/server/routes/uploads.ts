@@ -6,7 +6,7 @@ import type { ServerContext } from "../context.ts";
 import { toUploadReceiptJson } from "../json/upload-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
 /** The target of signed upload URLs: the dashboard PUTs the raw file here. */
 export function uploadRoutes(context: ServerContext) {

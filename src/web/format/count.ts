@@ -1,7 +1,7 @@
-import { formatCount } from "../../core/counts.ts";
+import { formatCount } from "../../contracts/counts.ts";
 
-// Counts are written by core's rule, the one the server's messages use too.
-export { formatCount, formatCountOf } from "../../core/counts.ts";
+// Counts are written by the contracts' rule, the one the server's messages use too.
+export { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
 const COMPACT_US_INTEGER = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
 

@@ -1,8 +1,8 @@
 const US_INTEGER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /**
- * '1,234': every count people read, in messages, tables and the dashboard, is written by this one rule
- * (the dashboard imports it through src/web/format/count.ts).
+ * '1,234': every count people read, in the contracts' own messages and limits, core's, tables and the
+ * dashboard, is written by this one rule (the dashboard imports it through src/web/format/count.ts).
  */
 export function formatCount(count: number): string {
   return US_INTEGER.format(count);
