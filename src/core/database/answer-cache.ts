@@ -40,15 +40,12 @@ export class AnswerCache {
   }
 
   /**
-   * The JSON body of an answer, shaped and serialized once per answer object, as shaping and serializing
-   * cost more than the rest of answering from memory. It goes back to Elysia as a string with the JSON
-   * type set: a Response returned whole would be copied by Elysia into a new one that streams its body,
-   * several times slower.
+   * The JSON text of an answer, shaped and serialized once per answer object, as shaping and serializing
+   * cost more than the rest of answering from memory (the server sends it: server/json/remembered-json.ts).
    */
-  json<T extends object>(answer: T, shape: (answer: T) => unknown, set: { headers: Record<string, unknown> }): string {
+  json<T extends object>(answer: T, shape: (answer: T) => unknown): string {
     let body = this.bodies.get(answer);
     if (body === undefined) this.bodies.set(answer, (body = JSON.stringify(shape(answer))));
-    set.headers["content-type"] = "application/json";
     return body;
   }
 

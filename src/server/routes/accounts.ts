@@ -29,6 +29,7 @@ import { toAccountDetailJson, toAccountJson } from "../json/account-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
+import { rememberedJson } from "../json/remembered-json.ts";
 
 /** The accounts API: see src/contracts/accounts.ts for what each route accepts and answers. */
 export function accountRoutes(context: ServerContext) {
@@ -70,7 +71,7 @@ export function accountRoutes(context: ServerContext) {
       ({ query, set }) => {
         const page = listAccounts(db, accountQueryOf(query));
         set.headers["x-total-count"] = String(page.total);
-        return db.answers.json(page, ({ accounts }) => accounts.map(toAccountJson), set);
+        return rememberedJson(db, page, ({ accounts }) => accounts.map(toAccountJson), set);
       },
       { signedIn: true, query: AccountListQuery, ...answers(AccountList, { description: "One page of accounts; X-Total-Count has the number of matches" }) },
     )
@@ -82,7 +83,7 @@ export function accountRoutes(context: ServerContext) {
       },
       { signedIn: true, body: NewAccountBody, ...answers(Account, { status: 201 }) },
     )
-    .get("/:id", ({ params, set }) => db.answers.json(getAccountDetail(db, params.id), toAccountDetailJson, set), {
+    .get("/:id", ({ params, set }) => rememberedJson(db, getAccountDetail(db, params.id), toAccountDetailJson, set), {
       signedIn: true,
       params: IdParams,
       ...answers(AccountDetail),

@@ -20,6 +20,7 @@ import { readCohorts, readMonthlySales, readSalesSummary, readTopProducts } from
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
+import { rememberedJson } from "../json/remembered-json.ts";
 
 /** The analytics API: see src/contracts/analytics.ts for what each route accepts and answers. */
 export function analyticsRoutes(context: ServerContext) {
@@ -27,22 +28,22 @@ export function analyticsRoutes(context: ServerContext) {
   const asIs = <T>(answer: T) => answer;
   return new Elysia({ prefix: ANALYTICS_PATH })
     .use(sessionGuard(context))
-    .get("/summary", ({ query, set }) => db.answers.json(readSalesSummary(db, query), asIs, set), {
+    .get("/summary", ({ query, set }) => rememberedJson(db, readSalesSummary(db, query), asIs, set), {
       signedIn: true,
       query: PeriodQuery,
       ...answers(AnalyticsSummary, { description: "The period's figures and the previous period's" }),
     })
-    .get("/monthly", ({ query, set }) => db.answers.json(readMonthlySales(db, query), asIs, set), {
+    .get("/monthly", ({ query, set }) => rememberedJson(db, readMonthlySales(db, query), asIs, set), {
       signedIn: true,
       query: MonthRangeQuery,
       ...answers(MonthlySalesList, { description: "One entry per month, empty months included" }),
     })
-    .get("/cohorts", ({ query, set }) => db.answers.json(readCohorts(db, query), asIs, set), {
+    .get("/cohorts", ({ query, set }) => rememberedJson(db, readCohorts(db, query), asIs, set), {
       signedIn: true,
       query: MonthRangeQuery,
       ...answers(CohortList, { description: "One entry per first-order month" }),
     })
-    .get("/products", ({ query, set }) => db.answers.json(readTopProducts(db, query), asIs, set), {
+    .get("/products", ({ query, set }) => rememberedJson(db, readTopProducts(db, query), asIs, set), {
       signedIn: true,
       query: ProductsQuery,
       ...answers(ProductSalesList, { description: "SKUs by revenue in the period" }),
@@ -52,11 +53,11 @@ export function analyticsRoutes(context: ServerContext) {
       ({ query, set }) => {
         const page = listReorderAccounts(db, query);
         set.headers["x-total-count"] = String(page.total);
-        return db.answers.json(page, ({ accounts }) => accounts, set);
+        return rememberedJson(db, page, ({ accounts }) => accounts, set);
       },
       { signedIn: true, query: ReordersQuery, ...answers(ReorderAccountList, { description: "A page of the band's accounts; X-Total-Count has how many it has" }) },
     )
-    .get("/reorders/counts", ({ set }) => db.answers.json(countReorderBands(db), asIs, set), {
+    .get("/reorders/counts", ({ set }) => rememberedJson(db, countReorderBands(db), asIs, set), {
       signedIn: true,
       ...answers(ReorderBandCounts, { description: "How many accounts each band has today" }),
     })

@@ -5,11 +5,12 @@ import type { ServerContext } from "../context.ts";
 import { toSearchResultJson } from "../json/search-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
+import { rememberedJson } from "../json/remembered-json.ts";
 
 export function searchRoutes(context: ServerContext) {
   return new Elysia()
     .use(sessionGuard(context))
-    .get(SEARCH_PATH, ({ query, set }) => context.db.answers.json(searchAccounts(context.db, query.q ?? ""), toSearchResultJson, set), {
+    .get(SEARCH_PATH, ({ query, set }) => rememberedJson(context.db, searchAccounts(context.db, query.q ?? ""), toSearchResultJson, set), {
       signedIn: true,
       query: SearchQuery,
       ...answers(SearchResult),
