@@ -9,8 +9,8 @@ import { inTransaction } from "../database/transaction.ts";
 /**
  * Recounts the purchase days (schema.ts: purchaseDays) of every account in temp.account_scope from its
  * stored orders and order lines, with the day totals, gap counts and cohorts they feed, and each account's
- * ordering rhythm. Part of recomputeAccountStats, the one rule for what orders say, so it runs in the
- * transaction that wrote the orders. Set-based, and only rows that changed are written: a new order
+ * ordering rhythm. It follows recomputeAccountStats, the one rule for what orders say, on the change feed,
+ * so it runs in the transaction that wrote the orders. Set-based, and only rows that changed are written: a new order
  * changes its own day and its neighbours' links, not the account's years of history, so a long import
  * that touches an account in many batches does not rewrite its history in each.
  */
@@ -54,7 +54,7 @@ export function countPurchaseDaysOfRecount(db: CrmDatabase, change: Change): voi
  * Recounts the purchase days of these accounts now, in the caller's transaction, MAX_PURCHASE_DAY_BATCH at
  * a time: a first import's 100,000 accounts at once would hold millions of rows in the scratch tables.
  */
-export function countPurchaseDaysOf(sqlite: Database, accountIds: readonly number[]): void {
+function countPurchaseDaysOf(sqlite: Database, accountIds: readonly number[]): void {
   for (let start = 0; start < accountIds.length; start += MAX_PURCHASE_DAY_BATCH) {
     withAccountScope(sqlite, accountIds.slice(start, start + MAX_PURCHASE_DAY_BATCH), NONE, () => recountPurchaseDays(sqlite));
   }
@@ -66,7 +66,7 @@ export function countPurchaseDaysOf(sqlite: Database, accountIds: readonly numbe
  * import counts them once it has written everything (countQueuedPurchaseDays); one stopped before that
  * leaves them to the server's background work or the next start. Joins the caller's transaction.
  */
-export function queuePurchaseDayCount(sqlite: Database, accountIds: Iterable<number>): void {
+function queuePurchaseDayCount(sqlite: Database, accountIds: Iterable<number>): void {
   const ids = [...accountIds];
   if (ids.length === 0) return;
   sqlite.run("INSERT OR IGNORE INTO purchase_day_queue (account_id) SELECT value FROM json_each(?)", [JSON.stringify(ids)]);

@@ -45,7 +45,7 @@ const CONTACT_FIELDS_WEIGHED = new Set(["email", "firstName", "lastName", "isPri
  * writer's transaction: an import of 100,000 new customers would otherwise spend longer on duplicates
  * than on its orders. Joins the caller's transaction.
  */
-export function queueDuplicateDetection(sqlite: Database, accountIds: Iterable<number>): void {
+function queueDuplicateDetection(sqlite: Database, accountIds: Iterable<number>): void {
   const ids = [...accountIds];
   if (ids.length === 0) return;
   sqlite.run("INSERT OR IGNORE INTO duplicate_queue (account_id) SELECT value FROM json_each(?)", [JSON.stringify(ids)]);

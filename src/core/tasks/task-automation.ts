@@ -58,7 +58,7 @@ export function createAutomaticTasks(db: CrmDatabase, change: Change): void {
  * import welcomes thousands of accounts at once, and drizzle's builder cannot write INSERT … SELECT with a
  * window function or UPDATE … FROM.
  */
-export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[], now = new Date()): void {
+function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[], now = new Date()): void {
   const sqlite = db.$client;
   const settings = readTaskAutomation(db).welcome;
   if (!settings.enabled || accountIds.length === 0) return;
@@ -98,7 +98,7 @@ export function createWelcomeTasks(db: CrmDatabase, accountIds: readonly number[
 }
 
 /** "Reach out to {contact}" when a contact is added to an existing account, in the transaction that adds it. */
-export function createNewContactTask(db: CrmDatabase, accountId: number, contactName: string, now = new Date()): void {
+function createNewContactTask(db: CrmDatabase, accountId: number, contactName: string, now = new Date()): void {
   const settings = readTaskAutomation(db).newContact;
   if (!settings.enabled) return;
   const owner = db.select({ ownerUserId: accounts.ownerUserId }).from(accounts).where(eq(accounts.id, accountId)).get()?.ownerUserId;
