@@ -58,6 +58,16 @@ describe("small screens and honest feedback", () => {
       { harbor: HARBOR.email, harborOther: HARBOR_OTHER_EMAIL, riverside: RIVERSIDE.email },
     );
     riversideId = ids.riverside;
+    // The import's new customers wait in the duplicate queue for the server's background detection: the
+    // account screen's banner is only there once it has weighed Riverside, however busy the machine.
+    await page.evaluate(async (id) => {
+      for (let tries = 0; tries < 600; tries++) {
+        const candidates: unknown[] = await fetch(`/api/accounts/${id}/duplicates`).then((response) => response.json());
+        if (candidates.length > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("Riverside's duplicate was never detected");
+    }, ids.riverside);
     const call = (method: string, url: string, body: unknown) =>
       page.evaluate(
         async ({ method, url, body }) => {

@@ -3,11 +3,13 @@ import packageJson from "../../package.json" with { type: "json" };
 import { DomainError } from "../core/errors.ts";
 import { assignListsCommand } from "./commands/assign-lists.ts";
 import { backfillCommand } from "./commands/backfill.ts";
+import { backupCommand } from "./commands/backup.ts";
 import { demoDataCommand } from "./commands/demo-data.ts";
 import { exportCommand } from "./commands/export.ts";
 import { importCsvCommand } from "./commands/import-csv.ts";
 import { importsCommand } from "./commands/imports.ts";
 import { migrateCommand } from "./commands/migrate.ts";
+import { restoreCommand } from "./commands/restore.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { userCommand } from "./commands/user.ts";
 
@@ -31,7 +33,7 @@ export function buildProgram(): Command {
     .version(packageJson.version, "-v, --version")
     .showHelpAfterError("(run crm help for usage)")
     .exitOverride();
-  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), exportCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), userCommand()]) {
+  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), exportCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), backupCommand(), restoreCommand(), userCommand()]) {
     program.addCommand(command);
   }
   // Subcommands inherit the override so that a usage error anywhere maps to exit code 2.

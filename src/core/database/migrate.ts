@@ -5,6 +5,9 @@ import { inTransaction } from "./transaction.ts";
 
 const MIGRATIONS: MigrationMeta[] = bundledMigrations();
 
+/** How many migrations this build knows: a database (or a backup) with more is from a newer version. */
+export const KNOWN_MIGRATIONS = MIGRATIONS.length;
+
 /**
  * Applies the drizzle-kit migrations not yet applied, all in one transaction.
  * Uses drizzle's own bookkeeping table so drizzle-kit and this binary agree on what ran.

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { createAccount } from "../../core/accounts/accounts.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
+import { registerOpener } from "../../core/database/openers.ts";
+import { createNote } from "../../core/notes/notes.ts";
+import { openCrmDatabase } from "../../core/startup/open-crm-database.ts";
+import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+
+setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 2);
+
+describe("crm backup and crm restore", () => {
+  let dir: string;
+  const dataDir = () => path.join(dir, "data");
+  // The data is written by the command, in a process of its own: a CRM connection of this process stays
+  // open while drizzle's prepared statements live, and restore would rightly refuse the directory.
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-backup-"));
+    writeFileSync(path.join(dir, "orders.csv"), exportCsv([itemRow("SO-1", "front@riverside.org")]));
+    expect((await crm("import-csv", path.join(dir, "orders.csv"))).exitCode).toBe(0);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir()]);
+  const countsIn = (databaseDir: string) => {
+    const database = new Database(path.join(databaseDir, "crm.db"), { readonly: true });
+    try {
+      return database.query<{ accounts: number; notes: number; orders: number }, []>(
+        "SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM notes) AS notes, (SELECT count(*) FROM orders) AS orders",
+      ).get()!;
+    } finally {
+      database.close();
+    }
+  };
+
+  test("a backup taken while another process writes holds every write made before it began, and restores whole into a new directory", async () => {
+    const writer = openCrmDatabase(dataDir());
+    const accountId = createAccount(writer.db, { name: "Walk-in Clinic" }, COMMAND_LINE).id;
+    for (let note = 1; note <= 50; note++) createNote(writer.db, accountId, { content: `Before the backup ${note}` }, COMMAND_LINE);
+    const out = path.join(dir, "nightly.db.gz");
+    const backup = runCrm(["backup", "--out", out, "--json", "--data-dir", dataDir()]);
+    // Notes go on being added while the backup runs.
+    let during = 0;
+    let running = true;
+    void backup.finally(() => (running = false));
+    while (running) {
+      createNote(writer.db, accountId, { content: `During the backup ${++during}` }, COMMAND_LINE);
+      await Bun.sleep(5);
+    }
+    writer.close();
+    const taken = await backup;
+    expect(taken.exitCode).toBe(0);
+    const outcome = JSON.parse(taken.stdout) as { file: string; manifest: { counts: { accounts: number; notes: number; orders: number } } };
+    expect(outcome.file).toBe(out);
+    expect(outcome.manifest.counts.notes).toBeGreaterThanOrEqual(50);
+
+    const elsewhere = path.join(dir, "elsewhere");
+    const restored = await runCrm(["restore", out, "--data-dir", elsewhere]);
+    expect(restored).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(restored.stdout).toContain("2 accounts, 1 contact, 1 order");
+    const counts = countsIn(elsewhere);
+    expect(counts).toEqual({ accounts: 2, notes: outcome.manifest.counts.notes, orders: 1 });
+    const database = new Database(path.join(elsewhere, "crm.db"), { readonly: true });
+    const notes = database.query<{ content: string }, []>("SELECT content FROM notes WHERE content LIKE 'Before the backup %'").all();
+    expect(notes).toHaveLength(50);
+    expect(database.query("SELECT name FROM sqlite_master WHERE name = 'backup_manifest'").get()).toBeNull();
+    database.close();
+  });
+
+  test("restore keeps the database it replaces as a backup, and puts the backup's data back", async () => {
+    const taken = await crm("backup");
+    expect(taken.exitCode).toBe(0);
+    const [backupName] = readdirSync(path.join(dataDir(), "backups"));
+    expect(backupName).toMatch(/^crm-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.db\.gz$/);
+    // Written by a plain connection, closed at once (see beforeEach).
+    const later = new Database(path.join(dataDir(), "crm.db"));
+    later.run("INSERT INTO accounts (name, added_by_hand, created_at, updated_at) VALUES ('Added after the backup', 1, 0, 0)");
+    later.close();
+    expect(countsIn(dataDir()).accounts).toBe(2);
+
+    const restored = await crm("restore", path.join(dataDir(), "backups", backupName!));
+    expect(restored).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(restored.stdout).toMatch(/The database it replaced is kept in .*crm-before-restore-.*\.db\.gz/);
+    expect(countsIn(dataDir()).accounts).toBe(1);
+    const kept = restored.stdout.match(/kept in (.*)\n/)![1]!;
+    const back = await crm("restore", kept);
+    expect(back.exitCode).toBe(0);
+    expect(countsIn(dataDir()).accounts).toBe(2);
+  });
+
+  test("restore refuses what is not a whole backup of this product, or of a newer one, and changes nothing", async () => {
+    const refusals: [string, string | Buffer, RegExp][] = [
+      ["garbage.db.gz", "not a backup", /is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short/],
+      ["text.gz", gzipSync("accounts,orders\n"), /is not a Supply CRM backup: it does not hold a database/],
+    ];
+    const taken = JSON.parse((await crm("backup", "--json")).stdout) as { file: string };
+    const whole = readFileSync(taken.file);
+    refusals.push(["cut.db.gz", whole.subarray(0, whole.length / 2), /it is not a gzip-compressed file, or it is cut short/]);
+    const newer = path.join(dir, "newer.db");
+    writeFileSync(newer, gunzipSync(whole));
+    const database = new Database(newer);
+    database.run("UPDATE backup_manifest SET manifest = json_set(manifest, '$.migrations', 999, '$.appVersion', '9.0.0')");
+    database.close();
+    refusals.push(["newer.db.gz", gzipSync(readFileSync(newer)), /was taken by a newer version \(9\.0\.0\)/]);
+
+    for (const [name, content, message] of refusals) {
+      writeFileSync(path.join(dir, name), content);
+      const refused = await crm("restore", path.join(dir, name));
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    }
+    expect((await crm("restore", path.join(dir, "missing.db.gz"))).stderr).toContain("No such backup file");
+    expect(readdirSync(path.join(dataDir(), "backups"))).toHaveLength(1);
+    expect(readdirSync(dataDir()).filter((name) => name.startsWith(".restore-"))).toEqual([]);
+    expect(countsIn(dataDir()).accounts).toBe(1);
+  });
+
+  test("restore refuses a data directory a server or another process has open, and says which", async () => {
+    const { file } = JSON.parse((await crm("backup", "--json")).stdout) as { file: string };
+    const server = openCrmDatabase(dataDir());
+    const unregister = registerOpener(server.file, "server");
+    try {
+      const refused = await crm("restore", file);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toContain("is in use by a running crm serve; stop it, then restore");
+      unregister();
+      const beside = await crm("restore", file);
+      expect(beside.stderr).toContain("is in use by another process");
+    } finally {
+      server.close();
+    }
+    expect(readdirSync(path.join(dataDir(), "backups"))).toHaveLength(1);
+    expect(existsSync(path.join(dataDir(), "crm.db"))).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+import { Command } from "commander";
+import packageJson from "../../../package.json" with { type: "json" };
+import { describeBackupCounts, restoreBackup } from "../../core/backups/backups.ts";
+import { resolveDataDir, withDataDir } from "../data-dir.ts";
+
+interface RestoreFlags {
+  json?: boolean;
+  dataDir?: string;
+}
+
+export function restoreCommand(): Command {
+  return withDataDir(
+    new Command("restore")
+      .description("put a backup in place of the database, keeping the current one as a backup first; refused while a server or import has it open")
+      .argument("<file>", "a backup written by crm backup")
+      .option("--json", "print only the result as JSON on stdout"),
+  ).action(async (file: string, flags: RestoreFlags) => {
+    const dataDir = resolveDataDir(flags);
+    const { manifest, keptAs } = await restoreBackup(dataDir, file, packageJson.version);
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify({ manifest, keptAs })}\n`);
+      return;
+    }
+    process.stdout.write(`Restored the backup taken ${manifest.takenAt.replace("T", " ").slice(0, 19)} UTC by crm ${manifest.appVersion}: ${describeBackupCounts(manifest.counts)}\n`);
+    if (keptAs) process.stdout.write(`The database it replaced is kept in ${keptAs}\n`);
+  });
+}
