@@ -21,5 +21,12 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, timeout: SCREENSHOT_TIMEOUT_MS });
 }
+
+/**
+ * A screenshot is for people to look at, not an assertion: a whole phone-width page several thousand
+ * pixels tall, drawn without a GPU while the rest of the suite keeps both cores busy, once took longer
+ * than Playwright's 15 s. Its own minute, so that the machine's speed fails no test.
+ */
+const SCREENSHOT_TIMEOUT_MS = 60_000;
