@@ -271,11 +271,12 @@ describe("working with accounts: list, header search and account detail", () => 
     const page = await accountsPage();
     await page.getByTestId("accounts-toolbar").getByRole("button", { name: "Clear All Data" }).click();
     const dialog = page.getByTestId("clear-all-data-dialog");
-    await dialog.getByText("This permanently deletes every account").waitFor();
+    await dialog.getByText("This deletes every account").waitFor();
+    await dialog.getByText("A backup is kept first").waitFor();
     await screenshot(page, "workspace-clear-all-confirm");
     await dialog.getByRole("button", { name: "Clear All Data" }).click();
 
-    await expectToast(page, "Success", "All account data has been cleared successfully.");
+    await expectToast(page, "Success", "All account data has been cleared. A backup of it was kept first: crm-before-clear-");
     await dialog.waitFor({ state: "hidden" });
     await page.getByTestId("accounts-empty").waitFor();
     expect(await page.getByTestId("account-row").count()).toBe(0);

@@ -101,12 +101,16 @@ function describeMove(db: CrmQueries, from: string, to: string): string {
   return from === to ? `stays in ${listName(db, to)}` : `moved from ${listName(db, from)} to ${listName(db, to)}`;
 }
 
-/** Removes every account and everything hanging off it; users, sessions and settings stay. */
+/**
+ * Removes every account and everything hanging off it, and the history of the imports that brought them;
+ * users, sessions and settings stay.
+ */
 export function clearAllCustomerData(db: CrmDatabase): void {
   inTransaction(db, () => {
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     db.run(sql`DELETE FROM ${accounts}`);
     db.run(sql`DELETE FROM duplicate_queue`);
+    db.run(sql`DELETE FROM import_runs WHERE state <> 'running'`);
     // What analytics add up goes with the purchase days the accounts took with them.
     for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) db.run(sql.raw(`DELETE FROM ${table}`));
     db.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);

@@ -38,7 +38,7 @@ export const BACKUPS_DIRECTORY = "backups";
  * Where a backup goes when told nowhere else: DATA_DIR/backups/crm-backup-2026-11-28T23-59-00Z.db.gz, with
  * '-2', '-3'… before the extension when another backup was taken in the same second.
  */
-export function defaultBackupFile(dataDir: string, kind: "backup" | "before-restore" = "backup", at = new Date()): string {
+export function defaultBackupFile(dataDir: string, kind: "backup" | "before-restore" | "before-clear" = "backup", at = new Date()): string {
   const stem = path.join(dataDir, BACKUPS_DIRECTORY, `crm-${kind}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
   let file = `${stem}.db.gz`;
   for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}.db.gz`;

@@ -1,4 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
@@ -144,10 +148,17 @@ describe("/api/accounts", () => {
     expect(await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: crm.cookie })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
     expect((await get()).headers.get("x-total-count")).toBe("3");
     const admin = await crm.server.signInAs("admin");
-    expect((await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie })).status).toBe(200);
-    for (const table of ["accounts", "contacts", "orders"]) {
+    crm.server.sqlite.run("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"orders.csv\"]', 'completed', 'here', 1, 0, 0)");
+    const cleared = await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie });
+    expect(cleared.status).toBe(200);
+    for (const table of ["accounts", "contacts", "orders", "import_runs"]) {
       expect(crm.server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
     }
+    // What was cleared is kept first, in a backup that holds it all.
+    const backup = /kept first: (crm-before-clear-\S+\.db\.gz)$/.exec(cleared.body.message)![1]!;
+    const kept = Database.deserialize(gunzipSync(readFileSync(path.join(crm.server.dataDir, "backups", backup))));
+    expect(kept.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 3 });
+    kept.close();
     expect((await crm.server.request("GET", "/api/auth/me", { cookie: crm.cookie })).status).toBe(200);
   });
 

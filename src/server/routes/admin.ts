@@ -1,7 +1,10 @@
 import { Elysia } from "elysia";
+import path from "node:path";
+import packageJson from "../../../package.json" with { type: "json" };
 import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } from "../../contracts/backfill.ts";
 import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
+import { defaultBackupFile, takeBackup } from "../../core/backups/backups.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
 import { toBackfillRunJson, toLatestBackfillJson } from "../json/backfill-json.ts";
@@ -14,9 +17,11 @@ export function adminRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .delete(
       "/clear-all-data",
-      () => {
+      async () => {
+        // What one click destroys is kept first: a backup the admin can restore with `crm restore`.
+        const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version);
         clearAllCustomerData(db);
-        return { message: "All account data has been cleared" };
+        return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
       { adminOnly: true, ...answers(MessageAnswer) },
     )

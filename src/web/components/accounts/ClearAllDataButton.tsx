@@ -5,12 +5,13 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TrashIcon } from "../../ui/icons";
 
-/** For admins: deletes every account with its contacts, orders and notes, after asking. */
+/** For admins: deletes every account with its contacts, orders and notes, after asking and once a backup is kept. */
 export function ClearAllDataButton() {
   const [isConfirming, setIsConfirming] = useState(false);
-  const { run, isPending } = useWrite({
+  const { run, isPending } = useWrite<{ message: string }>({
     refresh: useRefreshAccounts(),
-    success: { title: "Success", description: "All account data has been cleared successfully." },
+    // The server's answer names the backup it kept first.
+    success: ({ message }) => ({ title: "Success", description: message }),
     failureMessage: "Failed to clear data",
     onSuccess: () => setIsConfirming(false),
   });
@@ -23,7 +24,7 @@ export function ClearAllDataButton() {
       <ConfirmDialog
         open={isConfirming}
         title="Clear All Data"
-        message="This permanently deletes every account with its contacts, orders and notes. Users and settings stay. This cannot be undone."
+        message="This deletes every account with its contacts, orders and notes, and the import history. Users and settings stay. A backup is kept first, which an administrator can restore with crm restore."
         confirmLabel="Clear All Data"
         pendingLabel="Clearing..."
         isPending={isPending}
