@@ -1,5 +1,5 @@
 import type { Actor } from "../changes/actor.ts";
-import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
+import { announceAccountsReassigned } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
@@ -80,7 +80,7 @@ function pinScopeToList(db: CrmDatabase, list: ListRecord, { actor, now, how }: 
     "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT id FROM temp.account_scope) AND (list_type <> ?1 OR list_pinned = 0)",
     [list.key, now.getTime()],
   ).changes;
-  announceBulkChange(db, moving, "list_changed", actor, now);
+  announceAccountsReassigned(db, moving, "list_changed", actor, now);
   return moved;
 }
 
@@ -107,7 +107,7 @@ function returnScopeToActivityRules(db: CrmDatabase, { actor, now, how }: { acto
        LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
     )
     .all(how);
-  announceBulkChange(db, lines, "list_changed", actor, now);
+  announceAccountsReassigned(db, lines, "list_changed", actor, now);
   sqlite.run("DELETE FROM temp.bulk_unpinned");
   return unpinned;
 }
@@ -118,15 +118,8 @@ function giveScopeTo(db: CrmDatabase, owner: { id: number; name: string } | null
   const summary = `Changed owner to ${owner ? owner.name : "none"} by bulk action`;
   const given = db.$client.query<{ accountId: number }, [number | null]>(`SELECT id AS accountId FROM accounts WHERE ${changing}`).all(owner?.id ?? null);
   db.$client.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]);
-  announceBulkChange(db, given.map(({ accountId }) => ({ accountId, summary })), "account_updated", actor, now);
+  announceAccountsReassigned(db, given.map(({ accountId }) => ({ accountId, summary })), "account_updated", actor, now);
   return given.length;
-}
-
-/** Accounts a bulk action changed, each with the line its timeline gets. */
-function announceBulkChange(db: CrmDatabase, lines: { accountId: number; summary: string }[], kind: TimelineKind, actor: Actor, at: Date): void {
-  if (lines.length === 0) return;
-  const timeline = lines.map(({ accountId, summary }) => ({ accountId, kind, summary }));
-  announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), actor, at, timeline });
 }
 
 /** "25 accounts moved to Key Accounts (3 already there)". */

@@ -5,7 +5,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { Actor } from "../changes/actor.ts";
-import { announceChange } from "../changes/change-feed.ts";
+import { announceAccountsReassigned, announceChange } from "../changes/change-feed.ts";
 import { listName, resolveListChoice } from "../lists/list-types.ts";
 import { AUTOMATIC_LIST_CHOICE } from "../../contracts/lists.ts";
 import { placeScopeByActivity } from "../lifecycle/lifecycle-lists.ts";
@@ -80,8 +80,7 @@ export function setAccountListType(db: CrmDatabase, id: number, choice: string, 
     const list = resolveListChoice(db, choice);
     const before = findAccount(db, id);
     const now = new Date();
-    const placed = (summary: string) =>
-      announceChange(db, { type: "accounts_reassigned", accountIds: [id], actor, at: now, timeline: [{ accountId: id, kind: "list_changed", summary }] });
+    const placed = (summary: string) => announceAccountsReassigned(db, [{ accountId: id, summary }], "list_changed", actor, now);
     if (list === AUTOMATIC_LIST_CHOICE) {
       if (!before.listPinned) return before;
       db.update(accounts).set({ listPinned: false, updatedAt: now }).where(eq(accounts.id, id)).run();

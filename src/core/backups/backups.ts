@@ -4,7 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
@@ -93,6 +93,8 @@ function sealCopy(copyFile: string, appVersion: string): BackupManifest {
 export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
   const source = path.resolve(backupFile);
   if (!existsSync(source)) throw invalid("file", `No such backup file: ${source}`);
+  // Refused before the long work of unpacking, and again just before the swap (keepCurrentDatabase).
+  openCurrentIfFree(dataDir)?.close();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const work = mkdtempSync(path.join(dataDir, ".restore-"));
   try {
@@ -142,21 +144,29 @@ function unsealCopy(copyFile: string, source: string): BackupManifest {
   }
 }
 
-/** Refuses while anyone else has the database open; otherwise keeps it as a backup. Null when there was none. */
+/** Keeps the current database as a backup, refusing while anyone else has it open. Null when there was none. */
 async function keepCurrentDatabase(dataDir: string, appVersion: string): Promise<string | null> {
-  const file = path.join(dataDir, DATABASE_FILE_NAME);
-  if (!existsSync(file)) return null;
-  const current = openDatabase(dataDir);
+  const current = openCurrentIfFree(dataDir);
+  if (!current) return null;
   try {
-    const others = otherOpeners(file);
-    if (others.length > 0 || isDatabaseOpenElsewhere(current.sqlite)) {
-      const who = others.includes("server") ? "a running crm serve" : others.length > 0 ? "another crm command (an import?)" : "another process";
-      throw conflict(`The data directory ${dataDir} is in use by ${who}; stop it, then restore`);
-    }
     return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion)).file;
   } finally {
     current.close();
   }
+}
+
+/** The data directory's database, open, unless nobody has one there (null) or another process has it open (refused, saying who). */
+function openCurrentIfFree(dataDir: string): OpenedDatabase | null {
+  const file = path.join(dataDir, DATABASE_FILE_NAME);
+  if (!existsSync(file)) return null;
+  const current = openDatabase(dataDir);
+  const others = otherOpeners(file);
+  if (others.length > 0 || isDatabaseOpenElsewhere(current.sqlite)) {
+    current.close();
+    const who = others.includes("server") ? "a running crm serve" : others.length > 0 ? "another crm command (an import?)" : "another process";
+    throw conflict(`The data directory ${dataDir} is in use by ${who}; stop it, then restore`);
+  }
+  return current;
 }
 
 function assertIntact(database: Database, name: string): void {

@@ -81,6 +81,16 @@ export function followChanges(followersInOrder: readonly ChangeFollower[]): void
   followers = followersInOrder;
 }
 
+/**
+ * Accounts moved to another list or owner, each with the line its timeline gets: staff's choice, a bulk
+ * action or the activity rules, announced alike.
+ */
+export function announceAccountsReassigned(db: CrmDatabase, lines: readonly { accountId: number; summary: string }[], kind: TimelineKind, actor: Actor, at: Date): void {
+  if (lines.length === 0) return;
+  const timeline = lines.map(({ accountId, summary }) => ({ accountId, kind, summary }));
+  announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), actor, at, timeline });
+}
+
 /** Tells every follower what a write changed; call inside the write's transaction. */
 export function announceChange(db: CrmDatabase, change: Change): void {
   if (followers.length === 0) throw new Error("A change was announced before the change followers were set (openCrmDatabase sets them)");

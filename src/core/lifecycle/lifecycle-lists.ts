@@ -1,5 +1,5 @@
 import type { Actor } from "../changes/actor.ts";
-import { announceChange, type Change } from "../changes/change-feed.ts";
+import { announceAccountsReassigned, type Change } from "../changes/change-feed.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { BUILT_IN_LIST_KEYS, type BuiltInListKey } from "../../contracts/lists.ts";
@@ -75,7 +75,7 @@ export function placeScopeByActivity(db: CrmDatabase, options: PlacementOptions)
      WHERE id IN (SELECT id FROM temp.account_scope) AND list_pinned = 0 AND list_type <> ${ACTIVITY_LIST}`,
     [newSince, activeSince, at],
   );
-  announcePlacements(db, moving, options);
+  announceAccountsReassigned(db, moving, "list_changed", options.actor, options.now);
   return moves;
 }
 
@@ -112,20 +112,8 @@ export function returnListToActivityRules(db: CrmDatabase, list: { key: string; 
     )
     .all(newSince, activeSince, list.key, list.name, options.reason);
   const moved = sqlite.run(`UPDATE accounts SET list_type = ${ACTIVITY_LIST}, list_pinned = 0, updated_at = ?4 WHERE list_type = ?3`, [newSince, activeSince, list.key, options.now.getTime()]).changes;
-  announcePlacements(db, moving, options);
+  announceAccountsReassigned(db, moving, "list_changed", options.actor, options.now);
   return moved;
-}
-
-/** Accounts the rules moved, each with the line its timeline gets. */
-function announcePlacements(db: CrmDatabase, moving: { accountId: number; summary: string }[], { actor, now }: PlacementOptions): void {
-  if (moving.length === 0) return;
-  announceChange(db, {
-    type: "accounts_reassigned",
-    accountIds: moving.map((line) => line.accountId),
-    actor,
-    at: now,
-    timeline: moving.map(({ accountId, summary }) => ({ accountId, kind: "list_changed", summary })),
-  });
 }
 
 export function emptyMoves(): ListMoves {
