@@ -46,7 +46,7 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     const badge = page.getByTestId("shipstation-status-badge");
     await waitForText(badge, "Not configured");
     expect(await badge.getAttribute("data-state")).toBe("not_configured");
-    expect(await page.getByTestId("shipstation-test-connection").isDisabled()).toBe(true);
+    expect(await page.getByTestId("shipstation-status-test").isDisabled()).toBe(true);
     expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation`);
     for (const field of ["webhook-secret", "api-key", "api-secret"]) {
       const input = page.getByTestId(`${field}-input`);
@@ -74,7 +74,7 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     await expectNotInPage(page, [STAND_IN_API_KEY, STAND_IN_API_SECRET]);
 
     const requestsBefore = standIn.requests.length;
-    await page.getByTestId("shipstation-test-connection").click();
+    await page.getByTestId("shipstation-status-test").click();
     await expectToast(page, "Connection successful");
     await waitForText(badge, "Connected");
     expect(await badge.getAttribute("data-state")).toBe("connected");
@@ -179,7 +179,7 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
       expect(await page.getByTestId(`${field}-update`).isDisabled()).toBe(true);
     }
     expect(await page.getByTestId("api-key-input").getAttribute("placeholder")).toBe("Saved");
-    expect(await page.getByTestId("shipstation-test-connection").count()).toBe(0);
+    expect(await page.getByTestId("shipstation-status-test").count()).toBe(0);
     expect(await page.getByTestId("backfill-card").count()).toBe(0);
     await expectNotInPage(page, [WEBHOOK_SECRET, STAND_IN_API_KEY, STAND_IN_API_SECRET].flatMap((secret) => [secret, `…${secret.slice(-4)}`]));
     // The server refuses them too.

@@ -14,6 +14,7 @@ import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { searchRoutes } from "./routes/search.ts";
+import { backupCopiesRoutes } from "./routes/backup-copies.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { taskRoutes } from "./routes/tasks.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
@@ -46,6 +47,7 @@ export function createApp(context: ServerContext) {
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))
+    .use(backupCopiesRoutes(context))
     .use(taskRoutes(context))
     .use(analyticsRoutes(context))
     .use(teamRoutes(context))

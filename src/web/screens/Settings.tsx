@@ -1,4 +1,5 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
+import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
 import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
@@ -8,7 +9,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * and the order backfill for admins.
+ * and the order backfill and backups' off-site copies for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -21,6 +22,8 @@ export function SettingsScreen() {
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
+      {/* Backups are the administrators' alone: their endpoints answer 403 to everyone else. */}
+      {isAdministrator && <BackupCopiesCard />}
     </section>
   );
 }

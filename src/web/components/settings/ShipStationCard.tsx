@@ -11,6 +11,11 @@ import { webhookUrl } from "./webhook-url";
 import { WebhookUrlField } from "./WebhookUrlField";
 
 const TITLE = "ShipStation Integration";
+const CONNECTION_WORDS = {
+  service: "ShipStation",
+  howToConnect: "Save the API Key and API Secret to connect.",
+  notConnected: "An administrator has not connected ShipStation yet.",
+};
 const DESCRIPTION = "Orders placed in ShipStation reach their accounts through its webhooks.";
 
 const SECRET_FIELDS: readonly { name: ShipStationSecretName; label: string; help: string; testId: string }[] = [
@@ -50,7 +55,7 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
 
   return (
     <SettingsCard title={TITLE} description={DESCRIPTION} icon={PlugIcon} testId="shipstation-card">
-      <ConnectionStatusPanel status={settings.status} onTest={canChangeSettings ? testConnection : undefined} />
+      <ConnectionStatusPanel status={settings.status} words={CONNECTION_WORDS} onTest={canChangeSettings ? testConnection : undefined} testId="shipstation-status" />
       <WebhookEventsPanel events={settings.webhookEvents} />
       <WebhookUrlField
         url={webhookUrl(window.location.origin, settings.webhookPath)}
