@@ -80,3 +80,27 @@ test("while a reader holds the WAL it cannot start over: the writer waits at the
   expect(written).toBe(40);
   expect(largest).toBeLessThan(LIMITS.limitBytes + TRANSACTION_BYTES + 64 * 1024);
 });
+
+test("a WAL another process has started over is judged by what it holds, not by its file: a reader that never ends (Litestream) holds no writer", async () => {
+  // Filled to the limit while a reader held it, then started over by another connection (as Litestream
+  // checkpoints), which does not cut the file back; then read again without end, as Litestream reads.
+  reader.run("BEGIN");
+  reader.query("SELECT count(*) FROM settings").get();
+  while (keeper.walBytes() < LIMITS.limitBytes) writeTransaction();
+  reader.run("COMMIT");
+  reader.query("PRAGMA wal_checkpoint(RESTART)").get();
+  writeTransaction();
+  reader.run("BEGIN");
+  reader.query("SELECT count(*) FROM settings").get();
+  const fileBefore = keeper.walBytes();
+
+  let waits = 0;
+  for (let i = 0; i < 4; i++) {
+    await keeper.beforeTransaction({ onWaiting: () => waits++ });
+    writeTransaction();
+  }
+  expect(waits).toBe(0);
+  // Written from the start of the file again, which has not grown.
+  expect(keeper.walBytes()).toBe(fileBefore);
+  reader.run("COMMIT");
+});

@@ -7,6 +7,10 @@ import { statSync } from "node:fs";
  * run beside writers, so a writer that never stops (a long import in batches) leaves every checkpoint a
  * few frames behind, and the file grows without bound: gigabytes during one import. Long writers therefore
  * call WalKeeper.beforeTransaction between their transactions, and the file stays under WAL_LIMIT_BYTES.
+ *
+ * What the WAL holds is judged by the frames written since it last started over, as a checkpoint reports
+ * them, not by the file's size: another process may start it over without cutting the file back (Litestream
+ * does, and keeps a read transaction open all the time, so no TRUNCATE of ours ever succeeds beside it).
  */
 
 /** What the WAL file is cut back to each time it starts over (journal_size_limit). */
@@ -27,9 +31,19 @@ export type CheckpointMode = "PASSIVE" | "TRUNCATE";
 /**
  * Runs a checkpoint without ever waiting for a lock: PASSIVE copies what no reader still needs; TRUNCATE
  * also starts the WAL over and cuts it to nothing, when no writer holds the lock and every reader reads
- * from the database file alone. Either leaves the rest for a later one when it cannot.
+ * from the database file alone. Either leaves the rest for a later one when it cannot. Answers the bytes
+ * the WAL then holds: its frames since it last started over (walBytesHeld).
  */
-export type Checkpointer = (mode: CheckpointMode) => void | Promise<void>;
+export type Checkpointer = (mode: CheckpointMode) => number | Promise<number>;
+
+/**
+ * The bytes of WAL frames a `PRAGMA wal_checkpoint` reports (`log`), each a page and its 24-byte header;
+ * null when it could not run (another connection was checkpointing: Litestream), which counts as too much,
+ * so that a long writer looks again.
+ */
+export function walBytesHeld(framesInLog: number | null, pageSize: number): number {
+  return framesInLog === null ? Number.POSITIVE_INFINITY : Math.max(0, framesInLog) * (pageSize + 24);
+}
 
 export interface WalLimits {
   checkpointBytes: number;
@@ -56,16 +70,18 @@ export class WalKeeper {
    * checkpoint) while its caller waits, the WAL is kept to what one transaction wrote.
    */
   async beforeTransaction(options: { onWaiting?: () => void; always?: boolean } = {}): Promise<void> {
+    // The file is never smaller than what the WAL holds: a small one needs no look inside.
     if (!options.always && this.walBytes() < this.limits.checkpointBytes) return;
-    await this.checkpoint("PASSIVE");
-    while (this.walBytes() >= this.limits.limitBytes) {
-      await this.checkpoint("TRUNCATE");
-      if (this.walBytes() < this.limits.limitBytes) return;
+    let held = await this.checkpoint("PASSIVE");
+    while (held >= this.limits.limitBytes) {
+      held = await this.checkpoint("TRUNCATE");
+      if (held < this.limits.limitBytes) return;
       options.onWaiting?.();
       await Bun.sleep(WAL_WAIT_LOOK_MS);
     }
   }
 
+  /** The WAL file's size: at least what it holds, more once it has started over without being cut back. */
   walBytes(): number {
     return statSync(this.walFile, { throwIfNoEntry: false })?.size ?? 0;
   }
@@ -73,16 +89,22 @@ export class WalKeeper {
 
 /** Checkpoints on the caller's own connection, which must not be in a transaction: for commands, not the server (wal-checkpointer.ts). */
 export function checkpointOn(sqlite: Database): Checkpointer {
-  return (mode) => {
-    if (mode === "PASSIVE") {
-      sqlite.run("PRAGMA wal_checkpoint(PASSIVE)");
-      return;
+  const { page_size: pageSize } = sqlite.query<{ page_size: number }, []>("PRAGMA page_size").get()!;
+  const checkpoint = (mode: CheckpointMode) => {
+    try {
+      return walBytesHeld(sqlite.query<{ log: number }, []>(`PRAGMA wal_checkpoint(${mode})`).get()!.log, pageSize);
+    } catch (error) {
+      if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return walBytesHeld(null, pageSize);
+      throw error;
     }
+  };
+  return (mode) => {
+    if (mode === "PASSIVE") return checkpoint(mode);
     // TRUNCATE waits for readers and writers in the busy handler, holding off other writers meanwhile.
     const { timeout } = sqlite.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()!;
     sqlite.run("PRAGMA busy_timeout = 0");
     try {
-      sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
+      return checkpoint(mode);
     } finally {
       sqlite.run(`PRAGMA busy_timeout = ${timeout}`);
     }

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { WAL_KEPT_BYTES, type Checkpointer, type CheckpointMode } from "../../core/database/wal.ts";
+import { WAL_KEPT_BYTES, walBytesHeld, type Checkpointer, type CheckpointMode } from "../../core/database/wal.ts";
 
 export interface WalCheckpointer {
   /** A checkpoint now, on the checkpointer's thread: the server's long writers keep the WAL bounded with it (wal.ts). */
@@ -18,23 +18,24 @@ export interface WalCheckpointer {
 export function startWalCheckpointer(databaseFile: string, intervalMs = 1_000): WalCheckpointer {
   const worker = new Worker(CHECKPOINTER_SCRIPT, { eval: true, workerData: { databaseFile, intervalMs, keptBytes: WAL_KEPT_BYTES } });
   worker.unref();
-  const waiting = new Map<number, () => void>();
+  const waiting = new Map<number, (framesInLog: number) => void>();
   let nextRequest = 0;
-  worker.on("message", (id: number) => {
-    waiting.get(id)?.();
+  worker.on("message", ({ id, framesInLog, pageSize }: { id: number; framesInLog: number | null; pageSize: number }) => {
+    waiting.get(id)?.(walBytesHeld(framesInLog, pageSize));
     waiting.delete(id);
   });
   return {
     checkpoint(mode: CheckpointMode) {
       const id = nextRequest++;
-      return new Promise<void>((resolve) => {
+      return new Promise<number>((resolve) => {
         waiting.set(id, resolve);
         worker.postMessage({ id, mode });
       });
     },
     async stop() {
       await worker.terminate();
-      for (const resolve of waiting.values()) resolve();
+      // Stopping, the server's writers are done: nothing more to hold them for.
+      for (const resolve of waiting.values()) resolve(0);
       waiting.clear();
     },
   };
@@ -47,21 +48,23 @@ const { statSync } = require("node:fs");
 const { parentPort, workerData } = require("node:worker_threads");
 const db = new Database(workerData.databaseFile);
 db.run("PRAGMA busy_timeout = 0");
+const pageSize = db.query("PRAGMA page_size").get().page_size;
 const walBytes = () => statSync(workerData.databaseFile + "-wal", { throwIfNoEntry: false })?.size ?? 0;
+// The checkpoint's report: what the WAL holds, and how much of it is in the database file. Null when it failed.
 function checkpoint(mode) {
   try {
-    const result = db.query("PRAGMA wal_checkpoint(" + mode + ")").get();
-    return result.busy === 0 && result.log === result.checkpointed;
+    return db.query("PRAGMA wal_checkpoint(" + mode + ")").get();
   } catch (error) {
     if (!String(error && error.code).startsWith("SQLITE_BUSY")) console.error(new Date().toISOString() + " WAL checkpoint:", error);
-    return false;
+    return null;
   }
 }
 setInterval(() => {
-  if (checkpoint("PASSIVE") && walBytes() > workerData.keptBytes) checkpoint("TRUNCATE");
+  const done = checkpoint("PASSIVE");
+  if (done && done.busy === 0 && done.log === done.checkpointed && walBytes() > workerData.keptBytes) checkpoint("TRUNCATE");
 }, workerData.intervalMs);
 parentPort.on("message", ({ id, mode }) => {
-  checkpoint(mode);
-  parentPort.postMessage(id);
+  const done = checkpoint(mode);
+  parentPort.postMessage({ id, framesInLog: done ? done.log : null, pageSize });
 });
 `;
