@@ -143,3 +143,9 @@ export function searchText(name: string, description: string) {
     description,
   });
 }
+
+/**
+ * How long a merge, a bulk list or owner change, or a deletion (in the recycle bin) can be undone: long
+ * enough to notice a mistake at the next month's review, short enough that what undo puts back still fits.
+ */
+export const UNDO_WINDOW_DAYS = 30;
