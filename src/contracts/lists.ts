@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
+import { BulkChangeId, calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
 import { formatCount } from "./counts.ts";
 
 /**
@@ -112,5 +112,6 @@ export const BulkAssignResult = t.Object({
     accountsUpdated: t.Integer({ description: "Accounts whose list or pin actually changed" }),
     notFoundEmails: t.Array(t.String()),
   }),
+  bulkChangeId: BulkChangeId,
 });
 export type BulkAssignResult = typeof BulkAssignResult.static;

@@ -10,6 +10,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contacts.ts";
+import { bulkChangeRoutes } from "./routes/bulk-changes.ts";
 import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
@@ -38,6 +39,7 @@ export function createApp(context: ServerContext) {
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
     .use(accountRoutes(context))
+    .use(bulkChangeRoutes(context))
     .use(orderRoutes(context))
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))

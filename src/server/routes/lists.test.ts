@@ -99,6 +99,7 @@ describe("lists", () => {
     expect(response.body).toEqual({
       message: "Moved 2 of 2 matched accounts to Active",
       results: { totalEmails: 4, emailsMatched: 3, accountsFound: 2, accountsUpdated: 2, notFoundEmails: ["nobody@nowhere.com"] },
+      bulkChangeId: expect.any(Number),
     });
     for (const id of [clinic, other]) expect((await account(id)).body).toMatchObject({ listType: "active", listPinned: true });
   });
