@@ -90,7 +90,10 @@ export const ListChanges = t.Object({ name: t.Optional(requiredText(LIST_NAME_MA
 export type ListChanges = typeof ListChanges.static;
 
 /** What DELETE /api/lists/{key} answers. */
-export const ListDeletion = t.Object({ accountsMoved: t.Integer({ description: "Accounts the activity rules placed elsewhere" }) });
+export const ListDeletion = t.Object({
+  accountsMoved: t.Integer({ description: "Accounts the activity rules placed elsewhere" }),
+  recycleBinId: t.Integer({ description: "The list's entry in the recycle bin: restoring it pins its accounts there again" }),
+});
 export type ListDeletion = typeof ListDeletion.static;
 
 /**

@@ -11,6 +11,7 @@ import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contacts.ts";
 import { bulkChangeRoutes } from "./routes/bulk-changes.ts";
+import { recycleBinRoutes } from "./routes/recycle-bin.ts";
 import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
@@ -45,6 +46,7 @@ export function createApp(context: ServerContext) {
     .use(activityRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
+    .use(recycleBinRoutes(context))
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))

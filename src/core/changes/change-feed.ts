@@ -1,5 +1,6 @@
 import type { Actor } from "./actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import type { RecycledKind } from "../../contracts/recycle-bin.ts";
 
 /**
  * The one change feed. A write says what it changed by announcing a Change inside its transaction; the
@@ -43,9 +44,6 @@ export type TimelineKind =
   | "task_deleted"
   | "accounts_merged"
   | "merge_undone";
-
-/** What the recycle bin keeps (recycle-bin/): deleted notes, contacts and custom lists. */
-export type RecycledKind = "note" | "contact" | "list";
 
 /** A record in the recycle bin: the entry, and the record's own key (a list's key, else its id) and account. */
 interface RecycledRecord {
