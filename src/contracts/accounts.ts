@@ -137,6 +137,17 @@ export type BulkAccountsResult = typeof BulkAccountsResult.static;
 
 export const BULK_CHANGES_PATH = "/api/bulk-changes";
 
+/**
+ * DELETE /api/admin/clear-all-data (administrators): deletes every account with its contacts, orders and
+ * notes, and the import history, once a backup is kept. `confirm` must be the company name as the
+ * dashboard shows it (case and surrounding spaces aside); anything else answers 400 naming it.
+ */
+export const CLEAR_ALL_DATA_PATH = "/api/admin/clear-all-data";
+export const ClearAllDataBody = t.Object({
+  confirm: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "The company name, typed by the administrator" })),
+});
+export type ClearAllDataBody = typeof ClearAllDataBody.static;
+
 /** What undoing a bulk change did. */
 export const BulkChangeUndone = t.Object({
   restored: t.Integer({ description: "Accounts given their previous list (or owner) back" }),
