@@ -122,7 +122,8 @@ export function undoMerge(db: CrmDatabase, mergeId: number, actor: Actor, now = 
       for (const row of sourceRows) {
         const holder = row.email ? sqlite.query<{ id: number; name: string }, [string]>("SELECT id, name FROM accounts WHERE email = ?").get(row.email as string) : null;
         if (holder) throw conflict(`${row.email} is now the e-mail of ${holder.name}, so ${row.name} cannot have it back`);
-        insertRow(sqlite, "accounts", row);
+        // An owner removed from the team since leaves the account without one, as removing them does.
+        insertRow(sqlite, "accounts", { ...row, owner_user_id: existing(sqlite, "users", row.owner_user_id) });
       }
       restoreContacts(sqlite, targetId, snapshot, merge.mergedAt);
       for (const table of MOVED_TABLES) {
@@ -131,7 +132,9 @@ export function undoMerge(db: CrmDatabase, mergeId: number, actor: Actor, now = 
         }
       }
       restoreAliasesAndLaterOrders(sqlite, targetId, snapshot, sourceRows);
-      for (const pair of snapshot.duplicatePairs) insertRow(sqlite, "duplicate_pairs", pair, "OR IGNORE");
+      for (const pair of snapshot.duplicatePairs) {
+        if (existing(sqlite, "accounts", pair.account_id) && existing(sqlite, "accounts", pair.other_account_id)) insertRow(sqlite, "duplicate_pairs", pair, "OR IGNORE");
+      }
 
       recomputeAccountStats(db, [targetId, ...sourceIds], { now, actor });
       sqlite.run("UPDATE merges SET undone_at = ?, undone_by_name = ? WHERE id = ?", [now.getTime(), actor.name, mergeId]);
@@ -179,9 +182,10 @@ function restoreTargetFields(sqlite: Database, targetId: number, snapshot: Merge
   const before = snapshot.accounts.find((row) => row.id === targetId)!;
   const current = sqlite.query<Row, [number]>(`SELECT ${TARGET_FIELDS.join(", ")} FROM accounts WHERE id = ?`).get(targetId)!;
   const restored = TARGET_FIELDS.filter((field) => current[field] === snapshot.targetAfter[field] && current[field] !== before[field]);
+  const value = (field: (typeof TARGET_FIELDS)[number]) => (field === "owner_user_id" ? existing(sqlite, "users", before[field]) : (before[field] as string | number | null));
   if (restored.length === 0) return;
   sqlite.run(`UPDATE accounts SET ${restored.map((field) => `${field} = ?`).join(", ")}, updated_at = ? WHERE id = ?`, [
-    ...restored.map((field) => before[field] as string | number | null),
+    ...restored.map(value),
     now.getTime(),
     targetId,
   ]);
@@ -220,7 +224,9 @@ function restoreAliasesAndLaterOrders(sqlite: Database, targetId: number, snapsh
     targetId,
     JSON.stringify(snapshot.addedAliases.filter((email) => !hadBefore.has(email))),
   ]);
-  for (const alias of snapshot.aliases) insertRow(sqlite, "account_aliases", alias, "OR REPLACE");
+  for (const alias of snapshot.aliases) {
+    if (existing(sqlite, "accounts", alias.account_id)) insertRow(sqlite, "account_aliases", alias, "OR REPLACE");
+  }
   const emailsOfSource = sourceRows.map((row) => ({
     id: row.id as number,
     emails: [row.email as string | null, ...snapshot.aliases.filter((alias) => alias.account_id === row.id).map((alias) => alias.email as string)].filter(Boolean),
@@ -239,6 +245,11 @@ function restoreAliasesAndLaterOrders(sqlite: Database, targetId: number, snapsh
 function insertRow(sqlite: Database, table: string, row: Row, conflictRule = ""): void {
   const columns = Object.keys(row);
   sqlite.run(`INSERT ${conflictRule} INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, columns.map((column) => row[column] as never));
+}
+
+/** The id when that row still exists, else null. */
+function existing(sqlite: Database, table: "users" | "accounts", id: unknown): number | null {
+  return typeof id === "number" && sqlite.query(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) ? id : null;
 }
 
 function targetName(sqlite: Database, targetId: number): string {

@@ -97,7 +97,9 @@ export function restoreFromRecycleBin(db: CrmDatabase, entryId: number, user: Pu
       if (sqlite.query(`SELECT 1 FROM ${table} WHERE id = ?`).get(row.id as number)) throw conflict(`A ${entry.kind} with this id exists again, so it cannot be restored`);
       if (entry.kind === "note") {
         if (!mayChangeNote({ createdByUserId: row.created_by_user_id as number | null }, user)) throw forbidden("Only the note's author or an administrator can restore it");
-        insertWholeRow(db, "notes", row);
+        // An author removed from the team since leaves the note without one, as removing them does.
+        const author = sqlite.query("SELECT 1 FROM users WHERE id = ?").get(row.created_by_user_id as number) ? row.created_by_user_id : null;
+        insertWholeRow(db, "notes", { ...row, created_by_user_id: author });
         timeline = [{ accountId: entry.accountId!, kind: "note_restored", summary: `Restored a note: ${entry.label}` }];
         message = "Note restored";
       } else {
