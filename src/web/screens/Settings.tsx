@@ -1,5 +1,6 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
+import { RecycleBinCard } from "../components/settings/RecycleBinCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
 import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
 import { TeamMembersCard } from "../components/settings/TeamMembersCard";
@@ -8,7 +9,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * and the order backfill for admins.
+ * the order backfill for admins, and the recycle bin.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -21,6 +22,7 @@ export function SettingsScreen() {
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
+      <RecycleBinCard />
     </section>
   );
 }
