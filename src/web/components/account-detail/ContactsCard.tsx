@@ -2,7 +2,7 @@ import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
 import { deleteContact, updateContact, type Contact } from "../../api/contacts";
-import { restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
+import { IN_THE_BIN, restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
 import { useWrite } from "../../ui/use-write";
 import { useUndo } from "../../ui/use-undo";
 import { formatCountOf } from "../../format/count";
@@ -89,7 +89,7 @@ function DeleteContactButton({ contact }: { contact: Contact }) {
   const undoAction = useUndo(refreshAccounts);
   const { run, isPending } = useWrite<Recycled>({
     refresh: refreshAccounts,
-    success: ({ message, recycleBinId }) => ({ title: `${contactFullName(contact)} deleted`, description: message, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
+    success: ({ recycleBinId }) => ({ title: `${contactFullName(contact)} deleted`, description: IN_THE_BIN, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
     failureMessage: "Failed to delete the contact.",
   });
 

@@ -4,7 +4,7 @@ import { useAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
 import { useWrite } from "../../ui/use-write";
 import { useUndo } from "../../ui/use-undo";
-import { restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
+import { IN_THE_BIN, restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlusIcon } from "../../ui/icons";
@@ -38,7 +38,7 @@ export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardP
   const undoAction = useUndo(refreshNotes);
   const noteDeletion = useWrite<Recycled>({
     refresh: refreshNotes,
-    success: ({ message, recycleBinId }) => ({ title: "Note deleted", description: message, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
+    success: ({ recycleBinId }) => ({ title: "Note deleted", description: IN_THE_BIN, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
     failureMessage: "Failed to delete note.",
     onSuccess: closeDialog,
   });
