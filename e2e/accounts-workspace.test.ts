@@ -220,7 +220,7 @@ describe("working with accounts: list, header search and account detail", () => 
 
     await note.getByTestId("note-delete-button").click();
     const dialog = page.getByTestId("delete-note-dialog");
-    await dialog.getByText("Are you sure you want to delete this note? This action cannot be undone.").waitFor();
+    await dialog.getByText("Delete this note? It stays in the recycle bin for 30 days, from where it can be restored.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.waitFor({ state: "hidden" });
     await waitForText(panel.getByTestId("notes-empty"), "No notes have been added yet.");
