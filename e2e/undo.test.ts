@@ -102,7 +102,7 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     await page.close();
   });
 
-  test("a deleted note comes back from its toast's Undo, and from the recycle bin", async () => {
+  test("a deleted contact and note come back from their toasts' Undo, and a note from the recycle bin", async () => {
     const page = await accountsPage();
     const [account] = await firstTwoAccounts(page);
     for (const content of ["Pays by check, net 30", "Ships to the loading dock at the back"]) {
@@ -111,7 +111,20 @@ describe("undo: merges, bulk moves and deletions come back", () => {
         { id: account!.id, content },
       );
     }
+    await page.evaluate(
+      (accountId) =>
+        fetch("/api/contacts", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ accountId, firstName: "Jane", lastName: "Undo", email: "jane.undo@example.com" }) }),
+      account!.id,
+    );
     await page.goto(`${running.crm.url}/accounts/${account!.id}`);
+
+    // A contact goes at once, without a question: its toast's Undo brings it back.
+    const jane = page.getByTestId("contacts-card").getByTestId("contact-item").filter({ hasText: "jane.undo@example.com" });
+    await jane.getByRole("button", { name: "Delete contact Jane Undo" }).click();
+    await jane.waitFor({ state: "detached" });
+    expect(await (await undoFromToast(page, "Jane Undo deleted")).innerText()).toContain("Contact Jane Undo restored");
+    await jane.waitFor();
+
     await page.getByTestId("activity-tab-notes").click();
     const notes = page.getByTestId("notes-panel").getByTestId("note-item");
     await notes.nth(1).waitFor();
