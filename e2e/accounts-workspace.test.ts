@@ -220,7 +220,7 @@ describe("working with accounts: list, header search and account detail", () => 
 
     await note.getByTestId("note-delete-button").click();
     const dialog = page.getByTestId("delete-note-dialog");
-    await dialog.getByText("Are you sure you want to delete this note? This action cannot be undone.").waitFor();
+    await dialog.getByText("Delete this note? It stays in the recycle bin for 30 days, from where it can be restored.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.waitFor({ state: "hidden" });
     await waitForText(panel.getByTestId("notes-empty"), "No notes have been added yet.");
@@ -260,7 +260,9 @@ describe("working with accounts: list, header search and account detail", () => 
     expect(await page.getByRole("button", { name: "Clear All Data" }).count()).toBe(0);
     await screenshot(page, "workspace-sales-toolbar");
 
-    const status = await page.evaluate(async () => (await fetch("/api/admin/clear-all-data", { method: "DELETE" })).status);
+    const status = await page.evaluate(async () =>
+      (await fetch("/api/admin/clear-all-data", { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ confirm: "Supply Co." }) })).status,
+    );
     expect(status).toBe(403);
     await page.reload();
     await waitForText(page.getByTestId("accounts-range"), "Showing 1 to 10 of 40 results");
@@ -273,8 +275,16 @@ describe("working with accounts: list, header search and account detail", () => 
     const dialog = page.getByTestId("clear-all-data-dialog");
     await dialog.getByText("This deletes every account").waitFor();
     await dialog.getByText("A backup is kept first").waitFor();
+    // The button waits for the company name (Supply Co. unless branding says otherwise), in any case.
+    const clear = dialog.getByRole("button", { name: "Clear All Data" });
+    const typed = dialog.getByLabel("Type the company name, Supply Co., to confirm");
+    expect(await clear.isDisabled()).toBe(true);
+    await typed.fill("Supply");
+    expect(await clear.isDisabled()).toBe(true);
+    await typed.fill("supply co.");
+    expect(await clear.isEnabled()).toBe(true);
     await screenshot(page, "workspace-clear-all-confirm");
-    await dialog.getByRole("button", { name: "Clear All Data" }).click();
+    await clear.click();
 
     await expectToast(page, "Success", "All account data has been cleared. A backup of it was kept first: crm-before-clear-");
     await dialog.waitFor({ state: "hidden" });

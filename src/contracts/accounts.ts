@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { customerEmail, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, refusalWithText, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
+import { BulkChangeId, customerEmail, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField, refusalWithText, RequiredShortText, searchText, SHORT_TEXT_MAX_LENGTH, ShortText, SORT_DIRECTIONS } from "./common.ts";
 import { REORDER_BANDS, ReorderRhythm } from "./analytics.ts";
 import { Contact } from "./contacts.ts";
 import { firstOrderWindowQuery, LIST_KEY_MAX_LENGTH } from "./lists.ts";
@@ -11,6 +11,7 @@ import { Order } from "./orders.ts";
  *   POST   /api/accounts                 add an account by hand (NewAccountBody → Account, 201)
  *   GET    /api/accounts/export.csv      every account the filters match (or `ids`), as CSV (AccountExportQuery → text/csv attachment)
  *   POST   /api/accounts/bulk            move many accounts to a list, or give them an owner (BulkAccountsBody → BulkAccountsResult)
+ *   POST   /api/bulk-changes/{id}/undo   undo a bulk list or owner change within UNDO_WINDOW_DAYS (→ BulkChangeUndone)
  *   GET    /api/accounts/{id}            the account screen (→ AccountDetail)
  *   GET    /api/accounts/{id}/orders     its orders, paged (AccountOrdersQuery in orders.ts → Order[], X-Total-Count)
  *   PATCH  /api/accounts/{id}            change fields or owner (AccountChanges → Account)
@@ -130,8 +131,30 @@ export const BulkAccountsResult = t.Object({
   matched: t.Integer({ description: "Accounts the selection covered" }),
   updated: t.Integer({ description: "Of those, the ones the action changed" }),
   message: t.String({ description: "What to tell staff, e.g. '25 accounts moved to Key Accounts'" }),
+  bulkChangeId: BulkChangeId,
 });
 export type BulkAccountsResult = typeof BulkAccountsResult.static;
+
+export const BULK_CHANGES_PATH = "/api/bulk-changes";
+
+/**
+ * DELETE /api/admin/clear-all-data (administrators): deletes every account with its contacts, orders and
+ * notes, and the import history, once a backup is kept. `confirm` must be the company name as the
+ * dashboard shows it (case and surrounding spaces aside); anything else answers 400 naming it.
+ */
+export const CLEAR_ALL_DATA_PATH = "/api/admin/clear-all-data";
+export const ClearAllDataBody = t.Object({
+  confirm: t.Optional(t.String({ maxLength: SHORT_TEXT_MAX_LENGTH, description: "The company name, typed by the administrator" })),
+});
+export type ClearAllDataBody = typeof ClearAllDataBody.static;
+
+/** What undoing a bulk change did. */
+export const BulkChangeUndone = t.Object({
+  restored: t.Integer({ description: "Accounts given their previous list (or owner) back" }),
+  skipped: t.Integer({ description: "Accounts changed since, or whose previous list is gone: left as they are" }),
+  message: t.String({ description: "What to tell staff" }),
+});
+export type BulkChangeUndone = typeof BulkChangeUndone.static;
 
 /** An account as lists show it. Money in dollars, times in ISO 8601 UTC. */
 export const Account = t.Object({

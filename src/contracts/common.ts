@@ -143,3 +143,12 @@ export function searchText(name: string, description: string) {
     description,
   });
 }
+
+/**
+ * How long a merge, a bulk list or owner change, or a deletion (in the recycle bin) can be undone: long
+ * enough to notice a mistake at the next month's review, short enough that what undo puts back still fits.
+ */
+export const UNDO_WINDOW_DAYS = 30;
+
+/** A bulk list or owner change, for POST /api/bulk-changes/{id}/undo; null when it changed no account. */
+export const BulkChangeId = t.Union([t.Integer(), t.Null()], { description: "For POST /api/bulk-changes/{id}/undo; null when nothing changed (or a dry run)" });

@@ -1,6 +1,14 @@
 import { t } from "./type-builder.ts";
 import { customerEmail, recordIdField, RequiredShortText, ShortText } from "./common.ts";
 
+/**
+ * Contacts: added, edited and deleted by their own routes; an account's contacts come with its detail.
+ *   POST   /api/contacts        add one (NewContactBody → Contact, 201)
+ *   PATCH  /api/contacts/{id}   edit one (ContactChanges → Contact)
+ *   DELETE /api/contacts/{id}   delete one, to the recycle bin (→ Recycled in recycle-bin.ts)
+ */
+export const CONTACTS_PATH = "/api/contacts";
+
 /** A person at a customer's business. */
 export const Contact = t.Object({
   id: t.Integer(),

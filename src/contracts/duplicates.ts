@@ -8,6 +8,7 @@ import { recordId } from "./common.ts";
  *   GET  /api/accounts/{id}/duplicates                    the account's open candidates, best first (→ DuplicateCandidate[])
  *   POST /api/accounts/{id}/duplicates/{otherId}/dismiss  'Not a duplicate': never flagged again (DismissParams → 204)
  *   POST /api/accounts/merge                              merge accounts into one, or preview it with dryRun (MergeBody → MergeOutcome)
+ *   POST /api/merges/{id}/undo                            undo a merge within UNDO_WINDOW_DAYS (→ MergeUndone)
  */
 
 /** Reads under this path count the accounts that may be duplicates; account changes refresh them. */
@@ -87,5 +88,16 @@ export const MergeOutcome = t.Object({
   moves: MergeMoves,
   contactsCombined: t.Integer({ description: "Contacts that go because another of the merged contacts has the same e-mail: combined into it" }),
   aliases: t.Array(t.String(), { description: "E-mails that keep leading to the surviving account: the removed accounts', and its own if it takes another" }),
+  mergeId: t.Union([t.Integer(), t.Null()], { description: "The merge, for POST /api/merges/{mergeId}/undo; null for a dry run" }),
 });
 export type MergeOutcome = typeof MergeOutcome.static;
+
+export const MERGES_PATH = "/api/merges";
+
+/** What undoing a merge put back. */
+export const MergeUndone = t.Object({
+  targetId: t.Integer(),
+  restoredAccountIds: t.Array(t.Integer(), { description: "The merged accounts, back with their own ids" }),
+  message: t.String({ description: "What to tell staff, e.g. 'Riverside Billing is back, with 3 orders'" }),
+});
+export type MergeUndone = typeof MergeUndone.static;

@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
+import { BulkChangeId, calendarDate, Dollars, IsoTime, requiredText } from "./common.ts";
 import { formatCount } from "./counts.ts";
 
 /**
@@ -90,7 +90,10 @@ export const ListChanges = t.Object({ name: t.Optional(requiredText(LIST_NAME_MA
 export type ListChanges = typeof ListChanges.static;
 
 /** What DELETE /api/lists/{key} answers. */
-export const ListDeletion = t.Object({ accountsMoved: t.Integer({ description: "Accounts the activity rules placed elsewhere" }) });
+export const ListDeletion = t.Object({
+  accountsMoved: t.Integer({ description: "Accounts the activity rules placed elsewhere" }),
+  recycleBinId: t.Integer({ description: "The list's entry in the recycle bin: restoring it pins its accounts there again" }),
+});
 export type ListDeletion = typeof ListDeletion.static;
 
 /**
@@ -112,5 +115,6 @@ export const BulkAssignResult = t.Object({
     accountsUpdated: t.Integer({ description: "Accounts whose list or pin actually changed" }),
     notFoundEmails: t.Array(t.String()),
   }),
+  bulkChangeId: BulkChangeId,
 });
 export type BulkAssignResult = typeof BulkAssignResult.static;

@@ -7,7 +7,7 @@ import { IsoTime, requiredText, ShortText } from "./common.ts";
  *   GET    /api/accounts/{id}/notes   the account's notes, newest first (→ Note[])
  *   POST   /api/accounts/{id}/notes   add one (NewNoteBody → Note, 201)
  *   PATCH  /api/notes/{id}            edit one (NoteChanges → Note): its author or an administrator
- *   DELETE /api/notes/{id}            delete one (204): its author or an administrator
+ *   DELETE /api/notes/{id}            delete one, to the recycle bin (→ Recycled in recycle-bin.ts): its author or an administrator
  */
 export const NOTES_PATH = "/api/notes";
 

@@ -13,7 +13,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // People, the timeline that names them, and the change feed that names who changed what.
   ["users", "auth", "team", "changes", "timeline"],
   // The records staff keep and the rules on them.
-  ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle"],
+  ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle", "recycle-bin"],
   // The flows across records: what comes in, what is counted and guessed, what a process does at its start.
   ["import", "shipstation", "duplicates", "analytics", "startup", "backups"],
 ];

@@ -10,6 +10,8 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contacts.ts";
+import { bulkChangeRoutes } from "./routes/bulk-changes.ts";
+import { recycleBinRoutes } from "./routes/recycle-bin.ts";
 import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { noteRoutes } from "./routes/notes.ts";
@@ -39,11 +41,13 @@ export function createApp(context: ServerContext) {
     .use(authRoutes(context))
     .use(accountImportRoutes(context))
     .use(accountRoutes(context))
+    .use(bulkChangeRoutes(context))
     .use(orderRoutes(context))
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
+    .use(recycleBinRoutes(context))
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))

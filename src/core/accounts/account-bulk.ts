@@ -11,13 +11,14 @@ import { accountSelectionCondition } from "./account-list.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
 import { activeOwner } from "./accounts.ts";
 import { formatCount, formatCountOf } from "../../contracts/counts.ts";
+import { beginBulkChange, finishBulkChange } from "./bulk-changes.ts";
 
 /**
  * One action on many accounts, as staff would do it on each account (setAccountListType, updateAccount's
  * owner), with the same timeline entries saying it was a bulk action: in one transaction, set-based
  * whatever the number. The selection goes into temp.account_scope by one statement, and each action is a
  * few statements over it. An account the action would not change is counted as matched, not updated, and
- * gets no entry.
+ * gets no entry. What it changed is recorded, so that it can be undone (bulk-changes.ts).
  *
  * Raw statements: set-based work over temporary tables, which drizzle's schema does not describe.
  */
@@ -28,15 +29,17 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
     if (action.kind === "setOwner") {
       const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
       return inScope(db, selection, now, (matched) => {
+        const bulkChangeId = beginBulkChange(db, "owner", actor, now);
         const updated = giveScopeTo(db, owner, actor, now);
-        return result(matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
+        return result(db, bulkChangeId, matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
       });
     }
     const list = resolveListChoice(db, action.listType);
     return inScope(db, selection, now, (matched) => {
+      const bulkChangeId = beginBulkChange(db, "list", actor, now);
       const updated = moveScopeToList(db, list, { actor, now, how: "by bulk action" });
-      if (list === AUTOMATIC_LIST_CHOICE) return result(matched, updated, "handed back to the activity rules", "already following them");
-      return result(matched, updated, `moved to ${list.name}`, "already there");
+      if (list === AUTOMATIC_LIST_CHOICE) return result(db, bulkChangeId, matched, updated, "handed back to the activity rules", "already following them");
+      return result(db, bulkChangeId, matched, updated, `moved to ${list.name}`, "already there");
     });
   });
 }
@@ -122,9 +125,10 @@ function giveScopeTo(db: CrmDatabase, owner: { id: number; name: string } | null
   return given.length;
 }
 
-/** "25 accounts moved to Key Accounts (3 already there)". */
-function result(matched: number, updated: number, done: string, unchanged: string): BulkAccountsResult {
+/** "25 accounts moved to Key Accounts (3 already there)", with the change recorded for its undo. */
+function result(db: CrmDatabase, bulkChangeId: number, matched: number, updated: number, done: string, unchanged: string): BulkAccountsResult {
   const rest = matched - updated;
-  return { matched, updated, message: `${formatCountOf(updated, "account")} ${done}${rest > 0 ? ` (${formatCount(rest)} ${unchanged})` : ""}` };
+  const message = `${formatCountOf(updated, "account")} ${done}${rest > 0 ? ` (${formatCount(rest)} ${unchanged})` : ""}`;
+  return { matched, updated, message, bulkChangeId: finishBulkChange(db, bulkChangeId, message) };
 }
 

@@ -110,9 +110,11 @@ export function clearAllCustomerData(db: CrmDatabase): void {
     db.run(sql`DELETE FROM ${accounts}`);
     db.run(sql`DELETE FROM duplicate_queue`);
     db.run(sql`DELETE FROM import_runs WHERE state <> 'running'`);
+    // What undo would put back belongs to the accounts cleared, whose ids start again at 1 below.
+    for (const table of ["merges", "bulk_changes", "recycle_bin"]) db.run(sql.raw(`DELETE FROM ${table}`));
     // What analytics add up goes with the purchase days the accounts took with them.
     for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) db.run(sql.raw(`DELETE FROM ${table}`));
-    db.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities')`);
+    db.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities', 'merges', 'bulk_changes', 'recycle_bin')`);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Actor } from "./actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import type { RecycledKind } from "../../contracts/recycle-bin.ts";
 
 /**
  * The one change feed. A write says what it changed by announcing a Change inside its transaction; the
@@ -31,6 +32,9 @@ export type TimelineKind =
   | "note_added"
   | "note_edited"
   | "note_deleted"
+  | "note_restored"
+  | "contact_deleted"
+  | "contact_restored"
   | "orders_imported"
   | "orders_received"
   | "order_status_changed"
@@ -38,7 +42,19 @@ export type TimelineKind =
   | "task_created"
   | "task_updated"
   | "task_deleted"
-  | "accounts_merged";
+  | "accounts_merged"
+  | "merge_undone";
+
+/** A record in the recycle bin: the entry, and the record's own key (a list's key, else its id) and account. */
+interface RecycledRecord {
+  kind: RecycledKind;
+  binEntryId: number;
+  recordKey: string;
+  /** The note's or contact's account; null for a list. */
+  accountId: number | null;
+  /** How staff know it: a note's first words, a contact's name, a list's name. */
+  label: string;
+}
 
 export interface TimelineLine {
   accountId: number;
@@ -70,7 +86,18 @@ type ChangeDetail =
    */
   | { type: "orders_recounted"; accountIds: readonly number[]; createdIds: ReadonlySet<number>; heavyWorkLater: boolean }
   /** `sourceIds` were merged into `targetId` and are gone. */
-  | { type: "accounts_merged"; targetId: number; sourceIds: readonly number[] };
+  | { type: "accounts_merged"; targetId: number; sourceIds: readonly number[]; mergeId: number }
+  /** A merge was undone: `sourceIds` are back, with what they brought to `targetId`. */
+  | { type: "merge_undone"; mergeId: number; targetId: number; sourceIds: readonly number[] }
+  /**
+   * A bulk list or owner change was undone: `accountIds` got their previous value back; `skipped` accounts
+   * had changed since and were left as they are.
+   */
+  | { type: "bulk_change_undone"; bulkChangeId: number; accountIds: readonly number[]; skipped: number }
+  /** Staff deleted a note, contact or custom list: it is in the recycle bin. */
+  | ({ type: "record_deleted" } & RecycledRecord)
+  /** Staff restored a note, contact or custom list from the recycle bin, with its own id. */
+  | ({ type: "record_restored" } & RecycledRecord);
 
 export type ChangeFollower = (db: CrmDatabase, change: Change) => void;
 

@@ -9,6 +9,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -67,6 +68,23 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
     const accountId = existing.accountId;
     announceChange(db, { type: "contact_edited", accountId, fields: changed, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
     return updated!;
+  });
+}
+
+/**
+ * Deletes a contact: it goes to the recycle bin, whole, for UNDO_WINDOW_DAYS (recycle-bin/), and the
+ * timeline says so. Nothing else hangs off a contact. Returns the bin entry's id.
+ */
+export function deleteContact(db: CrmDatabase, contactId: number, actor: Actor): number {
+  return inTransaction(db, () => {
+    const existing = db.select().from(contacts).where(eq(contacts.id, contactId)).get();
+    if (!existing) throw notFound("Contact not found");
+    const [at, accountId, recordKey, label] = [new Date(), existing.accountId, String(contactId), fullName(existing)];
+    const binEntryId = putInRecycleBin(db, { kind: "contact", recordKey, accountId, label, record: wholeRow(db, "contacts", "id", contactId)! }, actor, at);
+    db.delete(contacts).where(eq(contacts.id, contactId)).run();
+    const timeline = [{ accountId, kind: "contact_deleted" as const, summary: `Deleted contact ${label}` }];
+    announceChange(db, { type: "record_deleted", kind: "contact", binEntryId, recordKey, accountId, label, actor, at, timeline });
+    return binEntryId;
   });
 }
 

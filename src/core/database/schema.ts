@@ -553,3 +553,85 @@ export const businessZoneOffsets = sqliteTable("business_zone_offsets", {
   startsAt: integer("starts_at").primaryKey(),
   offsetMs: integer("offset_ms").notNull(),
 });
+
+/**
+ * What undoing a merge needs, written in the merge's transaction (duplicates/merge-undo.ts): the removed
+ * accounts' rows, the target's fields, contacts and aliases as they were, and the ids of what moved. Kept
+ * for UNDO_WINDOW_DAYS; `undoneAt` marks one undone.
+ */
+export const merges = sqliteTable(
+  "merges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    mergedAt: integer("merged_at", { mode: "timestamp_ms" }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** No foreign key: the target may later be merged away itself, which undo then names. */
+    targetId: integer("target_id").notNull(),
+    /** JSON (duplicates/merge-undo.ts MergeSnapshot). */
+    snapshot: text("snapshot").notNull(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+    undoneByName: text("undone_by_name"),
+  },
+  (table) => [index("merges_target_idx").on(table.targetId, table.mergedAt), index("merges_merged_at_idx").on(table.mergedAt)],
+);
+
+/** A bulk list or owner change, undoable for UNDO_WINDOW_DAYS (accounts/bulk-changes.ts). */
+export const bulkChanges = sqliteTable(
+  "bulk_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** 'list' or 'owner': what the change set, and what its undo puts back. */
+    kind: text("kind", { enum: ["list", "owner"] }).notNull(),
+    /** What staff were told, e.g. '2,943 accounts moved to Key Accounts'. */
+    description: text("description").notNull(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+    undoneByName: text("undone_by_name"),
+  },
+  (table) => [index("bulk_changes_changed_at_idx").on(table.changedAt)],
+);
+
+/** Each account a bulk change changed: its list, pin and owner before and after, written set-based. */
+export const bulkChangeAccounts = sqliteTable(
+  "bulk_change_accounts",
+  {
+    bulkChangeId: integer("bulk_change_id")
+      .notNull()
+      .references(() => bulkChanges.id, { onDelete: "cascade" }),
+    accountId: integer("account_id").notNull(),
+    beforeListType: text("before_list_type").notNull(),
+    beforeListPinned: integer("before_list_pinned", { mode: "boolean" }).notNull(),
+    beforeOwnerUserId: integer("before_owner_user_id"),
+    afterListType: text("after_list_type"),
+    afterListPinned: integer("after_list_pinned", { mode: "boolean" }),
+    afterOwnerUserId: integer("after_owner_user_id"),
+  },
+  (table) => [primaryKey({ columns: [table.bulkChangeId, table.accountId] })],
+);
+
+/**
+ * Deleted notes, contacts and custom lists, kept for UNDO_WINDOW_DAYS with what restoring them needs
+ * (recycle-bin/): the row (and a list's members) as JSON. Deleting moves a record here, so no read of
+ * notes, contacts or lists has to skip deleted rows.
+ */
+export const recycleBin = sqliteTable(
+  "recycle_bin",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["note", "contact", "list"] }).notNull(),
+    /** The record's own id (a list's key), which restoring gives it back. */
+    recordKey: text("record_key").notNull(),
+    /** The account a note or contact belonged to; null for a list. No foreign key: restoring refuses when it is gone. */
+    accountId: integer("account_id"),
+    /** How staff know it: a note's first words, a contact's name, a list's name. */
+    label: text("label").notNull(),
+    record: text("record").notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }).notNull(),
+    deletedByUserId: integer("deleted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    deletedByName: text("deleted_by_name").notNull(),
+  },
+  (table) => [index("recycle_bin_deleted_at_idx").on(table.deletedAt, table.id), index("recycle_bin_account_idx").on(table.accountId)],
+);

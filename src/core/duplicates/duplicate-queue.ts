@@ -13,7 +13,7 @@ import type { Change } from "../changes/change-feed.ts";
 export const DUPLICATE_QUEUE_BATCH = 200;
 
 /**
- * Duplicate detection follows the change feed. What staff change (an account, a contact, a merge) is
+ * Duplicate detection follows the change feed. What staff change (an account, a contact, a merge or its undoing) is
  * weighed at once, in the change's transaction, so the banner is right on the next page; accounts whose
  * orders changed are queued for the background detection instead (queueDuplicateDetection).
  */
@@ -28,7 +28,12 @@ export function detectDuplicatesOfChange(db: CrmDatabase, change: Change): void 
       if (change.fields.some((field) => CONTACT_FIELDS_WEIGHED.has(field))) detectDuplicatesForAccounts(db, [change.accountId]);
       return;
     case "accounts_merged":
+    case "merge_undone":
       detectDuplicatesForAccounts(db, [change.targetId, ...change.sourceIds]);
+      return;
+    case "record_deleted":
+    case "record_restored":
+      if (change.kind === "contact" && change.accountId !== null) detectDuplicatesForAccounts(db, [change.accountId]);
       return;
     case "orders_recorded":
       // New customers, and known ones whose latest ship-to address may have changed.

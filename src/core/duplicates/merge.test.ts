@@ -231,6 +231,7 @@ describe("mergeAccounts", () => {
       moves: { contacts: 2, orders: 1, notes: 2, tasks: expect.any(Number), activities: expect.any(Number) },
       contactsCombined: 0,
       aliases: ["front@riverside.org"],
+      mergeId: null,
     });
     expect(snapshot()).toEqual(before);
   });

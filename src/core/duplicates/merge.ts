@@ -10,6 +10,7 @@ import { COUNTED_ORDER } from "../orders/order-status.ts";
 import { addAliases } from "../account-basics/aliases.ts";
 import { MERGEABLE_COLUMNS } from "./duplicate-candidates.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { recordMerge, snapshotBeforeMerge } from "./merge-undo.ts";
 
 /** The account values a merge chooses between; the list and the owner are chosen with their own rules. */
 export type MergedField = Exclude<MergeField, "list" | "owner">;
@@ -34,6 +35,8 @@ export interface MergeOutcome {
   contactsCombined: number;
   /** E-mails that will lead to the target as aliases: the sources', and the target's own if it takes another. */
   aliases: string[];
+  /** The merge, which can be undone for UNDO_WINDOW_DAYS (merge-undo.ts); null for a dry run. */
+  mergeId: number | null;
 }
 
 /**
@@ -42,7 +45,8 @@ export interface MergeOutcome {
  * chosen account's value (else the target's, else the first source's that has one), the list and owner
  * those of the account chosen for them, the statistics are recounted from the orders, the timeline says
  * what was merged, the sources' e-mails become aliases of the target, and the sources are deleted with
- * their duplicate pairs before the target's pairs are detected afresh. A dry run only reports that.
+ * their duplicate pairs before the target's pairs are detected afresh. What undoing it needs is kept in the
+ * same transaction (merge-undo.ts). A dry run only reports that.
  */
 export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor): MergeOutcome {
   const sourceIds = [...new Set(request.sourceIds)];
@@ -71,10 +75,12 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
       moves: countMoves(db, sourceIds),
       contactsCombined: contactPlan.combinations.reduce((combined, combination) => combined + combination.duplicateIds.length, 0),
       aliases: [target, ...sources].flatMap((account) => (account.email && account.email !== fields.email ? [account.email] : [])),
+      mergeId: null,
     };
     if (request.dryRun) return outcome;
 
     const now = new Date();
+    const before = snapshotBeforeMerge(db, target.id, sourceIds);
     // accounts.email is unique: the sources give theirs up before the target may take one of them.
     db.update(accounts).set({ email: null }).where(inArray(accounts.id, sourceIds)).run();
     db.update(accounts)
@@ -99,9 +105,11 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
     // The sources are recounted too, now without orders, so that what analytics add up forgets their purchase days.
     recomputeAccountStats(db, [target.id, ...sourceIds], { now, actor });
     db.delete(accounts).where(inArray(accounts.id, sourceIds)).run();
+    const combinedContactIds = contactPlan.combinations.flatMap((combination) => combination.duplicateIds);
+    const mergeId = recordMerge(db, before, { targetId: target.id, combinedContactIds, addedAliases: outcome.aliases, actor, at: now });
     const summary = `Merged ${sources.map((source) => source.name).join(", ")} into this account`;
-    announceChange(db, { type: "accounts_merged", targetId: target.id, sourceIds, actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
-    return outcome;
+    announceChange(db, { type: "accounts_merged", targetId: target.id, sourceIds, mergeId, actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
+    return { ...outcome, mergeId };
   });
 }
 

@@ -6,6 +6,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { invalid } from "../errors.ts";
 import { moveScopeToList } from "../accounts/account-bulk.ts";
+import { beginBulkChange, finishBulkChange } from "../accounts/bulk-changes.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice } from "./list-types.ts";
 import { formatCount } from "../../contracts/counts.ts";
@@ -14,7 +15,8 @@ import { formatCount } from "../../contracts/counts.ts";
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
  * list and pins it there, or (AUTOMATIC_LIST_CHOICE) hands it back to the activity rules, in one
  * transaction, with a timeline entry for each account whose list actually changed. Set-based: the
- * e-mails go into a temporary table and a few statements do the rest.
+ * e-mails go into a temporary table and a few statements do the rest. What it changed is recorded, so
+ * that it can be undone (accounts/bulk-changes.ts).
  */
 export function bulkAssignList(
   db: CrmDatabase,
@@ -37,15 +39,23 @@ export function bulkAssignList(
         .query<{ id: number }, []>("SELECT DISTINCT account_id AS id FROM temp.bulk_emails WHERE account_id IS NOT NULL")
         .all()
         .map((row) => row.id);
-      const updated = withAccountScope(sqlite, matchedIds, new Set(matchedIds), () => moveScopeToList(db, list, { actor, now: new Date(), how: "(bulk assignment)" }));
+      const now = new Date();
+      const { updated, bulkChangeId } = withAccountScope(sqlite, matchedIds, new Set(matchedIds), () => {
+        const bulkChangeId = beginBulkChange(db, "list", actor, now);
+        return { updated: moveScopeToList(db, list, { actor, now, how: "(bulk assignment)" }), bulkChangeId };
+      });
       sqlite.run("DELETE FROM temp.bulk_emails");
       const counts = `${formatCount(updated)} of ${formatCount(found)} matched accounts`;
+      const message =
+        list === AUTOMATIC_LIST_CHOICE
+          ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
+          : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`;
+      // A dry run's change is taken back with everything else: there is nothing to undo.
+      const recorded = finishBulkChange(db, bulkChangeId, message);
       return {
-        message:
-          list === AUTOMATIC_LIST_CHOICE
-            ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
-            : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`,
+        message,
         results: { totalEmails: emails.length, emailsMatched, accountsFound: found, accountsUpdated: updated, notFoundEmails },
+        bulkChangeId: options.dryRun ? null : recorded,
       };
     },
     options,

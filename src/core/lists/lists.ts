@@ -9,6 +9,8 @@ import { returnListToActivityRules } from "../lifecycle/lifecycle-lists.ts";
 import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
 
 export interface ListFigures {
   key: string;
@@ -89,13 +91,22 @@ export function updateList(db: CrmDatabase, key: string, input: ListChanges): Li
   });
 }
 
-/** Deletes a custom list; its accounts go back to the activity rules, which place them in the same transaction. */
+/**
+ * Deletes a custom list; its accounts go back to the activity rules, which place them in the same
+ * transaction. The list goes to the recycle bin for UNDO_WINDOW_DAYS with its members, whom restoring it
+ * pins there again (recycle-bin/).
+ */
 export function deleteList(db: CrmDatabase, key: string, actor: Actor): ListDeletion {
   return inTransaction(db, () => {
     const list = customList(db, key, "deleted");
-    const accountsMoved = returnListToActivityRules(db, list, { now: new Date(), actor, reason: "list deleted" });
+    const at = new Date();
+    const members = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.listType, list.key)).all().map((account) => account.id);
+    const record = { list: wholeRow(db, "lists", "key", list.key)!, members };
+    const binEntryId = putInRecycleBin(db, { kind: "list", recordKey: list.key, accountId: null, label: list.name, record }, actor, at);
+    const accountsMoved = returnListToActivityRules(db, list, { now: at, actor, reason: "list deleted" });
     db.delete(lists).where(eq(lists.key, list.key)).run();
-    return { accountsMoved };
+    announceChange(db, { type: "record_deleted", kind: "list", binEntryId, recordKey: list.key, accountId: null, label: list.name, actor, at });
+    return { accountsMoved, recycleBinId: binEntryId };
   });
 }
 

@@ -10,6 +10,7 @@ import { forbidden, invalid, notFound } from "../errors.ts";
 import type { PublicUser } from "../users/users.ts";
 import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
 
 export interface Note {
   id: number;
@@ -58,13 +59,21 @@ export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges,
   });
 }
 
-/** Only its author or an administrator may delete a note. */
-export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser): void {
-  inTransaction(db, () => {
+/**
+ * Only its author or an administrator may delete a note. It goes to the recycle bin, whole, for
+ * UNDO_WINDOW_DAYS (recycle-bin/). Returns the bin entry's id.
+ */
+export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser): number {
+  return inTransaction(db, () => {
     const existing = findNote(db, noteId);
     assertMayChange(existing, editor);
+    const [actor, at, accountId, recordKey] = [actorOf(editor), new Date(), existing.accountId, String(noteId)];
+    const label = describeNote(existing);
+    const binEntryId = putInRecycleBin(db, { kind: "note", recordKey, accountId, label, record: wholeRow(db, "notes", "id", noteId)! }, actor, at);
     db.delete(notes).where(eq(notes.id, noteId)).run();
-    noteChanged(db, existing.accountId, "note_deleted", `Deleted a note: ${describe(existing.title, existing.content)}`, actorOf(editor), new Date());
+    const timeline = [{ accountId, kind: "note_deleted" as const, summary: `Deleted a note: ${label}` }];
+    announceChange(db, { type: "record_deleted", kind: "note", binEntryId, recordKey, accountId, label, actor, at, timeline });
+    return binEntryId;
   });
 }
 
@@ -117,6 +126,11 @@ function optionalTitle(value: string | null | undefined): string | null {
   const title = value?.trim() ?? "";
   if (title.length > SHORT_TEXT_MAX_LENGTH) throw invalid("title", `title must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
   return title || null;
+}
+
+/** How the timeline and the recycle bin name a note: its title, else its first words. */
+export function describeNote(note: { title: string | null; content: string }): string {
+  return describe(note.title, note.content);
 }
 
 function describe(title: string | null, content: string): string {

@@ -28,6 +28,7 @@ function toMergeOutcomeJson(dryRun: boolean, account: MergeOutcome["account"], o
     moves: { ...outcome.moves },
     contactsCombined: outcome.contactsCombined,
     aliases: outcome.aliases,
+    mergeId: outcome.mergeId,
   };
 }
 

@@ -55,9 +55,9 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
 
     // In its list already but following the rules: pinned there, in setAccountListType's words.
     const pinned = await bulk({ selection: { ids: [active, 999_999] }, action: { kind: "setList", listType: "active" } });
-    expect(pinned.body).toEqual({ matched: 1, updated: 1, message: "1 account moved to Active" });
+    expect(pinned.body).toEqual({ matched: 1, updated: 1, message: "1 account moved to Active", bulkChangeId: expect.any(Number) });
     const again = await bulk({ selection: { ids: [active] }, action: { kind: "setList", listType: "active" } });
-    expect(again.body).toEqual({ matched: 1, updated: 0, message: "0 accounts moved to Active (1 already there)" });
+    expect(again.body).toEqual({ matched: 1, updated: 0, message: "0 accounts moved to Active (1 already there)", bulkChangeId: null });
   });
 
   test("all matching covers every account the table's filters match, across pages, in set-based statements", async () => {
@@ -68,7 +68,7 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
     expect(legacyCount).toBe(310);
 
     const moved = await bulk({ selection: { allMatching: { status: "dormant", q: "clinic" } }, action: { kind: "setList", listType: "active" } });
-    expect(moved.body).toEqual({ matched: 310, updated: 310, message: "310 accounts moved to Active" });
+    expect(moved.body).toEqual({ matched: 310, updated: 310, message: "310 accounts moved to Active", bulkChangeId: expect.any(Number) });
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts WHERE list_type = 'active' AND list_pinned = 1").get()).toEqual({ n: 310 });
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM activities WHERE summary = 'Moved from Legacy to Active by bulk action'").get()).toEqual({ n: 310 });
 
@@ -83,7 +83,7 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
     await bulk({ selection: { ids: [recent] }, action: { kind: "setList", listType: "new" } });
 
     const handedBack = await bulk({ selection: { ids: [recent, active, old] }, action: { kind: "setList", listType: "Automatic" } });
-    expect(handedBack.body).toEqual({ matched: 3, updated: 3, message: "3 accounts handed back to the activity rules" });
+    expect(handedBack.body).toEqual({ matched: 3, updated: 3, message: "3 accounts handed back to the activity rules", bulkChangeId: expect.any(Number) });
     expect([account(recent), account(active), account(old)]).toEqual([
       { listType: "new", pinned: 0, owner: expect.anything() },
       { listType: "active", pinned: 0, owner: null },
@@ -95,7 +95,7 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM activities WHERE summary LIKE '%by order activity'").get()).toEqual({ n: 0 });
 
     const none = await bulk({ selection: { ids: [recent] }, action: { kind: "setList", listType: "automatic" } });
-    expect(none.body).toEqual({ matched: 1, updated: 0, message: "0 accounts handed back to the activity rules (1 already following them)" });
+    expect(none.body).toEqual({ matched: 1, updated: 0, message: "0 accounts handed back to the activity rules (1 already following them)", bulkChangeId: null });
   });
 
   test("setOwner gives the accounts to an active team member, or to nobody, with timeline entries", async () => {
@@ -104,15 +104,15 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
     crm.server.sqlite.run("UPDATE users SET name = 'Dana Lee' WHERE id = ?", [dana.user.id]);
 
     const given = await bulk({ selection: { ids: [old] }, action: { kind: "setOwner", ownerUserId: dana.user.id } });
-    expect(given.body).toEqual({ matched: 1, updated: 1, message: "1 account given to Dana Lee" });
+    expect(given.body).toEqual({ matched: 1, updated: 1, message: "1 account given to Dana Lee", bulkChangeId: expect.any(Number) });
     expect(account(old).owner).toBe(dana.user.id);
     expect(timeline(old)).toEqual(["Changed owner to Dana Lee by bulk action (Test sales)"]);
 
     const both = await bulk({ selection: { ids: [old, active] }, action: { kind: "setOwner", ownerUserId: dana.user.id } });
-    expect(both.body).toEqual({ matched: 2, updated: 1, message: "1 account given to Dana Lee (1 already theirs)" });
+    expect(both.body).toEqual({ matched: 2, updated: 1, message: "1 account given to Dana Lee (1 already theirs)", bulkChangeId: expect.any(Number) });
 
     const cleared = await bulk({ selection: { ids: [old, active] }, action: { kind: "setOwner", ownerUserId: null } });
-    expect(cleared.body).toEqual({ matched: 2, updated: 2, message: "2 accounts left without an owner" });
+    expect(cleared.body).toEqual({ matched: 2, updated: 2, message: "2 accounts left without an owner", bulkChangeId: expect.any(Number) });
     expect(timeline(active)).toEqual(["Changed owner to Dana Lee by bulk action (Test sales)", "Changed owner to none by bulk action (Test sales)"]);
     expect(account(active).owner).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
@@ -149,7 +149,16 @@ describe("/api/accounts", () => {
     expect((await get()).headers.get("x-total-count")).toBe("3");
     const admin = await crm.server.signInAs("admin");
     crm.server.sqlite.run("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"orders.csv\"]', 'completed', 'here', 1, 0, 0)");
-    const cleared = await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie });
+    // Not without the company name typed (Supply Co. unless branding says otherwise): then nothing changes.
+    for (const body of [undefined, {}, { confirm: "" }, { confirm: "Supply" }]) {
+      expect(await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie, body })).toMatchObject({
+        status: 400,
+        body: { field: "confirm", message: "Type the company name, Supply Co., to confirm" },
+      });
+    }
+    expect((await get()).headers.get("x-total-count")).toBe("3");
+    expect(readdirSync(crm.server.dataDir).includes("backups")).toBe(false);
+    const cleared = await crm.server.request("DELETE", "/api/admin/clear-all-data", { cookie: admin.cookie, body: { confirm: "  supply co. " } });
     expect(cleared.status).toBe(200);
     for (const table of ["accounts", "contacts", "orders", "import_runs"]) {
       expect(crm.server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });

@@ -4,6 +4,8 @@ import packageJson from "../../../package.json" with { type: "json" };
 import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } from "../../contracts/backfill.ts";
 import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
+import { CLEAR_ALL_DATA_PATH, ClearAllDataBody } from "../../contracts/accounts.ts";
+import { assertCompanyNameTyped } from "../../core/settings/branding.ts";
 import { defaultBackupFile, takeBackup } from "../../core/backups/backups.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
@@ -16,14 +18,15 @@ export function adminRoutes(context: ServerContext) {
   return new Elysia({ prefix: "/api/admin" })
     .use(sessionGuard(context))
     .delete(
-      "/clear-all-data",
-      async () => {
+      CLEAR_ALL_DATA_PATH.slice("/api/admin".length),
+      async ({ body }) => {
+        assertCompanyNameTyped(db, body?.confirm, context.env);
         // What one click destroys is kept first: a backup the admin can restore with `crm restore`.
         const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version);
         clearAllCustomerData(db);
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
-      { adminOnly: true, ...answers(MessageAnswer) },
+      { adminOnly: true, body: ClearAllDataBody, ...answers(MessageAnswer) },
     )
     .post(
       "/backfill",

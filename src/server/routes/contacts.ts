@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { actorOf } from "../../core/changes/actor.ts";
-import { addContact, updateContact } from "../../core/contacts/contacts.ts";
-import { IdParams } from "../../contracts/common.ts";
+import { addContact, deleteContact, updateContact } from "../../core/contacts/contacts.ts";
+import { IdParams, UNDO_WINDOW_DAYS } from "../../contracts/common.ts";
+import { Recycled } from "../../contracts/recycle-bin.ts";
 import { Contact, ContactChanges, NewContactBody } from "../../contracts/contacts.ts";
 import type { ServerContext } from "../context.ts";
 import { toContactJson } from "../json/contact-json.ts";
@@ -26,5 +27,13 @@ export function contactRoutes(context: ServerContext) {
       params: IdParams,
       body: ContactChanges,
       ...answers(Contact),
-    });
+    })
+    .delete(
+      "/:id",
+      ({ params, user }): Recycled => ({
+        message: `Contact deleted. It stays in the recycle bin for ${UNDO_WINDOW_DAYS} days.`,
+        recycleBinId: deleteContact(db, params.id, actorOf(user)),
+      }),
+      { signedIn: true, params: IdParams, ...answers(Recycled, { description: "Deleted: in the recycle bin, which restores it" }) },
+    );
 }

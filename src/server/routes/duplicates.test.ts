@@ -103,8 +103,27 @@ describe("duplicates API", () => {
       moves: { contacts: 1, orders: 1, notes: 0, tasks: expect.any(Number), activities: expect.any(Number) },
       contactsCombined: 0,
       aliases: ["billing@riverside.org"],
+      mergeId: null,
     });
     expect((await call("GET", `/api/accounts/${ids.billing}`)).status).toBe(200);
+  });
+
+  test("POST /api/merges/{mergeId}/undo brings the merged account back; 409 the second time, 404 for an unknown merge", async () => {
+    const before = (await call("GET", `/api/accounts/${ids.billing}`)).body;
+    const merged = await call("POST", "/api/accounts/merge", { targetId: ids.clinic, sourceIds: [ids.billing] });
+    expect(merged.body.mergeId).toEqual(expect.any(Number));
+    const undone = await call("POST", `/api/merges/${merged.body.mergeId}/undo`);
+    expect(undone).toEqual({
+      status: 200,
+      headers: expect.anything(),
+      body: { targetId: ids.clinic, restoredAccountIds: [ids.billing], message: "Riverside Clinic LLC is back, with 1 order" },
+    });
+    const after = (await call("GET", `/api/accounts/${ids.billing}`)).body;
+    expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null });
+    expect((await call("GET", `/api/accounts/${ids.clinic}`)).body).toMatchObject({ orderCount: 1, totalOrderValue: 100 });
+    expect(await call("POST", `/api/merges/${merged.body.mergeId}/undo`)).toMatchObject({ status: 409, body: { message: "This merge was already undone by Test sales" } });
+    expect(await call("POST", "/api/merges/999/undo")).toMatchObject({ status: 404, body: { message: "Merge not found" } });
+    expect((await crm.server.request("POST", "/api/merges/1/undo")).status).toBe(401);
   });
 
   test("POST /api/accounts/merge merges and answers the merged account", async () => {

@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
-import { DismissParams, DuplicateCandidateList, DuplicateSummary, MergeBody, MergeOutcome } from "../../contracts/duplicates.ts";
+import { DismissParams, DuplicateCandidateList, DuplicateSummary, MergeBody, MergeOutcome, MERGES_PATH, MergeUndone } from "../../contracts/duplicates.ts";
 import { findAccount } from "../../core/accounts/accounts.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { countAccountsWithOpenDuplicates, dismissDuplicatePair, listDuplicateCandidates } from "../../core/duplicates/duplicate-candidates.ts";
 import { mergeAccounts } from "../../core/duplicates/merge.ts";
+import { undoMerge } from "../../core/duplicates/merge-undo.ts";
 import type { ServerContext } from "../context.ts";
 import { toDuplicateCandidateJson, toMergeJson, toMergePreviewJson } from "../json/duplicate-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -36,5 +37,10 @@ export function duplicateRoutes(context: ServerContext) {
         return body.dryRun ? toMergePreviewJson(outcome) : toMergeJson(outcome, findAccount(db, outcome.targetId));
       },
       { signedIn: true, body: MergeBody, ...answers(MergeOutcome) },
-    );
+    )
+    .post(`${MERGES_PATH.slice("/api".length)}/:id/undo`, ({ params, user }): MergeUndone => undoMerge(db, params.id, actorOf(user)), {
+      signedIn: true,
+      params: IdParams,
+      ...answers(MergeUndone, { description: "Refused (409) once undone, after 30 days, or when a later merge stands in the way" }),
+    });
 }

@@ -51,7 +51,7 @@ describe("lists", () => {
     expect((await crm.server.request("PATCH", "/api/lists/new", { cookie: crm.cookie, body: { name: "Fresh" } })).status).toBe(409);
     expect((await crm.server.request("DELETE", "/api/lists/active", { cookie: crm.cookie })).status).toBe(409);
 
-    expect((await crm.server.request("DELETE", "/api/lists/vip-clinics", { cookie: crm.cookie })).body).toEqual({ accountsMoved: 1 });
+    expect((await crm.server.request("DELETE", "/api/lists/vip-clinics", { cookie: crm.cookie })).body).toEqual({ accountsMoved: 1, recycleBinId: expect.any(Number) });
     expect((await crm.server.request("GET", `/api/accounts/${id}`, { cookie: crm.cookie })).body).toMatchObject({ listType: "legacy", listPinned: false });
     expect((await lists()).map((list) => list.key)).toEqual(["new", "active", "legacy", "automatic-2"]);
     const timeline = (await crm.server.request("GET", `/api/accounts/${id}/activity`, { cookie: crm.cookie })).body;
@@ -99,6 +99,7 @@ describe("lists", () => {
     expect(response.body).toEqual({
       message: "Moved 2 of 2 matched accounts to Active",
       results: { totalEmails: 4, emailsMatched: 3, accountsFound: 2, accountsUpdated: 2, notFoundEmails: ["nobody@nowhere.com"] },
+      bulkChangeId: expect.any(Number),
     });
     for (const id of [clinic, other]) expect((await account(id)).body).toMatchObject({ listType: "active", listPinned: true });
   });

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import { IdParams } from "../../contracts/common.ts";
+import { IdParams, UNDO_WINDOW_DAYS } from "../../contracts/common.ts";
+import { Recycled } from "../../contracts/recycle-bin.ts";
 import { NewNoteBody, Note, NoteChanges, NoteList, NOTES_PATH } from "../../contracts/notes.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { createNote, deleteNote, listNotes, updateNote } from "../../core/notes/notes.ts";
@@ -33,10 +34,7 @@ export function noteRoutes(context: ServerContext) {
     })
     .delete(
       `${NOTES_PATH}/:id`,
-      ({ params, set, user }) => {
-        deleteNote(db, params.id, user);
-        set.status = 204;
-      },
-      { signedIn: true, params: IdParams, ...answers(null, { status: 204, description: "Deleted" }) },
+      ({ params, user }): Recycled => ({ message: `Note deleted. It stays in the recycle bin for ${UNDO_WINDOW_DAYS} days.`, recycleBinId: deleteNote(db, params.id, user) }),
+      { signedIn: true, params: IdParams, ...answers(Recycled, { description: "Deleted: in the recycle bin, which restores it" }) },
     );
 }

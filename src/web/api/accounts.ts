@@ -3,6 +3,10 @@ import useSWR from "swr";
 import {
   ACCOUNT_BULK_PATH,
   ACCOUNT_EXPORT_PATH,
+  BULK_CHANGES_PATH,
+  CLEAR_ALL_DATA_PATH,
+  type BulkChangeUndone,
+  type ClearAllDataBody,
   type Account,
   type AccountChanges,
   type AccountExportQuery as AccountExportParams,
@@ -17,6 +21,7 @@ import {
   type SortDirection,
 } from "../../contracts/accounts.ts";
 import { ANALYTICS_PATH } from "../../contracts/analytics.ts";
+import { RECYCLE_BIN_PATH } from "../../contracts/recycle-bin.ts";
 import { useRefreshReads } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 import { DUPLICATES_PATH } from "./duplicates";
@@ -106,8 +111,9 @@ export function accountExportUrl(accounts: { filters: AccountFilters } | { ids: 
  * So do tasks: they show account names, and the task automation adds some when accounts or contacts are added.
  * And so does the count of possible duplicates: adding, editing or merging accounts looks for them again.
  * And so do the analytics: an import brings orders, a merge makes two customers one, clearing data empties them.
+ * And so does the recycle bin: it names the accounts of deleted notes and contacts, and clearing data empties it.
  */
-const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH, DUPLICATES_PATH, ANALYTICS_PATH] as const;
+const ACCOUNT_PATHS = [ACCOUNTS_PATH, LISTS_PATH, TASKS_PATH, DUPLICATES_PATH, ANALYTICS_PATH, RECYCLE_BIN_PATH] as const;
 
 /**
  * Makes every read of accounts fetch again: lists, pages, an account's detail, orders, timeline, notes and
@@ -141,6 +147,12 @@ export function updateAccountsInBulk(selection: BulkSelection, action: BulkAccou
   return apiRequest<BulkAccountsResult>("POST", ACCOUNT_BULK_PATH, { selection, action });
 }
 
-export function clearAllAccountData(): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>("DELETE", "/api/admin/clear-all-data");
+/** `confirm` is the company name the administrator typed; the server refuses anything else. */
+export function clearAllAccountData(confirm: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("DELETE", CLEAR_ALL_DATA_PATH, { confirm } satisfies ClearAllDataBody);
+}
+
+/** Undoes a bulk list or owner change (within 30 days): accounts changed since are left as they are. */
+export function undoBulkChange(bulkChangeId: number): Promise<BulkChangeUndone> {
+  return apiRequest<BulkChangeUndone>("POST", `${BULK_CHANGES_PATH}/${bulkChangeId}/undo`);
 }

@@ -1,4 +1,5 @@
-import type { Contact, ContactChanges } from "../../contracts/contacts.ts";
+import { CONTACTS_PATH, type Contact, type ContactChanges } from "../../contracts/contacts.ts";
+import type { Recycled } from "../../contracts/recycle-bin.ts";
 import { apiRequest } from "./client";
 
 export type { Contact, ContactChanges };
@@ -14,9 +15,14 @@ export interface NewContact {
 export type EditableContactField = "firstName" | "lastName" | "email" | "phone" | "title";
 
 export function addContact(contact: NewContact): Promise<Contact> {
-  return apiRequest<Contact>("POST", "/api/contacts", contact);
+  return apiRequest<Contact>("POST", CONTACTS_PATH, contact);
 }
 
 export function updateContact(contactId: number, changes: ContactChanges): Promise<Contact> {
-  return apiRequest<Contact>("PATCH", `/api/contacts/${contactId}`, changes);
+  return apiRequest<Contact>("PATCH", `${CONTACTS_PATH}/${contactId}`, changes);
+}
+
+/** Moves the contact to the recycle bin; the answer names its entry there, which Undo restores. */
+export function deleteContact(contactId: number): Promise<Recycled> {
+  return apiRequest<Recycled>("DELETE", `${CONTACTS_PATH}/${contactId}`);
 }

@@ -3,12 +3,14 @@ import useSWR from "swr";
 import {
   DUPLICATES_PATH,
   MERGE_ACCOUNTS_PATH,
+  MERGES_PATH,
   type DuplicateCandidate,
   type DuplicateSummary,
   type MergeableAccount,
   type MergeBody,
   type MergeFieldChoices,
   type MergeOutcome,
+  type MergeUndone,
 } from "../../contracts/duplicates.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiRequest } from "./client";
@@ -88,4 +90,9 @@ export async function fetchMergeableAccount(accountId: number): Promise<Mergeabl
   // The detail brings contacts and orders too: only what the merge shows is kept.
   const { id, name, email, domain, phone, orderCount, listType, listPinned, ownerUserId } = await apiRequest<MergeableAccount>("GET", accountDetailUrl(accountId));
   return { id, name, email, domain, phone, orderCount, listType, listPinned, ownerUserId };
+}
+
+/** Undoes a merge (within 30 days): the merged accounts come back as they were. */
+export function undoMerge(mergeId: number): Promise<MergeUndone> {
+  return apiRequest<MergeUndone>("POST", `${MERGES_PATH}/${mergeId}/undo`);
 }

@@ -15,7 +15,7 @@ import { useRefreshReads } from "./cached-reads";
 import { apiRequest, apiUrl } from "./client";
 
 export { AUTOMATIC_LIST_CHOICE, BUILT_IN_LIST_KEYS, LISTS_PATH } from "../../contracts/lists.ts";
-export type { BuiltInListKey, FirstOrderWindow, ListDefinition, ListSummary, BulkAssignResult as BulkAssignOutcome } from "../../contracts/lists.ts";
+export type { BuiltInListKey, FirstOrderWindow, ListDefinition, ListDeletion, ListSummary, BulkAssignResult as BulkAssignOutcome } from "../../contracts/lists.ts";
 
 /** What staff type in to create or edit a list: the form always sends a description, blank for none. */
 export type ListFields = NewListBody & { description: string };

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import useSWR from "swr";
 import { NOTES_PATH, type NewNoteBody, type Note } from "../../contracts/notes.ts";
+import type { Recycled } from "../../contracts/recycle-bin.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiRequest } from "./client";
 
@@ -26,6 +27,7 @@ export function updateNote(noteId: number, fields: NoteFields): Promise<Note> {
   return apiRequest<Note>("PATCH", `${NOTES_PATH}/${noteId}`, fields);
 }
 
-export function deleteNote(noteId: number): Promise<void> {
-  return apiRequest<void>("DELETE", `${NOTES_PATH}/${noteId}`);
+/** Moves the note to the recycle bin; the answer names its entry there, which Undo restores. */
+export function deleteNote(noteId: number): Promise<Recycled> {
+  return apiRequest<Recycled>("DELETE", `${NOTES_PATH}/${noteId}`);
 }

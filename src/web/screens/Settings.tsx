@@ -1,6 +1,7 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
+import { RecycleBinCard } from "../components/settings/RecycleBinCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
 import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
 import { TeamMembersCard } from "../components/settings/TeamMembersCard";
@@ -9,7 +10,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * and the order backfill and backups' off-site copies for admins.
+ * the recycle bin for everyone, and the order backfill and backups' off-site copies for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -22,6 +23,7 @@ export function SettingsScreen() {
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
+      <RecycleBinCard />
       {/* Backups are the administrators' alone: their endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackupCopiesCard />}
     </section>

@@ -15,6 +15,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
+  /** What the person fills in before confirming, under the message (Clear All Data's company name). */
+  children?: ReactNode;
+  /** False keeps the confirm button disabled: until what `children` asks for is filled in. */
+  canConfirm?: boolean;
 }
 
 /** Asks before an action; stays open, and cannot be dismissed, until the action has finished. */
@@ -29,6 +33,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
+  children,
+  canConfirm = true,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -44,11 +50,13 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={isPending} autoFocus>
             Cancel
           </Button>
-          <Button variant={isDestructive ? "danger" : "primary"} onClick={onConfirm} disabled={isPending}>
+          <Button variant={isDestructive ? "danger" : "primary"} onClick={onConfirm} disabled={isPending || !canConfirm}>
             {isPending ? pendingLabel : confirmLabel}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Modal>
   );
 }

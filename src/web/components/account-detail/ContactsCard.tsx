@@ -1,11 +1,13 @@
 import { InitialsAvatar } from "../../ui/InitialsAvatar";
 import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
-import { updateContact, type Contact } from "../../api/contacts";
+import { deleteContact, updateContact, type Contact } from "../../api/contacts";
+import { IN_THE_BIN, restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
 import { formatCountOf } from "../../format/count";
 import { Button } from "../../ui/Button";
-import { PlusIcon, StarIcon } from "../../ui/icons";
+import { PlusIcon, StarIcon, TrashIcon } from "../../ui/icons";
 import { AddContactModal } from "./AddContactModal";
 import { contactFullName } from "./contact-display";
 import { ContactField } from "./ContactField";
@@ -65,7 +67,10 @@ function ContactItem({ contact }: { contact: Contact }) {
         <div className="flex flex-wrap items-center gap-x-1">
           <ContactField {...fieldProps} field="firstName" textClassName="text-sm font-medium text-slate-900" />
           <ContactField {...fieldProps} field="lastName" textClassName="text-sm font-medium text-slate-900" />
-          <span className="ml-auto pl-2">{contact.isPrimary ? <PrimaryBadge /> : <MakePrimaryButton contact={contact} />}</span>
+          <span className="ml-auto flex items-center gap-1 pl-2">
+            {contact.isPrimary ? <PrimaryBadge /> : <MakePrimaryButton contact={contact} />}
+            <DeleteContactButton contact={contact} />
+          </span>
         </div>
         <div>
           <ContactField {...fieldProps} field="email" textClassName="text-sm text-slate-600" />
@@ -75,6 +80,30 @@ function ContactItem({ contact }: { contact: Contact }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** Deletes at once, without asking: the contact goes to the recycle bin, and the toast offers Undo. */
+function DeleteContactButton({ contact }: { contact: Contact }) {
+  const refreshAccounts = useRefreshAccounts();
+  const undoAction = useUndo(refreshAccounts);
+  const { run, isPending } = useWrite<Recycled>({
+    refresh: refreshAccounts,
+    success: ({ recycleBinId }) => ({ title: `${contactFullName(contact)} deleted`, description: IN_THE_BIN, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
+    failureMessage: "Failed to delete the contact.",
+  });
+
+  return (
+    <button
+      type="button"
+      onClick={() => void run(() => deleteContact(contact.id))}
+      disabled={isPending}
+      aria-label={`Delete contact ${contactFullName(contact)}`}
+      data-testid="delete-contact-button"
+      className="rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:cursor-wait"
+    >
+      <TrashIcon className="size-4" />
+    </button>
   );
 }
 

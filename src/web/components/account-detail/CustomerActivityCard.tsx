@@ -3,6 +3,8 @@ import { useState, type ReactNode } from "react";
 import { useAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
+import { IN_THE_BIN, restoreFromRecycleBin, type Recycled } from "../../api/recycle-bin";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlusIcon } from "../../ui/icons";
@@ -32,7 +34,14 @@ export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardP
   const notes = useAccountNotes(accountId);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
-  const noteDeletion = useWrite({ refresh: useRefreshNotes(accountId), failureMessage: "Failed to delete note.", onSuccess: closeDialog });
+  const refreshNotes = useRefreshNotes(accountId);
+  const undoAction = useUndo(refreshNotes);
+  const noteDeletion = useWrite<Recycled>({
+    refresh: refreshNotes,
+    success: ({ recycleBinId }) => ({ title: "Note deleted", description: IN_THE_BIN, action: undoAction(() => restoreFromRecycleBin(recycleBinId)) }),
+    failureMessage: "Failed to delete note.",
+    onSuccess: closeDialog,
+  });
 
   return (
     <DetailCard title="Customer Activity" testId="customer-activity-card" bodyClassName="">
@@ -107,7 +116,7 @@ export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardP
       <ConfirmDialog
         open={openDialog.kind === "delete-note"}
         title="Delete Note"
-        message="Are you sure you want to delete this note? This action cannot be undone."
+        message="Delete this note? It stays in the recycle bin for 30 days, from where it can be restored."
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         isPending={noteDeletion.isPending}

@@ -1,8 +1,9 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { useRefreshAccounts } from "../../api/accounts";
-import { mergeAccounts, useDuplicateCandidates, useMergePreview, type MergeableAccount, type MergeOutcome } from "../../api/duplicates";
+import { mergeAccounts, undoMerge, useDuplicateCandidates, useMergePreview, type MergeableAccount, type MergeOutcome } from "../../api/duplicates";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
 import { Button } from "../../ui/Button";
 import { Modal } from "../../ui/Modal";
 import { buildMergeRequest, defaultPickedIds, listedAccounts, mergedDescription, survivorId, type FieldPicks } from "./merge-plan";
@@ -61,12 +62,19 @@ export function MergeAccountDialog({ account, preselected, onClose }: MergeAccou
     setTicked(found.id, true);
   }
 
+  const refreshAccounts = useRefreshAccounts();
+  const undoAction = useUndo(refreshAccounts);
   const merging = useWrite<MergeOutcome>({
-    refresh: useRefreshAccounts(),
+    refresh: refreshAccounts,
     success: (outcome) => {
       const survivorName = picked.find((mergedAccount) => mergedAccount.id === request.targetId)?.name ?? outcome.account.name;
       const removedNames = picked.filter((mergedAccount) => mergedAccount.id !== request.targetId).map((mergedAccount) => mergedAccount.name);
-      return { title: "Accounts merged", description: mergedDescription(survivorName, removedNames, outcome.account.name) };
+      const { mergeId } = outcome;
+      return {
+        title: "Accounts merged",
+        description: mergedDescription(survivorName, removedNames, outcome.account.name),
+        action: mergeId === null ? undefined : undoAction(() => undoMerge(mergeId)),
+      };
     },
     failureTitle: "The accounts could not be merged",
     // The surviving account opens before anything is read again: the removed ones would answer 404.

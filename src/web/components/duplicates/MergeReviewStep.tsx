@@ -104,7 +104,7 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
         <div className="min-w-0 space-y-2">
           <p>
             {removed.length === 1 ? "This account will be removed:" : `These ${formatCount(removed.length)} accounts will be removed:`}{" "}
-            <span className="font-medium break-words">{asSentence(removed.map((removedAccount) => removedAccount.name).join(", "))}</span> This cannot be undone.
+            <span className="font-medium break-words">{asSentence(removed.map((removedAccount) => removedAccount.name).join(", "))}</span> The merge can be undone for 30 days.
           </p>
           {aliases.length > 0 ? (
             <div>

@@ -1,8 +1,9 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { extractEmails } from "../../../core/lists/extract-emails.ts";
-import { useRefreshAccounts } from "../../api/accounts";
+import { undoBulkChange, useRefreshAccounts } from "../../api/accounts";
 import { bulkAssignList, useLists, type BulkAssignOutcome } from "../../api/lists";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
 import { formatCount } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { FormModal } from "../../ui/FormModal";
@@ -23,9 +24,15 @@ export function BulkEmailAssignmentDialog({ onClose }: { onClose: () => void }) 
   const [text, setText] = useState("");
   const [listType, setListType] = useState(DEFAULT_BULK_TARGET);
   const [outcome, setOutcome] = useState<BulkAssignOutcome | null>(null);
+  const refreshAccounts = useRefreshAccounts();
+  const undoAction = useUndo(refreshAccounts);
   const { run, isPending: isAssigning, fieldErrors, clearFieldError } = useWrite<BulkAssignOutcome>({
-    refresh: useRefreshAccounts(),
-    success: (result) => ({ title: "Assignment Complete", description: result.message }),
+    refresh: refreshAccounts,
+    success: ({ message, bulkChangeId }) => ({
+      title: "Assignment Complete",
+      description: message,
+      action: bulkChangeId === null ? undefined : undoAction(() => undoBulkChange(bulkChangeId)),
+    }),
     failureTitle: "Assignment Failed",
     failureMessage: "Failed to assign accounts to list. Please check the email format and try again.",
     onSuccess: setOutcome,

@@ -1,6 +1,8 @@
 import { useRefreshAccounts } from "../../api/accounts";
-import { deleteList, type ListDefinition } from "../../api/lists";
+import { deleteList, type ListDefinition, type ListDeletion } from "../../api/lists";
+import { restoreFromRecycleBin } from "../../api/recycle-bin";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
 import { formatCountOf } from "../../format/count";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
@@ -19,11 +21,14 @@ export interface DeleteListDialogProps {
 
 /** Asks before deleting a custom list, saying that its accounts move to New; deletes it on confirmation. */
 export function DeleteListDialog({ list, accountCount, onClose, onDeleted }: DeleteListDialogProps) {
+  const refreshAccounts = useRefreshAccounts();
+  const undoAction = useUndo(refreshAccounts);
   const { run, isPending } = useWrite({
-    refresh: useRefreshAccounts(),
-    success: ({ accountsMoved }: { accountsMoved: number }) => ({
+    refresh: refreshAccounts,
+    success: ({ accountsMoved, recycleBinId }: ListDeletion) => ({
       title: "List deleted",
-      description: `${list.name} has been deleted; ${formatCountOf(accountsMoved, "account")} moved to New.`,
+      description: `${list.name} has been deleted; ${formatCountOf(accountsMoved, "account")} moved to New. It stays in the recycle bin for 30 days.`,
+      action: undoAction(() => restoreFromRecycleBin(recycleBinId)),
     }),
     failureTitle: "Failed to delete list.",
     onSuccess: onDeleted,
@@ -47,5 +52,5 @@ export function DeleteListDialog({ list, accountCount, onClose, onDeleted }: Del
 
 function deleteMessage(name: string, accountCount: number | undefined): string {
   const accounts = accountCount ? `The ${formatCountOf(accountCount, "account")} in ${name}` : `Any accounts in ${name}`;
-  return `${accounts} will move to New. The list itself is deleted; this cannot be undone.`;
+  return `${accounts} will move to New. The list goes to the recycle bin for 30 days; restoring it brings back the accounts still following the activity rules.`;
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { accountExportUrl, updateAccountsInBulk, useRefreshAccounts, type AccountFilters, type AccountOrder, type BulkAccountAction, type BulkAccountsResult } from "../../api/accounts";
+import { accountExportUrl, undoBulkChange, updateAccountsInBulk, useRefreshAccounts, type AccountFilters, type AccountOrder, type BulkAccountAction, type BulkAccountsResult } from "../../api/accounts";
 import { useLists } from "../../api/lists";
 import { useActiveTeam } from "../../api/team";
 import { useWrite } from "../../ui/use-write";
+import { useUndo } from "../../ui/use-undo";
 import { formatCount } from "../../format/count";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -41,9 +42,15 @@ export function AccountsBulkBar({ selected, total, filters, order, onClear, onMe
   const lists = useLists();
   const { activeMembers } = useActiveTeam();
   const [question, setQuestion] = useState<BulkAccountAction | null>(null);
+  const refreshAccounts = useRefreshAccounts();
+  const undoAction = useUndo(refreshAccounts);
   const bulk = useWrite<BulkAccountsResult>({
-    refresh: useRefreshAccounts(),
-    success: (result) => ({ title: "Accounts updated", description: result.message }),
+    refresh: refreshAccounts,
+    success: ({ message, bulkChangeId }) => ({
+      title: "Accounts updated",
+      description: message,
+      action: bulkChangeId === null ? undefined : undoAction(() => undoBulkChange(bulkChangeId)),
+    }),
     failureMessage: "The accounts could not be updated.",
     onSuccess: () => {
       setQuestion(null);

@@ -2,16 +2,18 @@ import { CloseIcon } from "../icons";
 import type { ShownToast, ToastVariant } from "./toast-types";
 import { useSwipeToDismiss } from "./useSwipeToDismiss";
 
-const VARIANT_CLASSES: Record<ToastVariant, { card: string; description: string; close: string }> = {
+const VARIANT_CLASSES: Record<ToastVariant, { card: string; description: string; close: string; action: string }> = {
   default: {
     card: "border-slate-200 bg-white text-slate-900",
     description: "text-slate-600",
     close: "text-slate-400 hover:bg-slate-100 hover:text-slate-700",
+    action: "border-slate-300 text-slate-900 hover:bg-slate-100",
   },
   destructive: {
     card: "border-red-600 bg-red-600 text-white",
     description: "text-red-50",
     close: "text-red-100 hover:bg-red-500 hover:text-white",
+    action: "border-red-200 text-white hover:bg-red-500",
   },
 };
 
@@ -34,6 +36,18 @@ export function Toast({ toast, onDismiss }: { toast: ShownToast; onDismiss: () =
     >
       <p className="text-sm font-semibold">{toast.title}</p>
       {toast.description && <p className={`mt-1 text-sm ${classes.description}`}>{toast.description}</p>}
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            onDismiss();
+            toast.action!.onAction();
+          }}
+          className={`mt-3 rounded-md border px-3 py-1 text-sm font-medium focus:ring-2 focus:ring-blue-500 focus:outline-none ${classes.action}`}
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         aria-label="Close"

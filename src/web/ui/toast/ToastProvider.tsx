@@ -5,6 +5,8 @@ import { ToastRegion } from "./ToastRegion";
 import type { ShownToast, ToastApi, ToastOptions } from "./toast-types";
 
 const TOAST_DURATION_MS = 5000;
+/** A toast offering an action (Undo) stays long enough to read it and change one's mind. */
+const TOAST_WITH_ACTION_DURATION_MS = 10_000;
 
 /** Holds the single toast on screen and renders the notification region. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -18,11 +20,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
 
   const shownToastId = shownToast?.id;
+  const hasAction = shownToast?.action !== undefined;
   useEffect(() => {
     if (shownToastId === undefined) return;
-    const timer = setTimeout(dismiss, TOAST_DURATION_MS);
+    const timer = setTimeout(dismiss, hasAction ? TOAST_WITH_ACTION_DURATION_MS : TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [shownToastId, dismiss]);
+  }, [shownToastId, hasAction, dismiss]);
 
   return (
     <ToastContext.Provider value={api}>

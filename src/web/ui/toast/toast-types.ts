@@ -4,6 +4,13 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** One button beside the message, such as Undo: pressing it closes the toast and does the action. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
 }
 
 export interface ShownToast extends ToastOptions {

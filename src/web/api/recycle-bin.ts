@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import useSWR from "swr";
+import { RECYCLE_BIN_PATH, type RecycleBinEntry, type RecycleBinRestored } from "../../contracts/recycle-bin.ts";
+import { UNDO_WINDOW_DAYS } from "../../contracts/common.ts";
+import { apiRequest, fetchCountedList, type CountedList } from "./client";
+
+export type { RecycleBinEntry, Recycled, RecycleBinRestored } from "../../contracts/recycle-bin.ts";
+export { RECYCLE_BIN_PATH } from "../../contracts/recycle-bin.ts";
+
+/** What a deletion's toast says under its title, beside its Undo. */
+export const IN_THE_BIN = `It stays in the recycle bin for ${UNDO_WINDOW_DAYS} days.`;
+
+/** One page of the recycle bin, newest first, with how many entries there are; kept on screen while it refetches. */
+export function useRecycleBin(limit: number, offset: number) {
+  const { data, error, mutate } = useSWR<CountedList<RecycleBinEntry>, unknown, string>(`${RECYCLE_BIN_PATH}?limit=${limit}&offset=${offset}`, fetchCountedList, {
+    keepPreviousData: true,
+  });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { page: data, error, retry };
+}
+
+/** Puts a deleted note, contact or list back: what a delete toast's Undo and the bin's Restore do. */
+export function restoreFromRecycleBin(entryId: number): Promise<RecycleBinRestored> {
+  return apiRequest<RecycleBinRestored>("POST", `${RECYCLE_BIN_PATH}/${entryId}/restore`);
+}

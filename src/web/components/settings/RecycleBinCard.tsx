@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { useRefreshAccounts } from "../../api/accounts";
+import { restoreFromRecycleBin, useRecycleBin, type RecycleBinEntry, type RecycleBinRestored } from "../../api/recycle-bin";
+import { formatCount, formatCountOf } from "../../format/count";
+import { formatUsDate, formatUsDateTime } from "../../format/dates";
+import { AccountNameLink } from "../../ui/AccountNameLink";
+import { Button } from "../../ui/Button";
+import { LoadError } from "../../ui/LoadError";
+import { SettingsCard } from "../../ui/SettingsCard";
+import { TrashIcon } from "../../ui/icons";
+import { useWrite } from "../../ui/use-write";
+
+const ENTRIES_PER_PAGE = 20;
+
+const KIND_LABELS: Record<RecycleBinEntry["kind"], string> = { note: "Note", contact: "Contact", list: "List" };
+
+/**
+ * Deleted notes, contacts and custom lists, newest first, each with Restore while the bin keeps it (30
+ * days). Everyone sees every entry; a note is restored by its author or an administrator.
+ */
+export function RecycleBinCard() {
+  const [offset, setOffset] = useState(0);
+  const { page, error, retry } = useRecycleBin(ENTRIES_PER_PAGE, offset);
+  const total = page?.total ?? 0;
+
+  return (
+    <SettingsCard
+      title="Recycle Bin"
+      description="Deleted notes, contacts and custom lists are kept here for 30 days, then removed for good."
+      icon={TrashIcon}
+      testId="recycle-bin-card"
+    >
+      {error !== undefined ? (
+        <LoadError title="The recycle bin could not be loaded." error={error} onRetry={retry} compact testId="recycle-bin-error" />
+      ) : page === undefined ? (
+        <p className="text-sm text-slate-500">Loading...</p>
+      ) : page.items.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500" data-testid="recycle-bin-empty">
+          Nothing deleted in the last 30 days.
+        </p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="recycle-bin-entries">
+            {page.items.map((entry) => (
+              <RecycleBinItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {total > ENTRIES_PER_PAGE && (
+            <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+              <span>
+                {formatCount(offset + 1)}–{formatCount(Math.min(offset + ENTRIES_PER_PAGE, total))} of {formatCountOf(total, "entry", "entries")}
+              </span>
+              <span className="flex gap-2">
+                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ENTRIES_PER_PAGE))}>
+                  Previous
+                </Button>
+                <Button size="sm" disabled={offset + ENTRIES_PER_PAGE >= total} onClick={() => setOffset(offset + ENTRIES_PER_PAGE)}>
+                  Next
+                </Button>
+              </span>
+            </div>
+          )}
+        </>
+      )}
+    </SettingsCard>
+  );
+}
+
+function RecycleBinItem({ entry }: { entry: RecycleBinEntry }) {
+  const { run, isPending } = useWrite<RecycleBinRestored>({
+    // The accounts' reads take in the lists and the bin itself.
+    refresh: useRefreshAccounts(),
+    success: ({ message }) => ({ title: "Restored", description: message }),
+    failureTitle: "Could not restore",
+  });
+  const accountGone = entry.accountId !== null && entry.accountName === null;
+
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="recycle-bin-entry">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{KIND_LABELS[entry.kind]}</span>
+          <span className="font-medium break-words text-slate-900">{entry.label}</span>
+        </p>
+        <p className="mt-1 text-xs text-slate-500">
+          {entry.accountId !== null && entry.accountName !== null && (
+            <>
+              <AccountNameLink id={entry.accountId} name={entry.accountName} className="inline text-xs" testId="recycle-bin-account" />
+              {" · "}
+            </>
+          )}
+          {accountGone && "Its account no longer exists · "}
+          Deleted by {entry.deletedByName} {formatUsDateTime(entry.deletedAt)} · kept until {formatUsDate(entry.purgedAt)}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        onClick={() => void run(() => restoreFromRecycleBin(entry.id))}
+        disabled={isPending || !entry.canRestore || accountGone}
+        title={entry.canRestore ? undefined : "Only the note's author or an administrator can restore it"}
+        className="self-start sm:self-center"
+      >
+        {isPending ? "Restoring..." : "Restore"}
+      </Button>
+    </li>
+  );
+}
