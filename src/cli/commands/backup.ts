@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import packageJson from "../../../package.json" with { type: "json" };
-import { defaultBackupFile, describeBackupCounts, takeBackup } from "../../core/backups/backups.ts";
+import { defaultBackupFile, takeBackup } from "../../core/backups/backup-taking.ts";
+import { describeBackupCounts } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { resolveDataDir, withDatabase, withDataDir } from "../data-dir.ts";
 

@@ -4,7 +4,7 @@ import { DomainError, type DomainErrorKind } from "../errors.ts";
 import { backupScript } from "./backup-script.ts" with { type: "macro" };
 import { takeBackupLock } from "./backup-lock.ts";
 import type { BackupOutcome } from "./backup-writer.ts";
-import { backupsDirectory, removeLeftovers } from "./backups.ts";
+import { backupsDirectory, removeLeftovers } from "./backup-taking.ts";
 
 const BACKUP_SCRIPT: string = backupScript();
 

@@ -12,8 +12,9 @@ import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { BACKUP_NAME_PATTERN, type Backup, type BackupKind } from "../../contracts/backups.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
-import { takeBackupLock, withBackupLock } from "./backup-lock.ts";
-import { assertIntact, COUNTED_TABLES, WORK_FOLDER_PREFIX, writeBackup, type BackupManifest, type BackupOutcome, type CountedTable } from "./backup-writer.ts";
+import { withBackupLock } from "./backup-lock.ts";
+import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
+import { assertIntact, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
 export type { BackupManifest, BackupOutcome } from "./backup-writer.ts";
 
@@ -26,51 +27,6 @@ export type { BackupManifest, BackupOutcome } from "./backup-writer.ts";
  * at a time per data directory (backup-lock.ts). The server takes its backups on a thread of its own
  * (backup-thread.ts); commands and the opening of a database to upgrade it take them on their own thread.
  */
-
-export const BACKUPS_DIRECTORY = "backups";
-
-/** Where a data directory's backups are kept: DATA_DIR/backups. */
-export function backupsDirectory(dataDir: string): string {
-  return path.join(dataDir, BACKUPS_DIRECTORY);
-}
-
-/**
- * Where a backup goes when told nowhere else: DATA_DIR/backups/crm-<kind>-2026-11-28T23-59-00Z.db.gz, with
- * '-2', '-3'… before the extension when another backup was taken in the same second (BACKUP_NAME_PATTERN).
- */
-export function defaultBackupFile(dataDir: string, kind: BackupKind, at = new Date()): string {
-  const stem = path.join(backupsDirectory(dataDir), `crm-${kind}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
-  let file = `${stem}.db.gz`;
-  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}.db.gz`;
-  return file;
-}
-
-/**
- * Takes a backup of the open database into `outFile`, checked and compressed, holding the data directory's
- * backup lock (refused while another backup or a restore runs); answers what it holds. Synchronous: a
- * command's thread, or the server's backup thread through BackupThread, has nothing else to do meanwhile.
- */
-export function takeBackup(sqlite: Database, dataDir: string, outFile: string, appVersion: string, takenBy: Actor): BackupOutcome {
-  const lock = takeBackupLock(backupsDirectory(dataDir));
-  try {
-    removeLeftovers(dataDir);
-    return writeBackup(sqlite, outFile, appVersion, takenBy);
-  } finally {
-    lock.release();
-  }
-}
-
-/**
- * Removes the work folders of backups killed midway. Called holding the backup lock: no backup of this data
- * directory is running, so every such folder in DATA_DIR/backups was left by one that died.
- */
-export function removeLeftovers(dataDir: string): void {
-  const folder = backupsDirectory(dataDir);
-  if (!existsSync(folder)) return;
-  for (const name of readdirSync(folder)) {
-    if (name.startsWith(WORK_FOLDER_PREFIX)) rmSync(path.join(folder, name), { recursive: true, force: true });
-  }
-}
 
 const BACKUP_NAME = new RegExp(BACKUP_NAME_PATTERN);
 

@@ -1,16 +1,14 @@
 import { Elysia } from "elysia";
 import path from "node:path";
-import packageJson from "../../../package.json" with { type: "json" };
 import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } from "../../contracts/backfill.ts";
 import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
-import { defaultBackupFile } from "../../core/backups/backups.ts";
-import { takeBackupOnThread } from "../../core/backups/backup-thread.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
 import { toBackfillRunJson, toLatestBackfillJson } from "../json/backfill-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { takeServerBackup } from "../background/server-backups.ts";
 import { answers } from "../openapi/answers.ts";
 
 export function adminRoutes(context: ServerContext) {
@@ -22,12 +20,7 @@ export function adminRoutes(context: ServerContext) {
       async ({ user }) => {
         // What one click destroys is kept first: a backup the admin can restore with `crm restore`, taken on
         // the backup thread so that the server answers others meanwhile.
-        const { file } = await takeBackupOnThread(context.dataDir, {
-          databaseFile: db.$client.filename,
-          outFile: defaultBackupFile(context.dataDir, "before-clear"),
-          appVersion: packageJson.version,
-          takenBy: actorOf(user),
-        });
+        const { file } = await takeServerBackup(db, context.dataDir, "before-clear", actorOf(user));
         clearAllCustomerData(db);
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
