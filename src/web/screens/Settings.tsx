@@ -1,4 +1,5 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
+import { BackupsCard } from "../components/settings/BackupsCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
 import { TaskAutomationCard } from "../components/settings/TaskAutomationCard";
@@ -8,7 +9,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * and the order backfill for admins.
+ * and the order backfill and the backups for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -20,6 +21,8 @@ export function SettingsScreen() {
       {isAdministrator && <BackfillCard />}
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
+      {/* The backup endpoints answer 403 to everyone else. */}
+      {isAdministrator && <BackupsCard />}
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
     </section>
   );
