@@ -44,7 +44,7 @@ export type BackupList = typeof BackupList.static;
 /** GET /api/admin/backups/{name}: the file itself. */
 export const BackupDownload = t.String({ format: "binary", description: "The gzip-compressed SQLite file, with its manifest inside" });
 
-export const BackupNameParams = t.Object({ name: t.String({ maxLength: 200 }) });
+export const BackupNameParams = t.Object({ name: t.String({ minLength: 1, maxLength: 200 }) });
 
 /** How many of the daily backups are kept: the oldest beyond this are deleted after each one. */
 export const KEEP_SCHEDULED_BACKUPS = { min: 1, max: 365 } as const;
