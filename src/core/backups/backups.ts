@@ -16,8 +16,6 @@ import { withBackupLock } from "./backup-lock.ts";
 import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
 import { assertIntact, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
-export type { BackupManifest, BackupOutcome } from "./backup-writer.ts";
-
 /**
  * Backups of the CRM database: one gzip-compressed SQLite file holding a consistent copy of every table and
  * a manifest saying what it is (backup_manifest). Taken while the server and imports run: `VACUUM INTO`

@@ -9,8 +9,8 @@ export { BACKUP_STALE_AFTER_DAYS, KEEP_SCHEDULED_BACKUPS } from "../../contracts
 const BACKUPS_PATH = "/api/admin/backups";
 const BACKUP_SCHEDULE_PATH = "/api/admin/backup-schedule";
 
-/** Where the browser downloads a backup from: the server answers it as an attachment. */
-export function backupDownloadUrl(name: string): string {
+/** A backup's address: GET downloads it (as an attachment), DELETE deletes it. */
+export function backupUrl(name: string): string {
   return `${BACKUPS_PATH}/${encodeURIComponent(name)}`;
 }
 
@@ -31,7 +31,7 @@ export function useBackups() {
 
   const remove = useCallback(
     async (name: string): Promise<void> => {
-      await apiRequest("DELETE", backupDownloadUrl(name));
+      await apiRequest("DELETE", backupUrl(name));
       await mutate();
     },
     [mutate],

@@ -1,6 +1,6 @@
 import { Description, Field, Label, Switch } from "@headlessui/react";
 import { useState, type FormEvent } from "react";
-import { backupDownloadUrl, KEEP_SCHEDULED_BACKUPS, useBackups, useBackupSchedule, type Backup, type BackupSchedule } from "../../api/backups";
+import { backupUrl, KEEP_SCHEDULED_BACKUPS, useBackups, useBackupSchedule, type Backup, type BackupSchedule } from "../../api/backups";
 import { formatUsDateTime } from "../../format/dates";
 import { formatFileSize } from "../../format/file-size";
 import { Button, buttonClassName } from "../../ui/Button";
@@ -122,7 +122,7 @@ function BackupsTable({ backups, onDelete }: { backups: readonly Backup[]; onDel
               </td>
               <td className={`${CELL} max-sm:col-span-2 sm:pr-6`}>
                 <div className="flex items-center gap-2 sm:justify-end">
-                  <a href={backupDownloadUrl(backup.name)} download={backup.name} className={buttonClassName("secondary", "sm")} data-testid="backup-download">
+                  <a href={backupUrl(backup.name)} download={backup.name} className={buttonClassName("secondary", "sm")} data-testid="backup-download">
                     Download
                   </a>
                   <Button variant="ghost" size="sm" icon={TrashIcon} onClick={() => onDelete(backup)} data-testid="backup-delete" aria-label={`Delete ${backup.name}`}>
