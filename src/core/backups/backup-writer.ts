@@ -3,7 +3,6 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rena
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Actor } from "../changes/actor.ts";
-import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { conflict, invalid } from "../errors.ts";
 
 /**
@@ -50,7 +49,7 @@ export function writeBackup(sqlite: Database, outFile: string, appVersion: strin
   // Beside the target, so that the finished file is renamed into place rather than copied across disks.
   const work = mkdtempSync(path.join(path.dirname(file), WORK_FOLDER_PREFIX));
   try {
-    const copy = path.join(work, DATABASE_FILE_NAME);
+    const copy = path.join(work, "copy.db");
     sqlite.run("VACUUM INTO ?", [copy]);
     const manifest = sealCopy(copy, appVersion, takenBy);
     const partial = path.join(work, "backup.gz");
