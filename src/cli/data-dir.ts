@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import packageJson from "../../package.json" with { type: "json" };
 import path from "node:path";
 import { DATABASE_FILE_NAME } from "../core/database/open.ts";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../core/startup/open-crm-database.ts";
@@ -40,7 +41,7 @@ export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }
-  const opened = openCrmDatabase(dataDir);
+  const opened = openCrmDatabase(dataDir, { backUpBeforeUpgrade: { appVersion: packageJson.version } });
   for (const upgrade of opened.upgrades) process.stderr.write(`crm: ${upgrade}\n`);
   const unregister = registerOpener(opened.file, kind);
   return {

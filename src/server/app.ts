@@ -9,6 +9,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { backupRoutes } from "./routes/backups.ts";
 import { contactRoutes } from "./routes/contacts.ts";
 import { bulkChangeRoutes } from "./routes/bulk-changes.ts";
 import { recycleBinRoutes } from "./routes/recycle-bin.ts";
@@ -57,6 +58,7 @@ export function createApp(context: ServerContext) {
     .use(teamRoutes(context))
     .use(webhookRoutes(context))
     .use(adminRoutes(context))
+    .use(backupRoutes(context))
     .use(uploadRoutes(context));
   // Elysia's `use` adds to the same app, so the description sees every route, its own included.
   return api.use(openApiRoutes(context, () => api));

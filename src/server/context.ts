@@ -2,6 +2,7 @@ import type { CrmDatabase } from "../core/database/open.ts";
 import type { LifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
 import type { BackfillJobs } from "./background/backfill-jobs.ts";
 import type { WebhookWorker } from "./background/webhook-worker.ts";
+import type { BackupScheduler } from "./background/backup-scheduler.ts";
 
 /** What every route and middleware of one running server shares. */
 export interface ServerContext {
@@ -16,4 +17,5 @@ export interface ServerContext {
   webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;
   lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;
+  dailyBackups: Pick<BackupScheduler, "check">;
 }

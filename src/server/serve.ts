@@ -10,6 +10,7 @@ import { clientAddressOf } from "./client-address.ts";
 import { AllowedHosts } from "./middleware/allowed-hosts.ts";
 import { securityHeadersFor } from "./middleware/security-headers.ts";
 import { startLifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
+import { startBackupScheduler } from "./background/backup-scheduler.ts";
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
@@ -56,6 +57,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const lifecyclePasses = startLifecyclePassScheduler(options.db);
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const undoWindowSweeper = startUndoWindowSweeper(options.db);
+  const dailyBackups = startBackupScheduler(options.db, options.dataDir);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -66,6 +68,7 @@ export function startServer(options: ServeOptions): RunningServer {
     webhookWorker,
     backfills,
     lifecyclePasses,
+    dailyBackups,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
   // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
@@ -103,7 +106,7 @@ export function startServer(options: ServeOptions): RunningServer {
       undoWindowSweeper.stop();
       duplicateDetector.stop();
       purchaseDayCounter.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), walCheckpointer.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };

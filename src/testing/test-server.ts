@@ -45,6 +45,8 @@ export function testServer(
     webhookWorker,
     backfills,
     lifecyclePasses,
+    // The daily backup is tested on its own (backup-scheduler.test.ts): a test server takes none by itself.
+    dailyBackups: { check: () => Promise.resolve() },
   });
 
   /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */

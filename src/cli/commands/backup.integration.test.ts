@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createAccount } from "../../core/accounts/accounts.ts";
+import { listBackups } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { registerOpener } from "../../core/database/openers.ts";
 import { createNote } from "../../core/notes/notes.ts";
@@ -26,6 +27,7 @@ describe("crm backup and crm restore", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  const listedBackups = () => listBackups(dataDir()).map((backup) => backup.name);
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir()]);
   const countsIn = (databaseDir: string) => {
     const database = new Database(path.join(databaseDir, "crm.db"), { readonly: true });
@@ -75,8 +77,8 @@ describe("crm backup and crm restore", () => {
   test("restore keeps the database it replaces as a backup, and puts the backup's data back", async () => {
     const taken = await crm("backup");
     expect(taken.exitCode).toBe(0);
-    const [backupName] = readdirSync(path.join(dataDir(), "backups"));
-    expect(backupName).toMatch(/^crm-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.db\.gz$/);
+    const [backupName] = listedBackups();
+    expect(backupName).toMatch(/^crm-manual-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.db\.gz$/);
     // Written by a plain connection, closed at once (see beforeEach).
     const later = new Database(path.join(dataDir(), "crm.db"));
     later.run("INSERT INTO accounts (name, added_by_hand, created_at, updated_at) VALUES ('Added after the backup', 1, 0, 0)");
@@ -116,7 +118,7 @@ describe("crm backup and crm restore", () => {
       expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     }
     expect((await crm("restore", path.join(dir, "missing.db.gz"))).stderr).toContain("No such backup file");
-    expect(readdirSync(path.join(dataDir(), "backups"))).toHaveLength(1);
+    expect(listedBackups()).toHaveLength(1);
     expect(readdirSync(dataDir()).filter((name) => name.startsWith(".restore-"))).toEqual([]);
     expect(countsIn(dataDir()).accounts).toBe(1);
   });
@@ -135,7 +137,7 @@ describe("crm backup and crm restore", () => {
     } finally {
       server.close();
     }
-    expect(readdirSync(path.join(dataDir(), "backups"))).toHaveLength(1);
+    expect(listedBackups()).toHaveLength(1);
     expect(existsSync(path.join(dataDir(), "crm.db"))).toBe(true);
   });
 });

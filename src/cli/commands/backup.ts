@@ -1,6 +1,8 @@
 import { Command } from "commander";
 import packageJson from "../../../package.json" with { type: "json" };
-import { defaultBackupFile, describeBackupCounts, takeBackup } from "../../core/backups/backups.ts";
+import { defaultBackupFile, takeBackup } from "../../core/backups/backup-taking.ts";
+import { describeBackupCounts } from "../../core/backups/backups.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { resolveDataDir, withDatabase, withDataDir } from "../data-dir.ts";
 
 interface BackupFlags {
@@ -13,11 +15,12 @@ export function backupCommand(): Command {
   return withDataDir(
     new Command("backup")
       .description("write a checked, compressed copy of the database, safe while the server and imports run (restore it with crm restore)")
-      .option("--out <file>", "the backup file to write (default DATA_DIR/backups/crm-backup-<time>.db.gz)")
+      .option("--out <file>", "the backup file to write (default DATA_DIR/backups/crm-manual-<time>.db.gz)")
       .option("--json", "print only the result as JSON on stdout"),
   ).action((flags: BackupFlags) =>
-    withDatabase(flags, async ({ db }) => {
-      const outcome = await takeBackup(db, flags.out ?? defaultBackupFile(resolveDataDir(flags)), packageJson.version);
+    withDatabase(flags, ({ sqlite }) => {
+      const dataDir = resolveDataDir(flags);
+      const outcome = takeBackup(sqlite, dataDir, flags.out ?? defaultBackupFile(dataDir, "manual"), packageJson.version, COMMAND_LINE);
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(outcome)}\n`);
         return;

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import packageJson from "../../../package.json" with { type: "json" };
 import { describeBackupCounts, restoreBackup } from "../../core/backups/backups.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { resolveDataDir, withDataDir } from "../data-dir.ts";
 
 interface RestoreFlags {
@@ -16,7 +17,7 @@ export function restoreCommand(): Command {
       .option("--json", "print only the result as JSON on stdout"),
   ).action(async (file: string, flags: RestoreFlags) => {
     const dataDir = resolveDataDir(flags);
-    const { manifest, keptAs } = await restoreBackup(dataDir, file, packageJson.version);
+    const { manifest, keptAs } = await restoreBackup(dataDir, file, packageJson.version, COMMAND_LINE);
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({ manifest, keptAs })}\n`);
       return;

@@ -1,119 +1,122 @@
 import { Database } from "bun:sqlite";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { createGunzip } from "node:zlib";
+import type { Actor } from "../changes/actor.ts";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
-import { conflict, invalid } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
+import { BACKUP_NAME_PATTERN, type Backup, type BackupKind } from "../../contracts/backups.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
+import { withBackupLock } from "./backup-lock.ts";
+import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
+import { assertIntact, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
 /**
  * Backups of the CRM database: one gzip-compressed SQLite file holding a consistent copy of every table and
  * a manifest saying what it is (backup_manifest). Taken while the server and imports run: `VACUUM INTO`
  * reads one snapshot in a read transaction and never takes the write lock, so nobody waits for it. Written
- * under a temporary name and renamed once whole and checked, so a killed backup leaves no file that looks
- * like one.
+ * in a temporary folder (.backup-*) and renamed into place once whole and checked, so a killed backup
+ * leaves no file that looks like one; the next backup removes the folder it left. One backup or restore
+ * at a time per data directory (backup-lock.ts). The server takes its backups on a thread of its own
+ * (backup-thread.ts); commands and the opening of a database to upgrade it take them on their own thread.
  */
 
-/** What a backup holds, stored inside it. */
-export interface BackupManifest {
-  /** The `crm` version that took it. */
-  appVersion: string;
-  /** How many migrations its schema has had: a backup newer than the running build is refused. */
-  migrations: number;
-  takenAt: string;
-  counts: Record<CountedTable, number>;
-}
-
-const COUNTED_TABLES = ["accounts", "contacts", "orders", "notes", "tasks", "users"] as const;
-type CountedTable = (typeof COUNTED_TABLES)[number];
-
-export const BACKUPS_DIRECTORY = "backups";
+const BACKUP_NAME = new RegExp(BACKUP_NAME_PATTERN);
 
 /**
- * Where a backup goes when told nowhere else: DATA_DIR/backups/crm-backup-2026-11-28T23-59-00Z.db.gz, with
- * '-2', '-3'… before the extension when another backup was taken in the same second.
+ * The backups in DATA_DIR/backups, newest first, their kind and time read from their names. Only whole,
+ * checked backups have such a name: a backup's work folder, and any other file put there, are not listed.
  */
-export function defaultBackupFile(dataDir: string, kind: "backup" | "before-restore" | "before-clear" = "backup", at = new Date()): string {
-  const stem = path.join(dataDir, BACKUPS_DIRECTORY, `crm-${kind}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
-  let file = `${stem}.db.gz`;
-  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}.db.gz`;
+export function listBackups(dataDir: string): Backup[] {
+  let names: string[];
+  try {
+    names = readdirSync(backupsDirectory(dataDir));
+  } catch {
+    return [];
+  }
+  const backups: (Backup & { order: string })[] = [];
+  for (const name of names) {
+    const match = BACKUP_NAME.exec(name);
+    if (!match) continue;
+    let bytes: number;
+    try {
+      const stats = statSync(path.join(backupsDirectory(dataDir), name));
+      if (!stats.isFile()) continue;
+      bytes = stats.size;
+    } catch {
+      // Deleted since the folder was read.
+      continue;
+    }
+    const [, kind, date, hour, minute, second] = match as unknown as [string, BackupKind, string, string, string, string];
+    const createdAt = `${date}T${hour}:${minute}:${second}.000Z`;
+    // Within one second, crm-…Z.db.gz was taken before crm-…Z-2.db.gz.
+    const taken = Number(/Z-(\d+)\.db\.gz$/.exec(name)?.[1] ?? 1);
+    backups.push({ name, kind, bytes, createdAt, order: `${createdAt} ${String(taken).padStart(6, "0")}` });
+  }
+  return backups.sort((a, b) => (a.order < b.order ? 1 : -1)).map(({ order: _order, ...backup }) => backup);
+}
+
+/** The path of a listed backup, or 404: a name that is not a backup's (a path, `..`, another file) names none. */
+export function backupFile(dataDir: string, name: string): string {
+  const file = path.join(backupsDirectory(dataDir), name);
+  if (!BACKUP_NAME.test(name) || !existsSync(file) || !statSync(file).isFile()) throw notFound(`No backup is named ${name}`);
   return file;
 }
 
-/** Takes a backup of the open database into `outFile`, checked and compressed; answers what it holds. */
-export async function takeBackup(db: CrmDatabase, outFile: string, appVersion: string): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
-  const file = path.resolve(outFile);
-  if (existsSync(file)) throw conflict(`${file} already exists; choose another file`, "out");
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Beside the target, so that the finished file is renamed into place rather than copied across disks.
-  const work = mkdtempSync(path.join(path.dirname(file), ".backup-"));
-  try {
-    const copy = path.join(work, DATABASE_FILE_NAME);
-    db.$client.run("VACUUM INTO ?", [copy]);
-    const manifest = sealCopy(copy, appVersion);
-    const partial = path.join(work, "backup.gz");
-    await pipeline(createReadStream(copy), createGzip(), createWriteStream(partial, { mode: 0o600 }));
-    renameSync(partial, file);
-    return { file, bytes: statSync(file).size, manifest };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+/** Deletes a listed backup; 404 for a name that is not one. */
+export function deleteBackup(dataDir: string, name: string): void {
+  rmSync(backupFile(dataDir, name));
 }
 
-/** Checks the copy whole and writes its manifest into it. */
-function sealCopy(copyFile: string, appVersion: string): BackupManifest {
-  const copy = new Database(copyFile, { strict: true });
-  try {
-    assertIntact(copy, "The copy");
-    const manifest: BackupManifest = {
-      appVersion,
-      migrations: copy.query<{ n: number }, []>("SELECT count(*) AS n FROM __drizzle_migrations").get()!.n,
-      takenAt: new Date().toISOString(),
-      counts: countTables(copy),
-    };
-    copy.run("CREATE TABLE backup_manifest (manifest TEXT NOT NULL)");
-    copy.run("INSERT INTO backup_manifest (manifest) VALUES (?)", [JSON.stringify(manifest)]);
-    return manifest;
-  } finally {
-    copy.close();
-  }
+/**
+ * Deletes the daily backups beyond the newest `keep`; the other kinds are kept however many there are.
+ * Answers the names deleted.
+ */
+export function pruneScheduledBackups(dataDir: string, keep: number): string[] {
+  const beyond = listBackups(dataDir).filter((backup) => backup.kind === "scheduled").slice(keep);
+  for (const backup of beyond) rmSync(path.join(backupsDirectory(dataDir), backup.name), { force: true });
+  return beyond.map((backup) => backup.name);
 }
 
 /**
  * Puts a backup in place of the data directory's database: refused while another process (a server, an
- * import, another command) has it open, and for a file that is not a whole backup of this product or is
- * newer than this build. The current database is kept first as a backup in DATA_DIR/backups; the restored
- * one is brought up to this build's schema. Answers what the backup held and where the old data went.
+ * import, another command) has it open or a backup is being taken, and for a file that is not a whole
+ * backup of this product or is newer than this build. The current database is kept first as a backup in
+ * DATA_DIR/backups; the restored one is brought up to this build's schema (without a before-upgrade backup:
+ * it is a backup itself). Answers what the backup held and where the old data went.
  */
-export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
+export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string, restoredBy: Actor): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
   const source = path.resolve(backupFile);
   if (!existsSync(source)) throw invalid("file", `No such backup file: ${source}`);
   // Refused before the long work of unpacking, and again just before the swap (keepCurrentDatabase).
   openCurrentIfFree(dataDir)?.close();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const work = mkdtempSync(path.join(dataDir, ".restore-"));
-  try {
-    const restored = path.join(work, DATABASE_FILE_NAME);
+  return withBackupLock(backupsDirectory(dataDir), async () => {
+    removeLeftovers(dataDir);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const work = mkdtempSync(path.join(dataDir, ".restore-"));
     try {
-      await pipeline(createReadStream(source), createGunzip(), createWriteStream(restored, { mode: 0o600 }));
-    } catch {
-      throw invalid("file", `${source} is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short`);
+      const restored = path.join(work, DATABASE_FILE_NAME);
+      try {
+        await pipeline(createReadStream(source), createGunzip(), createWriteStream(restored, { mode: 0o600 }));
+      } catch {
+        throw invalid("file", `${source} is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short`);
+      }
+      const manifest = unsealCopy(restored, source);
+      const keptAs = keepCurrentDatabase(dataDir, appVersion, restoredBy);
+      for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
+      renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
+      // The migrations a backup from an older build lacks, and the upgrades of its data.
+      openCrmDatabase(dataDir).close();
+      return { manifest, keptAs };
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
-    const manifest = unsealCopy(restored, source);
-    const keptAs = await keepCurrentDatabase(dataDir, appVersion);
-    for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
-    renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
-    // The migrations a backup from an older build lacks, and the upgrades of its data.
-    openCrmDatabase(dataDir).close();
-    return { manifest, keptAs };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Reads a restored copy's manifest, checks the copy whole and not newer than this build, and takes the manifest out. */
@@ -144,12 +147,12 @@ function unsealCopy(copyFile: string, source: string): BackupManifest {
   }
 }
 
-/** Keeps the current database as a backup, refusing while anyone else has it open. Null when there was none. */
-async function keepCurrentDatabase(dataDir: string, appVersion: string): Promise<string | null> {
+/** Keeps the current database as a backup (the caller holds the backup lock), refusing while anyone else has it open. Null when there was none. */
+function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Actor): string | null {
   const current = openCurrentIfFree(dataDir);
   if (!current) return null;
   try {
-    return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion)).file;
+    return writeBackup(current.sqlite, defaultBackupFile(dataDir, "before-restore"), appVersion, restoredBy).file;
   } finally {
     current.close();
   }
@@ -167,15 +170,6 @@ function openCurrentIfFree(dataDir: string): OpenedDatabase | null {
     throw conflict(`The data directory ${dataDir} is in use by ${who}; stop it, then restore`);
   }
   return current;
-}
-
-function assertIntact(database: Database, name: string): void {
-  const problems = database.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all();
-  if (problems.length !== 1 || problems[0]!.integrity_check !== "ok") throw invalid("file", `${name} failed SQLite's integrity check: ${problems[0]?.integrity_check ?? "no answer"}`);
-}
-
-function countTables(database: Database): Record<CountedTable, number> {
-  return Object.fromEntries(COUNTED_TABLES.map((table) => [table, database.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n])) as Record<CountedTable, number>;
 }
 
 /** '19,980 accounts, 99,723 orders, 20,112 contacts, …' */

@@ -11,15 +11,18 @@ export const KNOWN_MIGRATIONS = MIGRATIONS.length;
 /**
  * Applies the drizzle-kit migrations not yet applied, all in one transaction.
  * Uses drizzle's own bookkeeping table so drizzle-kit and this binary agree on what ran.
+ * `beforeUpgrade` runs first when there are some to apply to a database that has had migrations already,
+ * which holds data: an upgrade, not a new database.
  * Returns how many migrations were applied.
  */
-export function applyMigrations(sqlite: Database): number {
+export function applyMigrations(sqlite: Database, beforeUpgrade?: () => void): number {
   sqlite.run(
     "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)",
   );
   // Looked for with a read first, as most starts have nothing to apply; then again under the write lock, so
   // that two processes starting together on a new data directory (two imports) apply them once.
   if (pendingMigrations(sqlite).length === 0) return 0;
+  if (beforeUpgrade && sqlite.query("SELECT 1 FROM __drizzle_migrations LIMIT 1").get() !== null) beforeUpgrade();
   const insertApplied = sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)");
   return inTransaction(sqlite, () => {
     const pending = pendingMigrations(sqlite);

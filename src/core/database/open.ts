@@ -34,7 +34,7 @@ export const DATABASE_FILE_NAME = "crm.db";
  * WAL lets the server read while a CLI import writes; the busy timeout makes a command wait for another
  * process's write lock (the server stops waiting once it has started: neverWaitOnEventLoop).
  */
-export function openDatabase(dataDir: string): OpenedDatabase {
+export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite: Database) => void } = {}): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE_NAME);
   const sqlite = new Database(file, { create: true, strict: true });
@@ -55,7 +55,8 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // Temporary tables (the accounts an import touched, duplicate blocking keys) are small and short-lived:
   // on disk they cost a file write per statement.
   sqlite.run("PRAGMA temp_store = MEMORY");
-  const migrationsApplied = applyMigrations(sqlite);
+  const { beforeUpgrade } = options;
+  const migrationsApplied = applyMigrations(sqlite, beforeUpgrade && (() => beforeUpgrade(sqlite)));
   const db: CrmDatabase = Object.assign(drizzle({ client: sqlite, schema }), {
     answers: new AnswerCache(sqlite),
     preparedStatements: new Map<string, unknown>(),

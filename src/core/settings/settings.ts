@@ -19,7 +19,8 @@ export type SettingKey =
   | "roundRobinCursor"
   | "backupCopies"
   | "backupCopiesStatus"
-  | "backupCopiesLastCopy";
+  | "backupCopiesLastCopy"
+  | "backupSchedule";
 
 /** Settings are read on hot paths (every webhook call reads its secret): a prepared statement each. */
 export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {

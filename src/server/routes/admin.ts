@@ -1,16 +1,16 @@
 import { Elysia } from "elysia";
 import path from "node:path";
-import packageJson from "../../../package.json" with { type: "json" };
 import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } from "../../contracts/backfill.ts";
 import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
 import { CLEAR_ALL_DATA_PATH, ClearAllDataBody } from "../../contracts/accounts.ts";
 import { assertCompanyNameTyped } from "../../core/settings/branding.ts";
-import { defaultBackupFile, takeBackup } from "../../core/backups/backups.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
 import { toBackfillRunJson, toLatestBackfillJson } from "../json/backfill-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
+import { takeServerBackup } from "../background/server-backups.ts";
 import { answers } from "../openapi/answers.ts";
 
 export function adminRoutes(context: ServerContext) {
@@ -19,10 +19,11 @@ export function adminRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .delete(
       CLEAR_ALL_DATA_PATH.slice("/api/admin".length),
-      async ({ body }) => {
+      async ({ body, user }) => {
         assertCompanyNameTyped(db, body?.confirm, context.env);
-        // What one click destroys is kept first: a backup the admin can restore with `crm restore`.
-        const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version);
+        // What one click destroys is kept first: a backup the admin can restore with `crm restore`, taken on
+        // the backup thread so that the server answers others meanwhile.
+        const { file } = await takeServerBackup(db, context.dataDir, "before-clear", actorOf(user));
         clearAllCustomerData(db);
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },

@@ -1,5 +1,6 @@
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
+import { BackupsCard } from "../components/settings/BackupsCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { RecycleBinCard } from "../components/settings/RecycleBinCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
@@ -10,7 +11,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * the recycle bin for everyone, and the order backfill and backups' off-site copies for admins.
+ * the recycle bin for everyone, and the order backfill, the backups and their off-site copies for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
       <RecycleBinCard />
       {/* Backups are the administrators' alone: their endpoints answer 403 to everyone else. */}
+      {isAdministrator && <BackupsCard />}
       {isAdministrator && <BackupCopiesCard />}
     </section>
   );

@@ -1,0 +1,44 @@
+import { Worker } from "node:worker_threads";
+import type { Actor } from "../changes/actor.ts";
+import { DomainError, type DomainErrorKind } from "../errors.ts";
+import { backupScript } from "./backup-script.ts" with { type: "macro" };
+import { takeBackupLock } from "./backup-lock.ts";
+import type { BackupOutcome } from "./backup-writer.ts";
+import { backupsDirectory, removeLeftovers } from "./backup-taking.ts";
+
+const BACKUP_SCRIPT: string = backupScript();
+
+/** What the backup thread is given. */
+export interface BackupJob {
+  databaseFile: string;
+  outFile: string;
+  appVersion: string;
+  takenBy: Actor;
+}
+
+/** What it answers, once. */
+export type BackupThreadAnswer = { outcome: BackupOutcome } | { failure: { message: string; kind?: DomainErrorKind; field?: string } };
+
+/**
+ * Takes a backup as takeBackup does, for the server: the copy, its check and its compression (tens of
+ * seconds for a large database) run on a thread of their own, with a connection of its own, so that the
+ * server's thread goes on answering requests meanwhile. The backup lock is held here, by the process, for
+ * as long as the thread works.
+ */
+export async function takeBackupOnThread(dataDir: string, job: BackupJob): Promise<BackupOutcome> {
+  const lock = takeBackupLock(backupsDirectory(dataDir));
+  try {
+    removeLeftovers(dataDir);
+    const answer = await new Promise<BackupThreadAnswer>((resolve, reject) => {
+      const worker = new Worker(BACKUP_SCRIPT, { eval: true, workerData: job });
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`The backup thread stopped (exit code ${code}) before it answered`)));
+    });
+    if ("outcome" in answer) return answer.outcome;
+    const { message, kind, field } = answer.failure;
+    throw kind ? new DomainError(kind, message, field) : new Error(message);
+  } finally {
+    lock.release();
+  }
+}
