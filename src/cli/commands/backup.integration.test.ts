@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createAccount } from "../../core/accounts/accounts.ts";
+import { saveBackupCopiesTarget } from "../../core/backups/backup-copies.ts";
 import { listBackups } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { registerOpener } from "../../core/database/openers.ts";
@@ -12,6 +13,7 @@ import { createNote } from "../../core/notes/notes.ts";
 import { openCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+import { S3_STAND_IN_ACCESS_KEY_ID, S3_STAND_IN_REGION, S3_STAND_IN_SECRET_ACCESS_KEY, startS3StandIn } from "../../testing/s3-stand-in.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 2);
 
@@ -139,5 +141,32 @@ describe("crm backup and crm restore", () => {
     }
     expect(listedBackups()).toHaveLength(1);
     expect(existsSync(path.join(dataDir(), "crm.db"))).toBe(true);
+  });
+
+  test("a backup is copied off the machine when administrators set that up; a failed copy says so and exits 1, the backup kept", async () => {
+    const storage = startS3StandIn("crm-backups");
+    try {
+      const copyTo = (endpoint: string) => {
+        const opened = openCrmDatabase(dataDir());
+        saveBackupCopiesTarget(opened.db, { endpoint, bucket: "crm-backups", region: S3_STAND_IN_REGION, prefix: "nightly/", accessKeyId: S3_STAND_IN_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_SECRET_ACCESS_KEY });
+        opened.close();
+      };
+      copyTo(storage.endpoint);
+      const copied = await crm("backup");
+      expect(copied.exitCode).toBe(0);
+      const [taken] = listBackups(dataDir());
+      expect(copied.stdout).toContain(`Copied off the machine as ${taken!.name}`);
+      expect(storage.keys()).toEqual([`nightly/${taken!.name}`]);
+      expect(Buffer.from(storage.object(`nightly/${taken!.name}`)!).equals(readFileSync(path.join(dataDir(), "backups", taken!.name)))).toBe(true);
+
+      copyTo("http://127.0.0.1:1");
+      const failed = await crm("backup");
+      expect(failed.exitCode).toBe(1);
+      expect(failed.stderr).toStartWith("crm: the backup is written, but copying it off the machine failed: Cannot reach http://127.0.0.1:1");
+      expect(failed.stderr.trim().split("\n")).toHaveLength(1);
+      expect(listBackups(dataDir())).toHaveLength(2);
+    } finally {
+      storage.stop();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { Command } from "commander";
 import packageJson from "../../../package.json" with { type: "json" };
 import { defaultBackupFile, takeBackup } from "../../core/backups/backup-taking.ts";
+import { copyBackupOffMachine } from "../../core/backups/backup-copies.ts";
 import { describeBackupCounts } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
+import { DomainError } from "../../core/errors.ts";
 import { resolveDataDir, withDatabase, withDataDir } from "../data-dir.ts";
 
 interface BackupFlags {
@@ -18,14 +20,15 @@ export function backupCommand(): Command {
       .option("--out <file>", "the backup file to write (default DATA_DIR/backups/crm-manual-<time>.db.gz)")
       .option("--json", "print only the result as JSON on stdout"),
   ).action((flags: BackupFlags) =>
-    withDatabase(flags, ({ sqlite }) => {
+    withDatabase(flags, async ({ db, sqlite }) => {
       const dataDir = resolveDataDir(flags);
       const outcome = takeBackup(sqlite, dataDir, flags.out ?? defaultBackupFile(dataDir, "manual"), packageJson.version, COMMAND_LINE);
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify(outcome)}\n`);
-        return;
-      }
-      process.stdout.write(`Backup written to ${outcome.file} (${(outcome.bytes / 1_048_576).toFixed(1)} MB): ${describeBackupCounts(outcome.manifest.counts)}\n`);
+      // Off the machine too, when administrators set that up (Settings → Off-site copies).
+      const copy = await copyBackupOffMachine(db, dataDir, outcome.file);
+      if (flags.json) process.stdout.write(`${JSON.stringify({ ...outcome, copy })}\n`);
+      else process.stdout.write(`Backup written to ${outcome.file} (${(outcome.bytes / 1_048_576).toFixed(1)} MB): ${describeBackupCounts(outcome.manifest.counts)}\n${copy && !copy.error ? `Copied off the machine as ${copy.name}\n` : ""}`);
+      // The backup is whole, but cron must hear that its copy off the machine is not.
+      if (copy?.error) throw new DomainError("unavailable", `the backup is written, but copying it off the machine failed: ${copy.error}`);
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { S3_STAND_IN_ACCESS_KEY_ID, S3_STAND_IN_REGION, S3_STAND_IN_SECRET_ACCESS_KEY, startS3StandIn } from "../../testing/s3-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -27,16 +27,20 @@ const target = (overrides: Partial<Parameters<typeof saveBackupCopiesTarget>[1]>
   ...overrides,
 });
 
+/** A file in DATA_DIR/backups with a backup's name: what is copied is the file, whatever it holds. */
 function backupFile(name: string, bytes = 64): string {
-  const file = path.join(database.dataDir, name);
+  mkdirSync(path.join(database.dataDir, "backups"), { recursive: true });
+  const file = path.join(database.dataDir, "backups", name);
   writeFileSync(file, new Uint8Array(bytes).fill(7));
   return file;
 }
 
+const copy = (file: string) => copyBackupOffMachine(database.db, database.dataDir, file);
+
 describe("copies of the backups in S3-compatible storage", () => {
   test("nothing is copied until a target is saved", async () => {
     expect(describeBackupCopies(database.db)).toEqual({ target: null, status: { state: "not_configured", checkedAt: null, message: null }, lastCopy: null });
-    expect(await copyBackupOffMachine(database.db, backupFile("crm-manual-2026-11-28T02-00-00Z.db.gz"), [])).toBeNull();
+    expect(await copy(backupFile("crm-manual-2026-11-28T02-00-00Z.db.gz"))).toBeNull();
     expect(storage.keys()).toEqual([]);
   });
 
@@ -69,26 +73,34 @@ describe("copies of the backups in S3-compatible storage", () => {
   test("a backup is copied whole under the prefix, a large one in parts", async () => {
     saveBackupCopiesTarget(database.db, target());
     const large = backupFile("crm-manual-2026-11-28T02-00-00Z.db.gz", 12 * 1024 * 1024 + 5);
-    const copy = await copyBackupOffMachine(database.db, large, []);
-    expect(copy).toMatchObject({ name: "crm-manual-2026-11-28T02-00-00Z.db.gz", error: null });
+    const copied = await copy(large);
+    expect(copied).toMatchObject({ name: "crm-manual-2026-11-28T02-00-00Z.db.gz", error: null });
     expect(storage.keys()).toEqual(["acme/crm-manual-2026-11-28T02-00-00Z.db.gz"]);
     expect(Buffer.from(storage.object("acme/crm-manual-2026-11-28T02-00-00Z.db.gz")!).equals(Buffer.from(await Bun.file(large).arrayBuffer()))).toBe(true);
-    expect(describeBackupCopies(database.db).lastCopy).toEqual(copy);
+    expect(describeBackupCopies(database.db).lastCopy).toEqual(copied);
   });
 
   test("daily backups' copies no longer kept on disk leave the bucket; other kinds stay", async () => {
     saveBackupCopiesTarget(database.db, target());
-    const days = ["2026-11-25", "2026-11-26", "2026-11-27"].map((day) => `crm-scheduled-${day}T07-00-00Z.db.gz`);
-    for (const [index, name] of days.entries()) await copyBackupOffMachine(database.db, backupFile(name), days.slice(Math.max(0, index - 1), index + 1));
-    await copyBackupOffMachine(database.db, backupFile("crm-before-clear-2026-11-27T15-00-00Z.db.gz"), days.slice(1));
-    expect(storage.keys()).toEqual(["acme/crm-before-clear-2026-11-27T15-00-00Z.db.gz", `acme/${days[1]}`, `acme/${days[2]}`]);
+    // Two daily backups kept: each day's backup, then the oldest beyond two deleted from the disk.
+    const days = ["2026-11-25", "2026-11-26", "2026-11-27"].map((day) => backupFile(`crm-scheduled-${day}T07-00-00Z.db.gz`));
+    for (const [index, file] of days.entries()) {
+      if (index >= 2) rmSync(days[index - 2]!);
+      await copy(file);
+    }
+    await copy(backupFile("crm-before-clear-2026-11-27T15-00-00Z.db.gz"));
+    expect(storage.keys()).toEqual([
+      "acme/crm-before-clear-2026-11-27T15-00-00Z.db.gz",
+      "acme/crm-scheduled-2026-11-26T07-00-00Z.db.gz",
+      "acme/crm-scheduled-2026-11-27T07-00-00Z.db.gz",
+    ]);
   });
 
   test("a failed copy is remembered, not thrown: the backup on disk is whole", async () => {
     saveBackupCopiesTarget(database.db, target({ endpoint: "http://127.0.0.1:1" }));
-    const copy = await copyBackupOffMachine(database.db, backupFile("crm-manual-2026-11-28T02-00-00Z.db.gz"), []);
-    expect(copy?.error).toContain("Cannot reach http://127.0.0.1:1");
-    expect(describeBackupCopies(database.db).lastCopy).toEqual(copy);
+    const failed = await copy(backupFile("crm-manual-2026-11-28T02-00-00Z.db.gz"));
+    expect(failed?.error).toContain("Cannot reach http://127.0.0.1:1");
+    expect(describeBackupCopies(database.db).lastCopy).toEqual(failed);
   });
 
   test("stopping the copies forgets the target and its secret", () => {

@@ -1,10 +1,13 @@
 import { S3Client } from "bun";
 import path from "node:path";
-import { type BackupCopiesSettings, type BackupCopiesTarget, type BackupCopy } from "../../contracts/backup-copies.ts";
+import type { BackupCopiesSettings, BackupCopiesTarget, BackupCopy } from "../../contracts/backup-copies.ts";
+import type { BackupKind } from "../../contracts/backups.ts";
 import type { ConnectionStatus } from "../../contracts/settings.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import { whenDatabaseFree } from "../database/busy.ts";
 import { invalid } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
+import { listBackups } from "./backups.ts";
 
 /**
  * Copies of the backups in S3-compatible storage, so that losing the machine does not lose the backups
@@ -72,16 +75,17 @@ export async function checkBackupCopiesConnection(db: CrmDatabase): Promise<Back
   } catch (error) {
     status = { state: "error", checkedAt: new Date().toISOString(), message: storageProblem(error, target) };
   }
-  writeSetting(db, "backupCopiesStatus", JSON.stringify(status));
+  // The server's connection never waits for another process's write lock (busy.ts).
+  await whenDatabaseFree(() => writeSetting(db, "backupCopiesStatus", JSON.stringify(status)));
   return describeBackupCopies(db);
 }
 
 /**
- * Copies a finished backup to the bucket when copies are set up (null otherwise), then deletes from the
- * bucket the copies of daily backups no longer kept on disk: `keptDailyNames` are the ones kept. A failure
- * is remembered for the Backups card and answered, never thrown: the backup itself is whole on disk.
+ * Copies a finished backup of the data directory to the bucket when copies are set up (null otherwise),
+ * then deletes from the bucket the copies of daily backups no longer kept in DATA_DIR/backups. A failure is
+ * remembered for the Off-site copies card and answered, never thrown: the backup itself is whole on disk.
  */
-export async function copyBackupOffMachine(db: CrmDatabase, file: string, keptDailyNames: readonly string[]): Promise<BackupCopy | null> {
+export async function copyBackupOffMachine(db: CrmDatabase, dataDir: string, file: string): Promise<BackupCopy | null> {
   const target = savedTarget(db);
   if (!target) return null;
   const name = path.basename(file);
@@ -89,12 +93,14 @@ export async function copyBackupOffMachine(db: CrmDatabase, file: string, keptDa
   try {
     const bucket = clientFor(target);
     await bucket.write(`${target.prefix}${name}`, Bun.file(file));
-    await deleteDailyCopiesNoLongerKept(bucket, target.prefix, keptDailyNames);
+    // Listed after the upload: the daily backups beyond the number kept go from the disk meanwhile.
+    const keptDaily = listBackups(dataDir).filter((backup) => backup.kind === "scheduled").map((backup) => backup.name);
+    await deleteDailyCopiesNoLongerKept(bucket, target.prefix, keptDaily);
     copy = { name, at: new Date().toISOString(), error: null };
   } catch (error) {
     copy = { name, at: new Date().toISOString(), error: storageProblem(error, target) };
   }
-  writeSetting(db, "backupCopiesLastCopy", JSON.stringify(copy));
+  await whenDatabaseFree(() => writeSetting(db, "backupCopiesLastCopy", JSON.stringify(copy)));
   return copy;
 }
 
@@ -113,8 +119,8 @@ async function deleteDailyCopiesNoLongerKept(bucket: S3Client, prefix: string, k
   }
 }
 
-/** How the daily backups' file names start (defaultBackupFile). */
-const DAILY_BACKUP_NAME_START = "crm-scheduled-";
+/** How the daily backups' file names start (BACKUP_NAME_PATTERN). */
+const DAILY_BACKUP_NAME_START = "crm-scheduled-" satisfies `crm-${Extract<BackupKind, "scheduled">}-`;
 
 function clientFor(target: SavedTarget): S3Client {
   return new S3Client({

@@ -62,7 +62,14 @@ export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite
     preparedStatements: new Map<string, unknown>(),
     wal: new WalKeeper(file, checkpointOn(sqlite)),
   });
-  return { db, sqlite, file, migrationsApplied, close: () => sqlite.close() };
+  const close = () => {
+    // SQLite keeps a connection open, as a "zombie", while any statement prepared on it lives; those
+    // prepared once and kept (prepared.ts) would hold it open until the process ends. Drizzle's prepared
+    // query holds bun:sqlite's statement as `stmt`.
+    for (const prepared of db.preparedStatements.values()) (prepared as { stmt?: { finalize(): void } }).stmt?.finalize();
+    sqlite.close();
+  };
+  return { db, sqlite, file, migrationsApplied, close };
 }
 
 /**

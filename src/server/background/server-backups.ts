@@ -1,4 +1,5 @@
 import packageJson from "../../../package.json" with { type: "json" };
+import { copyBackupOffMachine } from "../../core/backups/backup-copies.ts";
 import { takeBackupOnThread } from "../../core/backups/backup-thread.ts";
 import { defaultBackupFile } from "../../core/backups/backup-taking.ts";
 import type { BackupOutcome } from "../../core/backups/backup-writer.ts";
@@ -8,13 +9,17 @@ import type { BackupKind } from "../../contracts/backups.ts";
 
 /**
  * A backup the running server takes into DATA_DIR/backups: on the backup thread, so that requests are
- * answered meanwhile; refused (409) while another backup or a restore of the data directory runs.
+ * answered meanwhile; refused (409) while another backup or a restore of the data directory runs. It is
+ * then copied off the machine when administrators set that up, after the caller has its answer: the copy's
+ * outcome shows on the Off-site copies card.
  */
-export function takeServerBackup(db: CrmDatabase, dataDir: string, kind: BackupKind, takenBy: Actor, at = new Date()): Promise<BackupOutcome> {
-  return takeBackupOnThread(dataDir, {
+export async function takeServerBackup(db: CrmDatabase, dataDir: string, kind: BackupKind, takenBy: Actor, at = new Date()): Promise<BackupOutcome> {
+  const outcome = await takeBackupOnThread(dataDir, {
     databaseFile: db.$client.filename,
     outFile: defaultBackupFile(dataDir, kind, at),
     appVersion: packageJson.version,
     takenBy,
   });
+  void copyBackupOffMachine(db, dataDir, outcome.file);
+  return outcome;
 }
