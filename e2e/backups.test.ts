@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,12 +9,19 @@ import { screenshot, SCREENSHOT_DIR } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount } from "./support/wait.ts";
+import { S3_STAND_IN_ACCESS_KEY_ID, S3_STAND_IN_SECRET_ACCESS_KEY, startS3StandIn } from "../src/testing/s3-stand-in.ts";
 
 /**
  * Settings → Backups against the compiled binary, whose backups run on its backup thread: an administrator
- * backs up now, sees it listed, downloads it whole and deletes it, and changes the daily backup's schedule.
+ * backs up now, sees it listed, downloads it whole and deletes it, and changes the daily backup's schedule;
+ * and sets up copies off the machine, to a local S3-compatible store that checks every request's signature.
  */
 describe("Settings → Backups", () => {
+  let storage: ReturnType<typeof startS3StandIn>;
+  beforeAll(() => {
+    storage = startS3StandIn("acme-crm-backups");
+  });
+  afterAll(() => storage?.stop());
   const running = useCrmAndBrowser();
 
   /** Settings, once the daily backup a first start takes is listed, so that what the card lists is known. */
@@ -98,5 +105,49 @@ describe("Settings → Backups", () => {
     expect(await page.getByTestId("backup-schedule-hour").inputValue()).toBe("23");
     expect(await page.getByTestId("backup-schedule-keep").inputValue()).toBe("30");
     expect(await page.getByTestId("backup-schedule-switch").getAttribute("aria-checked")).toBe("false");
+  });
+
+  test("an admin sets up off-site copies: the secret never shown, Test Connection says Connected, and the next backup is copied", async () => {
+    const page = await backupsCard();
+    const card = page.getByTestId("backup-copies-card");
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId("backup-copies-status-badge").getAttribute("data-state")).toBe("not_configured");
+    expect(await card.innerText()).toContain("Backups are kept on this machine only.");
+    await page.getByTestId("backup-copies-endpoint").fill(storage.endpoint);
+    await page.getByTestId("backup-copies-bucket").fill("acme-crm-backups");
+    await page.getByTestId("backup-copies-prefix").fill("crm/");
+    await page.getByTestId("backup-copies-accessKeyId").fill(S3_STAND_IN_ACCESS_KEY_ID);
+    await page.getByTestId("backup-copies-secretAccessKey").fill(S3_STAND_IN_SECRET_ACCESS_KEY);
+    await page.getByTestId("backup-copies-save").click();
+    await page.getByTestId("toast").filter({ hasText: "Settings Updated" }).waitFor();
+    expect(await page.getByTestId("backup-copies-secretAccessKey").inputValue()).toBe("");
+    expect(await page.getByTestId("backup-copies-secretAccessKey").getAttribute("placeholder")).toBe("Saved; type a new one to replace it");
+    expect(await page.content()).not.toContain(S3_STAND_IN_SECRET_ACCESS_KEY);
+
+    await page.getByTestId("backup-copies-status-test").click();
+    await page.getByTestId("toast").filter({ hasText: "Connection successful" }).waitFor();
+    expect(await page.getByTestId("backup-copies-status-badge").getAttribute("data-state")).toBe("connected");
+
+    await page.getByTestId("backup-now").click();
+    const toast = page.getByTestId("toast").filter({ hasText: "Backup taken" });
+    await toast.waitFor();
+    const name = (await page.getByTestId("backup-row").first().getAttribute("data-name"))!;
+    // The copy follows the answer; the card shows it once it is read again.
+    await page.waitForFunction(async (copied) => {
+      const settings = (await fetch("/api/settings/backup-copies").then((response) => response.json())) as { lastCopy: { name: string } | null };
+      return settings.lastCopy?.name === copied;
+    }, name);
+    expect(storage.keys()).toContain(`crm/${name}`);
+    await page.reload();
+    await page.getByTestId("backup-copies-last-copy").waitFor();
+    expect(await page.getByTestId("backup-copies-last-copy").innerText()).toContain(`Last copied`);
+    expect(await page.getByTestId("backup-copies-last-copy").innerText()).toContain(name);
+
+    await page.getByTestId("backup-copies-card").scrollIntoViewIfNeeded();
+    await screenshot(page, "settings-backup-copies-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId("backup-copies-card").screenshot({ path: path.join(SCREENSHOT_DIR, "settings-backup-copies-card-390.png") });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
