@@ -1,5 +1,6 @@
 import type { Actor } from "./actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
+import type { FieldChange } from "./field-changes.ts";
 
 /**
  * The one change feed. A write says what it changed by announcing a Change inside its transaction; the
@@ -46,23 +47,43 @@ export interface TimelineLine {
   summary: string;
 }
 
+/** How an account came to move to another list or owner. */
+export type ReassignedBy = "staff" | "bulk_action" | "activity_rules";
+
+/** What happened to a user's account or sessions. */
+export type UserAction = "added" | "role_changed" | "deactivated" | "reactivated" | "password_set" | "password_reset" | "password_changed" | "sessions_ended";
+
+/** What happened to a backup file. */
+export type BackupAction = "taken" | "deleted" | "restored";
+
+/**
+ * What a change did. Edits carry each changed field's value before and after (`changes`), as people read
+ * it (an owner's name, not an id), secrets masked and long text summarised (field-changes.ts).
+ */
 type ChangeDetail =
   /** Staff added an account by hand. */
-  | { type: "account_added"; accountId: number }
-  /** Staff changed an account's own fields (name, e-mail, domain, phone, owner): the ones named. */
-  | { type: "account_edited"; accountId: number; fields: readonly string[] }
-  | { type: "contact_added"; accountId: number; contactName: string }
-  | { type: "contact_edited"; accountId: number; fields: readonly string[] }
-  | { type: "note_changed"; accountId: number }
-  | { type: "tasks_changed"; accountIds: readonly number[] }
-  /** Accounts moved between lists, or gave up or took an owner: by staff, a bulk action or the activity rules. */
-  | { type: "accounts_reassigned"; accountIds: readonly number[] }
+  | { type: "account_added"; accountId: number; accountName: string }
+  /** Staff changed an account's own fields (name, e-mail, domain, phone, owner). */
+  | { type: "account_edited"; accountId: number; changes: readonly FieldChange[] }
+  | { type: "contact_added"; accountId: number; contactId: number; contactName: string }
+  | { type: "contact_edited"; accountId: number; contactId: number; contactName: string; fields: readonly string[]; changes: readonly FieldChange[] }
+  | { type: "note_changed"; accountId: number; noteId: number; action: "created" | "updated" | "deleted"; changes: readonly FieldChange[] }
+  /**
+   * Tasks were created, edited or deleted: `accountIds` are the accounts whose timelines say so (none for a
+   * task of no account). One task carries its field changes; many (the reorder radar's) come as one.
+   */
+  | { type: "tasks_changed"; accountIds: readonly number[]; action: "created" | "updated" | "deleted"; taskIds: readonly number[]; title: string; changes: readonly FieldChange[] }
+  /**
+   * Accounts moved between lists, or gave up or took an owner: by staff, a bulk action or the activity
+   * rules. Staff's move of one account carries its change; a bulk action announces itself as well.
+   */
+  | { type: "accounts_reassigned"; accountIds: readonly number[]; field: "list" | "owner"; by: ReassignedBy; changes?: readonly FieldChange[] }
   /**
    * Orders were recorded for these accounts, from a file or from ShipStation. A recording that spans
    * batches announces each batch with the same `recording`: its line per account sums up every batch so
-   * far, and replaces that account's line of the batch before.
+   * far, and replaces that account's line of the batch before. `orders` counts the batch's new and changed orders.
    */
-  | { type: "orders_recorded"; accountIds: readonly number[]; recording?: object }
+  | { type: "orders_recorded"; accountIds: readonly number[]; recording?: object; orders: number }
   /**
    * The accounts' figures were recounted from their orders (recomputeAccountStats): what depends on them
    * follows. `createdIds` are accounts the writer has just made from orders; `heavyWorkLater` leaves work
@@ -70,7 +91,24 @@ type ChangeDetail =
    */
   | { type: "orders_recounted"; accountIds: readonly number[]; createdIds: ReadonlySet<number>; heavyWorkLater: boolean }
   /** `sourceIds` were merged into `targetId` and are gone. */
-  | { type: "accounts_merged"; targetId: number; sourceIds: readonly number[] };
+  | { type: "accounts_merged"; targetId: number; targetName: string; sourceIds: readonly number[]; sourceNames: readonly string[] }
+  /** One action over many accounts (a bulk action, bulk e-mail assignment): `count` of them changed. */
+  | { type: "accounts_bulk_changed"; description: string; selection: string; count: number }
+  /** A setting saved by an administrator; secrets come masked. */
+  | { type: "setting_changed"; setting: string; changes: readonly FieldChange[] }
+  | { type: "user_changed"; userId: number; userName: string; action: UserAction; changes: readonly FieldChange[] }
+  /** A sign-in, or a failed one (refused, yet recorded: its transaction commits before the refusal). */
+  | { type: "signed_in"; userId: number | null; email: string; succeeded: boolean }
+  /** A CSV export: what, with which filter, how many rows. */
+  | { type: "exported"; what: "accounts" | "contacts" | "orders"; filter: string; rows: number }
+  /** An import run ended: one change however many batches, with its counts. */
+  | { type: "import_finished"; runId: number; files: string; state: string; orders: number; summary: string }
+  /** A ShipStation backfill ended. */
+  | { type: "backfill_finished"; runId: number; days: number; orders: number; summary: string }
+  /** A backup was taken, deleted or restored; `kind` says which (manual, before-clear, scheduled…). */
+  | { type: "backup_changed"; action: BackupAction; kind: string; file: string }
+  /** Clear All Data removed every account; `backupFile` is what was kept first. */
+  | { type: "data_cleared"; accounts: number; backupFile: string | null };
 
 export type ChangeFollower = (db: CrmDatabase, change: Change) => void;
 
@@ -85,10 +123,16 @@ export function followChanges(followersInOrder: readonly ChangeFollower[]): void
  * Accounts moved to another list or owner, each with the line its timeline gets: staff's choice, a bulk
  * action or the activity rules, announced alike.
  */
-export function announceAccountsReassigned(db: CrmDatabase, lines: readonly { accountId: number; summary: string }[], kind: TimelineKind, actor: Actor, at: Date): void {
+export function announceAccountsReassigned(
+  db: CrmDatabase,
+  lines: readonly { accountId: number; summary: string }[],
+  kind: TimelineKind,
+  how: { actor: Actor; at: Date; field: "list" | "owner"; by: ReassignedBy; changes?: readonly FieldChange[] },
+): void {
   if (lines.length === 0) return;
+  const { actor, at, field, by, changes } = how;
   const timeline = lines.map(({ accountId, summary }) => ({ accountId, kind, summary }));
-  announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), actor, at, timeline });
+  announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), field, by, changes, actor, at, timeline });
 }
 
 /** Tells every follower what a write changed; call inside the write's transaction. */

@@ -9,6 +9,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { fieldChanges } from "../changes/field-changes.ts";
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -37,7 +38,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
       .returning()
       .all();
     const contactName = fullName(contact!);
-    announceChange(db, { type: "contact_added", accountId, contactName, actor, at: now, timeline: [{ accountId, kind: "contact_added", summary: `Added contact ${contactName}` }] });
+    announceChange(db, { type: "contact_added", accountId, contactId: contact!.id, contactName, actor, at: now, timeline: [{ accountId, kind: "contact_added", summary: `Added contact ${contactName}` }] });
     return contact!;
   });
 }
@@ -65,7 +66,8 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
         ? `Made ${fullName(updated!)} the primary contact`
         : `Updated contact ${fullName(updated!)} (${changed.map((key) => FIELD_LABELS[key] ?? key).join(", ")})`;
     const accountId = existing.accountId;
-    announceChange(db, { type: "contact_edited", accountId, fields: changed, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
+    const fieldChangesMade = fieldChanges(existing, updated!, changed, FIELD_LABELS);
+    announceChange(db, { type: "contact_edited", accountId, contactId, contactName: fullName(updated!), fields: changed, changes: fieldChangesMade, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
     return updated!;
   });
 }

@@ -100,7 +100,13 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
     recomputeAccountStats(db, [target.id, ...sourceIds], { now, actor });
     db.delete(accounts).where(inArray(accounts.id, sourceIds)).run();
     const summary = `Merged ${sources.map((source) => source.name).join(", ")} into this account`;
-    announceChange(db, { type: "accounts_merged", targetId: target.id, sourceIds, actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
+    announceChange(db, {
+      type: "accounts_merged",
+      targetId: target.id,
+      targetName: target.name,
+      sourceIds,
+      sourceNames: sources.map((source) => source.name),
+      actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
     return outcome;
   });
 }

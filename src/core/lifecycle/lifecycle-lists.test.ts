@@ -8,7 +8,7 @@ import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { LifecyclePass } from "./lifecycle-pass.ts";
 import { readCustomerLifecycle, saveCustomerLifecycle } from "./lifecycle-settings.ts";
 
-const STAFF: Actor = { userId: null, name: "Dana Staff" };
+const STAFF: Actor = { userId: null, name: "Dana Staff", source: "user" };
 const HOUR = 3_600_000;
 
 describe("the activity lists", () => {

@@ -8,7 +8,8 @@ import { invalid } from "../errors.ts";
 import { moveScopeToList } from "../accounts/account-bulk.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice } from "./list-types.ts";
-import { formatCount } from "../../contracts/counts.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
+import { announceChange } from "../changes/change-feed.ts";
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
@@ -40,11 +41,14 @@ export function bulkAssignList(
       const updated = withAccountScope(sqlite, matchedIds, new Set(matchedIds), () => moveScopeToList(db, list, { actor, now: new Date(), how: "(bulk assignment)" }));
       sqlite.run("DELETE FROM temp.bulk_emails");
       const counts = `${formatCount(updated)} of ${formatCount(found)} matched accounts`;
+      const message =
+        list === AUTOMATIC_LIST_CHOICE
+          ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
+          : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`;
+      const selection = `${formatCountOf(emails.length, "e-mail address", "e-mail addresses")} (bulk assignment)`;
+      announceChange(db, { type: "accounts_bulk_changed", description: message, selection, count: updated, actor, at: new Date() });
       return {
-        message:
-          list === AUTOMATIC_LIST_CHOICE
-            ? `${options.dryRun ? "Would hand" : "Handed"} ${counts} back to the activity rules`
-            : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`,
+        message,
         results: { totalEmails: emails.length, emailsMatched, accountsFound: found, accountsUpdated: updated, notFoundEmails },
       };
     },

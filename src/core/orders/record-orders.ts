@@ -132,6 +132,8 @@ export class OrderRecording implements OrderRecorder {
   private readonly createdAccounts = new Set<number>();
   private readonly touchedAccounts = new Set<number>();
   private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, customersChanged: 0 };
+  /** New and changed orders the batches before this one announced. */
+  private ordersAnnounced = 0;
   private readonly customerChanges: CustomerChange[] = [];
   private batch = new BatchChanges();
   /**
@@ -335,15 +337,18 @@ export class OrderRecording implements OrderRecorder {
     onStep("writing timelines");
     this.recordDeliveries();
     this.recordProductNames();
+    const ordersWritten = this.counts.ordersCreated + this.counts.ordersUpdated;
     announceChange(this.db, {
       type: "orders_recorded",
       accountIds: [...touched],
+      orders: ordersWritten - this.ordersAnnounced,
       // Only a recording that goes on after this batch has a line per account to bring up to date.
       recording: this.options.inOneTransaction ? undefined : this,
       actor: this.actor,
       at: now,
       timeline: [...this.ordersLines(), ...this.orderEventLines()],
     });
+    this.ordersAnnounced = ordersWritten;
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     if (this.bulkLoad) onStep("building order indexes");

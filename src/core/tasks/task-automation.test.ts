@@ -44,7 +44,7 @@ describe("welcome tasks", () => {
   });
 
   test("an account added by hand is greeted", () => {
-    createAccount(team.database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: team.ann, name: "Ann" });
+    createAccount(team.database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: team.ann, name: "Ann", source: "user" });
     expect(welcomeTasks()).toEqual([{ email: "walkin@clinic.com", assigneeId: team.ann, owner: team.ann }]);
   });
 });

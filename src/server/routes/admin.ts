@@ -5,6 +5,7 @@ import { BackfillRun, DEFAULT_BACKFILL_DAYS, LatestBackfill, NewBackfillBody } f
 import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
 import { defaultBackupFile, takeBackup } from "../../core/backups/backups.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
 import { toBackfillRunJson, toLatestBackfillJson } from "../json/backfill-json.ts";
@@ -17,10 +18,10 @@ export function adminRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .delete(
       "/clear-all-data",
-      async () => {
+      async ({ user }) => {
         // What one click destroys is kept first: a backup the admin can restore with `crm restore`.
         const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version);
-        clearAllCustomerData(db);
+        clearAllCustomerData(db, actorOf(user), path.basename(file));
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
       { adminOnly: true, ...answers(MessageAnswer) },
