@@ -9,6 +9,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { contactRoutes } from "./routes/contacts.ts";
 import { duplicateRoutes } from "./routes/duplicates.ts";
 import { listRoutes } from "./routes/lists.ts";
@@ -51,6 +52,7 @@ export function createApp(context: ServerContext) {
     .use(teamRoutes(context))
     .use(webhookRoutes(context))
     .use(adminRoutes(context))
+    .use(auditRoutes(context))
     .use(uploadRoutes(context));
   // Elysia's `use` adds to the same app, so the description sees every route, its own included.
   return api.use(openApiRoutes(context, () => api));

@@ -13,6 +13,7 @@ import { startLifecyclePassScheduler } from "./background/lifecycle-pass-schedul
 import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
+import { startAuditPruner } from "./background/audit-pruner.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
@@ -54,6 +55,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const purchaseDayCounter = startPurchaseDayCounter(options.db);
   const lifecyclePasses = startLifecyclePassScheduler(options.db);
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
+  const auditPruner = startAuditPruner(options.db);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -98,6 +100,7 @@ export function startServer(options: ServeOptions): RunningServer {
       const stopped = server.stop();
       searchIndexer.stop();
       uploadSweeper.stop();
+      auditPruner.stop();
       duplicateDetector.stop();
       purchaseDayCounter.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), walCheckpointer.stop()]);

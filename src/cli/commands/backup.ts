@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import packageJson from "../../../package.json" with { type: "json" };
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { defaultBackupFile, describeBackupCounts, takeBackup } from "../../core/backups/backups.ts";
 import { resolveDataDir, withDatabase, withDataDir } from "../data-dir.ts";
 
@@ -17,7 +18,7 @@ export function backupCommand(): Command {
       .option("--json", "print only the result as JSON on stdout"),
   ).action((flags: BackupFlags) =>
     withDatabase(flags, async ({ db }) => {
-      const outcome = await takeBackup(db, flags.out ?? defaultBackupFile(resolveDataDir(flags)), packageJson.version);
+      const outcome = await takeBackup(db, flags.out ?? defaultBackupFile(resolveDataDir(flags)), packageJson.version, { actor: COMMAND_LINE, kind: "manual" });
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(outcome)}\n`);
         return;

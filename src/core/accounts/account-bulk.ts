@@ -48,8 +48,8 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
   });
 }
 
-/** Which accounts a bulk action covered, as the audit trail names them: the ids ticked, or the filters. */
-function describeSelection(selection: AccountSelection): string {
+/** Which accounts a bulk action or an export covered, as the audit trail names them: the ids ticked, or the filters. */
+export function describeSelection(selection: AccountSelection): string {
   if (selection.ids) {
     const shown = selection.ids.slice(0, SELECTION_IDS_SHOWN).join(", ");
     return `accounts ${shown}${selection.ids.length > SELECTION_IDS_SHOWN ? ` and ${formatCount(selection.ids.length - SELECTION_IDS_SHOWN)} more` : ""}`;

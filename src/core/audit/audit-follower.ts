@@ -110,6 +110,8 @@ export function describeForAudit(change: Change): AuditDescription | null {
         changes: [{ field: "merged accounts", old: change.sourceNames.join(", "), new: change.targetName }],
         count: change.sourceIds.length,
       });
+    case "list_changed":
+      return entry("list", change.action, `List ${change.listName} ${change.action}`, { changes: change.changes });
     case "accounts_bulk_changed":
       return entry("account", "bulk_changed", `${change.description} (${change.selection})`, { count: change.count });
     case "setting_changed":

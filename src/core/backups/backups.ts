@@ -10,6 +10,9 @@ import { conflict, invalid } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
+import { COMMAND_LINE, type Actor } from "../changes/actor.ts";
+import { announceChange, type BackupAction } from "../changes/change-feed.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /**
  * Backups of the CRM database: one gzip-compressed SQLite file holding a consistent copy of every table and
@@ -45,8 +48,17 @@ export function defaultBackupFile(dataDir: string, kind: "backup" | "before-rest
   return file;
 }
 
-/** Takes a backup of the open database into `outFile`, checked and compressed; answers what it holds. */
-export async function takeBackup(db: CrmDatabase, outFile: string, appVersion: string): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
+/**
+ * Takes a backup of the open database into `outFile`, checked and compressed; answers what it holds. The
+ * audit trail says who took it and why (`kind`: manual, before-clear, before-restore, scheduled…), in the
+ * database after the copy: the backup holds the trail up to just before itself.
+ */
+export async function takeBackup(
+  db: CrmDatabase,
+  outFile: string,
+  appVersion: string,
+  taken: { actor: Actor; kind: string },
+): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
   const file = path.resolve(outFile);
   if (existsSync(file)) throw conflict(`${file} already exists; choose another file`, "out");
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -59,6 +71,7 @@ export async function takeBackup(db: CrmDatabase, outFile: string, appVersion: s
     const partial = path.join(work, "backup.gz");
     await pipeline(createReadStream(copy), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     renameSync(partial, file);
+    announceBackup(db, { action: "taken", kind: taken.kind, file: path.basename(file) }, taken.actor);
     return { file, bytes: statSync(file).size, manifest };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -90,7 +103,7 @@ function sealCopy(copyFile: string, appVersion: string): BackupManifest {
  * newer than this build. The current database is kept first as a backup in DATA_DIR/backups; the restored
  * one is brought up to this build's schema. Answers what the backup held and where the old data went.
  */
-export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
+export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string, actor: Actor = COMMAND_LINE): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
   const source = path.resolve(backupFile);
   if (!existsSync(source)) throw invalid("file", `No such backup file: ${source}`);
   // Refused before the long work of unpacking, and again just before the swap (keepCurrentDatabase).
@@ -105,15 +118,29 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
       throw invalid("file", `${source} is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short`);
     }
     const manifest = unsealCopy(restored, source);
-    const keptAs = await keepCurrentDatabase(dataDir, appVersion);
+    const keptAs = await keepCurrentDatabase(dataDir, appVersion, actor);
     for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
     renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
     // The migrations a backup from an older build lacks, and the upgrades of its data.
-    openCrmDatabase(dataDir).close();
+    const opened = openCrmDatabase(dataDir);
+    try {
+      // In the restored database's own trail: the restore is the latest thing that happened to it.
+      announceBackup(opened.db, { action: "restored", kind: `taken ${manifest.takenAt}`, file: path.basename(source) }, actor);
+    } finally {
+      opened.close();
+    }
     return { manifest, keptAs };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A backup taken, deleted or restored, in the audit trail: who, which file, what kind. Its own transaction;
+ * what takes, deletes (the scheduled backups' pruning, an administrator) or restores a backup calls it.
+ */
+export function announceBackup(db: CrmDatabase, backup: { action: BackupAction; kind: string; file: string }, actor: Actor): void {
+  inTransaction(db, () => announceChange(db, { type: "backup_changed", ...backup, actor, at: new Date() }));
 }
 
 /** Reads a restored copy's manifest, checks the copy whole and not newer than this build, and takes the manifest out. */
@@ -145,11 +172,11 @@ function unsealCopy(copyFile: string, source: string): BackupManifest {
 }
 
 /** Keeps the current database as a backup, refusing while anyone else has it open. Null when there was none. */
-async function keepCurrentDatabase(dataDir: string, appVersion: string): Promise<string | null> {
+async function keepCurrentDatabase(dataDir: string, appVersion: string, actor: Actor): Promise<string | null> {
   const current = openCurrentIfFree(dataDir);
   if (!current) return null;
   try {
-    return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion)).file;
+    return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion, { actor, kind: "before-restore" })).file;
   } finally {
     current.close();
   }

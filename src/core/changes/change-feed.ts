@@ -1,6 +1,7 @@
 import type { Actor } from "./actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import type { FieldChange } from "./field-changes.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 /**
  * The one change feed. A write says what it changed by announcing a Change inside its transaction; the
@@ -92,6 +93,8 @@ type ChangeDetail =
   | { type: "orders_recounted"; accountIds: readonly number[]; createdIds: ReadonlySet<number>; heavyWorkLater: boolean }
   /** `sourceIds` were merged into `targetId` and are gone. */
   | { type: "accounts_merged"; targetId: number; targetName: string; sourceIds: readonly number[]; sourceNames: readonly string[] }
+  /** A custom list was created, renamed or described anew, or deleted. */
+  | { type: "list_changed"; listKey: string; listName: string; action: "created" | "updated" | "deleted"; changes: readonly FieldChange[] }
   /** One action over many accounts (a bulk action, bulk e-mail assignment): `count` of them changed. */
   | { type: "accounts_bulk_changed"; description: string; selection: string; count: number }
   /** A setting saved by an administrator; secrets come masked. */
@@ -133,6 +136,11 @@ export function announceAccountsReassigned(
   const { actor, at, field, by, changes } = how;
   const timeline = lines.map(({ accountId, summary }) => ({ accountId, kind, summary }));
   announceChange(db, { type: "accounts_reassigned", accountIds: lines.map((line) => line.accountId), field, by, changes, actor, at, timeline });
+}
+
+/** Staff took a CSV export: who, of what, with which filter, how many rows. It writes nothing else, so it is its own transaction. */
+export function announceExport(db: CrmDatabase, detail: { what: "accounts" | "contacts" | "orders"; filter: string; rows: number }, actor: Actor): void {
+  inTransaction(db, () => announceChange(db, { type: "exported", ...detail, actor, at: new Date() }));
 }
 
 /** Tells every follower what a write changed; call inside the write's transaction. */

@@ -53,3 +53,29 @@ export function describeFieldChange({ field, old, new: value }: FieldChange): st
 function shown(value: FieldValue): string {
   return value === null || value === "" ? "none" : String(value);
 }
+
+/** A setting's name that says it holds a secret: its value never reaches the audit trail. */
+const SECRET_NAME = /password|secret|token|key/i;
+
+/**
+ * A setting's change, field by field: an object's fields flattened ('welcome.dueInDays'), a secret's
+ * (ShipStation's API key and secret, any password, secret, token or key) masked, before and after.
+ */
+export function settingChanges(name: string, before: unknown, after: unknown): FieldChange[] {
+  const [old, value] = [flatten(name, before), flatten(name, after)];
+  const fields = [...new Set([...old.keys(), ...value.keys()])];
+  return fields.flatMap((field) => {
+    const [was, is] = [old.get(field) ?? null, value.get(field) ?? null];
+    if (was === is) return [];
+    return [SECRET_NAME.test(field) ? maskedChange(field, was !== null) : { field, old: was, new: is }];
+  });
+}
+
+function flatten(prefix: string, value: unknown, into = new Map<string, FieldValue>()): Map<string, FieldValue> {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(`${prefix}.${key}`, inner, into);
+  } else if (value !== undefined) {
+    into.set(prefix, asFieldValue(value));
+  }
+  return into;
+}

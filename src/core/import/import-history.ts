@@ -1,8 +1,12 @@
 import { hostname } from "node:os";
+import path from "node:path";
 import { and, desc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { importRuns } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
 export type ImportRun = typeof importRuns.$inferSelect;
 export type ImportRunState = ImportRun["state"];
@@ -72,14 +76,35 @@ export function recordImportProgress(db: CrmDatabase, runId: number, progress: I
     .run();
 }
 
-/** A run in batches completes when its closing work ends: its history's time runs to then. */
-export function recordImportFinished(db: CrmDatabase, runId: number): void {
+/** A run in batches completes when its closing work ends: its history's time runs to then. In the caller's transaction. */
+export function recordImportFinished(db: CrmDatabase, runId: number, actor: Actor): void {
   db.update(importRuns).set({ state: "completed", finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+  announceImportEnded(db, runId, actor);
 }
 
 /** Ends a run that did not complete: stopped on request, or failed with `error`. */
-export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string): void {
-  db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string, actor: Actor): void {
+  inTransaction(db, () => {
+    db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+    announceImportEnded(db, runId, actor);
+  });
+}
+
+/**
+ * The audit trail's one entry for a run, however many batches it wrote, with its counts as its history
+ * keeps them; in the transaction that ends it.
+ */
+export function announceImportEnded(db: CrmDatabase, runId: number, actor: Actor): void {
+  const run = db.select().from(importRuns).where(eq(importRuns.id, runId)).get();
+  if (!run) return;
+  const files = (JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ");
+  const summary = [
+    `${formatCountOf(run.ordersCreated, "order")} created`,
+    `${formatCount(run.ordersUpdated)} updated`,
+    `${formatCountOf(run.accountsCreated, "account")} created`,
+    `${formatCountOf(run.rowsSkipped, "row")} skipped`,
+  ].join(", ");
+  announceChange(db, { type: "import_finished", runId, files, state: run.state, orders: run.ordersCreated + run.ordersUpdated, summary, actor, at: new Date() });
 }
 
 /** A run as the history lists it: with the earlier runs it completed, oldest first, and when the first began. */

@@ -9,6 +9,8 @@ import { returnListToActivityRules } from "../lifecycle/lifecycle-lists.ts";
 import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { fieldChanges, type FieldChange } from "../changes/field-changes.ts";
 
 export interface ListFigures {
   key: string;
@@ -61,7 +63,7 @@ export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): 
 }
 
 /** A custom list; its key is made from its name and never changes, so renaming it moves no account. */
-export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
+export function createList(db: CrmDatabase, input: NewListBody, actor: Actor): ListRecord {
   const name = requiredName(input.name);
   const now = new Date();
   return inTransaction(db, () => {
@@ -71,11 +73,12 @@ export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
     // The automatic choice shares the list selects' values with list keys, so no list may take it.
     for (let suffix = 2; key === AUTOMATIC_LIST_CHOICE || db.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
     const [created] = db.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
+    listChanged(db, created!, "created", fieldChanges({}, created!, LIST_FIELDS), actor);
     return created!;
   });
 }
 
-export function updateList(db: CrmDatabase, key: string, input: ListChanges): ListRecord {
+export function updateList(db: CrmDatabase, key: string, input: ListChanges, actor: Actor): ListRecord {
   return inTransaction(db, () => {
     const list = customList(db, key, "renamed");
     const changes: Partial<ListRecord> = { updatedAt: new Date() };
@@ -85,6 +88,8 @@ export function updateList(db: CrmDatabase, key: string, input: ListChanges): Li
     }
     if (input.description !== undefined) changes.description = optionalDescription(input.description);
     const [updated] = db.update(lists).set(changes).where(eq(lists.key, list.key)).returning().all();
+    const made = fieldChanges(list, updated!, LIST_FIELDS);
+    if (made.length > 0) listChanged(db, updated!, "updated", made, actor);
     return updated!;
   });
 }
@@ -95,8 +100,15 @@ export function deleteList(db: CrmDatabase, key: string, actor: Actor): ListDele
     const list = customList(db, key, "deleted");
     const accountsMoved = returnListToActivityRules(db, list, { now: new Date(), actor, reason: "list deleted" });
     db.delete(lists).where(eq(lists.key, list.key)).run();
+    listChanged(db, list, "deleted", fieldChanges(list, {}, LIST_FIELDS), actor);
     return { accountsMoved };
   });
+}
+
+const LIST_FIELDS = ["name", "description"] as const;
+
+function listChanged(db: CrmDatabase, list: ListRecord, action: "created" | "updated" | "deleted", changes: FieldChange[], actor: Actor): void {
+  announceChange(db, { type: "list_changed", listKey: list.key, listName: list.name, action, changes, actor, at: new Date() });
 }
 
 function customList(tx: CrmQueries, key: string, action: string): ListRecord {

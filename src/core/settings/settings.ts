@@ -16,7 +16,8 @@ export type SettingKey =
   | "shipstationStoreNames"
   | "taskAutomation"
   | "customerLifecycle"
-  | "roundRobinCursor";
+  | "roundRobinCursor"
+  | "auditRetention";
 
 /** Settings are read on hot paths (every webhook call reads its secret): a prepared statement each. */
 export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {

@@ -20,7 +20,7 @@ export function adminRoutes(context: ServerContext) {
       "/clear-all-data",
       async ({ user }) => {
         // What one click destroys is kept first: a backup the admin can restore with `crm restore`.
-        const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version);
+        const { file } = await takeBackup(db, defaultBackupFile(context.dataDir, "before-clear"), packageJson.version, { actor: actorOf(user), kind: "before-clear" });
         clearAllCustomerData(db, actorOf(user), path.basename(file));
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
