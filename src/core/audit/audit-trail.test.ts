@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { bulkUpdateAccounts } from "../accounts/account-bulk.ts";
+import { exportAccounts } from "../accounts/account-export.ts";
+import { clearAllCustomerData, createAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
+import { signIn } from "../auth/sign-in.ts";
+import { actorOf, COMMAND_LINE, type Actor } from "../changes/actor.ts";
+import { addContact, updateContact } from "../contacts/contacts.ts";
+import { mergeAccounts } from "../duplicates/merge.ts";
+import { runCsvImport } from "../import/csv-import-run.ts";
+import { createNote, deleteNote, updateNote } from "../notes/notes.ts";
+import { saveShipStationSecret } from "../shipstation/shipstation-settings.ts";
+import { createTask } from "../tasks/tasks.ts";
+import { changeRole, resetPassword } from "../team/team.ts";
+import { findUserByEmail, toPublicUser, type PublicUser } from "../users/users.ts";
+import { MASKED_VALUE } from "../../contracts/audit.ts";
+import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
+import { daysAgo, seedCustomer } from "../../testing/seed.ts";
+import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
+import { pruneAuditTrail, RETENTION_YEAR_MS, saveAuditRetention } from "./audit-retention.ts";
+import { listAuditTrail } from "./audit-trail.ts";
+
+describe("the audit trail", () => {
+  const team = useDatabaseWithTeamOfTwo();
+  let ann: PublicUser;
+  let annActor: Actor;
+  let dir: string;
+  beforeEach(() => {
+    ann = toPublicUser(findUserByEmail(team.database.db, "ann@example.com")!);
+    annActor = actorOf(ann);
+    dir = mkdtempSync(path.join(tmpdir(), "crm-audit-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The entries written since `afterId`, oldest first, as the tests compare them. */
+  const entriesAfter = (afterId: number) =>
+    listAuditTrail(team.database.db, { limit: 500 })
+      .entries.filter((entry) => entry.id > afterId)
+      .reverse()
+      .map(({ actorName, actorSource, entity, action, changes, count, accountId, entityId, summary }) => ({ actorName, actorSource, entity, action, changes, count, accountId, entityId, summary }));
+  const lastId = () => listAuditTrail(team.database.db, { limit: 1 }).entries[0]?.id ?? 0;
+
+  test("a scripted day of changes: each one entry, with who, what and each field's old and new value, secrets masked", async () => {
+    const { db } = team.database;
+    const before = lastId();
+    const id = createAccount(db, { name: "Riverside Clinic", email: "front@riverside.org", phone: "412-690-4025" }, annActor).id;
+    updateAccount(db, id, { phone: "(412) 690-4025" }, annActor);
+    // The welcome task made Ann the owner.
+    updateAccount(db, id, { ownerUserId: team.bob }, annActor);
+    updateAccount(db, id, { ownerUserId: team.ann }, annActor);
+    setAccountListType(db, id, "legacy", annActor);
+    const contact = addContact(db, id, { firstName: "Max", lastName: "Moe", email: "max@riverside.org" }, annActor);
+    updateContact(db, contact.id, { title: "Buyer" }, annActor);
+    const longText = "Pays by check. ".repeat(20).trim();
+    const note = createNote(db, id, { content: "Pays by check" }, annActor);
+    updateNote(db, note.id, { content: longText }, ann);
+    deleteNote(db, note.id, ann);
+    createTask(db, { title: "Call back", accountId: id, assigneeId: team.bob, dueDate: "2030-01-15" }, annActor);
+    saveShipStationSecret(db, "apiSecret", "s3cret-value-1234", annActor);
+    changeRole(db, team.bob, "admin", annActor);
+    await resetPassword(db, team.bob, annActor);
+    await signIn(db, { email: "ann@example.com", password: "staff-password-1", clientAddress: "10.0.0.1" });
+    await expect(signIn(db, { email: "ann@example.com", password: "wrong-password", clientAddress: "10.0.0.2" })).rejects.toThrow();
+    exportAccounts(db, { allMatching: { listType: "legacy" } }, { sort: "name", dir: "asc" }, annActor);
+    const other = seedCustomer(db, { email: "billing@riverside.org", orders: [{ number: "SO-1", placedAt: daysAgo(3), total: 25 }] });
+    const third = seedCustomer(db, { email: "buyer@lakeside.org", orders: [{ number: "SO-2", placedAt: daysAgo(3), total: 40 }] });
+    bulkUpdateAccounts(db, { selection: { ids: [id, other, third] }, action: { kind: "setOwner", ownerUserId: team.bob } }, annActor);
+    mergeAccounts(db, { targetId: id, sourceIds: [other] }, annActor);
+
+    // The seeded customers' orders come through the order writer as the system's: not part of the script.
+    const entries = entriesAfter(before).filter((entry) => entry.actorSource !== "system");
+    const ann_ = { actorName: "Ann", actorSource: "user" };
+    expect(entries.map(({ entity, action }) => `${entity} ${action}`)).toEqual([
+      "account created",
+      "account updated",
+      "account owner_changed",
+      "account owner_changed",
+      "account list_changed",
+      "contact created",
+      "contact updated",
+      "note created",
+      "note updated",
+      "note deleted",
+      "task created",
+      "setting updated",
+      "user role_changed",
+      "user password_reset",
+      "session signed_in",
+      "session sign_in_failed",
+      "export exported",
+      "account bulk_changed",
+      "account merged",
+    ]);
+    const find = (entity: string, action: string) => entries.find((entry) => entry.entity === entity && entry.action === action)!;
+    expect(entries.find((entry) => entry.action === "updated" && entry.entity === "account")).toMatchObject({
+      ...ann_,
+      accountId: id,
+      entityId: id,
+      changes: [{ field: "phone", old: "412-690-4025", new: "(412) 690-4025" }],
+      summary: "Changed phone from 412-690-4025 to (412) 690-4025",
+    });
+    expect(entries.filter((entry) => entry.action === "owner_changed").map((entry) => entry.changes)).toEqual([
+      [{ field: "owner", old: "Ann", new: "Bob" }],
+      [{ field: "owner", old: "Bob", new: "Ann" }],
+    ]);
+    expect(find("account", "list_changed").changes).toEqual([
+      { field: "list", old: "New", new: "Legacy" },
+      { field: "pinned", old: false, new: true },
+    ]);
+    expect(find("contact", "updated")).toMatchObject({ entityId: contact.id, accountId: id, changes: [{ field: "title", old: null, new: "Buyer" }] });
+    const edited = find("note", "updated").changes[0]!;
+    expect(edited).toMatchObject({ field: "content", old: "Pays by check" });
+    expect(edited.new).toMatch(/^Pays by check\. .{60,}… \(sha256 [0-9a-f]{12}\)$/);
+    expect(find("note", "deleted").changes[0]).toMatchObject({ field: "content", old: edited.new, new: null });
+    expect(find("task", "created").changes).toContainEqual({ field: "assignee", old: null, new: "Bob" });
+    // The secret never reaches the trail, not even its last characters.
+    expect(find("setting", "updated").changes).toEqual([{ field: "shipstation.apiSecret", old: null, new: MASKED_VALUE }]);
+    expect(JSON.stringify(listAuditTrail(db, { limit: 500 }).entries)).not.toContain("1234");
+    expect(find("user", "role_changed")).toMatchObject({ ...ann_, entityId: team.bob, changes: [{ field: "role", old: "sales", new: "admin" }] });
+    expect(find("user", "password_reset").changes).toEqual([{ field: "password", old: MASKED_VALUE, new: MASKED_VALUE }]);
+    expect(find("session", "signed_in")).toMatchObject({ ...ann_, entityId: team.ann, summary: "ann@example.com signed in" });
+    // Recorded although the sign-in was refused.
+    expect(find("session", "sign_in_failed")).toMatchObject({ actorName: "Sign-in attempt from 10.0.0.2", entityId: team.ann });
+    expect(find("export", "exported")).toMatchObject({ ...ann_, count: 1, summary: "Exported 1 account (all accounts matching listType=legacy)" });
+    // One entry for the bulk action, whatever the number of accounts.
+    expect(find("account", "bulk_changed")).toMatchObject({ ...ann_, count: 2, summary: "2 accounts given to Bob (1 already theirs) (accounts " + [id, other, third].join(", ") + ")" });
+    expect(find("account", "merged")).toMatchObject({ ...ann_, accountId: id, count: 1, changes: [{ field: "merged accounts", old: "billing@riverside.org", new: "Riverside Clinic" }] });
+  });
+
+  test("an import is one entry for its run with its counts, not one per batch; Clear All Data is one entry", async () => {
+    const { db } = team.database;
+    const rows = Array.from({ length: 30 }, (_, index) => itemRow(`SO-${index}`, `buyer${index}@clinic${index}.com`, { "Date - Order Date": orderDateDaysAgo(5) }));
+    const file = path.join(dir, "orders.csv");
+    writeFileSync(file, exportCsv(rows));
+    const before = lastId();
+    await runCsvImport(db, [{ path: file }], { actor: annActor });
+    expect(entriesAfter(before)).toEqual([
+      {
+        actorName: "Ann",
+        actorSource: "import",
+        entity: "import",
+        action: "imported",
+        changes: [],
+        count: 30,
+        accountId: null,
+        entityId: expect.any(Number),
+        summary: "Import of orders.csv completed: 30 orders created, 0 updated, 30 accounts created, 0 rows skipped",
+      },
+    ]);
+    const cleared = lastId();
+    clearAllCustomerData(db, COMMAND_LINE, "crm-before-clear.db.gz");
+    expect(entriesAfter(cleared)).toMatchObject([
+      { actorSource: "command_line", entity: "data", action: "cleared", count: 30, summary: "Cleared all account data (30 accounts); backup kept first: crm-before-clear.db.gz" },
+    ]);
+  });
+
+  test("the trail is append-only: the database refuses to change or delete an entry", () => {
+    const { db, sqlite } = team.database;
+    createAccount(db, { name: "Riverside Clinic" }, annActor);
+    expect(() => sqlite.run("UPDATE audit_log SET summary = 'nothing happened'")).toThrow("append-only");
+    expect(() => sqlite.run("DELETE FROM audit_log")).toThrow("append-only");
+    expect(sqlite.query("SELECT count(*) AS n FROM audit_log").get()).not.toEqual({ n: 0 });
+  });
+
+  test("retention: nothing goes while it is 'keep forever'; with years set, only entries older than them go, and the trigger holds deletes to that", () => {
+    const { db, sqlite } = team.database;
+    const now = Date.now();
+    const insert = (at: number) =>
+      sqlite.run("INSERT INTO audit_log (at, actor_name, actor_source, entity, action, summary) VALUES (?, 'Ann', 'user', 'account', 'updated', 'x')", [at]);
+    insert(now - 3 * RETENTION_YEAR_MS);
+    insert(now - 1.5 * RETENTION_YEAR_MS);
+    insert(now - 1000);
+    const ages = () => sqlite.query<{ at: number }, []>("SELECT at FROM audit_log WHERE summary = 'x' ORDER BY at").all().map((row) => row.at);
+    expect(pruneAuditTrail(db)).toBe(0);
+    expect(ages()).toHaveLength(3);
+
+    saveAuditRetention(db, "2", annActor);
+    expect(listAuditTrail(db, { limit: 1 }).entries[0]).toMatchObject({ entity: "setting", changes: [{ field: "auditRetention", old: "keep forever", new: "2 years" }] });
+    // A delete reaching further than the setting allows is refused by the trigger, whoever sends it.
+    expect(() => sqlite.run("DELETE FROM audit_log WHERE at > ?", [now - 2 * RETENTION_YEAR_MS])).toThrow("append-only");
+    expect(pruneAuditTrail(db)).toBe(1);
+    expect(ages()).toEqual([now - 1.5 * RETENTION_YEAR_MS, now - 1000]);
+
+    saveAuditRetention(db, "1", annActor);
+    expect(pruneAuditTrail(db)).toBe(1);
+    expect(ages()).toEqual([now - 1000]);
+  });
+});
