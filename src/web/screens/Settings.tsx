@@ -1,3 +1,4 @@
+import { AuditRetentionCard } from "../components/settings/AuditRetentionCard";
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
@@ -8,7 +9,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * and the order backfill for admins.
+ * and the order backfill and the audit trail's retention for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -21,6 +22,8 @@ export function SettingsScreen() {
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
+      {/* The retention's endpoints answer 403 to everyone else. */}
+      {isAdministrator && <AuditRetentionCard />}
     </section>
   );
 }

@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { ACTOR_SOURCES, AUDIT_ACTIONS, AUDIT_ENTITIES, useAuditTrail, type AuditEntry, type AuditFilters } from "../../api/audit";
+import { useTeamMembers } from "../../api/team-members";
+import { formatCount } from "../../format/count";
+import { formatUsDateTime } from "../../format/dates";
+import { AccountsPagination } from "../../ui/AccountsPagination";
+import { CardTableHead } from "../../ui/CardTableHead";
+import { LoadError } from "../../ui/LoadError";
+import { Select } from "../../ui/Select";
+import { Spinner } from "../../ui/Spinner";
+import { TextField } from "../../ui/TextField";
+import { Link } from "wouter";
+import { describeActor, describeFieldChange, SOURCE_LABELS, wordsOf } from "./audit-words";
+
+const PAGE_SIZE = 50;
+const ANY = "";
+
+/**
+ * The audit trail for administrators: who changed what, when (New York time), and each field's old and new
+ * value, filtered by what, action, who and New York dates, newest first, a page at a time. The table
+ * scrolls inside its card on a narrow screen.
+ */
+export function AuditTrail() {
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState(1);
+  const { auditPage, error, retry } = useAuditTrail(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const { members } = useTeamMembers();
+
+  const filter = <Key extends keyof AuditFilters>(key: Key, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value === ANY ? undefined : value }));
+    setPage(1);
+  };
+  const whoOptions = [
+    { value: ANY, label: "Anyone" },
+    ...(members ?? []).map((member) => ({ value: String(member.id), label: member.name, group: "Staff" })),
+    ...ACTOR_SOURCES.map((source) => ({ value: source, label: SOURCE_LABELS[source], group: "How" })),
+  ];
+
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="audit-trail">
+      <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="audit-filters">
+        <Select
+          label="What"
+          value={filters.entity ?? ANY}
+          options={[{ value: ANY, label: "Everything" }, ...AUDIT_ENTITIES.map((entity) => ({ value: entity, label: wordsOf(entity) }))]}
+          onChange={(value) => filter("entity", value)}
+          data-testid="audit-filter-entity"
+        />
+        <Select
+          label="Action"
+          value={filters.action ?? ANY}
+          options={[{ value: ANY, label: "Any action" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: wordsOf(action) }))]}
+          onChange={(value) => filter("action", value)}
+          data-testid="audit-filter-action"
+        />
+        <Select label="Who" value={filters.actor ?? ANY} options={whoOptions} onChange={(value) => filter("actor", value)} data-testid="audit-filter-actor" />
+        <TextField label="From" type="date" value={filters.from ?? ""} onChange={(value) => filter("from", value)} data-testid="audit-filter-from" />
+        <TextField label="To" type="date" value={filters.to ?? ""} onChange={(value) => filter("to", value)} data-testid="audit-filter-to" />
+      </div>
+      {!auditPage && error ? (
+        <LoadError title="The audit trail could not be loaded." error={error} onRetry={retry} testId="audit-load-error" />
+      ) : !auditPage ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8 border-4" label="Loading the audit trail" />
+        </div>
+      ) : auditPage.items.length === 0 ? (
+        <p className="px-6 py-16 text-center text-sm text-slate-500" data-testid="audit-empty">
+          No changes match these filters.
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto" data-testid="audit-table-box">
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <CardTableHead columns={["When", "Who", "What", "Action", "Changes"]} />
+              <tbody className="divide-y divide-slate-100">
+                {auditPage.items.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <AccountsPagination page={page} total={auditPage.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <tr className="align-top" data-testid="audit-row">
+      <td className="px-4 py-3 whitespace-nowrap text-slate-600 sm:pl-6">{formatUsDateTime(entry.at)}</td>
+      <td className="px-4 py-3 text-slate-900" data-testid="audit-row-actor">
+        {describeActor(entry)}
+      </td>
+      <td className="px-4 py-3 text-slate-900">
+        <p className="font-medium">
+          {entry.accountId !== null ? (
+            <Link href={`/accounts/${entry.accountId}`} className="text-blue-600 hover:underline" data-testid="audit-row-account-link">
+              {wordsOf(entry.entity)}
+              {entry.entityId !== null && ` #${entry.entityId}`}
+            </Link>
+          ) : (
+            <>
+              {wordsOf(entry.entity)}
+              {entry.entityId !== null && ` #${entry.entityId}`}
+            </>
+          )}
+        </p>
+        <p className="mt-0.5 max-w-xs text-xs break-words text-slate-500" data-testid="audit-row-summary">
+          {entry.summary}
+        </p>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="audit-row-action">
+        {wordsOf(entry.action)}
+        {entry.count !== null && <span className="ml-1 text-slate-500">({formatCount(entry.count)})</span>}
+      </td>
+      <td className="px-4 py-3 text-slate-700" data-testid="audit-row-changes">
+        {entry.changes.length === 0 ? (
+          <span className="text-slate-400">—</span>
+        ) : (
+          <ul className="space-y-0.5">
+            {entry.changes.map((change) => (
+              <li key={change.field} className="break-words">
+                {describeFieldChange(change)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
