@@ -17,8 +17,8 @@ const ANY = "";
 
 /**
  * The audit trail for administrators: who changed what, when (New York time), and each field's old and new
- * value, filtered by what, action, who and New York dates, newest first, a page at a time. The table
- * scrolls inside its card on a narrow screen.
+ * value, filtered by what, action, who and New York dates, newest first, a page at a time. A phone shows
+ * each entry as a stacked card.
  */
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -38,7 +38,7 @@ export function AuditTrail() {
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="audit-trail">
-      <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="audit-filters">
+      <div className="grid items-end gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="audit-filters">
         <Select
           label="What"
           value={filters.entity ?? ANY}
@@ -69,7 +69,13 @@ export function AuditTrail() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto" data-testid="audit-table-box">
+          {/* A phone stacks each entry; wider screens have the table, which scrolls inside its card if it must. */}
+          <ol className="divide-y divide-slate-100 md:hidden" data-testid="audit-cards">
+            {auditPage.items.map((entry) => (
+              <AuditCard key={entry.id} entry={entry} />
+            ))}
+          </ol>
+          <div className="hidden overflow-x-auto md:block" data-testid="audit-table-box">
             <table className="w-full min-w-[56rem] text-left text-sm">
               <CardTableHead columns={["When", "Who", "What", "Action", "Changes"]} />
               <tbody className="divide-y divide-slate-100">
@@ -94,40 +100,72 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {describeActor(entry)}
       </td>
       <td className="px-4 py-3 text-slate-900">
-        <p className="font-medium">
-          {entry.accountId !== null ? (
-            <Link href={`/accounts/${entry.accountId}`} className="text-blue-600 hover:underline" data-testid="audit-row-account-link">
-              {wordsOf(entry.entity)}
-              {entry.entityId !== null && ` #${entry.entityId}`}
-            </Link>
-          ) : (
-            <>
-              {wordsOf(entry.entity)}
-              {entry.entityId !== null && ` #${entry.entityId}`}
-            </>
-          )}
-        </p>
+        <Subject entry={entry} />
         <p className="mt-0.5 max-w-xs text-xs break-words text-slate-500" data-testid="audit-row-summary">
           {entry.summary}
         </p>
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="audit-row-action">
-        {wordsOf(entry.action)}
-        {entry.count !== null && <span className="ml-1 text-slate-500">({formatCount(entry.count)})</span>}
+        <Action entry={entry} />
       </td>
       <td className="px-4 py-3 text-slate-700" data-testid="audit-row-changes">
-        {entry.changes.length === 0 ? (
-          <span className="text-slate-400">—</span>
-        ) : (
-          <ul className="space-y-0.5">
-            {entry.changes.map((change) => (
-              <li key={change.field} className="break-words">
-                {describeFieldChange(change)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <FieldChanges entry={entry} />
       </td>
     </tr>
+  );
+}
+
+function AuditCard({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="space-y-1 px-4 py-3 text-sm" data-testid="audit-card">
+      <p className="text-xs text-slate-500">
+        {formatUsDateTime(entry.at)} · {describeActor(entry)}
+      </p>
+      <p className="flex flex-wrap gap-x-2 text-slate-900">
+        <Subject entry={entry} />
+        <span className="text-slate-600">
+          <Action entry={entry} />
+        </span>
+      </p>
+      <p className="text-xs break-words text-slate-500">{entry.summary}</p>
+      {entry.changes.length > 0 && (
+        <div className="text-slate-700" data-testid="audit-card-changes">
+          <FieldChanges entry={entry} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** What the entry is about, linking to its account when it concerns one. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const name = `${wordsOf(entry.entity)}${entry.entityId !== null ? ` #${entry.entityId}` : ""}`;
+  if (entry.accountId === null) return <span className="font-medium">{name}</span>;
+  return (
+    <Link href={`/accounts/${entry.accountId}`} className="font-medium text-blue-600 hover:underline" data-testid="audit-row-account-link">
+      {name}
+    </Link>
+  );
+}
+
+function Action({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      {wordsOf(entry.action)}
+      {entry.count !== null && <span className="ml-1 text-slate-500">({formatCount(entry.count)})</span>}
+    </>
+  );
+}
+
+function FieldChanges({ entry }: { entry: AuditEntry }) {
+  if (entry.changes.length === 0) return <span className="text-slate-400">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {entry.changes.map((change) => (
+        <li key={change.field} className="break-words">
+          {describeFieldChange(change)}
+        </li>
+      ))}
+    </ul>
   );
 }
