@@ -1,5 +1,4 @@
 import type { Database } from "bun:sqlite";
-import path from "node:path";
 import type { CsvImportResult } from "../../contracts/imports.ts";
 import { COMMAND_LINE, through, type Actor } from "../changes/actor.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
@@ -7,7 +6,7 @@ import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { countQueuedForPurchaseDays, countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
-import { announceImportEnded, claimImportRun, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
+import { announceImportEnded, claimImportRun, earlierRecording, importDeliveryLabel, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
   checkedTimeZone,
@@ -198,9 +197,13 @@ class RunningImport {
     private readonly byCustomer: OrdersByCustomer | undefined,
   ) {
     this.sqlite = db.$client;
-    const delivery = { route: "csv", label: `CSV import #${run.id} of ${(JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ")}` } as const;
+    const delivery = { route: "csv", label: importDeliveryLabel(run.id, run.files) } as const;
     this.actor = importActor(options);
     this.recording = new OrderRecording(db, { actor: this.actor, delivery, inOneTransaction: writing === "one transaction" });
+    // A run completing an interrupted one goes on with its recording: one line per account on the
+    // timelines, and its accounts counted as new, as one clean import would leave them.
+    const earlier = earlierRecording(db, run);
+    if (earlier) this.recording.continueRecording(earlier);
   }
 
   private get stopRequested(): boolean {
