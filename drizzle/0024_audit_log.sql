@@ -13,9 +13,7 @@ CREATE TABLE `audit_log` (
 	`count` integer
 );
 --> statement-breakpoint
-CREATE INDEX `audit_log_at_idx` ON `audit_log` (`at`);--> statement-breakpoint
 CREATE INDEX `audit_log_entity_idx` ON `audit_log` (`entity`,`entity_id`,`id`);--> statement-breakpoint
-CREATE INDEX `audit_log_account_idx` ON `audit_log` (`account_id`,`id`);--> statement-breakpoint
 CREATE INDEX `audit_log_actor_user_idx` ON `audit_log` (`actor_user_id`,`id`);--> statement-breakpoint
 CREATE INDEX `audit_log_actor_source_idx` ON `audit_log` (`actor_source`,`id`);--> statement-breakpoint
 CREATE INDEX `audit_log_action_idx` ON `audit_log` (`action`,`id`);

@@ -66,10 +66,11 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
     if (changes.email) assertEmailFree(db, changes.email, id);
     const now = new Date();
     db.update(accounts).set({ ...changes, updatedAt: now }).where(eq(accounts.id, id)).run();
-    const ownerName = (ownerId: number | null | undefined) => (ownerId == null ? null : ownerNameOf(db, ownerId));
+    // The owner as people know them, looked up only when it changed.
+    const ownerName = (ownerId: number | null | undefined) => (ownerId == null || !changed.includes("ownerUserId") ? null : ownerNameOf(db, ownerId));
     const fieldChangesMade = fieldChanges(
       { ...before, ownerUserId: ownerName(before.ownerUserId) },
-      { ...before, ...changes, ownerUserId: ownerName(changes.ownerUserId === undefined ? before.ownerUserId : changes.ownerUserId) },
+      { ...before, ...changes, ownerUserId: ownerName(changes.ownerUserId) },
       changed,
       ACCOUNT_FIELD_LABELS,
     );

@@ -4,6 +4,10 @@ import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
+import { firstIdFrom } from "./audit-trail.ts";
+
+/** Ids follow time to within the moment a writer waits for the lock: the ids looked at reach this far past the cutoff. */
+const RETENTION_SLACK_MS = 60 * 60 * 1000;
 
 /** A year as the retention counts it, and as the audit trail's delete trigger does (drizzle/…_audit_log_append_only.sql). */
 export const RETENTION_YEAR_MS = 31_556_952_000;
@@ -35,8 +39,12 @@ export function pruneAuditTrail(db: CrmDatabase, now = new Date()): number {
   const { retention } = readAuditRetention(db);
   if (retention === "forever") return 0;
   const cutoff = new Date(now.getTime() - Number(retention) * RETENTION_YEAR_MS);
-  // Raw: drizzle's run() on bun:sqlite does not say how many rows went, and returning them all could be millions.
-  return inTransaction(db, () => db.$client.run("DELETE FROM audit_log WHERE at < ?", [cutoff.getTime()]).changes);
+  // Raw: drizzle's run() on bun:sqlite does not say how many rows went, and returning them all could be
+  // millions. The ids bound the rows to look at (there is no index on `at`); `at` decides.
+  return inTransaction(db, () => {
+    const upTo = firstIdFrom(db, cutoff.getTime() + RETENTION_SLACK_MS);
+    return db.$client.run("DELETE FROM audit_log WHERE id < ? AND at < ?", [upTo, cutoff.getTime()]).changes;
+  });
 }
 
 function describe(retention: AuditRetention): string {

@@ -19,6 +19,7 @@ import { MASKED_VALUE } from "../../contracts/audit.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { pruneAuditTrail, RETENTION_YEAR_MS, saveAuditRetention } from "./audit-retention.ts";
 import { listAuditTrail } from "./audit-trail.ts";
 
@@ -164,8 +165,36 @@ describe("the audit trail", () => {
     expect(sqlite.query("SELECT count(*) AS n FROM audit_log").get()).not.toEqual({ n: 0 });
   });
 
+});
+
+/** Entries written in time order, as the trail's writers write them, into a database with none yet. */
+describe("the audit trail's dates", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  beforeEach(() => {
+    database = temporaryDatabase();
+  });
+  afterEach(() => database.dispose());
+
+  test("from and to are New York days: the entries of those days, found as a range of ids", () => {
+    const { db, sqlite } = database;
+    const insert = (at: string, summary: string) =>
+      sqlite.run("INSERT INTO audit_log (at, actor_name, actor_source, entity, action, summary) VALUES (?, 'Ann', 'user', 'account', 'updated', ?)", [Date.parse(at), summary]);
+    insert("2026-03-01T04:59:59Z", "Feb 28 in New York");
+    insert("2026-03-01T05:00:00Z", "Mar 1 at midnight");
+    insert("2026-03-02T04:59:59Z", "Mar 1, last second");
+    insert("2026-03-02T05:00:00Z", "Mar 2");
+    insert("2026-03-05T12:00:00Z", "Mar 5");
+    const summaries = (from?: string, to?: string) =>
+      listAuditTrail(db, { from, to, entity: "account" }).entries.map((entry) => entry.summary).filter((summary) => summary.includes(" "));
+    expect(summaries("2026-03-01", "2026-03-01")).toEqual(["Mar 1, last second", "Mar 1 at midnight"]);
+    expect(summaries("2026-03-02")).toEqual(expect.arrayContaining(["Mar 5", "Mar 2"]));
+    expect(summaries("2026-03-02")).not.toContain("Mar 1, last second");
+    expect(summaries(undefined, "2026-02-28")).toEqual(["Feb 28 in New York"]);
+    expect(summaries("2026-03-03", "2026-03-04")).toEqual([]);
+  });
+
   test("retention: nothing goes while it is 'keep forever'; with years set, only entries older than them go, and the trigger holds deletes to that", () => {
-    const { db, sqlite } = team.database;
+    const { db, sqlite } = database;
     const now = Date.now();
     const insert = (at: number) =>
       sqlite.run("INSERT INTO audit_log (at, actor_name, actor_source, entity, action, summary) VALUES (?, 'Ann', 'user', 'account', 'updated', 'x')", [at]);
@@ -176,14 +205,14 @@ describe("the audit trail", () => {
     expect(pruneAuditTrail(db)).toBe(0);
     expect(ages()).toHaveLength(3);
 
-    saveAuditRetention(db, "2", annActor);
+    saveAuditRetention(db, "2", COMMAND_LINE);
     expect(listAuditTrail(db, { limit: 1 }).entries[0]).toMatchObject({ entity: "setting", changes: [{ field: "auditRetention", old: "keep forever", new: "2 years" }] });
     // A delete reaching further than the setting allows is refused by the trigger, whoever sends it.
     expect(() => sqlite.run("DELETE FROM audit_log WHERE at > ?", [now - 2 * RETENTION_YEAR_MS])).toThrow("append-only");
     expect(pruneAuditTrail(db)).toBe(1);
     expect(ages()).toEqual([now - 1.5 * RETENTION_YEAR_MS, now - 1000]);
 
-    saveAuditRetention(db, "1", annActor);
+    saveAuditRetention(db, "1", COMMAND_LINE);
     expect(pruneAuditTrail(db)).toBe(1);
     expect(ages()).toEqual([now - 1000]);
   });

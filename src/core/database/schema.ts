@@ -582,10 +582,10 @@ export const auditLog = sqliteTable(
     count: integer("count"),
   },
   (table) => [
-    // Newest first is the id order: paging walks the primary key backwards, each filter has its own index.
-    index("audit_log_at_idx").on(table.at),
+    // Newest first is the id order: paging walks the primary key backwards, and each filter but the dates
+    // has its own index, ending in the id. Entries are written in time order, so a date range is a range
+    // of ids (audit-trail.ts): no index on `at`, as every index is one more page each change's commit writes.
     index("audit_log_entity_idx").on(table.entity, table.entityId, table.id),
-    index("audit_log_account_idx").on(table.accountId, table.id),
     index("audit_log_actor_user_idx").on(table.actorUserId, table.id),
     index("audit_log_actor_source_idx").on(table.actorSource, table.id),
     index("audit_log_action_idx").on(table.action, table.id),
