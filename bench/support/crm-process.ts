@@ -4,7 +4,7 @@ export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
 const BENCH_PASSWORD = "benchmark-password-1";
 
 /** dist/crm serving a data directory on a free port, signed in as its administrator. */
-export async function startBenchServer(dataDir: string): Promise<{ url: string; cookie: string; stop(): Promise<void> }> {
+export async function startBenchServer(dataDir: string): Promise<{ url: string; cookie: string; pid: number; stop(): Promise<void> }> {
   const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir], { stdout: "pipe", stderr: "inherit" });
   const url = await readServerUrl(child.stdout);
   await run([CRM_BINARY, "user", "set-password", "--email", "admin@localhost", "--password", BENCH_PASSWORD, "--data-dir", dataDir]);
@@ -18,6 +18,7 @@ export async function startBenchServer(dataDir: string): Promise<{ url: string; 
   return {
     url,
     cookie,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.exited;

@@ -10,8 +10,8 @@ import path from "node:path";
 const FLOORS: readonly (readonly string[])[] = [
   // The kernel: the database and the values every domain shares.
   ["errors", "input-values", "unreadable-value", "money", "time", "csv", "database", "settings", "account-basics"],
-  // People, the timeline that names them, and the change feed that names who changed what.
-  ["users", "auth", "team", "changes", "timeline"],
+  // People, the timeline that names them, the change feed that names who changed what, and its audit trail.
+  ["users", "auth", "team", "changes", "timeline", "audit"],
   // The records staff keep and the rules on them.
   ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle", "recycle-bin"],
   // The flows across records: what comes in, what is counted and guessed, what a process does at its start.

@@ -10,6 +10,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { backupRoutes } from "./routes/backups.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { contactRoutes } from "./routes/contacts.ts";
 import { bulkChangeRoutes } from "./routes/bulk-changes.ts";
 import { recycleBinRoutes } from "./routes/recycle-bin.ts";
@@ -59,6 +60,7 @@ export function createApp(context: ServerContext) {
     .use(webhookRoutes(context))
     .use(adminRoutes(context))
     .use(backupRoutes(context))
+    .use(auditRoutes(context))
     .use(uploadRoutes(context));
   // Elysia's `use` adds to the same app, so the description sees every route, its own included.
   return api.use(openApiRoutes(context, () => api));

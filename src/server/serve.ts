@@ -15,6 +15,7 @@ import { createBackfillJobs } from "./background/backfill-jobs.ts";
 import { startDuplicateDetector, startPurchaseDayCounter, startSearchIndexer } from "./background/queue-drainer.ts";
 import { startUploadSweeper } from "./background/upload-sweeper.ts";
 import { startUndoWindowSweeper } from "./background/undo-window-sweeper.ts";
+import { startAuditPruner } from "./background/audit-pruner.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
@@ -58,6 +59,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const undoWindowSweeper = startUndoWindowSweeper(options.db);
   const dailyBackups = startBackupScheduler(options.db, options.dataDir);
+  const auditPruner = startAuditPruner(options.db);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -104,6 +106,7 @@ export function startServer(options: ServeOptions): RunningServer {
       searchIndexer.stop();
       uploadSweeper.stop();
       undoWindowSweeper.stop();
+      auditPruner.stop();
       duplicateDetector.stop();
       purchaseDayCounter.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);

@@ -36,6 +36,13 @@ export function importedState(dataDir: string) {
   }));
 }
 
+/** Every account's timeline, as its e-mail, each line's kind and words, without ids or times: what staff read. */
+export function timelineLines(dataDir: string): unknown[] {
+  return withDatabaseFile(dataDir, (sqlite) =>
+    sqlite.query("SELECT c.email, a.kind, a.summary FROM activities a JOIN accounts c ON c.id = a.account_id ORDER BY 1, 2, 3").all(),
+  );
+}
+
 /**
  * Accounts whose statistics are not what their stored orders that count say (cancelled and rejected
  * orders count for nothing), and accounts without orders (every account of these tests comes from

@@ -1,8 +1,9 @@
 import { Command } from "commander";
+import path from "node:path";
 import packageJson from "../../../package.json" with { type: "json" };
 import { defaultBackupFile, takeBackup } from "../../core/backups/backup-taking.ts";
 import { copyBackupOffMachine } from "../../core/backups/backup-copies.ts";
-import { describeBackupCounts } from "../../core/backups/backups.ts";
+import { announceBackup, describeBackupCounts } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { DomainError } from "../../core/errors.ts";
 import { resolveDataDir, withDatabase, withDataDir } from "../data-dir.ts";
@@ -24,6 +25,7 @@ export function backupCommand(): Command {
       const dataDir = resolveDataDir(flags);
       const outcome = takeBackup(sqlite, dataDir, flags.out ?? defaultBackupFile(dataDir, "manual"), packageJson.version, COMMAND_LINE);
       // Off the machine too, when administrators set that up (Settings → Off-site copies).
+      await announceBackup(db, { action: "taken", kind: "manual", file: path.basename(outcome.file) }, COMMAND_LINE);
       const copy = await copyBackupOffMachine(db, dataDir, outcome.file);
       if (flags.json) process.stdout.write(`${JSON.stringify({ ...outcome, copy })}\n`);
       else process.stdout.write(`Backup written to ${outcome.file} (${(outcome.bytes / 1_048_576).toFixed(1)} MB): ${describeBackupCounts(outcome.manifest.counts)}\n${copy && !copy.error ? `Copied off the machine as ${copy.name}\n` : ""}`);

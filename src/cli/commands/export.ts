@@ -1,4 +1,5 @@
 import { Argument, Command, Option } from "commander";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { exportAccounts } from "../../core/accounts/account-export.ts";
 import { accountOrderOf } from "../../core/accounts/account-list.ts";
 import { exportContacts } from "../../core/contacts/contact-export.ts";
@@ -92,9 +93,10 @@ const EXPORT_OF: Record<ExportKind, (opened: OpenedDatabase, flags: ExportFlags)
         },
       },
       accountOrderOf(flags),
+      COMMAND_LINE,
     ),
-  contacts: ({ db }) => exportContacts(db),
-  orders: ({ db }, flags) => exportOrders(db, { from: flags.from, to: flags.to }),
+  contacts: ({ db }) => exportContacts(db, COMMAND_LINE),
+  orders: ({ db }, flags) => exportOrders(db, { from: flags.from, to: flags.to }, COMMAND_LINE),
 };
 
 /** A date flag is checked before the database is opened: a wrong one is bad usage. */

@@ -7,7 +7,7 @@ import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { neverWaitOnEventLoop } from "../../core/database/open.ts";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
-import { importedState, inconsistentAccounts } from "../../testing/imported-state.ts";
+import { importedState, inconsistentAccounts, timelineLines } from "../../testing/imported-state.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 
@@ -150,6 +150,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
   let shared: string;
   let exportFile: string;
   let reference: ReturnType<typeof importedState>;
+  let referenceTimeline: unknown[];
   let referenceOrders: Set<string>;
   beforeAll(async () => {
     shared = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-"));
@@ -158,6 +159,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     const referenceDir = path.join(shared, "reference");
     expect((await runCrm(["import-csv", exportFile, "--json", "--data-dir", referenceDir])).exitCode).toBe(0);
     reference = importedState(referenceDir);
+    referenceTimeline = timelineLines(referenceDir);
     referenceOrders = new Set(reference.orders.map((order) => JSON.stringify(order)));
   }, IMPORT_TEST_TIMEOUT_MS);
   afterAll(() => rmSync(shared, { recursive: true, force: true }));
@@ -221,6 +223,8 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(again.exitCode).toBe(0);
     expect(JSON.parse(again.stdout).results).toMatchObject({ ordersCreated: reference.orders.length - stored.length, ordersUpdated: 0, ordersUnchanged: stored.length });
     expect(importedState(dataDir())).toEqual(reference);
+    // One line per account about its orders, as the clean import wrote, not one more for each run.
+    expect(timelineLines(dataDir())).toEqual(referenceTimeline);
     // The run that completed it resumes it, and the history times the import from its first start.
     const [completed, first] = (await history()) as unknown as { id: number; state: string; startedAt: string; resumedRunIds: number[]; firstStartedAt: string }[];
     expect([completed!.state, first!.state]).toEqual(["completed", "interrupted"]);
@@ -228,6 +232,32 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     const table = (await runCrm(["imports", "--data-dir", dataDir()])).stdout;
     expect(table).toMatch(new RegExp(`│ #${first!.id} +│`));
   }, IMPORT_TEST_TIMEOUT_MS);
+
+  test("killed while writing alone after an earlier import, and run again: every timeline reads as after one clean import", async () => {
+    // Alone, an import writes its orders as read: an account's orders fall on both sides of the kill, and
+    // the run that completes it brings the killed run's lines up to date rather than adding its own.
+    const earlierFile = path.join(dir, "earlier.csv");
+    expect((await runCrm(["demo-data", "--rows", "200", "--seed", "9", "--out", earlierFile])).exitCode).toBe(0);
+    const cleanDir = path.join(dir, "clean");
+    for (const file of [earlierFile, exportFile]) expect((await runCrm(["import-csv", file, "--data-dir", cleanDir])).exitCode).toBe(0);
+    expect((await runCrm(["import-csv", earlierFile, "--data-dir", dataDir()])).exitCode).toBe(0);
+
+    const child = startImport();
+    // Read through a connection opened for each look, so that the import writes alone.
+    const progress = () => {
+      const sqlite = new Database(path.join(dataDir(), "crm.db"), { readonly: true });
+      try {
+        return sqlite.query<{ ordersCreated: number }, []>("SELECT orders_created AS ordersCreated FROM import_runs WHERE id = 2").get()?.ordersCreated ?? 0;
+      } finally {
+        sqlite.close();
+      }
+    };
+    while (progress() < 0.3 * reference.orders.length) await Bun.sleep(50);
+    child.kill("SIGKILL");
+    await child.exited;
+    expect((await runCrm(["import-csv", exportFile, "--data-dir", dataDir()])).exitCode).toBe(0);
+    expect(timelineLines(dataDir())).toEqual(timelineLines(cleanDir));
+  }, 3 * IMPORT_TEST_TIMEOUT_MS);
 
   test("an import runs niced, so that a server beside it gets a busy core first", async () => {
     const opened = watch();

@@ -1,3 +1,4 @@
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { Command, Option } from "commander";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { notFound } from "../../core/errors.ts";
@@ -61,7 +62,7 @@ export function userCommand(): Command {
         .addOption(new Option("--role <role>", "the new role").choices(USER_ROLES).makeOptionMandatory()),
     ).action((options: { email: string; role: string; dataDir?: string }) =>
       withDatabase(options, ({ db }) => {
-        const changed = changeRole(db, requireUserId(db, options.email), options.role);
+        const changed = changeRole(db, requireUserId(db, options.email), options.role, COMMAND_LINE);
         process.stdout.write(`${changed.email} is now ${changed.role}\n`);
       }),
     ),
@@ -75,7 +76,7 @@ export function userCommand(): Command {
           .requiredOption("--email <email>", "the user's e-mail"),
       ).action((options: { email: string; dataDir?: string }) =>
         withDatabase(options, ({ db }) => {
-          const changed = setUserActive(db, requireUserId(db, options.email), active);
+          const changed = setUserActive(db, requireUserId(db, options.email), active, COMMAND_LINE);
           process.stdout.write(`${changed.email} is now ${changed.active ? "active" : "deactivated"}\n`);
         }),
       ),

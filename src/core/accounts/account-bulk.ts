@@ -1,5 +1,5 @@
 import type { Actor } from "../changes/actor.ts";
-import { announceAccountsReassigned } from "../changes/change-feed.ts";
+import { announceAccountsReassigned, announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { accounts } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
@@ -26,23 +26,42 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
   const sqlite = db.$client;
   return inTransaction(sqlite, () => {
     const now = new Date();
-    if (action.kind === "setOwner") {
-      const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
+    const done = perform();
+    // The audit trail's one entry for the whole action, whatever the number of accounts.
+    announceChange(db, { type: "accounts_bulk_changed", description: done.message, selection: describeSelection(selection), count: done.updated, bulkChangeId: done.bulkChangeId, actor, at: now });
+    return done;
+
+    function perform(): BulkAccountsResult {
+      if (action.kind === "setOwner") {
+        const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
+        return inScope(db, selection, now, (matched) => {
+          const bulkChangeId = beginBulkChange(db, "owner", actor, now);
+          const updated = giveScopeTo(db, owner, actor, now);
+          return result(db, bulkChangeId, matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
+        });
+      }
+      const list = resolveListChoice(db, action.listType);
       return inScope(db, selection, now, (matched) => {
-        const bulkChangeId = beginBulkChange(db, "owner", actor, now);
-        const updated = giveScopeTo(db, owner, actor, now);
-        return result(db, bulkChangeId, matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
+        const bulkChangeId = beginBulkChange(db, "list", actor, now);
+        const updated = moveScopeToList(db, list, { actor, now, how: "by bulk action" });
+        if (list === AUTOMATIC_LIST_CHOICE) return result(db, bulkChangeId, matched, updated, "handed back to the activity rules", "already following them");
+        return result(db, bulkChangeId, matched, updated, `moved to ${list.name}`, "already there");
       });
     }
-    const list = resolveListChoice(db, action.listType);
-    return inScope(db, selection, now, (matched) => {
-      const bulkChangeId = beginBulkChange(db, "list", actor, now);
-      const updated = moveScopeToList(db, list, { actor, now, how: "by bulk action" });
-      if (list === AUTOMATIC_LIST_CHOICE) return result(db, bulkChangeId, matched, updated, "handed back to the activity rules", "already following them");
-      return result(db, bulkChangeId, matched, updated, `moved to ${list.name}`, "already there");
-    });
   });
 }
+
+/** Which accounts a bulk action or an export covered, as the audit trail names them: the ids ticked, or the filters. */
+export function describeSelection(selection: AccountSelection): string {
+  if (selection.ids) {
+    const shown = selection.ids.slice(0, SELECTION_IDS_SHOWN).join(", ");
+    return `accounts ${shown}${selection.ids.length > SELECTION_IDS_SHOWN ? ` and ${formatCount(selection.ids.length - SELECTION_IDS_SHOWN)} more` : ""}`;
+  }
+  const filters = Object.entries(selection.allMatching ?? {}).filter(([, value]) => value !== undefined && value !== "");
+  return filters.length === 0 ? "all accounts" : `all accounts matching ${filters.map(([name, value]) => `${name}=${String(value)}`).join(", ")}`;
+}
+
+const SELECTION_IDS_SHOWN = 20;
 
 /**
  * Runs the action with the selected accounts in temp.account_scope, marked as just made (`created`) so
@@ -83,7 +102,7 @@ function pinScopeToList(db: CrmDatabase, list: ListRecord, { actor, now, how }: 
     "UPDATE accounts SET list_type = ?1, list_pinned = 1, updated_at = ?2 WHERE id IN (SELECT id FROM temp.account_scope) AND (list_type <> ?1 OR list_pinned = 0)",
     [list.key, now.getTime()],
   ).changes;
-  announceAccountsReassigned(db, moving, "list_changed", actor, now);
+  announceAccountsReassigned(db, moving, "list_changed", { actor, at: now, field: "list", by: "bulk_action" });
   return moved;
 }
 
@@ -110,7 +129,7 @@ function returnScopeToActivityRules(db: CrmDatabase, { actor, now, how }: { acto
        LEFT JOIN lists old ON old.key = u.list_type LEFT JOIN lists new ON new.key = a.list_type`,
     )
     .all(how);
-  announceAccountsReassigned(db, lines, "list_changed", actor, now);
+  announceAccountsReassigned(db, lines, "list_changed", { actor, at: now, field: "list", by: "bulk_action" });
   sqlite.run("DELETE FROM temp.bulk_unpinned");
   return unpinned;
 }
@@ -121,7 +140,7 @@ function giveScopeTo(db: CrmDatabase, owner: { id: number; name: string } | null
   const summary = `Changed owner to ${owner ? owner.name : "none"} by bulk action`;
   const given = db.$client.query<{ accountId: number }, [number | null]>(`SELECT id AS accountId FROM accounts WHERE ${changing}`).all(owner?.id ?? null);
   db.$client.run(`UPDATE accounts SET owner_user_id = ?1, updated_at = ?2 WHERE ${changing}`, [owner?.id ?? null, now.getTime()]);
-  announceAccountsReassigned(db, given.map(({ accountId }) => ({ accountId, summary })), "account_updated", actor, now);
+  announceAccountsReassigned(db, given.map(({ accountId }) => ({ accountId, summary })), "account_updated", { actor, at: now, field: "owner", by: "bulk_action" });
   return given.length;
 }
 

@@ -6,6 +6,9 @@ import type { CrmDatabase } from "../database/open.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { accounts, contacts, lists, users } from "../database/schema.ts";
 import { businessToday } from "../time/business-calendar.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceExport } from "../changes/change-feed.ts";
+import { describeSelection } from "./account-bulk.ts";
 import { accountOrderBy, accountSelectionCondition, primaryContactId, type AccountOrder } from "./account-list.ts";
 
 /**
@@ -13,9 +16,11 @@ import { accountOrderBy, accountSelectionCondition, primaryContactId, type Accou
  * page, in the table's order. The matches are found here, so that an unknown list or too many ids is
  * refused before anything is written; the rows are read as the text is taken.
  */
-export function exportAccounts(db: CrmDatabase, selection: AccountSelection, order: AccountOrder): CsvExport {
+export function exportAccounts(db: CrmDatabase, selection: AccountSelection, order: AccountOrder, actor: Actor): CsvExport {
   const matches = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection)).orderBy(...accountOrderBy(order));
-  return csvExport(ACCOUNT_EXPORT_COLUMNS, idsInOrder(db, matches), (ids) => readAccountRows(db, ids), accountCells);
+  const ids = idsInOrder(db, matches);
+  announceExport(db, { what: "accounts", filter: describeSelection(selection), rows: ids.length }, actor);
+  return csvExport(ACCOUNT_EXPORT_COLUMNS, ids, (batch) => readAccountRows(db, batch), accountCells);
 }
 
 /** What the export's file is called: accounts-2026-11-24.csv, New York's date. */

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { ACCOUNT_DOMAIN_PATTERN, type AccountChanges } from "../../contracts/accounts.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
@@ -14,6 +14,7 @@ import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./ac
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { describeFieldChange, fieldChanges, type FieldChange } from "../changes/field-changes.ts";
 
 /** What staff type to add (all but ownerUserId) or edit an account, as its contract has validated it. */
 export type AccountFields = AccountChanges;
@@ -45,7 +46,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
       .returning({ id: accounts.id })
       .all();
     const accountId = created!.id;
-    announceChange(db, { type: "account_added", accountId, actor, at: now, timeline: [{ accountId, kind: "account_created", summary: "Account created" }] });
+    announceChange(db, { type: "account_added", accountId, accountName: name, actor, at: now, timeline: [{ accountId, kind: "account_created", summary: "Account created" }] });
     return findAccount(db, accountId);
   });
 }
@@ -65,8 +66,16 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
     if (changes.email) assertEmailFree(db, changes.email, id);
     const now = new Date();
     db.update(accounts).set({ ...changes, updatedAt: now }).where(eq(accounts.id, id)).run();
-    const summary = describeAccountChange(before, changes, changed);
-    announceChange(db, { type: "account_edited", accountId: id, fields: changed, actor, at: now, timeline: [{ accountId: id, kind: "account_updated", summary }] });
+    // The owner as people know them, looked up only when it changed.
+    const ownerName = (ownerId: number | null | undefined) => (ownerId == null || !changed.includes("ownerUserId") ? null : ownerNameOf(db, ownerId));
+    const fieldChangesMade = fieldChanges(
+      { ...before, ownerUserId: ownerName(before.ownerUserId) },
+      { ...before, ...changes, ownerUserId: ownerName(changes.ownerUserId) },
+      changed,
+      ACCOUNT_FIELD_LABELS,
+    );
+    const summary = describeAccountChange(before, changes, changed, fieldChangesMade);
+    announceChange(db, { type: "account_edited", accountId: id, changes: fieldChangesMade, actor, at: now, timeline: [{ accountId: id, kind: "account_updated", summary }] });
     return findAccount(db, id);
   });
 }
@@ -80,18 +89,25 @@ export function setAccountListType(db: CrmDatabase, id: number, choice: string, 
     const list = resolveListChoice(db, choice);
     const before = findAccount(db, id);
     const now = new Date();
-    const placed = (summary: string) => announceAccountsReassigned(db, [{ accountId: id, summary }], "list_changed", actor, now);
+    const placed = (summary: string, after: { listType: string; listPinned: boolean }) =>
+      announceAccountsReassigned(db, [{ accountId: id, summary }], "list_changed", {
+        actor,
+        at: now,
+        field: "list",
+        by: "staff",
+        changes: fieldChanges({ list: listName(db, before.listType), pinned: before.listPinned }, { list: listName(db, after.listType), pinned: after.listPinned }, ["list", "pinned"]),
+      });
     if (list === AUTOMATIC_LIST_CHOICE) {
       if (!before.listPinned) return before;
       db.update(accounts).set({ listPinned: false, updatedAt: now }).where(eq(accounts.id, id)).run();
       withAccountScope(db.$client, [id], new Set([id]), () => placeScopeByActivity(db, { now, actor }));
       const after = findAccount(db, id);
-      placed(`List set to follow order activity: ${describeMove(db, before.listType, after.listType)}`);
+      placed(`List set to follow order activity: ${describeMove(db, before.listType, after.listType)}`, after);
       return after;
     }
     if (before.listType === list.key && before.listPinned) return before;
     db.update(accounts).set({ listType: list.key, listPinned: true, updatedAt: now }).where(eq(accounts.id, id)).run();
-    placed(before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(db, before.listType)} to ${list.name}`);
+    placed(before.listType === list.key ? `Pinned to ${list.name}` : `Moved from ${listName(db, before.listType)} to ${list.name}`, { listType: list.key, listPinned: true });
     return findAccount(db, id);
   });
 }
@@ -102,10 +118,12 @@ function describeMove(db: CrmQueries, from: string, to: string): string {
 
 /**
  * Removes every account and everything hanging off it, and the history of the imports that brought them;
- * users, sessions and settings stay.
+ * users, sessions, settings and the audit trail stay, the trail saying who cleared it and which backup
+ * was kept first.
  */
-export function clearAllCustomerData(db: CrmDatabase): void {
+export function clearAllCustomerData(db: CrmDatabase, actor: Actor, backupFile: string | null): void {
   inTransaction(db, () => {
+    const accountsCleared = db.select({ total: count() }).from(accounts).get()?.total ?? 0;
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     db.run(sql`DELETE FROM ${accounts}`);
     db.run(sql`DELETE FROM duplicate_queue`);
@@ -115,13 +133,20 @@ export function clearAllCustomerData(db: CrmDatabase): void {
     // What analytics add up goes with the purchase days the accounts took with them.
     for (const table of ["purchase_day_totals", "purchase_gap_counts", "cohort_activity", "product_names", "purchase_day_queue"]) db.run(sql.raw(`DELETE FROM ${table}`));
     db.run(sql`DELETE FROM sqlite_sequence WHERE name IN ('accounts', 'contacts', 'orders', 'notes', 'activities', 'merges', 'bulk_changes', 'recycle_bin')`);
+    announceChange(db, { type: "data_cleared", accounts: accountsCleared, backupFile, actor, at: new Date() });
   });
 }
 
-function describeAccountChange(before: AccountSummary, changes: AccountFields, changed: (keyof AccountFields)[]): string {
+const ACCOUNT_FIELD_LABELS: Record<keyof AccountFields, string> = { name: "name", email: "e-mail", domain: "domain", phone: "phone", ownerUserId: "owner" };
+
+/** 'Changed phone from 412-690-4025 to (412) 690-4025; owner from Ann to Bob': each field with its old and new value. */
+function describeAccountChange(before: AccountSummary, changes: AccountFields, changed: (keyof AccountFields)[], made: readonly FieldChange[]): string {
   if (changed.length === 1 && changed[0] === "name") return `Renamed from "${before.name}" to "${changes.name}"`;
-  const labels: Record<keyof AccountFields, string> = { name: "name", email: "e-mail", domain: "domain", phone: "phone", ownerUserId: "owner" };
-  return `Changed ${changed.map((key) => labels[key]).join(", ")}`;
+  return `Changed ${made.map(describeFieldChange).join("; ")}`;
+}
+
+function ownerNameOf(db: CrmQueries, userId: number): string {
+  return db.select({ name: users.name }).from(users).where(eq(users.id, userId)).get()?.name ?? `user ${userId}`;
 }
 
 /** The team member an account (or a bulk action's accounts) may be given to: an active one, or a 400 naming ownerUserId. */

@@ -15,7 +15,7 @@ const ACCOUNTS = 2_943;
 
 describe("undoing a bulk change", () => {
   let database: ReturnType<typeof temporaryDatabase>;
-  const dana = { userId: null, name: "Dana Staff" };
+  const dana = { userId: null, name: "Dana Staff", source: "user" as const };
 
   beforeEach(() => {
     database = temporaryDatabase();
@@ -26,7 +26,7 @@ describe("undoing a bulk change", () => {
        SELECT 'Clinic ' || i, 'clinic' || i || '@example.com', CASE WHEN i % 3 = 0 THEN 'active' ELSE 'new' END, i % 3 = 0, 0, 0, 1 FROM n`,
       [ACCOUNTS],
     );
-    createList(database.db, { name: "Key Accounts" });
+    createList(database.db, { name: "Key Accounts" }, dana);
   });
   afterEach(() => database.dispose());
 

@@ -122,7 +122,8 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
       const assignees = toCheck.map((account) =>
         account.ownerUserId !== null && account.ownerActive ? { id: account.ownerUserId, name: account.ownerName! } : { id: actor.userId!, name: actor.name },
       );
-      db.insert(tasks)
+      const created = db
+        .insert(tasks)
         .values(
           toCheck.map((account, index) => ({
             title: `Reorder check: ${account.name}`,
@@ -135,10 +136,15 @@ export function createReorderTasks(db: CrmDatabase, body: ReorderTasksBody, acto
             updatedAt: at,
           })),
         )
-        .run();
+        .returning({ id: tasks.id })
+        .all();
       announceChange(db, {
         type: "tasks_changed",
         accountIds: toCheck.map((account) => account.id),
+        action: "created",
+        taskIds: created.map((task) => task.id),
+        title: "Reorder check",
+        changes: [],
         actor,
         at,
         timeline: toCheck.map((account, index) => ({

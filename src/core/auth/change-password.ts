@@ -7,6 +7,8 @@ import { checkChosenPassword } from "../users/password-policy.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 import { endOtherSessions } from "./sessions.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { maskedChange } from "../changes/field-changes.ts";
 
 export interface PasswordChange {
   userId: number;
@@ -33,6 +35,8 @@ export async function changeOwnPassword(db: CrmDatabase, change: PasswordChange)
   const passwordHash = await hashPassword(change.newPassword);
   const [updated] = inTransaction(db, () => {
     endOtherSessions(db, user.id, change.sessionToken);
+    const actor = { userId: user.id, name: user.name, source: "user" as const };
+    announceChange(db, { type: "user_changed", userId: user.id, userName: user.name, action: "password_changed", changes: [maskedChange("password", true)], actor, at: new Date() });
     return db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id)).returning().all();
   });
   return toPublicUser(updated!);

@@ -5,6 +5,9 @@ import { preparedOnce } from "../database/prepared.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { sessions, users } from "../database/schema.ts";
 import { notFound } from "../errors.ts";
+import { inTransaction } from "../database/transaction.ts";
+import { actorOf } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 
 /**
@@ -112,6 +115,15 @@ export function endUserSession(db: CrmDatabase, userId: number, sessionId: numbe
 /** Ends every session of the user but the one `keptToken` belongs to. */
 export function endOtherSessions(db: CrmQueries, userId: number, keptToken: string): void {
   db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashSessionToken(keptToken)))).run();
+}
+
+/** The user ends one of their own sessions elsewhere, or all of them but this one; the audit trail says so. */
+export function endOwnSessions(db: CrmDatabase, user: PublicUser, which: { sessionId: number } | { allBut: string }): void {
+  inTransaction(db, () => {
+    if ("sessionId" in which) endUserSession(db, user.id, which.sessionId);
+    else endOtherSessions(db, user.id, which.allBut);
+    announceChange(db, { type: "user_changed", userId: user.id, userName: user.name, action: "sessions_ended", changes: [], actor: actorOf(user), at: new Date() });
+  });
 }
 
 /** Ends every session of the user: each browser must sign in again. */

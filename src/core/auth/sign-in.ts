@@ -9,6 +9,8 @@ import { findUserByEmail, toPublicUser, type PublicUser } from "../users/users.t
 import { issueDeviceToken, knownDeviceOf } from "./known-devices.ts";
 import { startSession } from "./sessions.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { actorOf } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
 
 /**
  * Wrong passwords for one e-mail, whatever the addresses they came from, that cost nothing more. Past them
@@ -82,16 +84,17 @@ export async function signIn(db: CrmDatabase, attempt: SignInAttempt): Promise<S
     const whileWaiting = () => tellWritersWaiting(db.$client);
     if (!user || !user.active || !passwordMatches) {
       // Stored before the attempt leaves the hand, so that it is counted all along.
-      await whenDatabaseFree(() => recordFailure(db, { email, clientAddress: attempt.clientAddress, device }, Date.now()), { whileWaiting });
+      // Its own transaction, committed before the refusal: the audit trail keeps the failure too.
+      await whenDatabaseFree(() => recordFailure(db, { email, clientAddress: attempt.clientAddress, device, userId: user?.id ?? null }, Date.now()), { whileWaiting });
       throw new DomainError("unauthorized", INVALID_CREDENTIALS_MESSAGE);
     }
     return await whenDatabaseFree(
       () =>
-        inTransaction(db, () => ({
-          user: toPublicUser(user),
-          ...startSession(db, user.id, attempt),
-          deviceToken: issueDeviceToken(db, user.id, Date.now()),
-        })),
+        inTransaction(db, () => {
+          const signedIn = { user: toPublicUser(user), ...startSession(db, user.id, attempt), deviceToken: issueDeviceToken(db, user.id, Date.now()) };
+          announceChange(db, { type: "signed_in", userId: user.id, email, succeeded: true, actor: actorOf(signedIn.user), at: new Date() });
+          return signedIn;
+        }),
       { whileWaiting },
     );
   } finally {
@@ -156,10 +159,13 @@ function storedFailures(db: CrmDatabase, whose: SQL | undefined, since: number):
 }
 
 /** Stores a failure, and forgets every failure that no longer counts, whoever's. */
-function recordFailure(db: CrmDatabase, failure: { email: string; clientAddress: string; device: string | null }, now: number): void {
+function recordFailure(db: CrmDatabase, { userId, ...failure }: { email: string; clientAddress: string; device: string | null; userId: number | null }, now: number): void {
   inTransaction(db, () => {
     db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now - SIGN_IN_FAILURE_MEMORY_MS))).run();
     db.insert(loginFailures).values({ ...failure, failedAt: new Date(now) }).run();
+    // Whoever tried is not known to be the user: the attempt is named by the address it came from.
+    const actor = { userId: null, name: `Sign-in attempt from ${failure.clientAddress}`, source: "user" as const };
+    announceChange(db, { type: "signed_in", userId, email: failure.email, succeeded: false, actor, at: new Date(now) });
   });
 }
 

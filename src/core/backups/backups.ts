@@ -4,8 +4,11 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import type { Actor } from "../changes/actor.ts";
+import { announceChange, type BackupAction } from "../changes/change-feed.ts";
+import { whenDatabaseFree } from "../database/busy.ts";
+import { inTransaction } from "../database/transaction.ts";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from "../database/open.ts";
+import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
@@ -68,6 +71,15 @@ export function backupFile(dataDir: string, name: string): string {
   return file;
 }
 
+/**
+ * A backup taken, deleted or restored, in the audit trail: who, which file, what kind. Its own transaction,
+ * once the file is whole (or gone): a backup holds the trail up to just before itself. The server's
+ * connection never waits for another process's write lock, so this tries again while it is busy.
+ */
+export async function announceBackup(db: CrmDatabase, backup: { action: BackupAction; kind: string; file: string }, actor: Actor): Promise<void> {
+  await whenDatabaseFree(() => inTransaction(db, () => announceChange(db, { type: "backup_changed", ...backup, actor, at: new Date() })));
+}
+
 /** Deletes a listed backup; 404 for a name that is not one. */
 export function deleteBackup(dataDir: string, name: string): void {
   rmSync(backupFile(dataDir, name));
@@ -111,7 +123,13 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
       for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
       renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
       // The migrations a backup from an older build lacks, and the upgrades of its data.
-      openCrmDatabase(dataDir).close();
+      const opened = openCrmDatabase(dataDir);
+      try {
+        // In the restored database's own trail: the restore is the latest thing that happened to it.
+        await announceBackup(opened.db, { action: "restored", kind: `taken ${manifest.takenAt}`, file: path.basename(source) }, restoredBy);
+      } finally {
+        opened.close();
+      }
       return { manifest, keptAs };
     } finally {
       rmSync(work, { recursive: true, force: true });

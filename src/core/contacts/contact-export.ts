@@ -1,6 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { primaryContactId } from "../accounts/account-list.ts";
 import { csvExport, idsInOrder, type CsvExport } from "../csv/export-batches.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceExport } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { accounts, contacts } from "../database/schema.ts";
@@ -11,13 +13,15 @@ export const CONTACT_EXPORT_COLUMNS = ["Account", "Account Email", "First Name",
  * Every contact as a CSV file (CONTACT_EXPORT_COLUMNS), account by account in the accounts table's order
  * by name, each account's primary contact first; Primary says which one the account shows.
  */
-export function exportContacts(db: CrmDatabase): CsvExport {
+export function exportContacts(db: CrmDatabase, actor: Actor): CsvExport {
   const all = db
     .select({ id: contacts.id })
     .from(contacts)
     .innerJoin(accounts, eq(accounts.id, contacts.accountId))
     .orderBy(sql`${accounts.name} COLLATE NOCASE`, asc(accounts.id), desc(contacts.isPrimary), asc(contacts.id));
-  return csvExport(CONTACT_EXPORT_COLUMNS, idsInOrder(db, all), (ids) => readContactRows(db, ids), (row) => [
+  const ids = idsInOrder(db, all);
+  announceExport(db, { what: "contacts", filter: "all contacts", rows: ids.length }, actor);
+  return csvExport(CONTACT_EXPORT_COLUMNS, ids, (batch) => readContactRows(db, batch), (row) => [
     row.accountName,
     row.accountEmail,
     row.firstName,

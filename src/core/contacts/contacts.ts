@@ -10,6 +10,7 @@ import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
+import { fieldChanges } from "../changes/field-changes.ts";
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -38,7 +39,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
       .returning()
       .all();
     const contactName = fullName(contact!);
-    announceChange(db, { type: "contact_added", accountId, contactName, actor, at: now, timeline: [{ accountId, kind: "contact_added", summary: `Added contact ${contactName}` }] });
+    announceChange(db, { type: "contact_added", accountId, contactId: contact!.id, contactName, actor, at: now, timeline: [{ accountId, kind: "contact_added", summary: `Added contact ${contactName}` }] });
     return contact!;
   });
 }
@@ -66,7 +67,8 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
         ? `Made ${fullName(updated!)} the primary contact`
         : `Updated contact ${fullName(updated!)} (${changed.map((key) => FIELD_LABELS[key] ?? key).join(", ")})`;
     const accountId = existing.accountId;
-    announceChange(db, { type: "contact_edited", accountId, fields: changed, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
+    const fieldChangesMade = fieldChanges(existing, updated!, changed, FIELD_LABELS);
+    announceChange(db, { type: "contact_edited", accountId, contactId, contactName: fullName(updated!), fields: changed, changes: fieldChangesMade, actor, at: now, timeline: [{ accountId, kind: "contact_updated", summary }] });
     return updated!;
   });
 }
@@ -83,7 +85,8 @@ export function deleteContact(db: CrmDatabase, contactId: number, actor: Actor):
     const binEntryId = putInRecycleBin(db, { kind: "contact", recordKey, accountId, label, record: wholeRow(db, "contacts", "id", contactId)! }, actor, at);
     db.delete(contacts).where(eq(contacts.id, contactId)).run();
     const timeline = [{ accountId, kind: "contact_deleted" as const, summary: `Deleted contact ${label}` }];
-    announceChange(db, { type: "record_deleted", kind: "contact", binEntryId, recordKey, accountId, label, actor, at, timeline });
+    const changes = fieldChanges(existing, {}, ["firstName", "lastName", "email", "phone", "title", "isPrimary"], FIELD_LABELS);
+    announceChange(db, { type: "record_deleted", kind: "contact", binEntryId, recordKey, accountId, label, changes, actor, at, timeline });
     return binEntryId;
   });
 }

@@ -635,3 +635,41 @@ export const recycleBin = sqliteTable(
   },
   (table) => [index("recycle_bin_deleted_at_idx").on(table.deletedAt, table.id), index("recycle_bin_account_idx").on(table.accountId)],
 );
+
+/**
+ * The audit trail: every change, by whom or what, in the change's own transaction (audit/audit-follower.ts).
+ * Append-only: triggers refuse an UPDATE, and a DELETE unless the retention setting has let the row go
+ * (audit/audit-retention.ts). `actorName` and the values are kept as they were then, so an entry
+ * survives its user's removal and its account's. One bulk action or import is one entry with its `count`.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    /** The signed-in user who made the change; null for the command line and the system. */
+    actorUserId: integer("actor_user_id"),
+    actorName: text("actor_name").notNull(),
+    /** How the change came: user, command_line, import, webhook, backfill, system (contracts/audit.ts). */
+    actorSource: text("actor_source").notNull(),
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id"),
+    /** The account the entry concerns, for its Activity tab; null when it concerns none or many. */
+    accountId: integer("account_id"),
+    action: text("action").notNull(),
+    summary: text("summary").notNull(),
+    /** JSON [{field, old, new}]: each changed field's value before and after, secrets masked. */
+    changes: text("changes", { mode: "json" }).$type<{ field: string; old: unknown; new: unknown }[]>().notNull().default([]),
+    /** How many records a bulk action, an import or a backfill touched; null for a change of one. */
+    count: integer("count"),
+  },
+  (table) => [
+    // Newest first is the id order: paging walks the primary key backwards, and each filter but the dates
+    // has its own index, ending in the id. Entries are written in time order, so a date range is a range
+    // of ids (audit-trail.ts): no index on `at`, as every index is one more page each change's commit writes.
+    index("audit_log_entity_idx").on(table.entity, table.entityId, table.id),
+    index("audit_log_actor_user_idx").on(table.actorUserId, table.id),
+    index("audit_log_actor_source_idx").on(table.actorSource, table.id),
+    index("audit_log_action_idx").on(table.action, table.id),
+  ],
+);

@@ -17,7 +17,7 @@ import { undoMerge } from "./merge-undo.ts";
 describe("undoMerge", () => {
   let database: ReturnType<typeof temporaryDatabase>;
   let ids: { target: number; first: number; second: number; other: number };
-  const actor = { userId: null, name: "Dana Merger" };
+  const actor = { userId: null, name: "Dana Merger", source: "user" as const };
 
   beforeEach(async () => {
     database = temporaryDatabase();

@@ -18,7 +18,7 @@ describe("mergeAccounts", () => {
   let database: ReturnType<typeof temporaryDatabase>;
   let ids: { target: number; first: number; second: number; other: number };
   let owner: { id: number; name: string };
-  const actor = { userId: null, name: "Dana Merger" };
+  const actor = { userId: null, name: "Dana Merger", source: "user" as const };
 
   beforeEach(async () => {
     database = temporaryDatabase();

@@ -108,7 +108,17 @@ export function mergeAccounts(db: CrmDatabase, request: MergeBody, actor: Actor)
     const combinedContactIds = contactPlan.combinations.flatMap((combination) => combination.duplicateIds);
     const mergeId = recordMerge(db, before, { targetId: target.id, combinedContactIds, addedAliases: outcome.aliases, actor, at: now });
     const summary = `Merged ${sources.map((source) => source.name).join(", ")} into this account`;
-    announceChange(db, { type: "accounts_merged", targetId: target.id, sourceIds, mergeId, actor, at: now, timeline: [{ accountId: target.id, kind: "accounts_merged", summary }] });
+    announceChange(db, {
+      type: "accounts_merged",
+      targetId: target.id,
+      targetName: target.name,
+      sourceIds,
+      sourceNames: sources.map((source) => source.name),
+      mergeId,
+      actor,
+      at: now,
+      timeline: [{ accountId: target.id, kind: "accounts_merged", summary }],
+    });
     return { ...outcome, mergeId };
   });
 }

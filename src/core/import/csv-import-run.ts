@@ -1,13 +1,12 @@
 import type { Database } from "bun:sqlite";
-import path from "node:path";
 import type { CsvImportResult } from "../../contracts/imports.ts";
-import type { Actor } from "../changes/actor.ts";
+import { COMMAND_LINE, through, type Actor } from "../changes/actor.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { conflict } from "../errors.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { OrderRecording, type OrderRecordingSummary } from "../orders/record-orders.ts";
 import { countQueuedForPurchaseDays, countQueuedPurchaseDays, MAX_PURCHASE_DAY_BATCH, PURCHASE_DAY_QUEUE_BATCH } from "../analytics/purchase-days.ts";
-import { claimImportRun, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
+import { announceImportEnded, claimImportRun, earlierRecording, importDeliveryLabel, finishImportRun, recordImportFinished, recordImportProgress, runningImport, type ImportRun } from "./import-history.ts";
 import {
   buildResult,
   checkedTimeZone,
@@ -154,7 +153,7 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
       return { state, run, writing, result: running.result() };
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");
-      await untilWritten(() => finishImportRun(db, run.id, "failed", error instanceof Error ? error.message : String(error)));
+      await untilWritten(() => finishImportRun(db, run.id, "failed", error instanceof Error ? error.message : String(error), importActor(options)));
       throw error;
     } finally {
       restoreMemory();
@@ -166,6 +165,9 @@ export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], opti
     orders.stop();
   }
 }
+
+/** Whoever started the import (the command line unless said), writing through it. */
+const importActor = (options: CsvImportRunOptions): Actor => through(options.actor ?? COMMAND_LINE, "import");
 
 const NOTHING_RECORDED: OrderRecordingSummary = {
   ordersCreated: 0,
@@ -180,6 +182,8 @@ const NOTHING_RECORDED: OrderRecordingSummary = {
 class RunningImport {
   private readonly sqlite: Database;
   private readonly recording: OrderRecording;
+  /** Who runs the import, through the import: its batches' changes are audited as the run's one entry. */
+  private readonly actor: Actor;
   private batches = 0;
   private writerWaitedAt = Number.NEGATIVE_INFINITY;
 
@@ -193,8 +197,13 @@ class RunningImport {
     private readonly byCustomer: OrdersByCustomer | undefined,
   ) {
     this.sqlite = db.$client;
-    const delivery = { route: "csv", label: `CSV import #${run.id} of ${(JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ")}` } as const;
-    this.recording = new OrderRecording(db, { actor: options.actor, delivery, inOneTransaction: writing === "one transaction" });
+    const delivery = { route: "csv", label: importDeliveryLabel(run.id, run.files) } as const;
+    this.actor = importActor(options);
+    this.recording = new OrderRecording(db, { actor: this.actor, delivery, inOneTransaction: writing === "one transaction" });
+    // A run completing an interrupted one goes on with its recording: one line per account on the
+    // timelines, and its accounts counted as new, as one clean import would leave them.
+    const earlier = earlierRecording(db, run);
+    if (earlier) this.recording.continueRecording(earlier);
   }
 
   private get stopRequested(): boolean {
@@ -220,7 +229,7 @@ class RunningImport {
       await turnOfEventLoop();
       if (this.stopRequested) {
         this.sqlite.run("ROLLBACK");
-        finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; nothing was written");
+        finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; nothing was written", this.actor);
         return "interrupted";
       }
       checkStopAt = performance.now() + STOP_CHECK_MS;
@@ -228,6 +237,7 @@ class RunningImport {
     this.recording.closeBatch((step) => this.orders.reportStep(step));
     this.batches = 1;
     recordImportProgress(this.db, this.run.id, this.progress(), "completed");
+    announceImportEnded(this.db, this.run.id, this.actor);
     this.sqlite.run("COMMIT");
     return "completed";
   }
@@ -289,7 +299,7 @@ class RunningImport {
   }
 
   private async interrupted(): Promise<"interrupted"> {
-    await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete"));
+    await untilWritten(() => finishImportRun(this.db, this.run.id, "interrupted", "Stopped before finishing; run it again to complete", this.actor));
     return "interrupted";
   }
 
@@ -330,7 +340,7 @@ class RunningImport {
         } while (left > 0 && !this.stopRequested && performance.now() - began + stepMs < lockLimitMs && !waiting.now());
         const done = left === 0 || this.stopRequested;
         // The history's time runs to the end of this work, which a long import's last batch is far from.
-        if (done) recordImportFinished(this.db, this.run.id);
+        if (done) recordImportFinished(this.db, this.run.id, this.actor);
         this.sqlite.run("COMMIT");
         if (done) return "completed";
       } catch (error) {

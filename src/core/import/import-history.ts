@@ -1,8 +1,13 @@
 import { hostname } from "node:os";
+import path from "node:path";
 import { and, desc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { importRuns } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
+import { CREATED_FROM_CSV_IMPORT } from "../orders/record-orders.ts";
 
 export type ImportRun = typeof importRuns.$inferSelect;
 export type ImportRunState = ImportRun["state"];
@@ -72,14 +77,35 @@ export function recordImportProgress(db: CrmDatabase, runId: number, progress: I
     .run();
 }
 
-/** A run in batches completes when its closing work ends: its history's time runs to then. */
-export function recordImportFinished(db: CrmDatabase, runId: number): void {
+/** A run in batches completes when its closing work ends: its history's time runs to then. In the caller's transaction. */
+export function recordImportFinished(db: CrmDatabase, runId: number, actor: Actor): void {
   db.update(importRuns).set({ state: "completed", finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+  announceImportEnded(db, runId, actor);
 }
 
 /** Ends a run that did not complete: stopped on request, or failed with `error`. */
-export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string): void {
-  db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+export function finishImportRun(db: CrmDatabase, runId: number, state: "failed" | "interrupted", error: string, actor: Actor): void {
+  inTransaction(db, () => {
+    db.update(importRuns).set({ state, error, finishedAt: new Date() }).where(eq(importRuns.id, runId)).run();
+    announceImportEnded(db, runId, actor);
+  });
+}
+
+/**
+ * The audit trail's one entry for a run, however many batches it wrote, with its counts as its history
+ * keeps them; in the transaction that ends it.
+ */
+export function announceImportEnded(db: CrmDatabase, runId: number, actor: Actor): void {
+  const run = db.select().from(importRuns).where(eq(importRuns.id, runId)).get();
+  if (!run) return;
+  const files = (JSON.parse(run.files) as string[]).map((file) => path.basename(file)).join(", ");
+  const summary = [
+    `${formatCountOf(run.ordersCreated, "order")} created`,
+    `${formatCount(run.ordersUpdated)} updated`,
+    `${formatCountOf(run.accountsCreated, "account")} created`,
+    `${formatCountOf(run.rowsSkipped, "row")} skipped`,
+  ].join(", ");
+  announceChange(db, { type: "import_finished", runId, files, state: run.state, orders: run.ordersCreated + run.ordersUpdated, summary, actor, at: new Date() });
 }
 
 /** A run as the history lists it: with the earlier runs it completed, oldest first, and when the first began. */
@@ -99,6 +125,56 @@ export function recentImportRuns(db: CrmDatabase, limit: number): ImportRunInHis
     const chain = earlier.filter((link) => link.runId === run.id);
     return { ...run, resumedRunIds: chain.map((link) => link.id), firstStartedAt: chain[0]?.startedAt ?? run.startedAt };
   });
+}
+
+/** How a run's orders are labelled where they came from (order_deliveries): 'CSV import #12 of orders.csv'. */
+export function importDeliveryLabel(runId: number, filesJson: string): string {
+  return `CSV import #${runId} of ${(JSON.parse(filesJson) as string[]).map((file) => path.basename(file)).join(", ")}`;
+}
+
+/** What the interrupted runs a run completes recorded, for its recording to go on with (OrderRecording.continueRecording). */
+export interface EarlierRecording {
+  /** Per account: the orders those runs created and updated. */
+  ordersByAccount: Map<number, { created: number; updated: number }>;
+  /** The accounts those runs created. */
+  createdAccounts: Set<number>;
+  /** Per account: the timeline line those runs wrote about its orders. */
+  lineIds: Map<number, number>;
+}
+
+/**
+ * What the interrupted runs this one completes recorded: the orders they delivered (found by their label),
+ * each account's latest line about imported orders, which is theirs (imports run one at a time, and each
+ * order they delivered put a line on its account's timeline), and the accounts those lines say they
+ * created. Null when the run resumes none.
+ */
+export function earlierRecording(db: CrmDatabase, run: ImportRun): EarlierRecording | null {
+  const chain = earlierRunsOf(db, [run.id]);
+  if (chain.length === 0) return null;
+  const sqlite = db.$client;
+  const labels = JSON.stringify(chain.map((link) => importDeliveryLabel(link.id, run.files)));
+  const from = chain[0]!.startedAt.getTime();
+  const ordersByAccount = new Map<number, { created: number; updated: number }>();
+  for (const { accountId, created, updated } of sqlite
+    .query<{ accountId: number; created: number; updated: number }, [number, string]>(
+      `SELECT o.account_id AS accountId, sum(d.first_at >= ?1) AS created, sum(d.first_at < ?1) AS updated
+       FROM order_deliveries d JOIN orders o ON o.id = d.order_id
+       WHERE d.route = 'csv' AND d.label IN (SELECT value FROM json_each(?2)) GROUP BY o.account_id`,
+    )
+    .all(from, labels)) {
+    ordersByAccount.set(accountId, { created, updated });
+  }
+  const lines = sqlite
+    .query<{ accountId: number; id: number; summary: string }, [string]>(
+      `SELECT account_id AS accountId, max(id) AS id, summary FROM activities
+       WHERE kind = 'orders_imported' AND account_id IN (SELECT value FROM json_each(?1)) GROUP BY account_id`,
+    )
+    .all(JSON.stringify([...ordersByAccount.keys()]));
+  const lineIds = new Map(lines.map((line) => [line.accountId, line.id] as const));
+  // The runs' own words say which accounts they created (an order they moved from another customer can
+  // be older than the account it now belongs to, so the orders cannot tell).
+  const createdAccounts = new Set(lines.filter((line) => line.summary.startsWith(CREATED_FROM_CSV_IMPORT)).map((line) => line.accountId));
+  return { ordersByAccount, createdAccounts, lineIds };
 }
 
 /**

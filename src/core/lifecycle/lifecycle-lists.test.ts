@@ -8,7 +8,7 @@ import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { LifecyclePass } from "./lifecycle-pass.ts";
 import { readCustomerLifecycle, saveCustomerLifecycle } from "./lifecycle-settings.ts";
 
-const STAFF: Actor = { userId: null, name: "Dana Staff" };
+const STAFF: Actor = { userId: null, name: "Dana Staff", source: "user" };
 const HOUR = 3_600_000;
 
 describe("the activity lists", () => {
@@ -60,7 +60,7 @@ describe("the activity lists", () => {
     test("the windows are settings: shorter ones move accounts at the next pass", () => {
       const id = customer("a@clinic.com", daysAgo(20), daysAgo(20));
       const other = customer("b@clinic.com", daysAgo(100));
-      saveCustomerLifecycle(database.db, { newWithinDays: 14, activeWithinDays: 90 });
+      saveCustomerLifecycle(database.db, { newWithinDays: 14, activeWithinDays: 90 }, STAFF);
       expect(new LifecyclePass(database.db).runToEnd()).toEqual({ new: 0, active: 1, legacy: 1 });
       expect([listOf(id), listOf(other)]).toEqual(["active", "legacy"]);
       expect(account(id).isNew).toBe(false);
@@ -74,7 +74,7 @@ describe("the activity lists", () => {
         [{ newWithinDays: 60, activeWithinDays: 60 }, "activeWithinDays"],
       ];
       for (const [input, field] of refusals) {
-        expect(() => saveCustomerLifecycle(database.db, input as never)).toThrow(expect.objectContaining({ kind: "invalid", field }));
+        expect(() => saveCustomerLifecycle(database.db, input as never, STAFF)).toThrow(expect.objectContaining({ kind: "invalid", field }));
       }
       expect(readCustomerLifecycle(database.db)).toEqual({ newWithinDays: 30, activeWithinDays: 180 });
     });

@@ -75,7 +75,7 @@ export function placeScopeByActivity(db: CrmDatabase, options: PlacementOptions)
      WHERE id IN (SELECT id FROM temp.account_scope) AND list_pinned = 0 AND list_type <> ${ACTIVITY_LIST}`,
     [newSince, activeSince, at],
   );
-  announceAccountsReassigned(db, moving, "list_changed", options.actor, options.now);
+  announceAccountsReassigned(db, moving, "list_changed", { actor: options.actor, at: options.now, field: "list", by: "activity_rules" });
   return moves;
 }
 
@@ -112,7 +112,7 @@ export function returnListToActivityRules(db: CrmDatabase, list: { key: string; 
     )
     .all(newSince, activeSince, list.key, list.name, options.reason);
   const moved = sqlite.run(`UPDATE accounts SET list_type = ${ACTIVITY_LIST}, list_pinned = 0, updated_at = ?4 WHERE list_type = ?3`, [newSince, activeSince, list.key, options.now.getTime()]).changes;
-  announceAccountsReassigned(db, moving, "list_changed", options.actor, options.now);
+  announceAccountsReassigned(db, moving, "list_changed", { actor: options.actor, at: options.now, field: "list", by: "activity_rules" });
   return moved;
 }
 

@@ -2,6 +2,10 @@ import { eq } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { settings } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import type { Actor } from "../changes/actor.ts";
+import { settingChanges } from "../changes/field-changes.ts";
+import { inTransaction } from "../database/transaction.ts";
 import { writeSetting } from "../settings/settings.ts";
 import { LIFECYCLE_DAYS_LIMITS, type CustomerLifecycleSettings } from "../../contracts/settings.ts";
 import { formatCount } from "../../contracts/counts.ts";
@@ -22,7 +26,7 @@ export function readCustomerLifecycle(db: CrmQueries): CustomerLifecycleSettings
 }
 
 /** Checks and stores the windows: whole days within their limits, the Active window longer than the New one. */
-export function saveCustomerLifecycle(db: CrmDatabase, input: CustomerLifecycleSettings): CustomerLifecycleSettings {
+export function saveCustomerLifecycle(db: CrmDatabase, input: CustomerLifecycleSettings, actor: Actor): CustomerLifecycleSettings {
   const settings: CustomerLifecycleSettings = {
     newWithinDays: wholeDays("newWithinDays", input.newWithinDays),
     activeWithinDays: wholeDays("activeWithinDays", input.activeWithinDays),
@@ -30,7 +34,11 @@ export function saveCustomerLifecycle(db: CrmDatabase, input: CustomerLifecycleS
   if (settings.activeWithinDays <= settings.newWithinDays) {
     throw invalid("activeWithinDays", "activeWithinDays must be more days than newWithinDays");
   }
-  writeSetting(db, "customerLifecycle", JSON.stringify(settings));
+  inTransaction(db, () => {
+    const before = readCustomerLifecycle(db);
+    writeSetting(db, "customerLifecycle", JSON.stringify(settings));
+    announceChange(db, { type: "setting_changed", setting: "customer lifecycle", changes: settingChanges("customerLifecycle", before, settings), actor, at: new Date() });
+  });
   return settings;
 }
 

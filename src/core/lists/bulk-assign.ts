@@ -9,7 +9,8 @@ import { moveScopeToList } from "../accounts/account-bulk.ts";
 import { beginBulkChange, finishBulkChange } from "../accounts/bulk-changes.ts";
 import { AUTOMATIC_LIST_CHOICE, MAX_BULK_EMAILS, type BulkAssignBody, type BulkAssignResult } from "../../contracts/lists.ts";
 import { resolveListChoice } from "./list-types.ts";
-import { formatCount } from "../../contracts/counts.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
+import { announceChange } from "../changes/change-feed.ts";
 
 /**
  * Puts every account matching one of the e-mails (its own address or any of its contacts') into a
@@ -52,6 +53,8 @@ export function bulkAssignList(
           : `${options.dryRun ? "Would move" : "Moved"} ${counts} to ${list.name}`;
       // A dry run's change is taken back with everything else: there is nothing to undo.
       const recorded = finishBulkChange(db, bulkChangeId, message);
+      const selection = `${formatCountOf(emails.length, "e-mail address", "e-mail addresses")} (bulk assignment)`;
+      announceChange(db, { type: "accounts_bulk_changed", description: message, selection, count: updated, bulkChangeId: recorded, actor, at: now });
       return {
         message,
         results: { totalEmails: emails.length, emailsMatched, accountsFound: found, accountsUpdated: updated, notFoundEmails },

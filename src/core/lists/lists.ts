@@ -11,6 +11,7 @@ import { allLists, type ListRecord } from "./list-types.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
+import { fieldChanges, type FieldChange } from "../changes/field-changes.ts";
 
 export interface ListFigures {
   key: string;
@@ -63,7 +64,7 @@ export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): 
 }
 
 /** A custom list; its key is made from its name and never changes, so renaming it moves no account. */
-export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
+export function createList(db: CrmDatabase, input: NewListBody, actor: Actor): ListRecord {
   const name = requiredName(input.name);
   const now = new Date();
   return inTransaction(db, () => {
@@ -73,11 +74,12 @@ export function createList(db: CrmDatabase, input: NewListBody): ListRecord {
     // The automatic choice shares the list selects' values with list keys, so no list may take it.
     for (let suffix = 2; key === AUTOMATIC_LIST_CHOICE || db.select({ key: lists.key }).from(lists).where(eq(lists.key, key)).get(); suffix++) key = `${base}-${suffix}`;
     const [created] = db.insert(lists).values({ key, name, description: optionalDescription(input.description), builtIn: false, createdAt: now, updatedAt: now }).returning().all();
+    listChanged(db, created!, "created", fieldChanges({}, created!, LIST_FIELDS), actor);
     return created!;
   });
 }
 
-export function updateList(db: CrmDatabase, key: string, input: ListChanges): ListRecord {
+export function updateList(db: CrmDatabase, key: string, input: ListChanges, actor: Actor): ListRecord {
   return inTransaction(db, () => {
     const list = customList(db, key, "renamed");
     const changes: Partial<ListRecord> = { updatedAt: new Date() };
@@ -87,6 +89,8 @@ export function updateList(db: CrmDatabase, key: string, input: ListChanges): Li
     }
     if (input.description !== undefined) changes.description = optionalDescription(input.description);
     const [updated] = db.update(lists).set(changes).where(eq(lists.key, list.key)).returning().all();
+    const made = fieldChanges(list, updated!, LIST_FIELDS);
+    if (made.length > 0) listChanged(db, updated!, "updated", made, actor);
     return updated!;
   });
 }
@@ -105,9 +109,16 @@ export function deleteList(db: CrmDatabase, key: string, actor: Actor): ListDele
     const binEntryId = putInRecycleBin(db, { kind: "list", recordKey: list.key, accountId: null, label: list.name, record }, actor, at);
     const accountsMoved = returnListToActivityRules(db, list, { now: at, actor, reason: "list deleted" });
     db.delete(lists).where(eq(lists.key, list.key)).run();
-    announceChange(db, { type: "record_deleted", kind: "list", binEntryId, recordKey: list.key, accountId: null, label: list.name, actor, at });
+    const changes = fieldChanges(list, {}, LIST_FIELDS);
+    announceChange(db, { type: "record_deleted", kind: "list", binEntryId, recordKey: list.key, accountId: null, label: list.name, changes, actor, at });
     return { accountsMoved, recycleBinId: binEntryId };
   });
+}
+
+const LIST_FIELDS = ["name", "description"] as const;
+
+function listChanged(db: CrmDatabase, list: ListRecord, action: "created" | "updated", changes: FieldChange[], actor: Actor): void {
+  announceChange(db, { type: "list_changed", listKey: list.key, listName: list.name, action, changes, actor, at: new Date() });
 }
 
 function customList(tx: CrmQueries, key: string, action: string): ListRecord {

@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
+import { announceChange, type Change, type TimelineKind } from "../changes/change-feed.ts";
+import { fieldChanges } from "../changes/field-changes.ts";
 import { actorOf, type Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { notes, users } from "../database/schema.ts";
@@ -37,7 +38,7 @@ export function createNote(db: CrmDatabase, accountId: number, fields: NewNoteBo
   return inTransaction(db, () => {
     assertAccountExists(db, accountId);
     const [created] = db.insert(notes).values({ accountId, title, content, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).returning({ id: notes.id }).all();
-    noteChanged(db, accountId, "note_added", `Added a note: ${describe(title, content)}`, actor, now);
+    noteChanged(db, { accountId, noteId: created!.id, action: "created", changes: noteChanges(null, { title, content }) }, "note_added", `Added a note: ${describe(title, content)}`, actor, now);
     return findNote(db, created!.id);
   });
 }
@@ -54,7 +55,8 @@ export function updateNote(db: CrmDatabase, noteId: number, fields: NoteChanges,
     const now = new Date();
     db.update(notes).set({ ...changes, updatedAt: now }).where(eq(notes.id, noteId)).run();
     const updated = findNote(db, noteId);
-    noteChanged(db, existing.accountId, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor), now);
+    const edit = { accountId: existing.accountId, noteId, action: "updated" as const, changes: noteChanges(existing, updated) };
+    noteChanged(db, edit, "note_edited", `Edited a note: ${describe(updated.title, updated.content)}`, actorOf(editor), now);
     return updated;
   });
 }
@@ -72,13 +74,21 @@ export function deleteNote(db: CrmDatabase, noteId: number, editor: PublicUser):
     const binEntryId = putInRecycleBin(db, { kind: "note", recordKey, accountId, label, record: wholeRow(db, "notes", "id", noteId)! }, actor, at);
     db.delete(notes).where(eq(notes.id, noteId)).run();
     const timeline = [{ accountId, kind: "note_deleted" as const, summary: `Deleted a note: ${label}` }];
-    announceChange(db, { type: "record_deleted", kind: "note", binEntryId, recordKey, accountId, label, actor, at, timeline });
+    announceChange(db, { type: "record_deleted", kind: "note", binEntryId, recordKey, accountId, label, changes: noteChanges(existing, null), actor, at, timeline });
     return binEntryId;
   });
 }
 
-function noteChanged(db: CrmDatabase, accountId: number, kind: TimelineKind, summary: string, actor: Actor, at: Date): void {
-  announceChange(db, { type: "note_changed", accountId, actor, at, timeline: [{ accountId, kind, summary }] });
+type NoteChange = Omit<Extract<Change, { type: "note_changed" }>, "type" | "actor" | "at" | "timeline">;
+
+function noteChanged(db: CrmDatabase, change: NoteChange, kind: TimelineKind, summary: string, actor: Actor, at: Date): void {
+  const { accountId } = change;
+  announceChange(db, { type: "note_changed", ...change, actor, at, timeline: [{ accountId, kind, summary }] });
+}
+
+/** A note's title and text before and after; the text summarised with a hash when long. */
+function noteChanges(before: Pick<Note, "title" | "content"> | null, after: Pick<Note, "title" | "content"> | null) {
+  return fieldChanges(before ?? {}, after ?? {}, ["title", "content"]);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { asc, between, eq, sql } from "drizzle-orm";
 import { csvDateTime, csvMoney } from "../csv/csv-writer.ts";
 import { csvExport, idsInOrder, type CsvExport } from "../csv/export-batches.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceExport } from "../changes/change-feed.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { preparedOnce } from "../database/prepared.ts";
 import { accounts, orders } from "../database/schema.ts";
@@ -16,14 +18,17 @@ export const ORDER_EXPORT_COLUMNS = ["Order Number", "Store", "Account Email", "
  * and rejected orders are listed with Counts "no", so that a sum in a spreadsheet can leave them out as
  * every figure of the CRM does.
  */
-export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: string } = {}): CsvExport {
+export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: string }, actor: Actor): CsvExport {
   const range = firstOrderRange(placed);
   const matching = db
     .select({ id: orders.id })
     .from(orders)
     .where(placed.from || placed.to ? between(orders.placedAt, sql`${range.from}`, sql`${range.to}`) : undefined)
     .orderBy(asc(orders.placedAt), asc(orders.id));
-  return csvExport(ORDER_EXPORT_COLUMNS, idsInOrder(db, matching), (ids) => readOrderRows(db, ids), (row) => [
+  const ids = idsInOrder(db, matching);
+  const filter = placed.from || placed.to ? `placed ${placed.from ?? "any time"} to ${placed.to ?? "today"}` : "all orders";
+  announceExport(db, { what: "orders", filter, rows: ids.length }, actor);
+  return csvExport(ORDER_EXPORT_COLUMNS, ids, (batch) => readOrderRows(db, batch), (row) => [
     row.orderNumber ?? row.externalId,
     row.store ?? "",
     row.accountEmail,

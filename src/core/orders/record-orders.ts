@@ -4,6 +4,7 @@ import { recomputeAccountStats } from "../accounts/account-stats.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { announceChange, type TimelineLine } from "../changes/change-feed.ts";
+import { continueRecordingLines } from "../timeline/timeline-follower.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL } from "../account-basics/aliases.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
@@ -115,6 +116,9 @@ const BULK_LOADED_TABLES = ["orders", "accounts", "contacts", "purchase_days"] a
 /** The indexes each order is looked up by (order-identity.ts): a bulk load keeps them. */
 const ORDER_LOOKUP_INDEXES = ["orders_order_number_idx", "orders_unnumbered_idx"] as const;
 
+/** How the line of an account a CSV import created begins: a run completing an interrupted one reads it (import-history.ts). */
+export const CREATED_FROM_CSV_IMPORT = "Created from a CSV import";
+
 /**
  * Records orders in one transaction or in several one after the other (a long import commits in batches,
  * so that other processes can write between them): the caller begins and commits each transaction,
@@ -131,7 +135,11 @@ export class OrderRecording implements OrderRecorder {
   /** Accounts this recording created, in any of its batches: the activity rules place them without a timeline entry of their own. */
   private readonly createdAccounts = new Set<number>();
   private readonly touchedAccounts = new Set<number>();
+  /** Accounts an earlier recording this one goes on from created (continueRecording): not counted as this one's. */
+  private readonly createdEarlier = new Set<number>();
   private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, customersChanged: 0 };
+  /** New and changed orders the batches before this one announced. */
+  private ordersAnnounced = 0;
   private readonly customerChanges: CustomerChange[] = [];
   private batch = new BatchChanges();
   /**
@@ -157,6 +165,20 @@ export class OrderRecording implements OrderRecorder {
     this.sqlite = db.$client;
     this.actor = options.actor ?? SYSTEM;
     this.statements = prepareStatements(this.sqlite);
+  }
+
+  /**
+   * Goes on from what earlier recordings did (the interrupted runs of an import this one completes): their
+   * accounts count as created by this one and their order counts as its own, and each account's line of
+   * theirs is brought up to date rather than joined by another, so that the timelines read as one import.
+   */
+  continueRecording(earlier: { ordersByAccount: ReadonlyMap<number, { created: number; updated: number }>; createdAccounts: ReadonlySet<number>; lineIds: ReadonlyMap<number, number> }): void {
+    for (const [accountId, counts] of earlier.ordersByAccount) this.changesByAccount.set(accountId, { ...counts });
+    for (const accountId of earlier.createdAccounts) {
+      this.createdAccounts.add(accountId);
+      this.createdEarlier.add(accountId);
+    }
+    continueRecordingLines(this, earlier.lineIds);
   }
 
   /** Starts a batch; the caller's transaction must have begun. */
@@ -335,15 +357,18 @@ export class OrderRecording implements OrderRecorder {
     onStep("writing timelines");
     this.recordDeliveries();
     this.recordProductNames();
+    const ordersWritten = this.counts.ordersCreated + this.counts.ordersUpdated;
     announceChange(this.db, {
       type: "orders_recorded",
       accountIds: [...touched],
+      orders: ordersWritten - this.ordersAnnounced,
       // Only a recording that goes on after this batch has a line per account to bring up to date.
       recording: this.options.inOneTransaction ? undefined : this,
       actor: this.actor,
       at: now,
       timeline: [...this.ordersLines(), ...this.orderEventLines()],
     });
+    this.ordersAnnounced = ordersWritten;
     // The recount reads orders through their (account, placed at) index, so that comes back first; the
     // accounts' own indexes come back after the recount has rewritten the statistics they cover.
     if (this.bulkLoad) onStep("building order indexes");
@@ -366,8 +391,9 @@ export class OrderRecording implements OrderRecorder {
   /** What the recording did over all its batches so far. */
   summary(): OrderRecordingSummary {
     let accountsUpdated = 0;
-    for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id)) accountsUpdated++;
-    return { ...this.counts, customerChanges: [...this.customerChanges], accountsCreated: this.createdAccounts.size, accountsUpdated };
+    for (const id of this.touchedAccounts) if (!this.createdAccounts.has(id) || this.createdEarlier.has(id)) accountsUpdated++;
+    const accountsCreated = this.createdAccounts.size - this.createdEarlier.size;
+    return { ...this.counts, customerChanges: [...this.customerChanges], accountsCreated, accountsUpdated };
   }
 
   private accountFor(order: PreparedOrder): number {
@@ -403,13 +429,13 @@ export class OrderRecording implements OrderRecorder {
    */
   private ordersLines(): TimelineLine[] {
     const received = this.source === "shipstation";
-    const origin = received ? "ShipStation" : "a CSV import";
+    const createdFrom = received ? "Created from ShipStation" : CREATED_FROM_CSV_IMPORT;
     const kind = received ? "orders_received" : "orders_imported";
     return [...this.batch.changed].map((accountId) => {
       const { created, updated } = this.changesByAccount.get(accountId)!;
       const orders = `${created + updated} order${created + updated === 1 ? "" : "s"}`;
       const summary = this.createdAccounts.has(accountId)
-        ? `Created from ${origin} with ${orders}`
+        ? `${createdFrom} with ${orders}`
         : `${orders} ${received ? "received from ShipStation" : "imported"} (${created} new, ${updated} updated)`;
       return { accountId, kind, summary };
     });

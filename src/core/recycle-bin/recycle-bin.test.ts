@@ -84,7 +84,7 @@ describe("the recycle bin", () => {
 
   test("a deleted list comes back, and its accounts still following the activity rules are pinned there again", () => {
     const other = createAccount(database.db, { name: "Lakeview Lab" }, actorOf(sales)).id;
-    createList(database.db, { name: "Key Accounts" });
+    createList(database.db, { name: "Key Accounts" }, actorOf(sales));
     bulkUpdateAccounts(database.db, { selection: { ids: [accountId, other] }, action: { kind: "setList", listType: "key-accounts" } }, actorOf(sales));
     const deletion = deleteList(database.db, "key-accounts", actorOf(sales));
     expect(deletion).toMatchObject({ accountsMoved: 2 });
@@ -98,7 +98,7 @@ describe("the recycle bin", () => {
     expect(lastLine()).toMatchObject({ kind: "list_changed", summary: "Moved from New to Key Accounts (list restored)" });
 
     const second = deleteList(database.db, "key-accounts", actorOf(sales));
-    createList(database.db, { name: "key accounts" });
+    createList(database.db, { name: "key accounts" }, actorOf(sales));
     expect(refusal(() => restoreFromRecycleBin(database.db, second.recycleBinId, sales))).toMatchObject({ kind: "conflict" });
   });
 

@@ -111,7 +111,8 @@ export function restoreFromRecycleBin(db: CrmDatabase, entryId: number, user: Pu
     }
     sqlite.run("DELETE FROM recycle_bin WHERE id = ?", [entryId]);
     const { kind, recordKey, accountId, label } = entry;
-    announceChange(db, { type: "record_restored", kind, binEntryId: entryId, recordKey, accountId, label, actor, at: now, timeline });
+    // Its fields are those the deletion's audit entry kept.
+    announceChange(db, { type: "record_restored", kind, binEntryId: entryId, recordKey, accountId, label, changes: [], actor, at: now, timeline });
     return { kind, accountId, message };
   });
 }

@@ -20,7 +20,8 @@ export type SettingKey =
   | "backupCopies"
   | "backupCopiesStatus"
   | "backupCopiesLastCopy"
-  | "backupSchedule";
+  | "backupSchedule"
+  | "auditRetention";
 
 /** Settings are read on hot paths (every webhook call reads its secret): a prepared statement each. */
 export function readSetting(db: CrmDatabase, key: SettingKey): string | undefined {

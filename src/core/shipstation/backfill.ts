@@ -10,6 +10,8 @@ import { SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
 import { storeNamesFor } from "./shipstation-stores.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
 /** A running backfill proves it is alive this often; one silent for longer died and no longer holds the lock. */
 const HEARTBEAT_STALE_MS = 2 * 60_000;
@@ -70,10 +72,10 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
       options.onProgress?.(current);
       if (orders.length < PAGE_SIZE) break;
     }
-    return update(db, run.id, { state: "succeeded", finishedAt: new Date() });
+    return finish(db, run.id, { state: "succeeded", finishedAt: new Date() });
   } catch (error) {
     const stopped = error instanceof StoppedError;
-    return update(db, run.id, {
+    return finish(db, run.id, {
       state: stopped ? "interrupted" : "failed",
       error: stopped ? "Stopped before finishing; run it again to complete" : error instanceof Error ? error.message : String(error),
       finishedAt: new Date(),
@@ -94,6 +96,17 @@ function expireDeadBackfills(db: CrmQueries): void {
     .set({ state: "interrupted", error: "The process running it stopped", finishedAt: now })
     .where(and(eq(backfillRuns.state, "running"), lt(backfillRuns.heartbeatAt, new Date(now.getTime() - HEARTBEAT_STALE_MS))))
     .run();
+}
+
+/** A run ends: the audit trail's one entry for it, however many pages it wrote, with its counts. */
+function finish(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): BackfillRun {
+  return inTransaction(db, () => {
+    const run = update(db, id, changes);
+    const summary = `${run.state}: ${formatCountOf(run.ordersCreated, "order")} created, ${formatCount(run.ordersUpdated)} updated, ${formatCountOf(run.accountsCreated, "account")} created`;
+    const actor = { userId: null, name: "ShipStation", source: "backfill" as const };
+    announceChange(db, { type: "backfill_finished", runId: id, days: run.days, orders: run.ordersCreated + run.ordersUpdated, summary, actor, at: new Date() });
+    return run;
+  });
 }
 
 function update(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): BackfillRun {

@@ -28,7 +28,9 @@ export interface ShipStationOrder {
 
 const NO_STORE_NAMES: ReadonlyMap<number, string> = new Map();
 
-const SHIPSTATION_ACTOR: Actor = { userId: null, name: "ShipStation" };
+
+/** ShipStation writing orders, by webhook or backfill: the audit tells the two apart. */
+const shipStationActor = (route: "webhook" | "backfill"): Actor => ({ userId: null, name: "ShipStation", source: route });
 
 /** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
 export function recordShipStationOrders(
@@ -45,7 +47,7 @@ export function recordShipStationOrders(
         if (incoming) recorder.record(incoming);
       }
     },
-    { actor: SHIPSTATION_ACTOR, delivery: { route, label: route === "webhook" ? "ShipStation webhook" : "ShipStation backfill" } },
+    { actor: shipStationActor(route), delivery: { route, label: route === "webhook" ? "ShipStation webhook" : "ShipStation backfill" } },
   ).summary;
 }
 

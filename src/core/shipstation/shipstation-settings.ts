@@ -6,6 +6,10 @@ import {
 } from "../../contracts/settings.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { invalid } from "../errors.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import type { Actor } from "../changes/actor.ts";
+import { maskedChange } from "../changes/field-changes.ts";
+import { inTransaction } from "../database/transaction.ts";
 import { readSetting, writeSetting, type SettingKey } from "../settings/settings.ts";
 
 export const DEFAULT_SHIPSTATION_API_URL = "https://ssapi.shipstation.com";
@@ -76,16 +80,22 @@ function describeSecret(db: CrmDatabase, env: Record<string, string | undefined>
 const { min: MIN_SECRET_LENGTH, max: MAX_SECRET_LENGTH } = SHIPSTATION_SECRET_LENGTH;
 
 /** Stores one secret; blank values, control characters and implausible lengths are refused. */
-export function saveShipStationSecret(db: CrmDatabase, name: ShipStationSecretName, value: string): void {
+export function saveShipStationSecret(db: CrmDatabase, name: ShipStationSecretName, value: string, actor: Actor): void {
   const secret = value.trim();
   if (!secret) throw invalid(name, `${name} is required`);
   if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH) {
     throw invalid(name, `${name} must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} characters`);
   }
   if (/[\s\u0000-\u001f\u007f]/.test(secret)) throw invalid(name, `${name} must not contain spaces or control characters`);
-  writeSetting(db, SHIPSTATION_SECRETS[name].setting, secret);
-  // New credentials make the last connection check meaningless.
-  if (name !== "webhookSecret") writeSetting(db, "shipstationConnection", "");
+  inTransaction(db, () => {
+    const setting = SHIPSTATION_SECRETS[name].setting;
+    const before = readSetting(db, setting);
+    writeSetting(db, setting, secret);
+    // New credentials make the last connection check meaningless.
+    if (name !== "webhookSecret") writeSetting(db, "shipstationConnection", "");
+    // Masked: the audit says that the secret changed, never any of it.
+    announceChange(db, { type: "setting_changed", setting: "ShipStation", changes: [maskedChange(`shipstation.${name}`, before !== undefined && before !== "")], actor, at: new Date() });
+  });
 }
 
 /** The badge's state: not configured without both API credentials, unchecked until someone tests new ones. */

@@ -11,7 +11,7 @@ import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { CHANGE_FOLLOWERS, followEveryChange } from "./change-followers.ts";
 
-const DANA: Actor = { userId: null, name: "Dana Staff" };
+const DANA: Actor = { userId: null, name: "Dana Staff", source: "user" };
 
 describe("the change feed", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -52,7 +52,7 @@ describe("the change feed", () => {
       "orders_recounted",
       "accounts_merged",
     ]);
-    expect(seen.find((change) => change.type === "account_edited")).toMatchObject({ accountId: id, fields: ["phone"], actor: DANA });
+    expect(seen.find((change) => change.type === "account_edited")).toMatchObject({ accountId: id, changes: [{ field: "phone", old: null, new: "(404) 555-0100" }], actor: DANA });
     expect(seen.find((change) => change.type === "accounts_merged")).toMatchObject({ targetId: id, sourceIds: [other], actor: DANA });
     // Each change's lines, in the actor's name.
     expect(timeline(id).filter((line) => line.actorName === DANA.name).map((line) => line.kind)).toEqual([
@@ -74,10 +74,10 @@ describe("the change feed", () => {
       },
     ]);
     expect(() => createAccount(database.db, { name: "Walk-in Clinic" }, DANA)).toThrow("a follower failed");
-    const left = database.sqlite.query<{ accounts: number; lines: number; tasks: number }, []>(
-      "SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM activities) AS lines, (SELECT count(*) FROM tasks) AS tasks",
+    const left = database.sqlite.query<{ accounts: number; lines: number; tasks: number; audited: number }, []>(
+      "SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM activities) AS lines, (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM audit_log) AS audited",
     );
-    expect(left.get()).toEqual({ accounts: 0, lines: 0, tasks: 0 });
+    expect(left.get()).toEqual({ accounts: 0, lines: 0, tasks: 0, audited: 0 });
   });
 
   test("a change announced before the followers are set is refused, not lost", () => {
@@ -95,4 +95,15 @@ test("only the timeline writes timeline lines, so every line comes from a change
     if (/INSERT INTO activities|insert\(activities\)/.test(source)) writers.push(file);
   }
   expect(writers.sort()).toEqual(["timeline/timeline-entries.ts", "timeline/timeline-follower.ts"]);
+});
+
+test("only the audit follower writes the audit trail, so every entry comes from a change", async () => {
+  const core = path.join(import.meta.dir, "..");
+  const writers: string[] = [];
+  for await (const file of new Glob("**/*.ts").scan(core)) {
+    if (file.endsWith(".test.ts")) continue;
+    const source = await Bun.file(path.join(core, file)).text();
+    if (/INSERT INTO audit_log|insert\(auditLog\)/.test(source)) writers.push(file);
+  }
+  expect(writers).toEqual(["audit/audit-follower.ts"]);
 });

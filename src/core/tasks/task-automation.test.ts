@@ -4,6 +4,7 @@ import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { createAccount } from "../accounts/accounts.ts";
 import { recordOrders } from "../orders/record-orders.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
+import { COMMAND_LINE } from "../changes/actor.ts";
 import { saveTaskAutomation } from "./task-automation.ts";
 
 describe("welcome tasks", () => {
@@ -38,13 +39,13 @@ describe("welcome tasks", () => {
     team.database.sqlite.run("UPDATE users SET active = 0 WHERE id = ?", [team.bob]);
     importFirstOrders("a", [daysAgo(1), daysAgo(2)]);
     team.database.sqlite.run("UPDATE users SET active = 1 WHERE id = ?", [team.bob]);
-    saveTaskAutomation(team.database.db, { welcome: { enabled: true, dueInDays: 2, assignTo: team.bob }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } });
+    saveTaskAutomation(team.database.db, { welcome: { enabled: true, dueInDays: 2, assignTo: team.bob }, newContact: { enabled: true, dueInDays: 1, assignTo: "account_owner" } }, COMMAND_LINE);
     importFirstOrders("b", [daysAgo(1), daysAgo(2), daysAgo(3)]);
     expect(welcomeTasks().map((task) => task.assigneeId)).toEqual([team.ann, team.ann, team.bob, team.bob, team.bob]);
   });
 
   test("an account added by hand is greeted", () => {
-    createAccount(team.database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: team.ann, name: "Ann" });
+    createAccount(team.database.db, { name: "Walk-in Clinic", email: "walkin@clinic.com" }, { userId: team.ann, name: "Ann", source: "user" });
     expect(welcomeTasks()).toEqual([{ email: "walkin@clinic.com", assigneeId: team.ann, owner: team.ann }]);
   });
 });

@@ -6,7 +6,10 @@ import { choice } from "../input-values.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
 import { NEW_CONTACT_ASSIGNEES, TASK_DUE_IN_DAYS, WELCOME_WITHIN_DAYS, type TaskAutomationSettings } from "../../contracts/settings.ts";
 import { addDays, businessToday, startOfDaysAgo } from "../time/business-calendar.ts";
-import type { Change } from "../changes/change-feed.ts";
+import { announceChange, type Change } from "../changes/change-feed.ts";
+import type { Actor } from "../changes/actor.ts";
+import { settingChanges } from "../changes/field-changes.ts";
+import { inTransaction } from "../database/transaction.ts";
 
 export const DEFAULT_TASK_AUTOMATION: TaskAutomationSettings = {
   welcome: { enabled: true, dueInDays: 2, assignTo: "round_robin" },
@@ -19,7 +22,7 @@ export function readTaskAutomation(db: CrmDatabase): TaskAutomationSettings {
 }
 
 /** Checks and stores the automation settings; a chosen welcome assignee must be an active user. */
-export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSettings): TaskAutomationSettings {
+export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSettings, actor: Actor): TaskAutomationSettings {
   const settings: TaskAutomationSettings = {
     welcome: {
       enabled: Boolean(input.welcome?.enabled),
@@ -32,7 +35,11 @@ export function saveTaskAutomation(db: CrmDatabase, input: TaskAutomationSetting
       assignTo: choice("newContact.assignTo", input.newContact?.assignTo, NEW_CONTACT_ASSIGNEES),
     },
   };
-  writeSetting(db, "taskAutomation", JSON.stringify(settings));
+  inTransaction(db, () => {
+    const before = readTaskAutomation(db);
+    writeSetting(db, "taskAutomation", JSON.stringify(settings));
+    announceChange(db, { type: "setting_changed", setting: "task automation", changes: settingChanges("taskAutomation", before, settings), actor, at: new Date() });
+  });
   return settings;
 }
 

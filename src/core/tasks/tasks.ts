@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { DEFAULT_TASK_PAGE_SIZE, TASK_NOTES_MAX_LENGTH, type NewTaskBody, type TaskChanges, type TaskListQuery, type TaskSource, type TaskStatus } from "../../contracts/tasks.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
-import { announceChange, type TimelineKind } from "../changes/change-feed.ts";
+import { announceChange, type Change, type TimelineKind } from "../changes/change-feed.ts";
+import { fieldChanges } from "../changes/field-changes.ts";
 import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, tasks, users } from "../database/schema.ts";
@@ -61,8 +62,10 @@ export function createTask(db: CrmDatabase, fields: NewTaskBody, actor: Actor): 
       .values({ title, notes: optionalNotes(fields.notes), accountId: fields.accountId ?? null, assigneeId: assignee.id, dueDate, createdByUserId: actor.userId, source: "manual", createdAt: now, updatedAt: now })
       .returning({ id: tasks.id })
       .all();
-    if (fields.accountId != null) taskChanged(db, fields.accountId, "task_created", `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`, actor);
-    return findTask(db, created!.id);
+    const task = findTask(db, created!.id);
+    const summary = `Task created for ${assignee.name}: ${title} (due ${formatUsCalendarDate(dueDate)})`;
+    taskChanged(db, task.accountId, { kind: "task_created", summary }, { action: "created", taskIds: [task.id], title, changes: taskChanges(null, task) }, actor);
+    return task;
   });
 }
 
@@ -94,9 +97,10 @@ export function updateTask(db: CrmDatabase, id: number, fields: TaskChanges, act
     }
     if (Object.keys(changes).length === 0) return before;
     db.update(tasks).set({ ...changes, updatedAt: new Date() }).where(eq(tasks.id, id)).run();
-    const accountId = changes.accountId === undefined ? before.accountId : changes.accountId;
-    if (accountId !== null) taskChanged(db, accountId, "task_updated", events.join("; ") || `Edited task "${changes.title ?? before.title}"`, actor);
-    return findTask(db, id);
+    const after = findTask(db, id);
+    const summary = events.join("; ") || `Edited task "${changes.title ?? before.title}"`;
+    taskChanged(db, after.accountId, { kind: "task_updated", summary }, { action: "updated", taskIds: [id], title: after.title, changes: taskChanges(before, after) }, actor);
+    return after;
   });
 }
 
@@ -104,13 +108,23 @@ export function deleteTask(db: CrmDatabase, id: number, actor: Actor): void {
   inTransaction(db, () => {
     const task = findTask(db, id);
     db.delete(tasks).where(eq(tasks.id, id)).run();
-    if (task.accountId !== null) taskChanged(db, task.accountId, "task_deleted", `Deleted task "${task.title}"`, actor);
+    taskChanged(db, task.accountId, { kind: "task_deleted", summary: `Deleted task "${task.title}"` }, { action: "deleted", taskIds: [id], title: task.title, changes: taskChanges(task, null) }, actor);
   });
 }
 
-/** A task of an account changed: its timeline says how. */
-function taskChanged(db: CrmDatabase, accountId: number, kind: TimelineKind, summary: string, actor: Actor): void {
-  announceChange(db, { type: "tasks_changed", accountIds: [accountId], actor, at: new Date(), timeline: [{ accountId, kind, summary }] });
+type TaskChange = Pick<Extract<Change, { type: "tasks_changed" }>, "action" | "taskIds" | "title" | "changes">;
+
+/** A task changed: its account's timeline says how, when it has one. */
+function taskChanged(db: CrmDatabase, accountId: number | null, line: { kind: TimelineKind; summary: string }, change: TaskChange, actor: Actor): void {
+  const accountIds = accountId === null ? [] : [accountId];
+  announceChange(db, { type: "tasks_changed", accountIds, ...change, actor, at: new Date(), timeline: accountIds.map((id) => ({ accountId: id, ...line })) });
+}
+
+const TASK_FIELDS = ["title", "notes", "accountName", "assigneeName", "dueDate", "status"] as const;
+const TASK_FIELD_LABELS = { accountName: "account", assigneeName: "assignee", dueDate: "due date" };
+
+function taskChanges(before: TaskView | null, after: TaskView | null) {
+  return fieldChanges(before ?? {}, after ?? {}, TASK_FIELDS, TASK_FIELD_LABELS);
 }
 
 export function findTask(db: CrmQueries, id: number): TaskView {

@@ -7,6 +7,9 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "../users/passwords.ts";
 import { toPublicUser, type PublicUser } from "../users/users.ts";
 import { inTransaction } from "../database/transaction.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceChange, type UserAction } from "../changes/change-feed.ts";
+import { maskedChange, type FieldChange } from "../changes/field-changes.ts";
 
 export interface TeamMember extends PublicUser {
   /** The last request any of their sessions made; null when they never signed in. */
@@ -35,48 +38,56 @@ function toTeamMember({ user, lastActiveAt }: { user: typeof users.$inferSelect;
 }
 
 /** Changes a user's role; the last active administrator cannot be demoted (409). */
-export function changeRole(db: CrmDatabase, userId: number, role: string): PublicUser {
+export function changeRole(db: CrmDatabase, userId: number, role: string, actor: Actor): PublicUser {
   const newRole = USER_ROLES.find((candidate) => candidate === role);
   if (!newRole) throw invalid("role", `role must be one of ${USER_ROLES.join(", ")}`);
   return inTransaction(db, () => {
     const user = requireUser(db, userId);
     if (user.role === "admin" && newRole !== "admin" && user.active) assertAnotherActiveAdmin(db, userId, "demoted");
     const [updated] = db.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    if (user.role !== newRole) userChanged(db, user, "role_changed", [{ field: "role", old: user.role, new: newRole }], actor);
     return toPublicUser(updated!);
   });
 }
 
 /** Deactivating signs the user out everywhere at once; the last active administrator cannot be deactivated (409). */
-export function setUserActive(db: CrmDatabase, userId: number, active: boolean): PublicUser {
+export function setUserActive(db: CrmDatabase, userId: number, active: boolean, actor: Actor): PublicUser {
   return inTransaction(db, () => {
     const user = requireUser(db, userId);
     if (!active && user.role === "admin" && user.active) assertAnotherActiveAdmin(db, userId, "deactivated");
     const [updated] = db.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
     if (!active) endAllSessions(db, userId);
+    if (user.active !== active) userChanged(db, user, active ? "reactivated" : "deactivated", [{ field: "active", old: user.active, new: active }], actor);
     return toPublicUser(updated!);
   });
 }
 
 /** A new one-time password, shown once, which the user must replace when they sign in; their sessions end. */
-export async function resetPassword(db: CrmDatabase, userId: number): Promise<{ user: PublicUser; password: string }> {
+export async function resetPassword(db: CrmDatabase, userId: number, actor: Actor): Promise<{ user: PublicUser; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const user = inTransaction(db, () => {
-    requireUser(db, userId);
+    const before = requireUser(db, userId);
     const [updated] = db.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
     endAllSessions(db, userId);
+    userChanged(db, before, "password_reset", [maskedChange("password", true)], actor);
     return updated!;
   });
   return { user: toPublicUser(user), password };
 }
 
 /** Signs a team member out of every browser at once (a lost laptop, a shared computer); they can sign in again. */
-export function endTeamMemberSessions(db: CrmDatabase, userId: number): TeamMember {
+export function endTeamMemberSessions(db: CrmDatabase, userId: number, actor: Actor): TeamMember {
   inTransaction(db, () => {
-    requireUser(db, userId);
+    const user = requireUser(db, userId);
     endAllSessions(db, userId);
+    userChanged(db, user, "sessions_ended", [], actor);
   });
   return findTeamMember(db, userId);
+}
+
+function userChanged(db: CrmDatabase, user: { id: number; name: string }, action: UserAction, changes: FieldChange[], actor: Actor): void {
+  announceChange(db, { type: "user_changed", userId: user.id, userName: user.name, action, changes, actor, at: new Date() });
 }
 
 function requireUser(db: CrmQueries, userId: number) {

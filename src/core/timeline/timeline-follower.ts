@@ -45,6 +45,13 @@ function writeRecordingLines(db: CrmDatabase, change: Change, recording: object,
 
 const linesOfRecording = new WeakMap<object, Map<number, number>>();
 
+/** A recording going on from earlier ones (an interrupted import's): their line per account is its own to bring up to date. */
+export function continueRecordingLines(recording: object, lineIds: ReadonlyMap<number, number>): void {
+  let written = linesOfRecording.get(recording);
+  if (!written) linesOfRecording.set(recording, (written = new Map()));
+  for (const [accountId, entryId] of lineIds) written.set(accountId, entryId);
+}
+
 function insertLines(db: CrmDatabase, { actor, at }: Change, lines: readonly TimelineLine[]): void {
   if (lines.length === 0) return;
   db.$client.run(

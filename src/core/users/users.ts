@@ -7,6 +7,9 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 import { checkChosenPassword } from "./password-policy.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { COMMAND_LINE, type Actor } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import { fieldChanges, maskedChange } from "../changes/field-changes.ts";
 
 /** A user as every surface shows it: never with the password hash. */
 export interface PublicUser {
@@ -31,8 +34,8 @@ export interface NewUser {
   password?: string;
 }
 
-/** Creates a staff user. Returns the user and the password to hand over. */
-export async function createUser(db: CrmDatabase, input: NewUser): Promise<{ user: PublicUser; password: string }> {
+/** Creates a staff user. Returns the user and the password to hand over. `actor`: who added them (the command line unless said). */
+export async function createUser(db: CrmDatabase, input: NewUser, actor: Actor = COMMAND_LINE): Promise<{ user: PublicUser; password: string }> {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   if (!name) throw invalid("name", "name is required");
@@ -43,12 +46,14 @@ export async function createUser(db: CrmDatabase, input: NewUser): Promise<{ use
 
   const now = new Date();
   const mustChangePassword = input.password === undefined;
-  const [row] = db
-    .insert(users)
-    .values({ email, name, role, passwordHash: await hashPassword(password), mustChangePassword, createdAt: now, updatedAt: now })
-    .returning()
-    .all();
-  return { user: toPublicUser(row!), password };
+  const passwordHash = await hashPassword(password);
+  const row = inTransaction(db, () => {
+    const [added] = db.insert(users).values({ email, name, role, passwordHash, mustChangePassword, createdAt: now, updatedAt: now }).returning().all();
+    const changes = fieldChanges({}, { name, email, role }, ["name", "email", "role"]);
+    announceChange(db, { type: "user_changed", userId: added!.id, userName: name, action: "added", changes, actor, at: now });
+    return added!;
+  });
+  return { user: toPublicUser(row), password };
 }
 
 export function listUsers(db: CrmDatabase): PublicUser[] {
@@ -67,7 +72,7 @@ export function findUserByEmail(db: CrmDatabase, email: string) {
  * Sets a new password and ends the user's sessions, so an old one stops working everywhere. A generated
  * password (none given) is a one-time one, which the user must replace when they next sign in.
  */
-export async function setUserPassword(db: CrmDatabase, emailInput: string, newPassword?: string): Promise<{ user: PublicUser; password: string }> {
+export async function setUserPassword(db: CrmDatabase, emailInput: string, newPassword?: string, actor: Actor = COMMAND_LINE): Promise<{ user: PublicUser; password: string }> {
   const email = normalizeEmail(emailInput);
   const user = findUserByEmail(db, email);
   if (!user) throw notFound(`No user with e-mail ${email}`);
@@ -76,6 +81,8 @@ export async function setUserPassword(db: CrmDatabase, emailInput: string, newPa
   const passwordHash = await hashPassword(password);
   const [updated] = inTransaction(db, () => {
     db.run(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
+    const action = newPassword === undefined ? "password_reset" : "password_set";
+    announceChange(db, { type: "user_changed", userId: user.id, userName: user.name, action, changes: [maskedChange("password", true)], actor, at: new Date() });
     return db
       .update(users)
       .set({ passwordHash, mustChangePassword: newPassword === undefined, updatedAt: new Date() })

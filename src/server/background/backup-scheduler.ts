@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isScheduledBackupDue, nextScheduledHour, readBackupSchedule } from "../../core/backups/backup-schedule.ts";
-import { listBackups, pruneScheduledBackups } from "../../core/backups/backups.ts";
+import { announceBackup, listBackups, pruneScheduledBackups } from "../../core/backups/backups.ts";
 import { SYSTEM } from "../../core/changes/actor.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { DomainError } from "../../core/errors.ts";
@@ -39,6 +39,7 @@ export function startBackupScheduler(
       try {
         const { file, bytes } = await takeServerBackup(db, dataDir, "scheduled", SYSTEM, at);
         const pruned = pruneScheduledBackups(dataDir, schedule.keep);
+        for (const name of pruned) await announceBackup(db, { action: "deleted", kind: "scheduled", file: name }, SYSTEM);
         log(`${new Date().toISOString()} daily backup: ${path.basename(file)} (${(bytes / 1_048_576).toFixed(1)} MB)${pruned.length > 0 ? `; deleted the oldest: ${pruned.join(", ")}` : ""}`);
       } catch (error) {
         if (!(error instanceof DomainError && error.kind === "conflict")) throw error;

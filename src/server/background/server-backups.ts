@@ -1,6 +1,8 @@
+import path from "node:path";
 import packageJson from "../../../package.json" with { type: "json" };
 import { copyBackupOffMachine } from "../../core/backups/backup-copies.ts";
 import { takeBackupOnThread } from "../../core/backups/backup-thread.ts";
+import { announceBackup } from "../../core/backups/backups.ts";
 import { defaultBackupFile } from "../../core/backups/backup-taking.ts";
 import type { BackupOutcome } from "../../core/backups/backup-writer.ts";
 import type { Actor } from "../../core/changes/actor.ts";
@@ -20,6 +22,7 @@ export async function takeServerBackup(db: CrmDatabase, dataDir: string, kind: B
     appVersion: packageJson.version,
     takenBy,
   });
+  await announceBackup(db, { action: "taken", kind, file: path.basename(outcome.file) }, takenBy);
   void copyBackupOffMachine(db, dataDir, outcome.file);
   return outcome;
 }

@@ -41,8 +41,8 @@ export function accountRoutes(context: ServerContext) {
     .use(sessionGuard(context))
     .get(
       ACCOUNT_EXPORT_PATH.slice(prefix.length),
-      ({ query }) => {
-        const csv = exportAccounts(db, exportSelectionOf(query), accountOrderOf(query));
+      ({ query, user }) => {
+        const csv = exportAccounts(db, exportSelectionOf(query), accountOrderOf(query), actorOf(user));
         return new Response(csvByteStream(csv.chunks), {
           headers: {
             "content-type": "text/csv; charset=utf-8",

@@ -5,6 +5,7 @@ import { MessageAnswer } from "../../contracts/common.ts";
 import { clearAllCustomerData } from "../../core/accounts/accounts.ts";
 import { CLEAR_ALL_DATA_PATH, ClearAllDataBody } from "../../contracts/accounts.ts";
 import { assertCompanyNameTyped } from "../../core/settings/branding.ts";
+import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { latestBackfill } from "../../core/shipstation/backfill.ts";
 import type { ServerContext } from "../context.ts";
@@ -24,7 +25,8 @@ export function adminRoutes(context: ServerContext) {
         // What one click destroys is kept first: a backup the admin can restore with `crm restore`, taken on
         // the backup thread so that the server answers others meanwhile.
         const { file } = await takeServerBackup(db, context.dataDir, "before-clear", actorOf(user));
-        clearAllCustomerData(db);
+        // Tried again here while an import holds the write lock, rather than the whole request with its backup.
+        await whenDatabaseFree(() => clearAllCustomerData(db, actorOf(user), path.basename(file)));
         return { message: `All account data has been cleared. A backup of it was kept first: ${path.basename(file)}` };
       },
       { adminOnly: true, body: ClearAllDataBody, ...answers(MessageAnswer) },

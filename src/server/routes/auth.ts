@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { ChangePasswordBody, LOGIN_PATH, LoginBody, SessionUser, UserSessionList } from "../../contracts/auth.ts";
 import { IdParams } from "../../contracts/common.ts";
 import { changeOwnPassword } from "../../core/auth/change-password.ts";
-import { endOtherSessions, endSession, endUserSession, listUserSessions } from "../../core/auth/sessions.ts";
+import { endOwnSessions, endSession, listUserSessions } from "../../core/auth/sessions.ts";
 import { signIn } from "../../core/auth/sign-in.ts";
 import type { ServerContext } from "../context.ts";
 import { toUserJson } from "../json/user-json.ts";
@@ -64,7 +64,7 @@ export function authRoutes(context: ServerContext) {
     .post(
       "/sessions/end-others",
       ({ user, request, set }) => {
-        endOtherSessions(context.db, user.id, currentToken(request));
+        endOwnSessions(context.db, user, { allBut: currentToken(request) });
         set.status = 204;
       },
       { signedIn: true, ...answers(null, { status: 204, description: "Every other session has ended" }) },
@@ -72,7 +72,7 @@ export function authRoutes(context: ServerContext) {
     .delete(
       "/sessions/:id",
       ({ user, params, set }) => {
-        endUserSession(context.db, user.id, params.id);
+        endOwnSessions(context.db, user, { sessionId: params.id });
         set.status = 204;
       },
       { signedIn: true, params: IdParams, ...answers(null, { status: 204, description: "The session has ended" }) },

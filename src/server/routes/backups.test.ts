@@ -29,7 +29,7 @@ describe("/api/admin/backups", () => {
     const copy = Database.deserialize(gunzipSync(bytes));
     expect(copy.query("SELECT count(*) AS n FROM users").get()).toEqual({ n: 1 });
     const manifest = JSON.parse((copy.query("SELECT manifest FROM backup_manifest").get() as { manifest: string }).manifest);
-    expect(manifest.takenBy).toEqual({ userId: expect.any(Number), name: "Test admin" });
+    expect(manifest.takenBy).toEqual({ userId: expect.any(Number), name: "Test admin", source: "user" });
     copy.close();
 
     expect((await request("DELETE", `/api/admin/backups/${second.name}`)).status).toBe(204);

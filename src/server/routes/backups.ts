@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import path from "node:path";
 import { Backup, BackupDownload, BackupList, BackupNameParams, BackupSchedule } from "../../contracts/backups.ts";
 import { readBackupSchedule, saveBackupSchedule } from "../../core/backups/backup-schedule.ts";
-import { backupFile, deleteBackup, listBackups } from "../../core/backups/backups.ts";
+import { announceBackup, backupFile, deleteBackup, listBackups } from "../../core/backups/backups.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { takeServerBackup } from "../background/server-backups.ts";
@@ -54,8 +54,10 @@ export function backupRoutes(context: ServerContext) {
     )
     .delete(
       "/backups/:name",
-      ({ params, set }) => {
+      async ({ params, set, user }) => {
+        const { kind } = listBackups(dataDir).find((backup) => backup.name === params.name) ?? { kind: "unknown" };
         deleteBackup(dataDir, params.name);
+        await announceBackup(db, { action: "deleted", kind, file: params.name }, actorOf(user));
         set.status = 204;
       },
       { adminOnly: true, params: BackupNameParams, ...answers(null, { status: 204, description: "Deleted" }) },

@@ -31,13 +31,13 @@ export function listRoutes(context: ServerContext) {
     })
     .post(
       LISTS_PATH,
-      ({ body, set }) => {
+      ({ body, set, user }) => {
         set.status = 201;
-        return toListJson(createList(db, body));
+        return toListJson(createList(db, body, actorOf(user)));
       },
       { signedIn: true, body: NewListBody, ...answers(ListDefinition, { status: 201 }) },
     )
-    .patch(`${LISTS_PATH}/:key`, ({ params, body }) => toListJson(updateList(db, params.key, body)), {
+    .patch(`${LISTS_PATH}/:key`, ({ params, body, user }) => toListJson(updateList(db, params.key, body, actorOf(user))), {
       signedIn: true,
       params: ListKeyParams,
       body: ListChanges,

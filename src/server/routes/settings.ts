@@ -7,6 +7,7 @@ import {
   TaskAutomationSettings,
 } from "../../contracts/settings.ts";
 import { invalid } from "../../core/errors.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import { readCustomerLifecycle, saveCustomerLifecycle } from "../../core/lifecycle/lifecycle-settings.ts";
 import { checkShipStationConnection } from "../../core/shipstation/connection-check.ts";
 import { describeShipStation, saveShipStationSecret } from "../../core/shipstation/shipstation-settings.ts";
@@ -35,13 +36,13 @@ export function settingsRoutes(context: ServerContext) {
         const given = SHIPSTATION_SECRET_NAMES.filter((name) => body[name] !== undefined);
         if (given.length !== 1) throw invalid("body", `Send exactly one of ${SHIPSTATION_SECRET_NAMES.join(", ")}`);
         const name = given[0]!;
-        saveShipStationSecret(db, name, body[name]!);
+        saveShipStationSecret(db, name, body[name]!, actorOf(user));
         return integrationSettings(user);
       },
       { adminOnly: true, body: SecretChanges, ...answers(IntegrationSettings) },
     )
     .get("/task-automation", () => readTaskAutomation(db), { signedIn: true, ...answers(TaskAutomationSettings) })
-    .put("/task-automation", ({ body }) => saveTaskAutomation(db, body), {
+    .put("/task-automation", ({ body, user }) => saveTaskAutomation(db, body, actorOf(user)), {
       adminOnly: true,
       body: TaskAutomationSettings,
       ...answers(TaskAutomationSettings),
@@ -49,8 +50,8 @@ export function settingsRoutes(context: ServerContext) {
     .get("/customer-lifecycle", () => readCustomerLifecycle(db), { signedIn: true, ...answers(CustomerLifecycleSettings) })
     .put(
       "/customer-lifecycle",
-      ({ body }) => {
-        const saved = saveCustomerLifecycle(db, body);
+      ({ body, user }) => {
+        const saved = saveCustomerLifecycle(db, body, actorOf(user));
         // New windows move accounts now, not at midnight.
         context.lifecyclePasses.runSoon();
         return saved;

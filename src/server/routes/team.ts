@@ -3,6 +3,7 @@ import { IdParams } from "../../contracts/common.ts";
 import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
 import { changeRole, endTeamMemberSessions, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/team/team.ts";
 import { createUser } from "../../core/users/users.ts";
+import { actorOf } from "../../core/changes/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -16,8 +17,8 @@ export function teamRoutes(context: ServerContext) {
     .get("/", () => listTeam(db).map(toTeamMemberJson), { signedIn: true, ...answers(TeamMemberList) })
     .post(
       "/",
-      async ({ body, set }) => {
-        const invited = await createUser(db, { name: body.name, email: body.email, role: body.role });
+      async ({ body, set, user }) => {
+        const invited = await createUser(db, { name: body.name, email: body.email, role: body.role }, actorOf(user));
         set.status = 201;
         return toOneTimePasswordJson(invited);
       },
@@ -25,19 +26,19 @@ export function teamRoutes(context: ServerContext) {
     )
     .patch(
       "/:id",
-      ({ params, body }) => {
-        if (body.role !== undefined) changeRole(db, params.id, body.role);
-        if (body.active !== undefined) setUserActive(db, params.id, body.active);
+      ({ params, body, user }) => {
+        if (body.role !== undefined) changeRole(db, params.id, body.role, actorOf(user));
+        if (body.active !== undefined) setUserActive(db, params.id, body.active, actorOf(user));
         return toTeamMemberJson(findTeamMember(db, params.id));
       },
       { adminOnly: true, params: IdParams, body: TeamMemberChanges, ...answers(TeamMember) },
     )
-    .post("/:id/reset-password", async ({ params }) => toOneTimePasswordJson(await resetPassword(db, params.id)), {
+    .post("/:id/reset-password", async ({ params, user }) => toOneTimePasswordJson(await resetPassword(db, params.id, actorOf(user))), {
       adminOnly: true,
       params: IdParams,
       ...answers(OneTimePasswordAnswer),
     })
-    .post("/:id/end-sessions", ({ params }) => toTeamMemberJson(endTeamMemberSessions(db, params.id)), {
+    .post("/:id/end-sessions", ({ params, user }) => toTeamMemberJson(endTeamMemberSessions(db, params.id, actorOf(user))), {
       adminOnly: true,
       params: IdParams,
       ...answers(TeamMember, { description: "Signed out everywhere" }),

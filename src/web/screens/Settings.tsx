@@ -1,3 +1,4 @@
+import { AuditRetentionCard } from "../components/settings/AuditRetentionCard";
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
 import { BackupsCard } from "../components/settings/BackupsCard";
@@ -11,7 +12,7 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * the recycle bin for everyone, and the order backfill, the backups and their off-site copies for admins.
+ * the recycle bin for everyone, and the order backfill, the backups, their off-site copies and the audit trail's retention for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -28,6 +29,8 @@ export function SettingsScreen() {
       {/* Backups are the administrators' alone: their endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackupsCard />}
       {isAdministrator && <BackupCopiesCard />}
+      {/* The retention's endpoints answer 403 to everyone else. */}
+      {isAdministrator && <AuditRetentionCard />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useAppConfig } from "../../api/app-config";
 import { useTasksNeedingAttention } from "../../api/tasks";
+import { isAdmin } from "../../session/session-user";
 import { useSession } from "../../session/useSession";
 import { ProductLogoIcon } from "../../ui/icons";
 import { NAV_ITEMS } from "./nav-items";
@@ -29,7 +30,7 @@ export function Sidebar() {
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-4 md:px-3">
           <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter((item) => !item.adminOnly || (user !== null && isAdmin(user))).map((item) => (
               <li key={item.href}>
                 <SidebarNavLink
                   item={item}

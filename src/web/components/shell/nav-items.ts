@@ -1,10 +1,12 @@
 import type { ComponentType } from "react";
-import { AccountsIcon, AnalyticsIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../../ui/icons";
+import { AccountsIcon, AnalyticsIcon, HistoryIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../../ui/icons";
 
 export interface NavItem {
   label: string;
   href: string;
   icon: ComponentType<IconProps>;
+  /** Shown to administrators only: the server answers 403 to everyone else. */
+  adminOnly?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -12,5 +14,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Lists", href: "/lists", icon: ListsIcon },
   { label: "Tasks", href: "/tasks", icon: TasksIcon },
   { label: "Analytics", href: "/analytics", icon: AnalyticsIcon },
+  { label: "Audit", href: "/audit", icon: HistoryIcon, adminOnly: true },
   { label: "Settings", href: "/settings", icon: SettingsIcon },
 ];

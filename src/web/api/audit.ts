@@ -1,0 +1,38 @@
+import { useCallback } from "react";
+import useSWR from "swr";
+import type { AuditEntry, AuditListQuery, AuditRetentionSettings } from "../../contracts/audit.ts";
+import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
+
+export { ACTOR_SOURCES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_RETENTION_CHOICES } from "../../contracts/audit.ts";
+export type { ActorSource, AuditAction, AuditEntity, AuditEntry, AuditFieldChange, AuditRetention } from "../../contracts/audit.ts";
+
+/** What the Audit screen filters by: the contract's query without its paging. */
+export type AuditFilters = Omit<AuditListQuery, "limit" | "offset">;
+
+const AUDIT_PATH = "/api/admin/audit";
+const AUDIT_RETENTION_PATH = "/api/settings/audit-retention";
+
+/** One page of the audit trail, newest first, with how many entries match; kept on screen while the next loads. */
+export function useAuditTrail(filters: AuditFilters, limit: number, offset: number) {
+  const { data, error, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(apiUrl(AUDIT_PATH, { ...filters, limit, offset }), fetchCountedList, {
+    keepPreviousData: true,
+    revalidateOnMount: true,
+  });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { auditPage: data, error, retry };
+}
+
+/** How long the trail keeps entries, with the write that changes it (administrators only). */
+export function useAuditRetention() {
+  const { data, error, mutate } = useSWR<AuditRetentionSettings>(AUDIT_RETENTION_PATH, { revalidateOnMount: true, dedupingInterval: 0 });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  const save = useCallback(
+    async (settings: AuditRetentionSettings): Promise<AuditRetentionSettings> => {
+      const saved = await apiRequest<AuditRetentionSettings>("PUT", AUDIT_RETENTION_PATH, settings);
+      await mutate(saved, { revalidate: false });
+      return saved;
+    },
+    [mutate],
+  );
+  return { settings: data, error, retry, save };
+}
