@@ -50,14 +50,15 @@ export function defaultBackupFile(dataDir: string, kind: "backup" | "before-rest
 
 /**
  * Takes a backup of the open database into `outFile`, checked and compressed; answers what it holds. The
- * audit trail says who took it and why (`kind`: manual, before-clear, before-restore, scheduled…), in the
- * database after the copy: the backup holds the trail up to just before itself.
+ * audit trail says who took it and why (`taken.kind`: manual, before-clear, scheduled…), in the database
+ * after the copy: the backup holds the trail up to just before itself. Without `taken` (the database a
+ * restore is about to replace) nothing is written to it: the restored database's trail names the file.
  */
 export async function takeBackup(
   db: CrmDatabase,
   outFile: string,
   appVersion: string,
-  taken: { actor: Actor; kind: string },
+  taken?: { actor: Actor; kind: string },
 ): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
   const file = path.resolve(outFile);
   if (existsSync(file)) throw conflict(`${file} already exists; choose another file`, "out");
@@ -71,7 +72,7 @@ export async function takeBackup(
     const partial = path.join(work, "backup.gz");
     await pipeline(createReadStream(copy), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     renameSync(partial, file);
-    announceBackup(db, { action: "taken", kind: taken.kind, file: path.basename(file) }, taken.actor);
+    if (taken) announceBackup(db, { action: "taken", kind: taken.kind, file: path.basename(file) }, taken.actor);
     return { file, bytes: statSync(file).size, manifest };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -118,14 +119,15 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
       throw invalid("file", `${source} is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short`);
     }
     const manifest = unsealCopy(restored, source);
-    const keptAs = await keepCurrentDatabase(dataDir, appVersion, actor);
+    const keptAs = await keepCurrentDatabase(dataDir, appVersion);
     for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
     renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
     // The migrations a backup from an older build lacks, and the upgrades of its data.
     const opened = openCrmDatabase(dataDir);
     try {
       // In the restored database's own trail: the restore is the latest thing that happened to it.
-      announceBackup(opened.db, { action: "restored", kind: `taken ${manifest.takenAt}`, file: path.basename(source) }, actor);
+      const kind = `taken ${manifest.takenAt}${keptAs ? `; the database it replaced kept as ${path.basename(keptAs)}` : ""}`;
+      announceBackup(opened.db, { action: "restored", kind, file: path.basename(source) }, actor);
     } finally {
       opened.close();
     }
@@ -172,11 +174,11 @@ function unsealCopy(copyFile: string, source: string): BackupManifest {
 }
 
 /** Keeps the current database as a backup, refusing while anyone else has it open. Null when there was none. */
-async function keepCurrentDatabase(dataDir: string, appVersion: string, actor: Actor): Promise<string | null> {
+async function keepCurrentDatabase(dataDir: string, appVersion: string): Promise<string | null> {
   const current = openCurrentIfFree(dataDir);
   if (!current) return null;
   try {
-    return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion, { actor, kind: "before-restore" })).file;
+    return (await takeBackup(current.db, defaultBackupFile(dataDir, "before-restore"), appVersion)).file;
   } finally {
     current.close();
   }
