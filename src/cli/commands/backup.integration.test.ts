@@ -92,6 +92,13 @@ describe("crm backup and crm restore", () => {
     expect(restored.stdout).toMatch(/The database it replaced is kept in .*crm-before-restore-.*\.db\.gz/);
     expect(countsIn(dataDir()).accounts).toBe(1);
     const kept = restored.stdout.match(/kept in (.*)\n/)![1]!;
+    // The restored database's audit trail: the backup taken (before the copy was made, so not in it) is
+    // not there; the restore is, naming the file kept of the database it replaced.
+    const trail = new Database(path.join(dataDir(), "crm.db"), { readonly: true });
+    const entries = trail.query<{ action: string; summary: string }, []>("SELECT action, summary FROM audit_log WHERE entity = 'backup' ORDER BY id").all();
+    trail.close();
+    expect(entries).toEqual([{ action: "backup_restored", summary: expect.stringContaining(`Backup ${backupName} (taken `) }]);
+    expect(entries[0]!.summary).toContain(`the database it replaced kept as ${path.basename(kept)}`);
     const back = await crm("restore", kept);
     expect(back.exitCode).toBe(0);
     expect(countsIn(dataDir()).accounts).toBe(2);

@@ -126,7 +126,8 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
       const opened = openCrmDatabase(dataDir);
       try {
         // In the restored database's own trail: the restore is the latest thing that happened to it.
-        await announceBackup(opened.db, { action: "restored", kind: `taken ${manifest.takenAt}`, file: path.basename(source) }, restoredBy);
+        const kind = `taken ${manifest.takenAt}${keptAs ? `; the database it replaced kept as ${path.basename(keptAs)}` : ""}`;
+        await announceBackup(opened.db, { action: "restored", kind, file: path.basename(source) }, restoredBy);
       } finally {
         opened.close();
       }
