@@ -8,6 +8,7 @@ import { createAccount } from "../../core/accounts/accounts.ts";
 import { saveBackupCopiesTarget } from "../../core/backups/backup-copies.ts";
 import { listBackups } from "../../core/backups/backups.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
+import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { registerOpener } from "../../core/database/openers.ts";
 import { createNote } from "../../core/notes/notes.ts";
 import { openCrmDatabase } from "../../core/startup/open-crm-database.ts";
@@ -53,7 +54,9 @@ describe("crm backup and crm restore", () => {
     let running = true;
     void backup.finally(() => (running = false));
     while (running) {
-      createNote(writer.db, accountId, { content: `During the backup ${++during}` }, COMMAND_LINE);
+      // As the server writes: tried again when the backup's own audit entry holds the write lock that moment.
+      const content = `During the backup ${++during}`;
+      await whenDatabaseFree(() => createNote(writer.db, accountId, { content }, COMMAND_LINE));
       await Bun.sleep(5);
     }
     writer.close();
