@@ -1,5 +1,5 @@
 /**
- * bun bench/inline-edit.ts (after `bun run build.ts`) — what one inline edit of an account costs: PATCH
+ * npm run bench:inline-edit — what one inline edit of an account costs: PATCH
  * /api/accounts/{id} changing its phone, one request at a time, against dist/crm serving a fresh data
  * directory (the write and everything that follows the change feed: the timeline, duplicate detection,
  * the audit trail). 2,000 edits after 200 to warm up, five rounds; each round's time per edit, and the
