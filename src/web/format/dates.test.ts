@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { addDays, formatMonthDayYearTime, formatUsCalendarDate, formatUsDate, formatUsDateTime, businessToday } from "./dates";
+import { addDays, formatUsCalendarDate, formatUsDate, formatUsDateTime, businessToday } from "./dates";
 
 describe("formatUsDate", () => {
   test("shows month, day and year with two-digit month and day", () => {
@@ -22,13 +22,6 @@ describe("formatUsDateTime", () => {
 
   test("follows daylight saving time", () => {
     expect(formatUsDateTime("2026-01-15T18:05:00.000Z")).toBe("01/15/2026, 1:05 PM");
-  });
-});
-
-describe("formatMonthDayYearTime", () => {
-  test("writes the month as a word, in New York time", () => {
-    expect(formatMonthDayYearTime("2026-11-28T07:00:00.000Z")).toBe("Nov 28, 2026, 2:00 AM");
-    expect(formatMonthDayYearTime("2026-07-04T20:30:00.000Z")).toBe("Jul 4, 2026, 4:30 PM");
   });
 });
 

@@ -32,19 +32,5 @@ export function formatUsDateTime(date: string | Date): string {
   return US_DATE_TIME.format(new Date(date)).replace(/\u202f/g, " ");
 }
 
-const MONTH_DAY_YEAR_TIME = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** 'Nov 28, 2026, 2:00 AM': a moment that stands alone in a sentence, where the month reads better as a word. */
-export function formatMonthDayYearTime(date: string | Date): string {
-  return MONTH_DAY_YEAR_TIME.format(new Date(date)).replace(/\u202f/g, " ");
-}
-
 /** A calendar day, 'YYYY-MM-DD': what tasks fall due on, with no time of day and no zone. */
 export type CalendarDate = string;

@@ -1,5 +1,5 @@
 import { BACKUP_STALE_AFTER_DAYS, type BackupKind } from "../../api/backups";
-import { formatMonthDayYearTime } from "../../format/dates";
+import { formatUsDateTime } from "../../format/dates";
 
 /** Why each backup was taken, in words. */
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
@@ -13,7 +13,7 @@ export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
 /** When the last backup was taken, as the card says it, and whether that calls for attention: none, or none for two days. */
 export function lastBackupStatus(lastGoodBackupAt: string | null, now: Date = new Date()): { text: string; isWarning: boolean } {
   if (lastGoodBackupAt === null) return { text: "No backup has been taken yet.", isWarning: true };
-  const text = `Last backup: ${formatMonthDayYearTime(lastGoodBackupAt)}`;
+  const text = `Last backup: ${formatUsDateTime(lastGoodBackupAt)}`;
   const isStale = now.getTime() - new Date(lastGoodBackupAt).getTime() > BACKUP_STALE_AFTER_DAYS * DAY_MS;
   return isStale ? { text: `${text}, more than ${BACKUP_STALE_AFTER_DAYS} days ago.`, isWarning: true } : { text, isWarning: false };
 }
