@@ -17,6 +17,7 @@ import { startUploadSweeper } from "./background/upload-sweeper.ts";
 import { startUndoWindowSweeper } from "./background/undo-window-sweeper.ts";
 import { startAuditPruner } from "./background/audit-pruner.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
+import { abandonBackupsOnThread } from "../core/backups/backup-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
@@ -108,6 +109,7 @@ export function startServer(options: ServeOptions): RunningServer {
       undoWindowSweeper.stop();
       auditPruner.stop();
       duplicateDetector.stop();
+      await abandonBackupsOnThread();
       purchaseDayCounter.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);
       await stopped;

@@ -42,7 +42,13 @@ export function startBackupScheduler(
         for (const name of pruned) await announceBackup(db, { action: "deleted", kind: "scheduled", file: name }, SYSTEM);
         log(`${new Date().toISOString()} daily backup: ${path.basename(file)} (${(bytes / 1_048_576).toFixed(1)} MB)${pruned.length > 0 ? `; deleted the oldest: ${pruned.join(", ")}` : ""}`);
       } catch (error) {
-        if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+        if (!(error instanceof DomainError)) throw error;
+        if (error.kind === "unavailable") {
+          // Abandoned because the server is stopping: the next start takes the day's backup.
+          log(`${new Date().toISOString()} daily backup: abandoned as the server stops; the next start takes it`);
+          return RETRY_AFTER_MS;
+        }
+        if (error.kind !== "conflict") throw error;
         log(`${new Date().toISOString()} daily backup: another backup is being taken; trying again in a few minutes`);
         return RETRY_AFTER_MS;
       }
