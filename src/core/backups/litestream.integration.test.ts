@@ -8,11 +8,13 @@ import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 /**
  * The Litestream recipe of docs/off-site-backups.md, run as written: Litestream replicating the data directory's
  * database to a file replica while `crm serve` runs and an import writes beside it, then `litestream
- * restore` giving back the same data. Litestream is the binary the @flydotio/litestream package ships.
+ * restore` giving back the same data. Litestream is the binary the @flydotio/litestream-linux-x64 package
+ * ships (an optional dependency: npm installs it on Linux x64 only, where CI runs; elsewhere this test
+ * cannot run, and says so).
  */
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 6);
 
-const LITESTREAM = path.join(import.meta.dir, `../../../node_modules/@flydotio/litestream-${process.platform}-${process.arch}/litestream`);
+const LITESTREAM = path.join(import.meta.dir, "../../../node_modules/@flydotio/litestream-linux-x64/litestream");
 const CLI_ENTRY = path.join(import.meta.dir, "../../cli/main.ts");
 
 describe("Litestream beside crm serve and an import", () => {
@@ -29,7 +31,7 @@ describe("Litestream beside crm serve and an import", () => {
   const dataDir = () => path.join(dir, "data");
   const config = () => path.join(dir, "litestream.yml");
 
-  test("replicates every write, and litestream restore gives back an integral database with the same rows", async () => {
+  test.skipIf(!existsSync(LITESTREAM))("replicates every write, and litestream restore gives back an integral database with the same rows", async () => {
     for (const [seed, rows] of [["1", "6000"], ["2", "12000"]] as const) {
       expect((await runCrm(["demo-data", "--rows", rows, "--seed", seed, "--out", path.join(dir, `orders-${seed}.csv`)])).exitCode).toBe(0);
     }
