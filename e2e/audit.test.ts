@@ -93,4 +93,33 @@ describe("the audit trail", () => {
     await screenshot(page, "audit-not-allowed");
     await page.close();
   });
+
+  test("a bulk owner change is undone from its entry: the accounts are as they were, and a second Undo says it is done already", async () => {
+    const page = await adminPage(1440);
+    const sam = await page.evaluate(async (id) => {
+      const team = (await fetch("/api/team").then((response) => response.json())) as { id: number; name: string }[];
+      const admin = team.find((member) => member.name !== "Sam Sales")!;
+      await fetch("/api/accounts/bulk", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ selection: { ids: [id] }, action: { kind: "setOwner", ownerUserId: admin.id } }),
+      });
+      return team.find((member) => member.name === "Sam Sales")!.id;
+    }, accountId);
+    const owner = () => page.evaluate((id) => fetch(`/api/accounts/${id}`).then((response) => response.json()).then((account) => account.ownerUserId as number | null), accountId);
+    expect(await owner()).not.toBe(sam);
+
+    await page.getByRole("link", { name: "Audit" }).click();
+    const entry = page.getByTestId("audit-row").filter({ hasText: "Bulk changed" });
+    await entry.first().waitFor();
+    await entry.first().getByTestId("audit-undo-bulk-change").click();
+    await page.getByTestId("toast").filter({ hasText: "Undone" }).waitFor();
+    expect(await owner()).toBe(sam);
+    // The trail reads again, with the undoing and the one account it put back.
+    await page.getByTestId("audit-row-action").filter({ hasText: /Bulk undone\s*\(1\)/ }).first().waitFor();
+
+    await page.getByTestId("audit-row").filter({ hasText: "Bulk changed" }).first().getByTestId("audit-undo-bulk-change").click();
+    await page.getByTestId("toast").filter({ hasText: "Could not undo" }).waitFor();
+    await page.close();
+  });
 });
