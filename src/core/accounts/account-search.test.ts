@@ -113,7 +113,7 @@ describe("a database from before phones were searched by their digits", () => {
       expect(refreshSearchIndex(opened.sqlite)).toBe(0);
       expect([found("(813) 555-0106"), found("7275550142")]).toEqual([["Tampa Bay Recovery"], ["Bayside Clinic"]]);
       expect(opened.sqlite.query("SELECT rowid AS id, phones FROM account_search ORDER BY rowid").all()).toEqual([
-        { id: 1, phones: "8135550106" },
+        { id: 1, phones: "18135550106" },
         { id: 2, phones: "17275550142" },
       ]);
     } finally {
