@@ -1,5 +1,5 @@
 // Phones are shown and dialled by the contracts' rule, the one core stores and exports them by.
-export { displayPhone, phoneHref } from "../../contracts/phones.ts";
+export { canonicalPhone, displayPhone, phoneHref } from "../../contracts/phones.ts";
 
 /** The mailto: address that writes to an e-mail. */
 export function emailHref(email: string): string {
