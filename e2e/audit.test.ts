@@ -77,7 +77,7 @@ describe("the audit trail", () => {
     const cards = page.getByTestId("audit-card");
     await cards.first().waitFor();
     expect(await page.getByTestId("audit-table-box").isVisible()).toBe(false);
-    expect(await page.getByTestId("audit-card-changes").allInnerTexts()).toContain("phone: 412-690-4025 → (412) 690-4025");
+    expect(await page.getByTestId("audit-card-changes").allInnerTexts()).toContain("phone: (412) 690-4025 → (412) 690-4026");
     await expectNoSidewaysScroll(page);
     await screenshot(page, "audit-trail-390");
     await page.close();
