@@ -157,7 +157,7 @@ describe("working with accounts: list, header search and account detail", () => 
     await page.unroute(`**/api/accounts/${id}`);
 
     // And a real refusal: the server answers 400 to an e-mail that is not one; its reason is toasted, the e-mail typed stays to be corrected.
-    const email = page.getByTestId("primary-contact-email");
+    const email = page.getByTestId("primary-contact-email-link");
     const oldEmail = await email.innerText();
     const refused = await responseTo(page, "PATCH", "/api/contacts/", () => typeAndSave(page, "primary-contact-email", "not-an-email"));
     expect(refused.status()).toBe(400);

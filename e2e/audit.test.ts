@@ -36,7 +36,7 @@ describe("the audit trail", () => {
       const team = (await fetch("/api/team").then((response) => response.json())) as { id: number; name: string }[];
       const sam = team.find((member) => member.name === "Sam Sales")!;
       const account = (await send("POST", "/api/accounts", { name: "Riverside Clinic", phone: "412-690-4025" })) as { id: number };
-      await send("PATCH", `/api/accounts/${account.id}`, { phone: "(412) 690-4025" });
+      await send("PATCH", `/api/accounts/${account.id}`, { phone: "(412) 690-4026" });
       await send("PATCH", `/api/accounts/${account.id}`, { ownerUserId: sam.id });
       return account.id;
     });
@@ -55,7 +55,7 @@ describe("the audit trail", () => {
     await waitForText(changes.first(), "auditRetention: keep forever → 7 years");
     const allChanges = await changes.allInnerTexts();
     expect(allChanges).toContainEqual(expect.stringMatching(/^owner: .+ → Sam Sales$/));
-    expect(allChanges).toContain("phone: 412-690-4025 → (412) 690-4025");
+    expect(allChanges).toContain("phone: (412) 690-4025 → (412) 690-4026");
     await screenshot(page, "audit-trail-1440");
 
     // Filtered to the account's changes, then on to the account itself.
@@ -65,7 +65,7 @@ describe("the audit trail", () => {
     await page.getByTestId("audit-table-box").getByTestId("audit-row-account-link").first().click();
     await page.waitForURL(`**/accounts/${accountId}`);
     const timeline = page.getByTestId("activity-timeline");
-    await timeline.getByTestId("activity-entry").filter({ hasText: "Changed phone from 412-690-4025 to (412) 690-4025" }).waitFor();
+    await timeline.getByTestId("activity-entry").filter({ hasText: "Changed phone from (412) 690-4025 to (412) 690-4026" }).waitFor();
     expect(await timeline.innerText()).toMatch(/Changed owner from .+ to Sam Sales/);
     await screenshot(page, "audit-account-activity-1440");
     await page.close();
@@ -77,7 +77,7 @@ describe("the audit trail", () => {
     const cards = page.getByTestId("audit-card");
     await cards.first().waitFor();
     expect(await page.getByTestId("audit-table-box").isVisible()).toBe(false);
-    expect(await page.getByTestId("audit-card-changes").allInnerTexts()).toContain("phone: 412-690-4025 → (412) 690-4025");
+    expect(await page.getByTestId("audit-card-changes").allInnerTexts()).toContain("phone: (412) 690-4025 → (412) 690-4026");
     await expectNoSidewaysScroll(page);
     await screenshot(page, "audit-trail-390");
     await page.close();

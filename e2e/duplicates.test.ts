@@ -8,6 +8,7 @@ import { screenshot } from "./support/browser.ts";
 import { runCrm, type RunningCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { canonicalPhone, displayPhone } from "../src/contracts/phones.ts";
 
 const HEADER = "Order - Number,Date - Order Date,Customer Email,Ship To - Name,Ship To - Company,Ship To - Phone,Ship To - Address 1,Ship To - Postal Code,Amount - Order Total";
 
@@ -114,6 +115,9 @@ const GMAIL_MARCUS: SeedAccount = {
   postalCode: "98122",
   orders: [{ number: "DUP-8001", date: "04/28/2025 7:50:00 PM", total: 59.9 }],
 };
+/** A seeded phone as the import stores it (E.164). */
+const stored = (phone: string): string => canonicalPhone(phone)!;
+
 const SEED = [RIVERSIDE_LLC, RIVERSIDE_INC, SUMMIT, SUMIT, HARBOR, KEYSTONE, GMAIL_DANA, GMAIL_MARCUS];
 /** The accounts the evidence pairs: the same domain and name; one office's address, however written, and nearly the same name. */
 const PAIRED = [RIVERSIDE_LLC, RIVERSIDE_INC, SUMMIT, SUMIT];
@@ -342,11 +346,11 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
     const nameChoice = valuesStep.getByTestId("merge-field-name").locator(`[data-testid="merge-field-option"][data-value="${RIVERSIDE_LLC.name}"]`);
     expect(await nameChoice.locator("input").isChecked()).toBe(true);
     const phoneField = valuesStep.getByTestId("merge-field-phone");
-    expect(await phoneField.locator(`[data-testid="merge-field-option"][data-value="${RIVERSIDE_LLC.phone}"] input`).isChecked()).toBe(true);
-    const incPhone = phoneField.locator(`[data-testid="merge-field-option"][data-value="${RIVERSIDE_INC.phone}"]`);
+    expect(await phoneField.locator(`[data-testid="merge-field-option"][data-value="${stored(RIVERSIDE_LLC.phone)}"] input`).isChecked()).toBe(true);
+    const incPhone = phoneField.locator(`[data-testid="merge-field-option"][data-value="${stored(RIVERSIDE_INC.phone)}"]`);
     await incPhone.click();
     expect(await incPhone.locator("input").isChecked()).toBe(true);
-    expect(await phoneField.locator(`[data-testid="merge-field-option"][data-value="${RIVERSIDE_LLC.phone}"] input`).isChecked()).toBe(false);
+    expect(await phoneField.locator(`[data-testid="merge-field-option"][data-value="${stored(RIVERSIDE_LLC.phone)}"] input`).isChecked()).toBe(false);
 
     // The list and owner start as LLC's, the account with more orders; LLC then takes Inc's pinned list and its owner.
     const listOption = (choice: string) => valuesStep.getByTestId("merge-field-list").locator(`[data-testid="merge-field-option"][data-value="${choice}"]`);
@@ -380,7 +384,7 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
     const reviewStep = dialog.getByTestId("merge-step-review");
     await reviewStep.getByTestId("merge-preview").waitFor();
     await waitForText(reviewStep.getByTestId("merge-preview-name"), RIVERSIDE_LLC.name);
-    expect(await reviewStep.getByTestId("merge-preview-phone").innerText()).toContain(RIVERSIDE_INC.phone);
+    expect(await reviewStep.getByTestId("merge-preview-phone").innerText()).toContain(displayPhone(stored(RIVERSIDE_INC.phone)));
     expect(await reviewStep.getByTestId("merge-preview-email").innerText()).toContain(RIVERSIDE_LLC.email);
     expect(await reviewStep.getByTestId("merge-preview-orders").innerText()).toContain(`${combinedOrders} orders`);
     expect(await reviewStep.getByTestId("merge-preview-total").innerText()).toContain(dollars(combinedValue));
@@ -410,17 +414,17 @@ describe("potential duplicates: the toggle, the banner, dismissing and merging",
     await page.getByTestId("orders-totals").filter({ hasText: `${combinedOrders} orders` }).waitFor();
     expect(await page.getByTestId("orders-totals").innerText()).toBe(`${combinedOrders} orders · ${dollars(combinedValue)} total`);
     await page.getByTestId("orders-range").filter({ hasText: `of ${combinedOrders} orders` }).waitFor();
-    await waitForText(page.getByTestId("account-phone-field"), RIVERSIDE_INC.phone);
+    await waitForText(page.getByTestId("account-phone-field-link"), displayPhone(stored(RIVERSIDE_INC.phone)));
     await page.getByTestId("duplicate-banner").waitFor({ state: "detached" });
     await screenshot(page, "duplicates-merged-account");
 
     const merged = await apiGet<ApiAccount & { contacts: ApiContact[] }>(page, `/api/accounts/${llc.id}`);
     expect(merged.orderCount).toBe(combinedOrders);
-    expect(merged.phone).toBe(RIVERSIDE_INC.phone);
+    expect(merged.phone).toBe(stored(RIVERSIDE_INC.phone));
     expect(merged).toMatchObject({ listType: "active", listPinned: true, ownerUserId: sam.id });
     // LLC's Tom Becker stays, with the phone Inc's had; Inc's is gone.
     expect(merged.contacts.filter((contact) => contact.email?.toLowerCase() === RIVERSIDE_INC.email)).toEqual([
-      expect.objectContaining({ id: tomOnLlc.id, phone: RIVERSIDE_INC.phone, title: "Billing" }),
+      expect.objectContaining({ id: tomOnLlc.id, phone: stored(RIVERSIDE_INC.phone), title: "Billing" }),
     ]);
     expect(merged.hasDuplicate).toBe(false);
     expect((await apiGet<{ count: number }>(page, "/api/duplicates/summary")).count).toBe(0);

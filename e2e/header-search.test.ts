@@ -8,7 +8,7 @@ import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount, waitForText } from "./support/wait.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
-/** The sample's first customer, whose ship-to phone is written 813-555-0106. */
+/** The sample's first customer, whose ship-to phone is written 813-555-0106 (stored +18135550106, shown (813) 555-0106). */
 const GRANITE = "Granite Warehouse Solutions, LLC";
 
 /**
@@ -50,13 +50,13 @@ describe("the header search", () => {
     }, GRANITE);
 
     const typedOneWay = await resultsFor(page, "header-search", "813-555-0106");
-    expect(typedOneWay).toContainEqual([GRANITE, "Phone: 813-555-0106"]);
+    expect(typedOneWay).toContainEqual([GRANITE, "Phone: (813) 555-0106"]);
     expect(typedOneWay.every(([, why]) => why!.startsWith("Phone: "))).toBe(true);
     for (const typed of ["8135550106", "(813) 555-0106", "+1 813 555 0106"]) expect(await resultsFor(page, "header-search", typed)).toEqual(typedOneWay);
     expect(await resultsFor(page, "header-search", "5550106")).toEqual(await resultsFor(page, "header-search", "555-0106"));
     expect(await resultsFor(page, "header-search", "555-0106")).toEqual(expect.arrayContaining(typedOneWay));
 
-    expect(await resultsFor(page, "header-search", "(727) 555-0142")).toEqual([[GRANITE, "Phone: 727.555.0142"]]);
+    expect(await resultsFor(page, "header-search", "(727) 555-0142")).toEqual([[GRANITE, "Phone: (727) 555-0142"]]);
     expect(await resultsFor(page, "header-search", "SO-100001")).toEqual([[GRANITE, "Order SO-100001"]]);
     expect(await resultsFor(page, "header-search", "Angela Naka")).toEqual([[GRANITE, "Contact: Angela Nakamura"]]);
     expect(await resultsFor(page, "header-search", "Granite Ware")).toEqual([[GRANITE, "gws.com"]]);
@@ -85,7 +85,7 @@ describe("the header search", () => {
     await page.keyboard.type("8135550106");
     expect(await page.getByTestId("search-panel-input").inputValue()).toBe("8135550106");
     await page.getByTestId("search-result").filter({ hasText: GRANITE }).waitFor();
-    expect(await page.getByTestId("search-result").filter({ hasText: GRANITE }).getByTestId("search-match").innerText()).toBe("Phone: 813-555-0106");
+    expect(await page.getByTestId("search-result").filter({ hasText: GRANITE }).getByTestId("search-match").innerText()).toBe("Phone: (813) 555-0106");
     const box = (await panel.boundingBox())!;
     expect([box.x, box.y, box.width]).toEqual([0, 0, 390]);
     await screenshot(page, "header-search-phone-390", { fullPage: false });

@@ -175,7 +175,7 @@ describe("small screens and honest feedback", () => {
     // Corrected in place, it saves.
     await input.fill("alexandra@riversiderecoverycenters-texas.org");
     await input.press("Enter");
-    await waitForText(page.getByTestId("primary-contact-email"), "alexandra@riversiderecoverycenters-texas.org");
+    await waitForText(page.getByTestId("primary-contact-email-link"), "alexandra@riversiderecoverycenters-texas.org");
     await page.close();
   });
 

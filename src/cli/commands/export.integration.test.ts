@@ -55,7 +55,7 @@ describe("crm export", () => {
       "Alpha Clinic",
       "alpha@clinic.com",
       "clinic.com",
-      "404-555-0100",
+      "(404) 555-0100",
       "New",
       "",
       dayAgo(3),
@@ -87,7 +87,7 @@ describe("crm export", () => {
     expect(run.stdout).toBe(`Exported 3 contacts to ${out("contacts.csv")}\n`);
     const rows = readCsv(out("contacts.csv"));
     expect(rows[0]).toEqual([...CONTACT_EXPORT_COLUMNS]);
-    expect(rows[2]).toEqual(["Alpha Clinic", "alpha@clinic.com", "Ann", "Alpha", "alpha@clinic.com", "404-555-0100", "", "Yes"]);
+    expect(rows[2]).toEqual(["Alpha Clinic", "alpha@clinic.com", "Ann", "Alpha", "alpha@clinic.com", "(404) 555-0100", "", "Yes"]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(["'=Beta Lab", "Alpha Clinic", "Gamma, Inc"]);
   });
 

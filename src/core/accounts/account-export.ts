@@ -1,3 +1,4 @@
+import { displayPhone } from "../../contracts/phones.ts";
 import { eq, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_COLUMNS, type AccountSelection } from "../../contracts/accounts.ts";
 import { csvDate, csvMoney, type CsvCell } from "../csv/csv-writer.ts";
@@ -64,7 +65,7 @@ function accountCells(row: AccountRow): CsvCell[] {
     row.name,
     row.email,
     row.domain,
-    row.phone,
+    row.phone && displayPhone(row.phone),
     row.list,
     row.owner,
     csvDate(row.createdAt),

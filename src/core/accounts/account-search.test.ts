@@ -9,6 +9,9 @@ import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { listAccounts, accountQueryOf } from "./account-list.ts";
 import { searchAccounts } from "./account-search.ts";
+import { createAccount, updateAccount } from "./accounts.ts";
+import { addContact } from "../contacts/contacts.ts";
+import { SYSTEM } from "../changes/actor.ts";
 import { refreshSearchIndex, SEARCH_INDEX_BATCH } from "./search-index.ts";
 
 describe("the search index queue", () => {
@@ -110,11 +113,31 @@ describe("a database from before phones were searched by their digits", () => {
       expect(refreshSearchIndex(opened.sqlite)).toBe(0);
       expect([found("(813) 555-0106"), found("7275550142")]).toEqual([["Tampa Bay Recovery"], ["Bayside Clinic"]]);
       expect(opened.sqlite.query("SELECT rowid AS id, phones FROM account_search ORDER BY rowid").all()).toEqual([
-        { id: 1, phones: "8135550106" },
+        { id: 1, phones: "18135550106" },
         { id: 2, phones: "17275550142" },
       ]);
     } finally {
       opened.close();
+    }
+  });
+});
+
+describe("phones stored in one form", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  beforeEach(() => {
+    database = temporaryDatabase();
+  });
+  afterEach(() => database.dispose());
+
+  test("staff's account and contact phones are stored in E.164 and found however they are typed", () => {
+    const account = createAccount(database.db, { name: "Lakeshore Labs", phone: "414.479.4233" }, SYSTEM);
+    addContact(database.db, account.id, { firstName: "Ann", lastName: "Ray", email: "ann@lakeshore.com", phone: "1 (213) 748-8406 x12" }, SYSTEM);
+    expect(database.sqlite.query("SELECT phone FROM accounts UNION ALL SELECT phone FROM contacts").values()).toEqual([["+14144794233"], ["+12137488406;ext=12"]]);
+    updateAccount(database.db, account.id, { phone: "+44 20 7946 0958 " }, SYSTEM);
+    expect(database.sqlite.query("SELECT phone FROM accounts").values()).toEqual([["+44 20 7946 0958"]]);
+    refreshSearchIndex(database.sqlite);
+    for (const typed of ["(213) 748-8406", "213.748.8406", "+1 213 748 8406", "2137488406", "748-8406"]) {
+      expect(searchAccounts(database.db, typed).map((hit) => [hit.name, hit.matchedText])).toEqual([["Lakeshore Labs", "+12137488406;ext=12"]]);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
+import { canonicalPhone } from "../../contracts/phones.ts";
 import { ACCOUNT_DOMAIN_PATTERN, type AccountChanges } from "../../contracts/accounts.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, users } from "../database/schema.ts";
@@ -42,7 +43,7 @@ export function createAccount(db: CrmDatabase, fields: AccountFields, actor: Act
     if (email) assertEmailFree(db, email, null);
     const [created] = db
       .insert(accounts)
-      .values({ name, email, domain, phone: optionalText(fields.phone), addedByHand: true, createdAt: now, updatedAt: now })
+      .values({ name, email, domain, phone: storedPhone(fields.phone), addedByHand: true, createdAt: now, updatedAt: now })
       .returning({ id: accounts.id })
       .all();
     const accountId = created!.id;
@@ -57,7 +58,7 @@ export function updateAccount(db: CrmDatabase, id: number, fields: AccountFields
   if (fields.name !== undefined) changes.name = requiredName(fields.name);
   if (fields.email !== undefined) changes.email = optionalEmail(fields.email);
   if (fields.domain !== undefined) changes.domain = optionalDomain(fields.domain);
-  if (fields.phone !== undefined) changes.phone = optionalText(fields.phone);
+  if (fields.phone !== undefined) changes.phone = storedPhone(fields.phone);
   return inTransaction(db, () => {
     if (fields.ownerUserId !== undefined) changes.ownerUserId = fields.ownerUserId === null ? null : activeOwner(db, fields.ownerUserId).id;
     const before = findAccount(db, id);
@@ -139,7 +140,7 @@ export function clearAllCustomerData(db: CrmDatabase, actor: Actor, backupFile: 
 
 const ACCOUNT_FIELD_LABELS: Record<keyof AccountFields, string> = { name: "name", email: "e-mail", domain: "domain", phone: "phone", ownerUserId: "owner" };
 
-/** 'Changed phone from 412-690-4025 to (412) 690-4025; owner from Ann to Bob': each field with its old and new value. */
+/** 'Changed phone from (412) 690-4025 to (412) 690-4026; owner from Ann to Bob': each field with its old and new value. */
 function describeAccountChange(before: AccountSummary, changes: AccountFields, changed: (keyof AccountFields)[], made: readonly FieldChange[]): string {
   if (changed.length === 1 && changed[0] === "name") return `Renamed from "${before.name}" to "${changes.name}"`;
   return `Changed ${made.map(describeFieldChange).join("; ")}`;
@@ -190,8 +191,9 @@ function optionalDomain(value: string | null): string | null {
   return text;
 }
 
-function optionalText(value: string | null | undefined): string | null {
+/** A phone as typed, in the one stored form (contracts/phones.ts). */
+function storedPhone(value: string | null | undefined): string | null {
   const text = value?.trim();
   if (text && text.length > SHORT_TEXT_MAX_LENGTH) throw invalid("phone", `phone must be at most ${SHORT_TEXT_MAX_LENGTH} characters`);
-  return text || null;
+  return canonicalPhone(text);
 }

@@ -50,7 +50,7 @@ describe("the audit trail", () => {
     const { db } = team.database;
     const before = lastId();
     const id = createAccount(db, { name: "Riverside Clinic", email: "front@riverside.org", phone: "412-690-4025" }, annActor).id;
-    updateAccount(db, id, { phone: "(412) 690-4025" }, annActor);
+    updateAccount(db, id, { phone: "(412) 690-4026" }, annActor);
     // The welcome task made Ann the owner.
     updateAccount(db, id, { ownerUserId: team.bob }, annActor);
     updateAccount(db, id, { ownerUserId: team.ann }, annActor);
@@ -102,8 +102,8 @@ describe("the audit trail", () => {
       ...ann_,
       accountId: id,
       entityId: id,
-      changes: [{ field: "phone", old: "412-690-4025", new: "(412) 690-4025" }],
-      summary: "Changed phone from 412-690-4025 to (412) 690-4025",
+      changes: [{ field: "phone", old: "+14126904025", new: "+14126904026" }],
+      summary: "Changed phone from (412) 690-4025 to (412) 690-4026",
     });
     expect(entries.filter((entry) => entry.action === "owner_changed").map((entry) => entry.changes)).toEqual([
       [{ field: "owner", old: "Ann", new: "Bob" }],

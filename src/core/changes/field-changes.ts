@@ -1,3 +1,4 @@
+import { displayPhone } from "../../contracts/phones.ts";
 import { createHash } from "node:crypto";
 import { MASKED_VALUE, type AuditFieldChange } from "../../contracts/audit.ts";
 
@@ -45,13 +46,14 @@ function asFieldValue(value: unknown): FieldValue {
   return JSON.stringify(value);
 }
 
-/** "phone from 412-690-4025 to (412) 690-4025": a change as the timeline words it. */
+/** "phone from (412) 690-4025 to (412) 690-4026": a change as the timeline words it, phones as people read them. */
 export function describeFieldChange({ field, old, new: value }: FieldChange): string {
-  return `${field} from ${shown(old)} to ${shown(value)}`;
+  return `${field} from ${shown(field, old)} to ${shown(field, value)}`;
 }
 
-function shown(value: FieldValue): string {
-  return value === null || value === "" ? "none" : String(value);
+function shown(field: string, value: FieldValue): string {
+  if (value === null || value === "") return "none";
+  return field === "phone" && typeof value === "string" ? displayPhone(value) : String(value);
 }
 
 /** A setting's name that says it holds a secret: its value never reaches the audit trail. */

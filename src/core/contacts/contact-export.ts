@@ -1,3 +1,4 @@
+import { displayPhone } from "../../contracts/phones.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { primaryContactId } from "../accounts/account-list.ts";
 import { csvExport, idsInOrder, type CsvExport } from "../csv/export-batches.ts";
@@ -27,7 +28,7 @@ export function exportContacts(db: CrmDatabase, actor: Actor): CsvExport {
     row.firstName,
     row.lastName,
     row.email,
-    row.phone,
+    row.phone && displayPhone(row.phone),
     row.title,
     row.primary ? "Yes" : "No",
   ]);

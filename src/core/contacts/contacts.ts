@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { ContactChanges } from "../../contracts/contacts.ts";
+import { canonicalPhone } from "../../contracts/phones.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import type { Actor } from "../changes/actor.ts";
@@ -35,7 +36,7 @@ export function addContact(db: CrmDatabase, accountId: number, fields: ContactFi
     if (isPrimary) clearPrimary(db, accountId, null);
     const [contact] = db
       .insert(contacts)
-      .values({ accountId, firstName, lastName, email, phone: optionalText("phone", fields.phone), title: optionalText("title", fields.title), isPrimary, createdAt: now, updatedAt: now })
+      .values({ accountId, firstName, lastName, email, phone: canonicalPhone(optionalText("phone", fields.phone)), title: optionalText("title", fields.title), isPrimary, createdAt: now, updatedAt: now })
       .returning()
       .all();
     const contactName = fullName(contact!);
@@ -50,7 +51,7 @@ export function updateContact(db: CrmDatabase, contactId: number, fields: Contac
   if (fields.firstName !== undefined) changes.firstName = requiredText("firstName", fields.firstName);
   if (fields.lastName !== undefined) changes.lastName = requiredText("lastName", fields.lastName);
   if (fields.email !== undefined) changes.email = requiredEmail(fields.email);
-  if (fields.phone !== undefined) changes.phone = optionalText("phone", fields.phone);
+  if (fields.phone !== undefined) changes.phone = canonicalPhone(optionalText("phone", fields.phone));
   if (fields.title !== undefined) changes.title = optionalText("title", fields.title);
   if (fields.isPrimary !== undefined) changes.isPrimary = fields.isPrimary;
 

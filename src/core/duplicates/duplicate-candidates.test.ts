@@ -54,7 +54,7 @@ describe("duplicate candidates", () => {
         score: 81,
         reasons: ["Same domain riverside.org", "Same name"],
       },
-      { account: expect.objectContaining({ id: ids.samePhone, phone: "(404) 555-0100" }), score: 81, reasons: ["Same phone (404) 555-0100", "Same name"] },
+      { account: expect.objectContaining({ id: ids.samePhone, phone: "+14045550100" }), score: 81, reasons: ["Same phone (404) 555-0100", "Same name"] },
       { account: expect.objectContaining({ id: ids.similar }), score: 80, reasons: ["Same domain riverside.org", "Similar names (93%)"] },
     ]);
     expect(listDuplicateCandidates(database.db, ids.loner)).toEqual([]);

@@ -110,7 +110,7 @@ describe("undoMerge", () => {
     expect(database.sqlite.query("SELECT name, email, phone FROM accounts WHERE id = ?").get(ids.target)).toEqual({
       name: "Riverside Clinic",
       email: "front@riverside.org",
-      phone: "(404) 555-0199",
+      phone: "+14045550199",
     });
   });
 

@@ -95,7 +95,7 @@ describe("mergeAccounts", () => {
   test("fields come from the chosen account, else the target, else the first source that has one", () => {
     const outcome = merge({ fields: { name: ids.second, phone: ids.first } });
     // The first source has no phone, so the target's is kept; the target has none either, so the second source's.
-    expect(outcome.fields).toEqual({ name: "Riverside Clinic LLC", email: "front@riverside.org", domain: "riverside.org", phone: "(404) 555-0100" });
+    expect(outcome.fields).toEqual({ name: "Riverside Clinic LLC", email: "front@riverside.org", domain: "riverside.org", phone: "+14045550100" });
     expect(findAccount(database.db, ids.target)).toMatchObject(outcome.fields);
   });
 
@@ -223,7 +223,7 @@ describe("mergeAccounts", () => {
     const preview = merge({ dryRun: true, fields: { email: ids.first } });
     expect(preview).toEqual({
       targetId: ids.target,
-      fields: { name: "Riverside Clinic", email: "billing@riverside-billing.com", domain: "riverside.org", phone: "(404) 555-0100" },
+      fields: { name: "Riverside Clinic", email: "billing@riverside-billing.com", domain: "riverside.org", phone: "+14045550100" },
       orderCount: 3,
       totalOrderCents: 17000,
       list: { listType: "legacy", listPinned: false },

@@ -84,8 +84,8 @@ describe("importing order exports (runCsvImport, previewCsvImport)", () => {
       "SELECT first_name, last_name, email, phone, is_primary FROM contacts ORDER BY email",
     );
     expect(contactRows).toEqual([
-      { first_name: "John", last_name: "Doe", email: "jdoe@gmail.com", phone: "404-555-0100", is_primary: 1 },
-      { first_name: "Mary Ann", last_name: "Smith", email: "office@lakeview-lab.com", phone: "404-555-0100", is_primary: 1 },
+      { first_name: "John", last_name: "Doe", email: "jdoe@gmail.com", phone: "+14045550100", is_primary: 1 },
+      { first_name: "Mary Ann", last_name: "Smith", email: "office@lakeview-lab.com", phone: "+14045550100", is_primary: 1 },
     ]);
   });
 

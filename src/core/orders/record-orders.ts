@@ -14,6 +14,7 @@ import { prepareOrder, withEarlierItems, type CustomerDetails, type OrderLine, t
 import { findSameOrder, type OrderIdentity } from "./order-identity.ts";
 import { REPORTED_CUSTOMER_CHANGES, type CustomerChange } from "../../contracts/imports.ts";
 import { ORDER_STATUS_LABELS, type OrderRoute, type OrderStatus } from "../../contracts/orders.ts";
+import { canonicalPhone } from "../../contracts/phones.ts";
 
 export interface OrderRecordingSummary {
   ordersCreated: number;
@@ -409,7 +410,7 @@ export class OrderRecording implements OrderRecorder {
   /** A customer seen for the first time: named after the ship-to company or person, with them as primary contact. */
   private createAccount(email: string, customer: CustomerDetails): number {
     const name = customer.company?.trim() || customer.name?.trim() || email;
-    const phone = customer.phone?.trim() || null;
+    const phone = canonicalPhone(customer.phone);
     // run() and lastInsertRowid rather than RETURNING: bun:sqlite makes RETURNING several times slower per row.
     const accountId = Number(this.statements.insertAccount.run(name, email, accountDomainForEmail(email), phone, this.now, this.now).lastInsertRowid);
     this.createdAccounts.add(accountId);

@@ -2,7 +2,8 @@ import { ensurePurchaseDays } from "../analytics/purchase-days.ts";
 import { backUpBeforeUpgrade } from "../backups/backup-taking.ts";
 import { openDatabase, type OpenedDatabase } from "../database/open.ts";
 import { finishOrderTruthUpgrade } from "../orders/order-truth-upgrade.ts";
-import { formatCount } from "../../contracts/counts.ts";
+import { upgradeStoredPhones } from "../accounts/phone-upgrade.ts";
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 import { followEveryChange } from "./change-followers.ts";
 
 export interface OpenedCrmDatabase extends OpenedDatabase {
@@ -22,7 +23,7 @@ export interface OpeningOptions {
 /**
  * Opens the CRM database as every process does: the concerns that follow each change set (change-followers.ts),
  * its schema brought up to date (database/open.ts), after a backup of the data as it was, then the stored data upgraded where a migration alone cannot, by the domain's own rules: purchase days counted
- * for accounts that have none yet, orders stored twice merged. Above every domain folder, as it calls theirs.
+ * for accounts that have none yet, orders stored twice merged, phones written in their one stored form. Above every domain folder, as it calls theirs.
  */
 export function openCrmDatabase(dataDir: string, options: OpeningOptions = {}): OpenedCrmDatabase {
   followEveryChange();
@@ -42,5 +43,7 @@ export function openCrmDatabase(dataDir: string, options: OpeningOptions = {}): 
         `and recounted ${formatCount(orderTruth.recountedAccounts)} accounts, which cancelled and rejected orders no longer count for`,
     );
   }
+  const phones = upgradeStoredPhones(opened.sqlite);
+  if (phones > 0) upgrades.push(`upgrade: wrote ${formatCountOf(phones, "phone")} of accounts and contacts in the one stored form (+14144794233)`);
   return { ...opened, upgrades };
 }

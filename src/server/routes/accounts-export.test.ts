@@ -80,6 +80,18 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
     expect(gamma.slice(7)).toEqual(["", "", "0", "0.00", ""]);
   });
 
+  test("phones are written as people read them, with no apostrophe; formulas still get one", async () => {
+    const { alpha, beta } = await seedThree();
+    await crm.server.request("PATCH", `/api/accounts/${alpha}`, { cookie: crm.cookie, body: { phone: "+1 414-479-4233 x12" } });
+    await crm.server.request("PATCH", `/api/accounts/${beta}`, { cookie: crm.cookie, body: { name: "=HYPERLINK(\"http://evil\")", phone: "213.748.8406" } });
+    const csv = await download();
+    expect(csv.text).toContain(",(414) 479-4233 x12,");
+    expect(csv.text).toContain(",(213) 748-8406,");
+    expect(csv.text).not.toContain("'(");
+    expect(csv.text).not.toContain("+1");
+    expect(csv.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
   test("exports every matching account, past any page, in the order the table's sort gives", async () => {
     const count = EXPORT_BATCH_SIZE + 205;
     recordOrders(crm.server.db, (recorder) => {

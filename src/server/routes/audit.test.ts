@@ -9,7 +9,7 @@ describe("/api/admin/audit", () => {
     const admin = await crm.server.signInAs("admin", "boss@example.com");
     const sales = await crm.server.signInAs("sales", "sam@example.com");
     const account = (await crm.server.request("POST", "/api/accounts", { cookie: admin.cookie, body: { name: "Riverside Clinic", phone: "412-690-4025" } })).body;
-    await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: admin.cookie, body: { phone: "(412) 690-4025" } });
+    await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: admin.cookie, body: { phone: "(412) 690-4026" } });
     await crm.server.request("PATCH", `/api/accounts/${account.id}`, { cookie: sales.cookie, body: { ownerUserId: sales.user.id } });
     expect((await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: "not the password" } })).status).toBe(401);
 
@@ -24,7 +24,7 @@ describe("/api/admin/audit", () => {
     expect(ofAccount.headers.get("x-total-count")).toBe("3");
     expect(ofAccount.body.map((entry: { action: string; actorName: string; changes: unknown }) => [entry.action, entry.actorName, entry.changes])).toEqual([
       ["owner_changed", "Test sales", [{ field: "owner", old: "Test admin", new: "Test sales" }]],
-      ["updated", "Test admin", [{ field: "phone", old: "412-690-4025", new: "(412) 690-4025" }]],
+      ["updated", "Test admin", [{ field: "phone", old: "+14126904025", new: "+14126904026" }]],
       ["created", "Test admin", [{ field: "name", old: null, new: "Riverside Clinic" }]],
     ]);
     const bySales = await crm.server.request("GET", `/api/admin/audit?actor=${sales.user.id}&action=owner_changed`, { cookie: admin.cookie });

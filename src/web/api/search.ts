@@ -2,6 +2,7 @@ import useSWR from "swr";
 import { MIN_SEARCH_LENGTH, SEARCH_PATH, type AccountSearchHit, type SearchMatch, type SearchQuery, type SearchResult } from "../../contracts/search.ts";
 import { useDebouncedValue } from "../useDebouncedValue";
 import { apiUrl } from "./client";
+import { displayPhone } from "../../contracts/phones.ts";
 
 export { MIN_SEARCH_LENGTH };
 export type { AccountSearchHit } from "../../contracts/search.ts";
@@ -34,10 +35,15 @@ export function searchUrl(text: string): string {
   return apiUrl(SEARCH_PATH, { q: text } satisfies SearchQuery);
 }
 
-/** Why a hit was found, to show under its name ('Order ZZ-9', 'Contact: Tina Desk'); nothing when its name matched. */
+/**
+ * Why a hit was found, to show under its name ('Order ZZ-9', 'Contact: Tina Desk', 'Phone: (414) 479-4233');
+ * nothing when its name matched. Text, not a tel: or mailto: link: the hit is an option of the search's
+ * list, which a tap opens, and a link inside it would be a second target under the same finger.
+ */
 export function matchDescription(hit: Pick<AccountSearchHit, "matchedOn" | "matchedText">): string | undefined {
   const label = MATCH_LABELS[hit.matchedOn];
-  return label === undefined ? undefined : `${label} ${hit.matchedText}`;
+  if (label === undefined) return undefined;
+  return `${label} ${hit.matchedOn === "phone" ? displayPhone(hit.matchedText) : hit.matchedText}`;
 }
 
 const MATCH_LABELS: Record<SearchMatch, string | undefined> = {

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { WriteOutcome } from "./use-write";
 import { IconButton } from "./Button";
-import { CheckIcon, CloseIcon } from "./icons";
+import { CheckIcon, CloseIcon, PencilIcon } from "./icons";
+import { EmailLink, PhoneLink } from "./ContactLinks";
+import { displayPhone } from "../format/phone";
 import { decideInlineSave, inlineSaveEnd, shownInlineValue, type SavedInlineValue } from "./inline-edit";
 import { Spinner } from "./Spinner";
 
@@ -20,6 +22,11 @@ export interface InlineEditableTextProps {
   /** The look of the value: size, weight, colour. */
   textClassName?: string;
   testId?: string;
+  /**
+   * A phone or e-mail shows as its tel: or mailto: link, with a pencil beside it to edit it (a tap on the
+   * value calls or writes); a phone is edited as people read it, '(414) 479-4233'.
+   */
+  linkAs?: "phone" | "email";
 }
 
 type Mode = "viewing" | "editing" | "saving";
@@ -29,7 +36,7 @@ type Mode = "viewing" | "editing" | "saving";
  * discards; unchanged text is not sent. A save the server refuses leaves the input open with the text typed,
  * beside the write hook's toast saying why.
  */
-export function InlineEditableText({ value, label, onSave, placeholder, type = "text", textClassName = "text-sm text-slate-900", testId }: InlineEditableTextProps) {
+export function InlineEditableText({ value, label, onSave, placeholder, type = "text", textClassName = "text-sm text-slate-900", testId, linkAs }: InlineEditableTextProps) {
   const [mode, setMode] = useState<Mode>("viewing");
   const [draft, setDraft] = useState("");
   const [saved, setSaved] = useState<SavedInlineValue | null>(null);
@@ -40,6 +47,7 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
   // Once the value given is no longer the one a save replaced, the refetched value has taken over.
   if (saved !== null && value !== saved.replaced) setSaved(null);
   const shown = shownInlineValue(value, saved);
+  const editable = shown && linkAs === "phone" ? displayPhone(shown) : shown;
 
   useEffect(() => {
     // Back from editing, keyboard focus returns to the value rather than to the top of the page.
@@ -50,7 +58,7 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
   }, [mode]);
 
   function startEditing() {
-    setDraft(shown ?? "");
+    setDraft(editable ?? "");
     setMode("editing");
   }
 
@@ -62,7 +70,7 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
   async function save() {
     // Enter pressed again while the first save is under way must not send it twice.
     if (mode !== "editing") return;
-    const decision = decideInlineSave(shown, draft);
+    const decision = decideInlineSave(editable, draft);
     if (decision.kind === "unchanged") {
       stopEditing();
       return;
@@ -87,6 +95,28 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
       event.stopPropagation();
       stopEditing();
     }
+  }
+
+  if (mode === "viewing" && shown && linkAs) {
+    return (
+      <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+        <span id={valueId} className="min-w-0 text-sm">
+          {linkAs === "phone" ? <PhoneLink phone={shown} testId={testId && `${testId}-link`} /> : <EmailLink email={shown} testId={testId && `${testId}-link`} />}
+        </span>
+        <button
+          ref={viewButtonRef}
+          type="button"
+          onClick={startEditing}
+          aria-label={`Edit ${label}`}
+          aria-describedby={valueId}
+          title={`Edit ${label}`}
+          data-testid={testId}
+          className="rounded-md p-1 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+        >
+          <PencilIcon className="size-3.5" />
+        </button>
+      </span>
+    );
   }
 
   if (mode === "viewing") {

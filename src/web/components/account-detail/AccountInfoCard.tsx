@@ -10,6 +10,7 @@ import { ListTypeSelect } from "../../parts/accounts/ListTypeSelect";
 import { Button } from "../../ui/Button";
 import { MergeIcon, PencilIcon } from "../../ui/icons";
 import { InlineEditableText } from "../../ui/InlineEditableText";
+import { EmailLink } from "../../ui/ContactLinks";
 import { primaryContactOf } from "./contact-display";
 import { ContactField } from "./ContactField";
 import { DetailCard, Field, FieldGroupHeading } from "../../ui/DetailCard";
@@ -90,11 +91,11 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
           <FieldGroupHeading>Details</FieldGroupHeading>
           <dl className="space-y-3">
             <Field label="Phone">
-              <InlineEditableText value={account.phone} label="account phone" placeholder="Add phone number" type="tel" onSave={savePhone} testId="account-phone-field" />
+              <InlineEditableText value={account.phone} label="account phone" placeholder="Add phone number" type="tel" onSave={savePhone} testId="account-phone-field" linkAs="phone" />
             </Field>
             {account.email && (
               <Field label="Email">
-                <span className="block wrap-anywhere">{account.email}</span>
+                <EmailLink email={account.email} className="text-sm" testId="account-email-link" />
               </Field>
             )}
             <Field label="Customer Since" testId="customer-since">

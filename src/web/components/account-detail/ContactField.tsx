@@ -45,6 +45,7 @@ export function ContactField({ contact, field, whose, testIdPrefix, textClassNam
       // An e-mail has no spaces to wrap at; in a narrow column it breaks anywhere rather than overflow.
       textClassName={field === "email" ? `${textClassName} break-all` : textClassName}
       testId={`${testIdPrefix}-${testId}`}
+      linkAs={field === "phone" ? "phone" : field === "email" ? "email" : undefined}
     />
   );
 }

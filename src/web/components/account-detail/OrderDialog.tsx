@@ -9,6 +9,8 @@ import { Modal } from "../../ui/Modal";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Field, FieldGroupHeading, SkeletonLines } from "../../ui/DetailCard";
 import { NotGiven } from "./NotGiven";
+import { PhoneLink } from "../../ui/ContactLinks";
+import { canonicalPhone } from "../../format/phone";
 import { deliveryTimes, displayedOrderNumber, displayedOrderTotal, orderStatusBadge, shipToLines } from "./order-display";
 
 /**
@@ -210,7 +212,12 @@ function ShipToAddress({ order }: { order: OrderDetail }) {
           {line}
         </span>
       ))}
-      {phone && <span className="block text-slate-600">{phone}</span>}
+      {/* The order keeps the phone as ShipStation sent it; it is read and dialled in the one stored form. */}
+      {phone?.trim() && (
+        <span className="block">
+          <PhoneLink phone={canonicalPhone(phone)!} testId="order-ship-to-phone" />
+        </span>
+      )}
     </address>
   );
 }

@@ -1,3 +1,4 @@
+import { displayPhone } from "../../format/phone";
 import type { ActorSource, AuditEntry, AuditFieldChange } from "../../api/audit";
 
 /** How each source reads in the Who filter and beside a name. */
@@ -16,15 +17,15 @@ export function wordsOf(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** 'phone: 412-690-4025 → (412) 690-4025'; an empty value reads as a dash. */
+/** 'phone: (412) 690-4025 → (412) 690-4026', phones as people read them; an empty value reads as a dash. */
 export function describeFieldChange({ field, old, new: value }: AuditFieldChange): string {
-  return `${field}: ${shown(old)} → ${shown(value)}`;
+  return `${field}: ${shown(field, old)} → ${shown(field, value)}`;
 }
 
-function shown(value: AuditFieldChange["old"]): string {
+function shown(field: string, value: AuditFieldChange["old"]): string {
   if (value === null || value === "") return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  return String(value);
+  return field === "phone" && typeof value === "string" ? displayPhone(value) : String(value);
 }
 
 /** Who made the change, and how when it was not in the dashboard: 'Ann (Imports)'. */

@@ -9,6 +9,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { ListChoiceName } from "./ListChoiceName";
 import { asSentence, listChoiceOf } from "./merge-plan";
+import { displayPhone } from "../../format/phone";
 
 export interface MergeReviewStepProps {
   /** The server's dry run; undefined while it is asked for or when it failed. */
@@ -62,7 +63,7 @@ export function MergeReviewStep({ preview, error, onRetry, removed }: MergeRevie
             <KeptValue value={account.domain} />
           </Field>
           <Field label="Phone" testId="merge-preview-phone">
-            <KeptValue value={account.phone} />
+            <KeptValue value={account.phone && displayPhone(account.phone)} />
           </Field>
           <Field label="Orders" testId="merge-preview-orders">
             {formatCountOf(account.orderCount, "order")}

@@ -5,6 +5,7 @@ import { useTeamMembers } from "../../api/team-members";
 import { formatCountOf } from "../../format/count";
 import { ListChoiceName } from "./ListChoiceName";
 import { accountDetailsLine, fieldChoices, ownerChoiceLabel, type FieldChoice } from "./merge-plan";
+import { displayPhone } from "../../format/phone";
 
 export interface MergeValuesStepProps {
   /** The picked accounts, the dialog's account first. */
@@ -26,6 +27,7 @@ export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange,
   const { members } = useTeamMembers();
   const valueView = (field: MergeField, value: string): ReactNode => {
     if (field === "list") return <ListChoiceName choice={value} lists={lists} />;
+    if (field === "phone") return displayPhone(value);
     return field === "owner" ? ownerChoiceLabel(value, members) : value;
   };
 

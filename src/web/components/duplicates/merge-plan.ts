@@ -1,3 +1,4 @@
+import { displayPhone } from "../../format/phone";
 import { AUTOMATIC_LIST_CHOICE } from "../../../contracts/lists.ts";
 import { MERGE_FIELDS, type DuplicateCandidate, type MergeableAccount, type MergeField, type MergeRequest } from "../../api/duplicates";
 import type { ListDefinition } from "../../api/lists";
@@ -133,7 +134,7 @@ export function matchLabel(score: number): string {
 
 /** What tells accounts of similar names apart: 'office@riverside.org · riverside.org · (404) 555-0100'. */
 export function accountDetailsLine(account: MergeableAccount): string {
-  return [account.email, account.domain, account.phone].filter((value): value is string => Boolean(value?.trim())).join(" · ");
+  return [account.email, account.domain, account.phone && displayPhone(account.phone)].filter((value): value is string => Boolean(value?.trim())).join(" · ");
 }
 
 /** Ends the text with one full stop, even when it ends with a name such as 'Acme, Inc.'. */

@@ -4,6 +4,7 @@ import { useLists, type ListDefinition } from "../../api/lists";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { PotentialDuplicateBadge } from "../../ui/PotentialDuplicateBadge";
+import { EmailLink } from "../../ui/ContactLinks";
 import { PinIcon } from "../../ui/icons";
 import { listAccentClass } from "../../ui/list-accent";
 import { Select } from "../../ui/Select";
@@ -87,7 +88,19 @@ function AccountCard({ account, lists, tick }: { account: Account; lists: ListDe
           {account.hasDuplicate && <PotentialDuplicateBadge />}
         </div>
         <p className="truncate text-xs text-slate-500" title={contact?.email ?? undefined}>
-          {contact ? [`${contact.firstName} ${contact.lastName}`.trim(), contact.email].filter(Boolean).join(" · ") : "No contact"}
+          {contact ? (
+            <>
+              {`${contact.firstName} ${contact.lastName}`.trim()}
+              {contact.email && (
+                <>
+                  {" · "}
+                  <EmailLink email={contact.email} />
+                </>
+              )}
+            </>
+          ) : (
+            "No contact"
+          )}
         </p>
       </div>
     </li>

@@ -7,6 +7,7 @@ import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { ICON_BUTTON_CLASS, IconButton } from "../../ui/Button";
 import { PotentialDuplicateBadge } from "../../ui/PotentialDuplicateBadge";
+import { EmailLink } from "../../ui/ContactLinks";
 import { EyeIcon, MergeIcon, PencilIcon } from "../../ui/icons";
 import { AccountCheckbox } from "./AccountCheckbox";
 import type { AccountTick } from "./account-selection";
@@ -57,8 +58,8 @@ export function AccountRow({ account, tick, onEdit, onMerge }: AccountRowProps) 
           <div className="min-w-0">
             <p className="truncate text-slate-900">{`${contact.firstName} ${contact.lastName}`.trim()}</p>
             {contact.email && (
-              <p className="truncate text-xs text-slate-500" title={contact.email}>
-                {contact.email}
+              <p className="truncate text-xs" title={contact.email}>
+                <EmailLink email={contact.email} />
               </p>
             )}
           </div>
