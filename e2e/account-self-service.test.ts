@@ -55,7 +55,7 @@ describe("choosing, changing a password and ending sessions", () => {
     expect(await save.isDisabled()).toBe(true);
     await confirmation.fill("Qwertyuiop123");
     await save.click();
-    await waitForText(form.getByTestId("field-error"), "newPassword is one of the most common passwords: choose one that is harder to guess");
+    await waitForText(form.getByTestId("field-error"), "New password is one of the most common passwords: choose one that is harder to guess");
     await screenshot(page, "choose-password-refused");
 
     await newPassword.fill(PAT.password);
@@ -117,7 +117,7 @@ describe("choosing, changing a password and ending sessions", () => {
     await dialog.getByLabel("Current password").fill("not my password");
     await dialog.getByLabel("New password").fill(PAT.nextPassword);
     await dialog.getByRole("button", { name: "Change Password" }).click();
-    await waitForText(dialog.getByTestId("field-error"), "currentPassword is not your current password");
+    await waitForText(dialog.getByTestId("field-error"), "Current password is not your current password");
     await screenshot(page, "change-password-refused");
 
     await dialog.getByLabel("Current password").fill(PAT.password);

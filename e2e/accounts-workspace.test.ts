@@ -161,7 +161,7 @@ describe("working with accounts: list, header search and account detail", () => 
     const oldEmail = await email.innerText();
     const refused = await responseTo(page, "PATCH", "/api/contacts/", () => typeAndSave(page, "primary-contact-email", "not-an-email"));
     expect(refused.status()).toBe(400);
-    await page.getByTestId("toast").filter({ hasText: "email is not a valid e-mail address: not-an-email" }).waitFor();
+    await page.getByTestId("toast").filter({ hasText: "Email is not a valid e-mail address: not-an-email" }).waitFor();
     expect(await page.getByTestId("primary-contact-email-input").inputValue()).toBe("not-an-email");
     await page.getByTestId("primary-contact-email-input").press("Escape");
     await waitForText(email, oldEmail);

@@ -164,7 +164,7 @@ describe("small screens and honest feedback", () => {
     const input = page.getByTestId("primary-contact-email-input");
     await input.fill("not-an-email");
     await input.press("Enter");
-    const toast = page.getByTestId("toast").filter({ hasText: "email is not a valid e-mail address: not-an-email" });
+    const toast = page.getByTestId("toast").filter({ hasText: "Email is not a valid e-mail address: not-an-email" });
     await toast.waitFor();
     expect(await toast.getAttribute("data-variant")).toBe("destructive");
     expect(await input.isVisible()).toBe(true);

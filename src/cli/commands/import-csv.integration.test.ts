@@ -85,6 +85,26 @@ describe("crm import-csv", () => {
     expect(second.stdout).toMatch(/│ Orders already up to date +│ 1 +│/);
   });
 
+  test("--errors-out writes every skipped row as CSV, where the summary lists the first 100 and says where the rest are", async () => {
+    const rows = [itemRow("1", "a@clinic.com"), ...Array.from({ length: 120 }, (_, i) => itemRow(`SO-${i}`, `broken ${i}`)), itemRow("SO-X", "bad,one")];
+    const file = csvFile("orders.csv", exportCsv(rows));
+
+    const withoutFile = await crm("import-csv", file, "--dry-run");
+    expect(withoutFile.stdout).toContain("...and 21 more rows with errors");
+    expect(withoutFile.stdout).toContain("Run again with --errors-out FILE to write every skipped row, with its line and reason, to a CSV file.");
+
+    const errorsOut = path.join(dir, "skipped.csv");
+    const run = await crm("import-csv", file, "--errors-out", errorsOut);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(`Every skipped row (121) is in ${errorsOut}, with its line and reason.`);
+    const lines = readFileSync(errorsOut, "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(1 + 121);
+    expect(lines[0]).toBe("file,line,reason,order_number,customer_email");
+    expect(lines[1]).toBe('orders.csv,3,"invalid customer e-mail ""broken 0""",SO-0,broken 0');
+    expect(lines.at(-1)).toBe('orders.csv,123,"invalid customer e-mail ""bad,one""",SO-X,"bad,one"');
+    expect(count("orders")).toBe(1);
+  });
+
   test("the summary writes counts with thousands separators; progress in a log names the closing steps and ends with a line", async () => {
     const file = csvFile("orders.csv", exportCsv(Array.from({ length: 1_200 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_100}@clinic.com`))));
     const run = await crm("import-csv", file);

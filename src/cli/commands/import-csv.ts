@@ -1,10 +1,12 @@
 import { Command } from "commander";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
-import type { CsvImportResult } from "../../contracts/imports.ts";
+import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
+import type { CrmDatabase } from "../../core/database/open.ts";
 import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
-import { DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress } from "../../core/import/csv-import-parts.ts";
+import { DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress, type SkippedRow } from "../../core/import/csv-import-parts.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
@@ -17,6 +19,7 @@ interface ImportFlags {
   tz: string;
   dryRun?: boolean;
   json?: boolean;
+  errorsOut?: string;
   dataDir?: string;
 }
 
@@ -40,41 +43,86 @@ export function importCsvCommand(): Command {
       .argument("<file...>", "one or more CSV exports")
       .option("--tz <zone>", "time zone of dates without an offset", DEFAULT_IMPORT_TIME_ZONE)
       .option("--dry-run", "check and count everything, write nothing")
-      .option("--json", "print only the import result as JSON on stdout"),
+      .option("--json", "print only the import result as JSON on stdout")
+      .option("--errors-out <file>", "write every skipped row to this CSV file: file, line, reason, order number and customer e-mail"),
   ).action((files: string[], flags: ImportFlags) => {
     if (!isValidTimeZone(flags.tz)) throw new UsageError(`--tz: unknown time zone "${flags.tz}"`);
     yieldCpuToStaff();
+    const skippedRows = flags.errorsOut === undefined ? undefined : new SkippedRowsFile(flags.errorsOut);
     return withDatabase(flags, async ({ db }) => {
-      const progress = createProgressReporter();
-      const options = {
-        timeZone: flags.tz,
-        onProgress: (current: CsvImportProgress) => progress.update({ ...describeAmount(current), step: current.step, detail: describeWriting(current) }),
-      };
-      const csvFiles = files.map((file) => ({ path: file }));
-      if (flags.dryRun) {
-        const result = previewCsvImport(db, csvFiles, options);
-        progress.finish();
-        process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : renderSummary(result));
-        return;
+      try {
+        await importFiles(db, files, flags, skippedRows);
+      } finally {
+        skippedRows?.close();
       }
-      const outcome = await whileListeningForStop((signal) =>
-        runCsvImport(db, csvFiles, {
-          ...options,
-          actor: COMMAND_LINE,
-          signal,
-          onWaiting: (running) => process.stderr.write(`Waiting for import #${running.id} (process ${running.pid}, started ${running.startedAt.toISOString()}) to finish...\n`),
-        }),
-      );
-      if (outcome.stoppedBy !== undefined && outcome.state === "interrupted") {
-        if (process.stderr.isTTY) process.stderr.write("\r\u001b[K");
-        process.stderr.write(`crm: ${describeInterruption(outcome, outcome.stoppedBy)}\n`);
-        process.exitCode = EXIT_ON_SIGNAL[outcome.stoppedBy];
-        return;
-      }
-      progress.finish();
-      process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result));
     });
   });
+}
+
+async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags, skippedRows: SkippedRowsFile | undefined): Promise<void> {
+  const progress = createProgressReporter();
+  const options = {
+    timeZone: flags.tz,
+    onSkippedRow: skippedRows === undefined ? undefined : (row: SkippedRow) => skippedRows.write(row),
+    onProgress: (current: CsvImportProgress) => progress.update({ ...describeAmount(current), step: current.step, detail: describeWriting(current) }),
+  };
+  const csvFiles = files.map((file) => ({ path: file }));
+  if (flags.dryRun) {
+    const result = previewCsvImport(db, csvFiles, options);
+    progress.finish();
+    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : renderSummary(result, flags.errorsOut));
+    return;
+  }
+  const outcome = await whileListeningForStop((signal) =>
+    runCsvImport(db, csvFiles, {
+      ...options,
+      actor: COMMAND_LINE,
+      signal,
+      onWaiting: (running) => process.stderr.write(`Waiting for import #${running.id} (process ${running.pid}, started ${running.startedAt.toISOString()}) to finish...\n`),
+    }),
+  );
+  if (outcome.stoppedBy !== undefined && outcome.state === "interrupted") {
+    if (process.stderr.isTTY) process.stderr.write("\r\u001b[K");
+    process.stderr.write(`crm: ${describeInterruption(outcome, outcome.stoppedBy)}\n`);
+    process.exitCode = EXIT_ON_SIGNAL[outcome.stoppedBy];
+    return;
+  }
+  progress.finish();
+  process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result, flags.errorsOut));
+}
+
+/**
+ * --errors-out: every skipped row as CSV, where the summary lists only the first ones. Opened before the
+ * import starts, so that a path that cannot be written is refused before anything is imported.
+ */
+class SkippedRowsFile {
+  private readonly fd: number;
+
+  constructor(path: string) {
+    try {
+      this.fd = openSync(path, "w");
+    } catch (error) {
+      throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
+    }
+    this.writeLine(["file", "line", "reason", "order_number", "customer_email"]);
+  }
+
+  write(row: SkippedRow): void {
+    this.writeLine([row.file, String(row.line), row.reason, row.orderNumber, row.customerEmail]);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private writeLine(cells: string[]): void {
+    writeSync(this.fd, `${cells.map(csvCell).join(",")}\n`);
+  }
+}
+
+/** A cell quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
@@ -126,7 +174,7 @@ function describeInterruption(outcome: CsvImportRunOutcome, signal: StopSignal):
   );
 }
 
-function renderSummary(result: CsvImportResult): string {
+function renderSummary(result: CsvImportResult, errorsOut: string | undefined): string {
   const { results } = result;
   const table = createTable(["Import", "Count"]);
   table.push(
@@ -139,6 +187,12 @@ function renderSummary(result: CsvImportResult): string {
     ["Orders already up to date", results.ordersUnchanged],
     ["Orders moved to another customer", results.customersChanged],
   );
-  const errors = results.errors.length > 0 ? `\nSkipped rows:\n${results.errors.map((error) => `  ${error}`).join("\n")}\n` : "";
+  const errors = results.errors.length > 0 ? `\nSkipped rows:\n${results.errors.map((error) => `  ${error}`).join("\n")}\n${describeEverySkippedRow(results.skipped, errorsOut)}` : "";
   return `${result.message}\n${table.toString()}\n${errors}${describeCustomerChanges(results.customersChanged, results.customerChanges)}`;
+}
+
+/** Where to find every skipped row: the summary lists only the first ones. */
+function describeEverySkippedRow(skipped: number, errorsOut: string | undefined): string {
+  if (errorsOut !== undefined) return `Every skipped row (${formatCount(skipped)}) is in ${errorsOut}, with its line and reason.\n`;
+  return skipped > REPORTED_ROW_ERRORS ? "Run again with --errors-out FILE to write every skipped row, with its line and reason, to a CSV file.\n" : "";
 }

@@ -6,6 +6,7 @@ import { invalid } from "../errors.ts";
 import type { PreparedOrder } from "../orders/prepared-order.ts";
 import type { ClosingStep, OrderRecordingSummary } from "../orders/record-orders.ts";
 import { isValidTimeZone } from "../time/wall-clock.ts";
+import type { SkippedRowKeys } from "./shipstation-file-orders.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
@@ -29,6 +30,15 @@ export interface CsvImportPreviewOptions {
   /** Zone of dates that carry no offset. */
   timeZone?: string;
   onProgress?(progress: CsvImportProgress): void;
+  /** Told of every skipped row, where the result words only the first REPORTED_ROW_ERRORS. */
+  onSkippedRow?(row: SkippedRow): void;
+}
+
+/** A row the import skipped: its file as named, the line it starts on, why, and what it says of its order. */
+export interface SkippedRow extends SkippedRowKeys {
+  file: string;
+  line: number;
+  reason: string;
 }
 
 export interface CsvImportProgress {
@@ -197,13 +207,19 @@ export class RowErrorReport {
   readonly messages: string[] = [];
   count = 0;
   private readonly prefixes: string[];
+  private readonly fileNames: string[];
 
-  constructor(files: CsvImportFile[]) {
-    this.prefixes = files.map((file) => (files.length > 1 ? `${file.displayName ?? path.basename(file.path)}: ` : ""));
+  constructor(
+    files: CsvImportFile[],
+    private readonly onSkippedRow?: (row: SkippedRow) => void,
+  ) {
+    this.fileNames = files.map((file) => file.displayName ?? path.basename(file.path));
+    this.prefixes = this.fileNames.map((name) => (files.length > 1 ? `${name}: ` : ""));
   }
 
-  add({ fileIndex, line, reason }: ReaderRowError): void {
+  add({ fileIndex, line, reason, orderNumber, customerEmail }: ReaderRowError): void {
     this.count++;
+    this.onSkippedRow?.({ file: this.fileNames[fileIndex]!, line, reason, orderNumber, customerEmail });
     if (this.messages.length < REPORTED_ROW_ERRORS) this.messages.push(`${this.prefixes[fileIndex]}Row ${line}: ${reason}`);
   }
 

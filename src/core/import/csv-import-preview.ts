@@ -41,7 +41,7 @@ export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], option
 }
 
 function previewInTransaction(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions): CsvImportResult {
-  const report = new RowErrorReport(files);
+  const report = new RowErrorReport(files, options.onSkippedRow);
   const orders = new OrdersFromReader(files, checkedTimeZone(options.timeZone), report, options.onProgress);
   const restoreCacheSize = useSmallPageCache(db.$client);
   const restoreForeignKeys = withoutForeignKeyChecks(db.$client);

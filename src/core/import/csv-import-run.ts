@@ -18,6 +18,7 @@ import {
   withoutForeignKeyChecks,
   type CsvImportFile,
   type CsvImportProgress,
+  type SkippedRow,
 } from "./csv-import-parts.ts";
 import { writerWaitingSince } from "../database/waiting-writers.ts";
 import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
@@ -86,6 +87,8 @@ export interface CsvImportRunOptions {
   /** Who imports: named on the timelines of the accounts it changes. */
   actor?: Actor;
   onProgress?(progress: CsvImportProgress): void;
+  /** Told of every skipped row, where the result words only the first REPORTED_ROW_ERRORS. */
+  onSkippedRow?(row: SkippedRow): void;
   /** Stops the import at its next commit: batches committed stay, an import in one transaction writes nothing. */
   signal?: AbortSignal;
   /** Told once when another import of the database is running: this one waits for it to end. */
@@ -128,7 +131,7 @@ export interface CsvImportRunOutcome {
  */
 export async function runCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportRunOptions = {}): Promise<CsvImportRunOutcome> {
   const timeZone = checkedTimeZone(options.timeZone);
-  const report = new RowErrorReport(files);
+  const report = new RowErrorReport(files, options.onSkippedRow);
   const sqlite = db.$client;
   const besideOthers = options.inServer === true || isDatabaseOpenElsewhere(sqlite);
   const writing: CsvImportWriting = !besideOthers && !hasOrders(sqlite) ? "one transaction" : "batches";

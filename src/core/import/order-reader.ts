@@ -42,8 +42,8 @@ class ExportFilesReading {
     this.job.files.forEach((filePath, fileIndex) => {
       const orders = new ShipStationFileOrders(this.job.timeZone, {
         order: (order) => this.add(order),
-        rowError: (line, reason) => {
-          this.rowErrors.push({ fileIndex, line, reason });
+        rowError: (line, reason, keys) => {
+          this.rowErrors.push({ fileIndex, line, reason, ...keys });
           if (this.rowErrors.length === ORDERS_PER_BATCH) this.postBatch();
         },
       });

@@ -1,3 +1,4 @@
+import type { SkippedRowKeys } from "./shipstation-file-orders.ts";
 import type { MessagePort } from "node:worker_threads";
 import type { OrderLine, PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
@@ -29,7 +30,7 @@ export type ReaderMessage =
   | { kind: "done"; rowsRead: number; bytesRead: number }
   | { kind: "failed"; error: ReaderFailure };
 
-export interface ReaderRowError {
+export interface ReaderRowError extends SkippedRowKeys {
   fileIndex: number;
   line: number;
   reason: string;

@@ -14,11 +14,17 @@ import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-
 import { UnreadableValueError } from "../unreadable-value.ts";
 import { formatCount } from "../../contracts/counts.ts";
 
+/** What a skipped row says of its order, as written, so that someone can find it in the export and in ShipStation. */
+export interface SkippedRowKeys {
+  orderNumber: string;
+  customerEmail: string;
+}
+
 export interface ExportFileSink {
   /** An order read whole; its raw JSON is a view that is only valid during the call. */
   order(order: PreparedOrder): void;
-  /** A row that was skipped, by the line of the file it starts on. */
-  rowError(line: number, reason: string): void;
+  /** A row that was skipped, by the line of the file it starts on, with what it says of its order as written. */
+  rowError(line: number, reason: string, keys: SkippedRowKeys): void;
 }
 
 /**
@@ -86,7 +92,7 @@ export class ShipStationFileOrders {
       this.start(row, order, item);
     } catch (error) {
       if (!(error instanceof UnreadableValueError)) throw error;
-      this.sink.rowError(row.line, error.message);
+      this.sink.rowError(row.line, error.message, { orderNumber: row.trimmed(this.at.orderNumber), customerEmail: row.trimmed(this.at.customerEmail) });
     }
   }
 

@@ -19,6 +19,21 @@ import { formatCount } from "../../contracts/counts.ts";
  */
 const DEFAULT_CUSTOMER_LIFECYCLE: CustomerLifecycleSettings = { newWithinDays: 30, activeWithinDays: 180 };
 
+/**
+ * What a built-in list holds, in the words of its rule with today's windows ('No order in the last 180
+ * days'): staff read it on the Lists screen, and it changes when the windows do. Null for a custom list.
+ */
+export function lifecycleListRule(key: string, lifecycle: CustomerLifecycleSettings): string | null {
+  if (key === "new") return `First order within the last ${days(lifecycle.newWithinDays)}`;
+  if (key === "active") return `An order within the last ${days(lifecycle.activeWithinDays)}`;
+  if (key === "legacy") return `No order in the last ${days(lifecycle.activeWithinDays)}`;
+  return null;
+}
+
+function days(count: number): string {
+  return count === 1 ? "day" : `${formatCount(count)} days`;
+}
+
 /** Takes a transaction too: accounts read inside one say whether they are new customers. */
 export function readCustomerLifecycle(db: CrmQueries): CustomerLifecycleSettings {
   const stored = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "customerLifecycle")).get()?.value;

@@ -3,7 +3,8 @@ import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { createAccount } from "../accounts/accounts.ts";
 import { COMMAND_LINE } from "../changes/actor.ts";
-import { summarizeLists } from "./lists.ts";
+import { saveCustomerLifecycle } from "../lifecycle/lifecycle-settings.ts";
+import { createList, summarizeLists } from "./lists.ts";
 
 describe("summarizeLists", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -21,5 +22,18 @@ describe("summarizeLists", () => {
     const today = new Date().toISOString().slice(0, 10);
     const windowed = summarizeLists(database.db, { from: "2000-01-01", to: today }).find((list) => list.key === "new")!;
     expect(windowed.count).toBe(1);
+  });
+
+  test("a built-in list is described by its rule with the customer-lifecycle windows, a custom list by its maker", () => {
+    createList(database.db, { name: "Trade shows", description: "Met at a show" }, COMMAND_LINE);
+    const descriptions = () => Object.fromEntries(summarizeLists(database.db).map((list) => [list.key, list.description]));
+    expect(descriptions()).toEqual({
+      new: "First order within the last 30 days",
+      active: "An order within the last 180 days",
+      legacy: "No order in the last 180 days",
+      "trade-shows": "Met at a show",
+    });
+    saveCustomerLifecycle(database.db, { newWithinDays: 14, activeWithinDays: 90 }, COMMAND_LINE);
+    expect(descriptions()).toMatchObject({ new: "First order within the last 14 days", active: "An order within the last 90 days", legacy: "No order in the last 90 days" });
   });
 });

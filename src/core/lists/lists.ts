@@ -6,6 +6,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import type { FirstOrderWindow } from "../../contracts/lists.ts";
 import { firstOrderRange } from "./first-order-window.ts";
 import { returnListToActivityRules } from "../lifecycle/lifecycle-lists.ts";
+import { lifecycleListRule, readCustomerLifecycle } from "../lifecycle/lifecycle-settings.ts";
 import { AUTOMATIC_LIST_CHOICE, LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type ListChanges, type ListDeletion, type NewListBody } from "../../contracts/lists.ts";
 import { allLists, type ListRecord } from "./list-types.ts";
 import { inTransaction } from "../database/transaction.ts";
@@ -47,12 +48,14 @@ export function summarizeLists(db: CrmDatabase, window: FirstOrderWindow = {}): 
       .groupBy(accounts.listType)
       .all();
     const byKey = new Map(figures.map((row) => [row.key, row]));
+    const lifecycle = readCustomerLifecycle(db);
     return allLists(db).map((list) => {
       const row = byKey.get(list.key);
       return {
         key: list.key,
         name: list.name,
-        description: list.description,
+        // A built-in list is described by its rule, whose windows are settings; a custom one by whoever made it.
+        description: list.builtIn ? lifecycleListRule(list.key, lifecycle) : list.description,
         builtIn: list.builtIn,
         count: row?.count ?? 0,
         totalCount: row?.totalCount ?? 0,

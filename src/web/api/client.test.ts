@@ -109,12 +109,23 @@ describe("describeFailure", () => {
   test("a refusal is told in the server's words, with the field at fault", () => {
     expect(describeFailure(new ApiError(400, "dueDate must be a date like 2026-11-21", "dueDate"), "Failed to create task.")).toEqual({
       status: 400,
-      message: "dueDate must be a date like 2026-11-21",
+      message: "Due date must be a date like 2026-11-21",
       field: "dueDate",
     });
     expect(describeFailure(new ApiError(409, "The last active administrator cannot be deactivated"), "Failed to update user").message).toBe(
       "The last active administrator cannot be deactivated",
     );
+  });
+
+  test("the field at fault is named as the form names it, while the field itself keeps the JSON's name", () => {
+    const common = new ApiError(400, "newPassword is one of the most common passwords: choose one that is harder to guess", "newPassword");
+    expect(describeFailure(common)).toEqual({ status: 400, message: "New password is one of the most common passwords: choose one that is harder to guess", field: "newPassword" });
+    expect(describeFailure(new ApiError(400, "name is required", "name")).message).toBe("Name is required");
+    expect(describeFailure(new ApiError(400, "fileUrl is required", "fileUrl")).message).toBe("File URL is required");
+    expect(describeFailure(new ApiError(400, "assigneeId is required", "assigneeId"), undefined, { assigneeId: "Assignee" }).message).toBe("Assignee is required");
+    // Messages already in people's words, and fields deeper in the request, are left as the server wrote them.
+    expect(describeFailure(new ApiError(400, "Secret access key is required", "secretAccessKey")).message).toBe("Secret access key is required");
+    expect(describeFailure(new ApiError(400, "contacts.0.email is required", "contacts.0.email")).message).toBe("contacts.0.email is required");
   });
 
   test("a 401 is a refusal too: wrong credentials, or a session that ended", () => {
@@ -143,6 +154,6 @@ describe("describeFailure", () => {
   test("reads what a real failed answer carried", async () => {
     answerWith(Response.json({ message: "name is required", field: "name" }, { status: 400 }));
     const error = await apiRequest("POST", "/api/lists", { name: "" }).catch((caught: unknown) => caught);
-    expect(describeFailure(error, "Failed to create new list.")).toEqual({ status: 400, message: "name is required", field: "name" });
+    expect(describeFailure(error, "Failed to create new list.")).toEqual({ status: 400, message: "Name is required", field: "name" });
   });
 });

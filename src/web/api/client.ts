@@ -43,11 +43,33 @@ const NO_ANSWER_MESSAGE = "The server could not be reached.";
  *   the person can act on. `fallback` names what failed instead ('Failed to add contact.'); without one, the
  *   server's own words or 'The server could not be reached.' are shown.
  */
-export function describeFailure(error: unknown, fallback?: string): Failure {
+export function describeFailure(error: unknown, fallback?: string, fieldLabels: FieldLabels = {}): Failure {
   if (!(error instanceof ApiError)) return { status: undefined, message: fallback ?? NO_ANSWER_MESSAGE, field: undefined };
   const { status, serverMessage, field } = error;
-  if (status < 500 && serverMessage !== "") return { status, message: serverMessage, field };
+  if (status < 500 && serverMessage !== "") return { status, message: namingFieldAsTheFormDoes(serverMessage, field, fieldLabels), field };
   return { status, message: fallback ?? (serverMessage || `The server answered ${status}.`), field: undefined };
+}
+
+/** A form's labels for its inputs, by the JSON field the server names, where they differ from the field's name said as words. */
+export type FieldLabels = Readonly<Partial<Record<string, string>>>;
+
+/**
+ * The server names the field at fault as the JSON does ("newPassword is one of the most common passwords"),
+ * for API clients; staff read the form's label instead ("New password is ..."): the label the form gave, or
+ * else the field's name said as words.
+ */
+function namingFieldAsTheFormDoes(message: string, field: string | undefined, fieldLabels: FieldLabels): string {
+  if (field === undefined || !/^[a-z][a-zA-Z]*$/.test(field) || !message.startsWith(`${field} `)) return message;
+  return `${fieldLabels[field] ?? fieldNameAsWords(field)}${message.slice(field.length)}`;
+}
+
+const SHORT_WORDS: Readonly<Record<string, string>> = { id: "ID", ids: "IDs", url: "URL" };
+
+/** 'newPassword' as 'New password', 'fileUrl' as 'File URL'. */
+function fieldNameAsWords(field: string): string {
+  const words = field.split(/(?=[A-Z])/).map((word) => SHORT_WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const [first = "", ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(" ");
 }
 
 /** One page of a list the server pages, with the number of matches over all pages. */

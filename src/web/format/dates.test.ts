@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { addDays, formatUsCalendarDate, formatUsDate, formatUsDateTime, businessToday } from "./dates";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { addDays, formatUsCalendarDate, formatUsDate, formatUsDateTime, businessToday, isoFromNewYorkDateTimeInput, newYorkDateTimeInputValue } from "./dates";
 
 describe("formatUsDate", () => {
   test("shows month, day and year with two-digit month and day", () => {
@@ -56,5 +56,33 @@ describe("addDays", () => {
 describe("formatUsCalendarDate", () => {
   test("shows a due date as the same day, US style", () => {
     expect(formatUsCalendarDate("2026-11-23")).toBe("11/23/2026");
+  });
+});
+
+describe("New York date-time inputs", () => {
+  // A browser in Los Angeles: what the input holds and what it sends must not follow the machine's zone.
+  const zoneBefore = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = "America/Los_Angeles";
+  });
+  afterAll(() => {
+    process.env.TZ = zoneBefore;
+  });
+
+  test("an instant reads as New York's wall clock, whatever the browser's zone", () => {
+    // 21:35 UTC on 2 April is 2:35 PM in Los Angeles and 5:35 PM in New York (daylight time).
+    expect(newYorkDateTimeInputValue(new Date("2026-04-02T21:35:42Z"))).toBe("2026-04-02T17:35");
+    // Midnight shows as 00, never 24; in winter New York is five hours behind UTC.
+    expect(newYorkDateTimeInputValue(new Date("2026-01-15T05:07:00Z"))).toBe("2026-01-15T00:07");
+  });
+
+  test("a value is read as New York's wall clock", () => {
+    expect(isoFromNewYorkDateTimeInput("2026-04-02T17:35")).toBe("2026-04-02T21:35:00.000Z");
+    expect(isoFromNewYorkDateTimeInput("2026-01-15T00:07")).toBe("2026-01-15T05:07:00.000Z");
+  });
+
+  test("a value round-trips to the same minute", () => {
+    const now = new Date("2026-11-01T05:30:00Z");
+    expect(isoFromNewYorkDateTimeInput(newYorkDateTimeInputValue(now))).toBe(now.toISOString());
   });
 });

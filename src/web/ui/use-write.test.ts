@@ -88,10 +88,17 @@ describe("a write that fails", () => {
       },
     );
     expect(outcome).toEqual({ ok: false });
-    expect(toasts).toEqual([{ variant: "destructive", title: "Error", description: "email is not a valid e-mail address: ada" }]);
-    expect(state.failure).toEqual({ status: 400, message: "email is not a valid e-mail address: ada", field: "email" });
+    expect(toasts).toEqual([{ variant: "destructive", title: "Error", description: "Email is not a valid e-mail address: ada" }]);
+    expect(state.failure).toEqual({ status: 400, message: "Email is not a valid e-mail address: ada", field: "email" });
     expect(state.isPending).toBe(false);
     expect(events).toEqual(["pending", "toast: Error", "settled"]);
+  });
+
+  test("names the field at fault by the form's label", async () => {
+    const { run, toasts, state } = recordedRunner();
+    await run(() => Promise.reject(new ApiError(400, "assigneeId must be an active member of the team", "assigneeId")), { fieldLabels: { assigneeId: "Assignee" } });
+    expect(toasts).toEqual([{ variant: "destructive", title: "Error", description: "Assignee must be an active member of the team" }]);
+    expect(state.failure).toEqual({ status: 400, message: "Assignee must be an active member of the team", field: "assigneeId" });
   });
 
   test("says what failed, in the caller's words, when the server could not help", async () => {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ToastOptions } from "./toast/toast-types";
 import { useToast } from "./toast/useToast";
-import { describeFailure, type Failure } from "../api/client";
+import { describeFailure, type Failure, type FieldLabels } from "../api/client";
 
 /** What a write means to the screen around it, beyond the request itself. */
 export interface WriteOptions<T> {
@@ -22,6 +22,8 @@ export interface WriteOptions<T> {
   failureTitle?: string;
   /** What failed, said when the server's own words would not help: see describeFailure. */
   failureMessage?: string;
+  /** The form's labels where they differ from the field's name said as words: the server's message names the field by its label. */
+  fieldLabels?: FieldLabels;
   /** The form shows `failure` itself, in place of the error toast. */
   showsFailureItself?: boolean;
 }
@@ -103,7 +105,7 @@ export function createWriteRunner(effects: WriteEffects) {
     try {
       value = await write();
     } catch (error) {
-      const failure = describeFailure(error, options.failureMessage);
+      const failure = describeFailure(error, options.failureMessage, options.fieldLabels);
       effects.setFailure(failure);
       if (!options.showsFailureItself) effects.toast({ variant: "destructive", title: options.failureTitle ?? "Error", description: failure.message });
       finish();

@@ -75,8 +75,8 @@ function ListSummaryCard({ list, isFiltered, isShown, onOpen, onEdit, onDelete }
         </div>
         {!list.builtIn && <ListActionsMenu list={list} onEdit={onEdit} onDelete={onDelete} className="relative z-10 -mt-1 -mr-2" />}
       </div>
-      {/* Always a line, empty or not, so that the figures of all cards stay level. */}
-      <p className="mt-1 line-clamp-1 min-h-5 text-sm text-slate-500" title={list.description ?? undefined}>
+      {/* Always two lines, empty or not, so that the figures of all cards stay level; two, so that a built-in list's rule shows its number of days. */}
+      <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-500" title={list.description ?? undefined}>
         {list.description}
       </p>
 

@@ -29,6 +29,7 @@ export function CreateTaskModal({ account = null, onClose, onCreated }: CreateTa
     refresh: (values) => refreshTasks(newTaskOf(values).accountId),
     success: (created) => ({ title: "Task created", description: `${created.title} is due ${formatUsCalendarDate(created.dueDate)}.` }),
     failureMessage: "Failed to create task.",
+    fieldLabels: { assigneeId: "Assignee" },
     onSuccess: onCreated,
   });
   const isCreating = modalProps.isPending;
