@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { fillLoginEmail } from "./support/session.ts";
-import { expectNoSidewaysScroll } from "./support/layout.ts";
+import { animationsFinished, expectNoSidewaysScroll } from "./support/layout.ts";
 
 const LOS_ANGELES = "America/Los_Angeles";
 
@@ -70,6 +70,7 @@ describe("one clock: New York's, wherever the browser is", () => {
       const after = newYorkMinute(new Date());
       // The minute may turn while the dialog opens: New York's minute just before or just after.
       expect([before, after]).toContain(shown);
+      await animationsFinished(page);
       await screenshot(page, `log-activity-new-york-time-${width}`, { fullPage: false });
       await modal.getByLabel("Summary").fill("Called about the spring order");
       await modal.getByRole("button", { name: "Log Activity" }).click();
