@@ -97,6 +97,17 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
     }
   }
 
+  // What starts editing, whether the value shows as a link beside it or is itself the button.
+  const editButton = {
+    ref: viewButtonRef,
+    type: "button" as const,
+    onClick: startEditing,
+    "aria-label": `Edit ${label}`,
+    "aria-describedby": valueId,
+    title: `Edit ${label}`,
+    "data-testid": testId,
+  };
+
   if (mode === "viewing" && shown && linkAs) {
     return (
       <span className="inline-flex max-w-full min-w-0 items-center gap-1">
@@ -104,13 +115,7 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
           {linkAs === "phone" ? <PhoneLink phone={shown} testId={testId && `${testId}-link`} /> : <EmailLink email={shown} testId={testId && `${testId}-link`} />}
         </span>
         <button
-          ref={viewButtonRef}
-          type="button"
-          onClick={startEditing}
-          aria-label={`Edit ${label}`}
-          aria-describedby={valueId}
-          title={`Edit ${label}`}
-          data-testid={testId}
+          {...editButton}
           className="rounded-md p-1 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
         >
           <PencilIcon className="size-3.5" />
@@ -122,13 +127,7 @@ export function InlineEditableText({ value, label, onSave, placeholder, type = "
   if (mode === "viewing") {
     return (
       <button
-        ref={viewButtonRef}
-        type="button"
-        onClick={startEditing}
-        aria-label={`Edit ${label}`}
-        aria-describedby={valueId}
-        title={`Edit ${label}`}
-        data-testid={testId}
+        {...editButton}
         className="-mx-1.5 inline-flex max-w-full min-w-0 cursor-text rounded-md px-1.5 py-0.5 text-left transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
       >
         <span id={valueId} className={`min-w-0 break-words ${shown ? textClassName : "text-sm text-slate-400 italic"}`}>
