@@ -7,6 +7,7 @@ import { conflict, DomainError, invalid } from "../errors.ts";
 import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationOrders } from "./shipstation-order.ts";
 import { SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
+import { wallClockTextInZone } from "../time/wall-clock.ts";
 import { storeNamesFor } from "./shipstation-stores.ts";
 import { readShipStationConfig } from "./shipstation-settings.ts";
 import { inTransaction } from "../database/transaction.ts";
@@ -115,19 +116,7 @@ function update(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): Bac
   return updated;
 }
 
-const PACIFIC_FORMAT = new Intl.DateTimeFormat("en-US", {
-  timeZone: SHIPSTATION_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /** ShipStation's date filters are Pacific wall-clock times: "2026-11-21 08:30:00". */
 function pacificTime(instant: Date): string {
-  const part = Object.fromEntries(PACIFIC_FORMAT.formatToParts(instant).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  return wallClockTextInZone(instant, SHIPSTATION_TIME_ZONE).replace("T", " ");
 }

@@ -44,13 +44,15 @@ export function isValidTimeZone(name: string): boolean {
 
 /** The date ('YYYY-MM-DD') that a calendar in `timeZone` shows at `instant`. */
 export function calendarDateInZone(instant: Date, timeZone: string): string {
+  return wallClockTextInZone(instant, timeZone).slice(0, 10);
+}
+
+/** What a wall clock in `timeZone` shows at `instant`, to the second: 'YYYY-MM-DDTHH:mm:ss'. */
+export function wallClockTextInZone(instant: Date, timeZone: string): string {
   const utcMs = instant.getTime();
-  if (Number.isNaN(utcMs)) throw new RangeError("calendarDateInZone needs a valid Date");
-  const wall = new Date(utcMs + offsetMsAt(zoneClock(timeZone), utcMs));
-  const year = String(wall.getUTCFullYear()).padStart(4, "0");
-  const month = String(wall.getUTCMonth() + 1).padStart(2, "0");
-  const day = String(wall.getUTCDate()).padStart(2, "0");
-  return `${year}-${month}-${day}`;
+  if (Number.isNaN(utcMs)) throw new RangeError("wallClockTextInZone needs a valid Date");
+  // The wall clock's reading as if it were UTC; years 0-9999 print as four digits.
+  return new Date(utcMs + offsetMsAt(zoneClock(timeZone), utcMs)).toISOString().slice(0, 19);
 }
 
 /** What makes `time` impossible (e.g. "2/2026 has no day 30"), or null when it is a real wall-clock time. */

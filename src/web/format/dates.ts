@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE } from "../../core/time/business-calendar.ts";
-import { wallClockToUtc } from "../../core/time/wall-clock.ts";
+import { wallClockTextInZone, wallClockToUtc } from "../../core/time/wall-clock.ts";
 
 // The business's calendar is core's, one rule for the server and the dashboard: today in New York, days
 // added across month ends, a day written US style.
@@ -33,25 +33,13 @@ export function formatUsDateTime(date: string | Date): string {
   return US_DATE_TIME.format(new Date(date)).replace(/\u202f/g, " ");
 }
 
-const NEW_YORK_WALL_CLOCK = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /**
  * What a datetime-local input holds for `instant`: 'YYYY-MM-DDTHH:mm' on New York's wall clock. The input
  * itself has no zone, and the browser's own zone would show staff outside New York a different time from
  * the one the timeline then shows.
  */
 export function newYorkDateTimeInputValue(instant: Date): string {
-  const part: Record<string, string> = {};
-  for (const { type, value } of NEW_YORK_WALL_CLOCK.formatToParts(instant)) part[type] = value;
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+  return wallClockTextInZone(instant, BUSINESS_TIME_ZONE).slice(0, 16);
 }
 
 /** The instant a datetime-local value names when read on New York's wall clock, as the ISO text the server reads. */
