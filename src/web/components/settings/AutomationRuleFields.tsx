@@ -1,4 +1,5 @@
-import { Description, Field, Label, Switch } from "@headlessui/react";
+import { Description, Field, Label } from "@headlessui/react";
+import { ToggleSwitch } from "../../ui/ToggleSwitch";
 import { useId } from "react";
 import { MAX_DUE_IN_DAYS, MIN_DUE_IN_DAYS } from "../../api/task-automation";
 import { Select, type SelectOption } from "../../ui/Select";
@@ -31,14 +32,7 @@ export function AutomationRuleFields({ title, description, rule, assigneeOptions
           </Label>
           <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
         </div>
-        <Switch
-          checked={rule.enabled}
-          onChange={(enabled) => onChange({ ...rule, enabled })}
-          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 focus-visible:outline-none data-checked:bg-blue-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
-          data-testid={`${testId}-switch`}
-        >
-          <span aria-hidden="true" className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5" />
-        </Switch>
+        <ToggleSwitch checked={rule.enabled} onChange={(enabled) => onChange({ ...rule, enabled })} testId={`${testId}-switch`} />
       </Field>
       <div className="mt-4 grid gap-4 items-end sm:grid-cols-[10rem_minmax(0,1fr)]">
         <WholeNumberField

@@ -1,4 +1,5 @@
-import { Description, Field, Label, Switch } from "@headlessui/react";
+import { Description, Field, Label } from "@headlessui/react";
+import { ToggleSwitch } from "../../ui/ToggleSwitch";
 import { useState, type FormEvent } from "react";
 import { backupUrl, KEEP_SCHEDULED_BACKUPS, useBackups, useBackupSchedule, type Backup, type BackupSchedule } from "../../api/backups";
 import { formatUsDateTime } from "../../format/dates";
@@ -178,14 +179,7 @@ function BackupScheduleForm() {
           </Label>
           <Description className="mt-0.5 text-sm text-slate-500">Taken by the server every day at the hour below; a day it was down for is made up when it starts.</Description>
         </div>
-        <Switch
-          checked={form.enabled}
-          onChange={(enabled) => change({ enabled })}
-          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 focus-visible:outline-none data-checked:bg-blue-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
-          data-testid="backup-schedule-switch"
-        >
-          <span aria-hidden="true" className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5" />
-        </Switch>
+        <ToggleSwitch checked={form.enabled} onChange={(enabled) => change({ enabled })} testId="backup-schedule-switch" />
       </Field>
       <div className="grid items-end gap-4 sm:grid-cols-2">
         <Select
