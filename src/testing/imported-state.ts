@@ -36,12 +36,47 @@ export function importedState(dataDir: string) {
   }));
 }
 
-/** Every account's timeline, as its e-mail, each line's kind and words, without ids or times: what staff read. */
+/**
+ * Every account's timeline, as its e-mail, each line's kind and words, without ids or times: what staff
+ * read. Moves by the activity rules are left to activityMoves: a long import places the accounts of each
+ * batch it commits, so an account whose orders fall in several batches can pass through a list on its way,
+ * and where the batches end depends on how fast the machine writes.
+ */
 export function timelineLines(dataDir: string): unknown[] {
   return withDatabaseFile(dataDir, (sqlite) =>
-    sqlite.query("SELECT c.email, a.kind, a.summary FROM activities a JOIN accounts c ON c.id = a.account_id ORDER BY 1, 2, 3").all(),
+    sqlite
+      .query(`SELECT c.email, a.kind, a.summary FROM activities a JOIN accounts c ON c.id = a.account_id WHERE NOT (${ACTIVITY_MOVE}) ORDER BY 1, 2, 3`)
+      .all(),
   );
 }
+
+/**
+ * Per account that the activity rules moved: the list it left first and the list it is in now, once its
+ * moves are checked to follow on from each other (each from the list the one before moved it to, the last
+ * to the list it is in). Two databases filled in different batches agree on this.
+ */
+export function activityMoves(dataDir: string): Record<string, { from: string; to: string }> {
+  return withDatabaseFile(dataDir, (sqlite) => {
+    const moves = sqlite
+      .query<{ email: string; summary: string; list: string }, []>(
+        `SELECT c.email, a.summary, l.name AS list FROM activities a JOIN accounts c ON c.id = a.account_id JOIN lists l ON l.key = c.list_type
+         WHERE ${ACTIVITY_MOVE} ORDER BY c.email, a.id`,
+      )
+      .all();
+    const paths: Record<string, { from: string; to: string }> = {};
+    for (const { email, summary } of moves) {
+      const [, from, to] = /^Moved from (.+) to (.+) by order activity$/.exec(summary)!;
+      const before = paths[email];
+      if (before && before.to !== from) throw new Error(`${email} moved from ${from} after a move to ${before.to}`);
+      paths[email] = { from: before?.from ?? from!, to: to! };
+    }
+    for (const { email, list } of moves) if (paths[email]!.to !== list) throw new Error(`${email} is in ${list}, not ${paths[email]!.to}`);
+    // An account that came back to the list it started in has not moved.
+    return Object.fromEntries(Object.entries(paths).filter(([, { from, to }]) => from !== to));
+  });
+}
+
+const ACTIVITY_MOVE = "a.kind = 'list_changed' AND a.summary LIKE '% by order activity'";
 
 /**
  * Accounts whose statistics are not what their stored orders that count say (cancelled and rejected

@@ -7,7 +7,7 @@ import { whenDatabaseFree } from "../../core/database/busy.ts";
 import { neverWaitOnEventLoop } from "../../core/database/open.ts";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
-import { importedState, inconsistentAccounts, timelineLines } from "../../testing/imported-state.ts";
+import { activityMoves, importedState, inconsistentAccounts, timelineLines } from "../../testing/imported-state.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 
@@ -245,6 +245,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     expect(importedState(dataDir())).toEqual(reference);
     // One line per account about its orders, as the clean import wrote, not one more for each run.
     expect(timelineLines(dataDir())).toEqual(referenceTimeline);
+    expect(activityMoves(dataDir())).toEqual({});
     // The run that completed it resumes it, and the history times the import from its first start.
     const [completed, first] = (await history()) as unknown as { id: number; state: string; startedAt: string; resumedRunIds: number[]; firstStartedAt: string }[];
     expect([completed!.state, first!.state]).toEqual(["completed", "interrupted"]);
@@ -277,6 +278,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     await child.exited;
     expect((await runCrm(["import-csv", exportFile, "--data-dir", dataDir()])).exitCode).toBe(0);
     expect(timelineLines(dataDir())).toEqual(timelineLines(cleanDir));
+    expect(activityMoves(dataDir())).toEqual(activityMoves(cleanDir));
   }, 3 * IMPORT_TEST_TIMEOUT_MS);
 
   test("an import runs niced, so that a server beside it gets a busy core first", async () => {
