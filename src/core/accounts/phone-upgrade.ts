@@ -6,14 +6,22 @@ import { inTransaction } from "../database/transaction.ts";
 export const PHONE_UPGRADE_BATCH = 1_000;
 
 /**
- * At every start: the phones of accounts and contacts stored before phones had one form (contracts/phones.ts),
- * rewritten in it. Idempotent: a phone already in E.164 is passed over in SQL, and one kept as typed (not North
- * American) is read and left as it is, so a second start rewrites nothing. Only the phone changes, not
- * updated_at: the number is the same one, written the one way. The search index follows by its own triggers.
- * Returns how many phones were rewritten.
+ * Once, at the first start after migration 0027: the phones of accounts and contacts stored before phones had
+ * one form (contracts/phones.ts), rewritten in it. Every write since stores that form, so once the rewrite has
+ * run to the end it drops the table that marks it pending and later starts read nothing. Killed midway, it
+ * goes on at the next start: a phone already in E.164 is passed over in SQL, and one kept as typed (not North
+ * American) is read and left as it is. Only the phone changes, not updated_at: the number is the same one,
+ * written the one way. The search index follows by its own triggers. Returns how many phones were rewritten.
  */
 export function upgradeStoredPhones(sqlite: Database): number {
-  return ["accounts", "contacts"].reduce((rewritten, table) => rewritten + upgradePhonesOf(sqlite, table), 0);
+  if (!upgradePending(sqlite)) return 0;
+  const rewritten = ["accounts", "contacts"].reduce((sum, table) => sum + upgradePhonesOf(sqlite, table), 0);
+  sqlite.run("DROP TABLE IF EXISTS phone_upgrade_pending");
+  return rewritten;
+}
+
+function upgradePending(sqlite: Database): boolean {
+  return sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'phone_upgrade_pending'").get() !== null;
 }
 
 function upgradePhonesOf(sqlite: Database, table: string): number {
