@@ -94,7 +94,7 @@ describe("the audit trail", () => {
     await page.close();
   });
 
-  test("a bulk owner change is undone from its entry: the accounts are as they were, and a second Undo says it is done already", async () => {
+  test("a bulk owner change is undone from its entry: the accounts are as they were, and its entry no longer offers Undo", async () => {
     const page = await adminPage(1440);
     const sam = await page.evaluate(async (id) => {
       const team = (await fetch("/api/team").then((response) => response.json())) as { id: number; name: string }[];
@@ -118,8 +118,7 @@ describe("the audit trail", () => {
     // The trail reads again, with the undoing and the one account it put back.
     await page.getByTestId("audit-row-action").filter({ hasText: /Bulk undone\s*\(1\)/ }).first().waitFor();
 
-    await page.getByTestId("audit-row").filter({ hasText: "Bulk changed" }).first().getByTestId("audit-undo-bulk-change").click();
-    await page.getByTestId("toast").filter({ hasText: "Could not undo" }).waitFor();
+    expect(await entry.first().getByTestId("audit-undo-bulk-change").count()).toBe(0);
     await page.close();
   });
 });

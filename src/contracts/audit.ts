@@ -106,6 +106,7 @@ export const AuditEntry = t.Object({
   summary: t.String(),
   changes: t.Array(AuditFieldChange, { description: "Each changed field's value before and after; secrets masked, long text summarised with a hash" }),
   count: t.Union([t.Integer(), t.Null()], { description: "How many records a bulk action, an import or a backfill touched" }),
+  undoable: t.Boolean({ description: "Whether the change can still be undone from its entry: a bulk list or owner change not undone yet, within UNDO_WINDOW_DAYS" }),
 });
 export type AuditEntry = typeof AuditEntry.static;
 

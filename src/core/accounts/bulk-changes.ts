@@ -57,6 +57,24 @@ export function finishBulkChange(db: CrmDatabase, bulkChangeId: number, descript
   return bulkChangeId;
 }
 
+/** Of these bulk changes, the ones Undo may still be offered for (the audit trail asks for its page's). */
+export function undoableBulkChanges(db: CrmDatabase, bulkChangeIds: readonly number[], now = new Date()): Set<number> {
+  if (bulkChangeIds.length === 0) return new Set();
+  const changes = db.$client
+    .query<{ id: number; changedAt: number; undoneAt: number | null; undoneByName: string | null }, [string]>(
+      "SELECT id, changed_at AS changedAt, undone_at AS undoneAt, undone_by_name AS undoneByName FROM bulk_changes WHERE id IN (SELECT value FROM json_each(?))",
+    )
+    .all(JSON.stringify(bulkChangeIds));
+  return new Set(changes.filter((change) => undoRefusal(change, now) === null).map((change) => change.id));
+}
+
+/** Why a bulk change can no longer be undone, or null while it can. */
+function undoRefusal(change: { changedAt: number; undoneAt: number | null; undoneByName: string | null }, now: Date): string | null {
+  if (change.undoneAt !== null) return `This bulk change was already undone${change.undoneByName ? ` by ${change.undoneByName}` : ""}`;
+  if (now.getTime() - change.changedAt > UNDO_WINDOW_DAYS * 86_400_000) return `A bulk change can be undone for ${UNDO_WINDOW_DAYS} days; this one is older`;
+  return null;
+}
+
 /**
  * Undoes a bulk list or owner change within UNDO_WINDOW_DAYS: each account it changed gets its previous
  * list and pin (or owner) back, where it still has what the change gave it; an account changed since (by
@@ -74,8 +92,8 @@ export function undoBulkChange(db: CrmDatabase, bulkChangeId: number, actor: Act
         )
         .get(bulkChangeId);
       if (!change) throw notFound("Bulk change not found");
-      if (change.undoneAt !== null) throw conflict(`This bulk change was already undone${change.undoneByName ? ` by ${change.undoneByName}` : ""}`);
-      if (now.getTime() - change.changedAt > UNDO_WINDOW_DAYS * 86_400_000) throw conflict(`A bulk change can be undone for ${UNDO_WINDOW_DAYS} days; this one is older`);
+      const refusal = undoRefusal(change, now);
+      if (refusal) throw conflict(refusal);
 
       sqlite.run("CREATE TEMP TABLE IF NOT EXISTS bulk_undo (id INTEGER PRIMARY KEY, summary TEXT NOT NULL)");
       sqlite.run("DELETE FROM temp.bulk_undo");

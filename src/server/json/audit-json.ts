@@ -1,7 +1,7 @@
 import type { ActorSource, AuditEntry } from "../../contracts/audit.ts";
 import type { AuditRow } from "../../core/audit/audit-trail.ts";
 
-export function toAuditJson(row: AuditRow): AuditEntry {
+export function toAuditJson(row: AuditRow, undoable: boolean): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -15,5 +15,6 @@ export function toAuditJson(row: AuditRow): AuditEntry {
     summary: row.summary,
     changes: row.changes as AuditEntry["changes"],
     count: row.count,
+    undoable,
   };
 }

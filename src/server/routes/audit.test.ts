@@ -38,6 +38,19 @@ describe("/api/admin/audit", () => {
     expect((await crm.server.request("GET", "/api/admin/audit?to=2020-01-01", { cookie: admin.cookie })).body).toEqual([]);
   });
 
+  test("a bulk change's entry offers Undo until it is undone, and no other entry does", async () => {
+    const admin = await crm.server.signInAs("admin", "boss@example.com");
+    const account = (await crm.server.request("POST", "/api/accounts", { cookie: admin.cookie, body: { name: "Lakeshore Labs" } })).body;
+    const moved = await crm.server.request("POST", "/api/accounts/bulk", { cookie: admin.cookie, body: { selection: { ids: [account.id] }, action: { kind: "setList", listType: "active" } } });
+    const undoable = async () =>
+      (await crm.server.request("GET", "/api/admin/audit", { cookie: admin.cookie })).body
+        .filter((entry: { undoable: boolean }) => entry.undoable)
+        .map((entry: { entity: string; entityId: number }) => [entry.entity, entry.entityId]);
+    expect(await undoable()).toEqual([["bulk_change", moved.body.bulkChangeId]]);
+    expect((await crm.server.request("POST", `/api/bulk-changes/${moved.body.bulkChangeId}/undo`, { cookie: admin.cookie })).status).toBe(200);
+    expect(await undoable()).toEqual([]);
+  });
+
   test("a bad filter answers 400 naming it", async () => {
     const admin = await crm.server.signInAs("admin");
     for (const [query, field] of [

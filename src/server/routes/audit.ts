@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { AuditList, AuditListQuery, AuditRetentionSettings } from "../../contracts/audit.ts";
+import { undoableBulkChanges } from "../../core/accounts/bulk-changes.ts";
 import { listAuditTrail } from "../../core/audit/audit-trail.ts";
 import { readAuditRetention, saveAuditRetention } from "../../core/audit/audit-retention.ts";
 import { actorOf } from "../../core/changes/actor.ts";
@@ -18,7 +19,9 @@ export function auditRoutes(context: ServerContext) {
       ({ query, set }) => {
         const page = listAuditTrail(db, query);
         set.headers["x-total-count"] = String(page.total);
-        return page.entries.map(toAuditJson);
+        const bulkChanges = page.entries.filter((entry) => entry.entity === "bulk_change" && entry.action === "bulk_changed" && entry.entityId !== null);
+        const undoable = undoableBulkChanges(db, bulkChanges.map((entry) => entry.entityId!));
+        return page.entries.map((entry) => toAuditJson(entry, bulkChanges.includes(entry) && undoable.has(entry.entityId!)));
       },
       { adminOnly: true, query: AuditListQuery, ...answers(AuditList, { description: "A page of the audit trail, newest first; X-Total-Count says how many entries match" }) },
     )

@@ -163,8 +163,8 @@ function Action({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * A bulk list or owner change can be undone from its entry, as from its toast: the server puts back what
- * accounts it still can, and says so (or why not: undone already, more than 30 days ago).
+ * A bulk list or owner change can be undone from its entry, as from its toast, while the server says it
+ * still can be (not undone yet, within the undo window): it puts back what accounts it still can.
  */
 function UndoBulkChange({ entry, onUndone }: { entry: AuditEntry; onUndone: () => void }) {
   const refreshAccounts = useRefreshAccounts();
@@ -177,7 +177,7 @@ function UndoBulkChange({ entry, onUndone }: { entry: AuditEntry; onUndone: () =
     failureTitle: "Could not undo",
   });
   const bulkChangeId = entry.entityId;
-  if (entry.entity !== "bulk_change" || entry.action !== "bulk_changed" || bulkChangeId === null) return null;
+  if (!entry.undoable || bulkChangeId === null) return null;
   return (
     <Button size="sm" variant="ghost" className="mt-1 block" disabled={isPending} onClick={() => void run(() => undoBulkChange(bulkChangeId))} data-testid="audit-undo-bulk-change">
       {isPending ? "Undoing..." : "Undo"}
