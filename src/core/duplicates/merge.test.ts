@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createAccount, findAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
+import { findAccount, setAccountListType, updateAccount } from "../accounts/accounts.ts";
 import { COMMAND_LINE } from "../changes/actor.ts";
 import { addContact } from "../contacts/contacts.ts";
 import { DomainError } from "../errors.ts";
 import { createNote } from "../notes/notes.ts";
-import { recordOrders } from "../orders/record-orders.ts";
 import { createUser } from "../users/users.ts";
 import type { MergeBody } from "../../contracts/duplicates.ts";
-import { incomingOrder, SEEDED_DELIVERY } from "../../testing/seed.ts";
+import { recordRiversideOrders, riversideAccounts, type RiversideOrder } from "../../testing/riverside-accounts.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { ACCOUNT_ID_FOR_EMAIL_SQL, accountIdForEmail } from "../account-basics/aliases.ts";
 import { detectAllDuplicates } from "./detect-all.ts";
@@ -23,13 +22,8 @@ describe("mergeAccounts", () => {
   beforeEach(async () => {
     database = temporaryDatabase();
     const { db } = database;
-    const { user } = await createUser(db, { email: "owner@example.com", name: "Owner", role: "sales", password: "correct horse battery" });
-    customer("front@riverside.org", [["T1", "2026-01-10T12:00:00Z", 100], ["T2", "2026-03-01T12:00:00Z", 50]]);
-    customer("billing@riverside-billing.com", [["F1", "2025-12-01T12:00:00Z", 20]]);
-    const target = accountIdForEmail(db, "front@riverside.org")!;
-    const first = accountIdForEmail(db, "billing@riverside-billing.com")!;
-    const second = createAccount(db, { name: "Riverside Clinic LLC", phone: "(404) 555-0100" }, COMMAND_LINE).id;
-    const other = createAccount(db, { name: "Billing Partners", email: "ap@riverside-billing.com" }, COMMAND_LINE).id;
+    const { user, ids: accounts } = await riversideAccounts(db, [["F1", "2025-12-01T12:00:00Z", 20]]);
+    const { target, first, second, other } = accounts;
     addContact(db, second, { firstName: "Max", lastName: "Moe", email: "max@riverside.org", isPrimary: true }, COMMAND_LINE);
     createNote(db, first, { content: "Pays by check" }, COMMAND_LINE);
     createNote(db, second, { content: "Call before noon" }, COMMAND_LINE);
@@ -44,10 +38,7 @@ describe("mergeAccounts", () => {
   });
   afterEach(() => database.dispose());
 
-  const customer = (email: string, orders: [string, string, number][]) =>
-    recordOrders(database.db, (recorder) => {
-      for (const [number, placedAt, total] of orders) recorder.record(incomingOrder(email, { number, placedAt, total }, { company: "Riverside Clinic", contactName: "Jane Roe" }));
-    }, { delivery: SEEDED_DELIVERY });
+  const customer = (email: string, orders: RiversideOrder[]) => recordRiversideOrders(database.db, email, orders);
 
   const merge = (request: Partial<MergeBody> = {}) => mergeAccounts(database.db, { targetId: ids.target, sourceIds: [ids.first, ids.second], ...request }, actor);
   const count = (table: string, accountId: number) =>
