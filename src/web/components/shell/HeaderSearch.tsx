@@ -209,7 +209,7 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
               No accounts found matching "{query}"
             </p>
           ) : (
-            <ul id={listboxId} role="listbox" aria-label="Accounts found" className={isPanel ? "py-1" : "max-h-96 overflow-y-auto py-1"}>
+            <ul id={listboxId} role="listbox" aria-label="Accounts found" className={`${isPanel ? "" : "max-h-96 overflow-y-auto"} ${seeAll ? "pt-1" : "py-1"}`}>
               {results.map((hit, index) => (
                 <li
                   key={hit.id}
@@ -232,7 +232,7 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
                 </li>
               ))}
               {seeAll && (
-                // Kept in sight at the foot of the list however far it is scrolled.
+                // Kept in sight at the foot of the list however far it is scrolled (the list has no padding under it to show through).
                 <li
                   id={seeAllOptionId(listboxId)}
                   role="option"
