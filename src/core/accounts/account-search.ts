@@ -5,9 +5,10 @@ import { searchRankContext, searchRankOrder, type SearchRankContext } from "./se
 import { MIN_SEARCH_LENGTH, SEARCH_RESULT_LIMIT, SEARCH_TOTAL_CAP, type SearchMatch } from "../../contracts/search.ts";
 
 /**
- * Accounts starting with the text are read from each range up to this many before they are ranked: enough
- * for any name's first word at 100,000 accounts ("The …" finds about 900), and one more than the total is
- * counted to, so that order numbers, which are not in the trigram index, count as far as the rest.
+ * Accounts starting with the text are read from each range up to this many before they are ranked: more
+ * than the commonest first word of names in the 100,000-account demo history ("The …", about 900; past
+ * it the first by name are ranked), and one more than the total is counted to, so that order numbers,
+ * which are not in the trigram index, are counted as far as the rest.
  */
 const PREFIX_CANDIDATES = SEARCH_TOTAL_CAP + 1;
 
