@@ -11,6 +11,8 @@ export const SEARCH_PATH = "/api/search";
 /** Shorter text finds no accounts, so the dashboard does not ask. */
 export const MIN_SEARCH_LENGTH = 3;
 export const SEARCH_RESULT_LIMIT = 10;
+/** How far the matches are counted: past it the answer says only that there are more (`totalCapped`). */
+export const SEARCH_TOTAL_CAP = 1000;
 
 export const SearchQuery = t.Object({
   q: t.Optional(
@@ -37,6 +39,14 @@ export const AccountSearchHit = t.Object({
 });
 export type AccountSearchHit = typeof AccountSearchHit.static;
 
-/** Accounts whose name, e-mail, domain or an order number starts with the text first, then those containing it; each group by name. */
-export const SearchResult = t.Object({ accounts: t.Array(AccountSearchHit, { maxItems: SEARCH_RESULT_LIMIT }) });
+/**
+ * The best matches: the account named exactly the text first, then those whose name, e-mail, domain or an
+ * order number starts with it, then those containing it; within each, the searcher's own accounts, then
+ * customers with an order within the Active list's window, then by total order value, latest order, name.
+ */
+export const SearchResult = t.Object({
+  accounts: t.Array(AccountSearchHit, { maxItems: SEARCH_RESULT_LIMIT }),
+  total: t.Integer({ minimum: 0, maximum: SEARCH_TOTAL_CAP, description: `How many accounts match in all, counted up to ${SEARCH_TOTAL_CAP}` }),
+  totalCapped: t.Boolean({ description: `More than ${SEARCH_TOTAL_CAP} accounts match: total stops there` }),
+});
 export type SearchResult = typeof SearchResult.static;

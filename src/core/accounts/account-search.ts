@@ -1,10 +1,16 @@
 import type { CrmDatabase } from "../database/open.ts";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { accountIdsContaining, accountIdsWithPhone, containsText, CONTAINS_FIELDS, phoneDigits, phoneDigitsSearchedFor } from "./accounts-containing.ts";
-import { MIN_SEARCH_LENGTH, SEARCH_RESULT_LIMIT, type SearchMatch } from "../../contracts/search.ts";
+import { searchRankContext, searchRankOrder, type SearchRankContext } from "./search-rank.ts";
+import { MIN_SEARCH_LENGTH, SEARCH_RESULT_LIMIT, SEARCH_TOTAL_CAP, type SearchMatch } from "../../contracts/search.ts";
 
-/** Inner matches are read from the trigram index up to this many before they are ranked by name. */
-const INNER_MATCH_CANDIDATES = 200;
+/**
+ * Accounts starting with the text are read from each range up to this many before they are ranked: more
+ * than the commonest first word of names in the 100,000-account demo history ("The …", about 900; past
+ * it the first by name are ranked), and one more than the total is counted to, so that order numbers,
+ * which are not in the trigram index, are counted as far as the rest.
+ */
+const PREFIX_CANDIDATES = SEARCH_TOTAL_CAP + 1;
 
 export interface AccountSearchHit {
   id: number;
@@ -16,25 +22,46 @@ export interface AccountSearchHit {
   matchedText: string;
 }
 
+/** The best matches, and how many accounts match in all: counted up to SEARCH_TOTAL_CAP, `totalCapped` when there are more. */
+export interface AccountSearchAnswer {
+  accounts: AccountSearchHit[];
+  total: number;
+  totalCapped: boolean;
+}
+
+export interface AccountSearchOptions {
+  /** The signed-in user, whose own accounts come first among equal matches (search-rank.ts). */
+  userId?: number | null;
+  now?: Date;
+}
+
+/** The header search's best matches (searchAccountsCounted without the count). */
+export function searchAccounts(db: CrmDatabase, text: string, options: AccountSearchOptions = {}): AccountSearchHit[] {
+  return searchAccountsCounted(db, text, options).accounts;
+}
+
 /**
- * The header search. First the accounts whose name, e-mail, domain or an order number starts with the
- * text, each found by a range scan of its index; then, to fill the ten places, accounts containing it
- * anywhere in their name, domain, e-mail or contacts, or, for text that looks like a phone number, having
- * a phone (theirs or a contact's) with its digits, through the trigram index account_search. Each group is
- * ordered by name. Answers are remembered until data changes: staff type, erase and retype.
+ * The header search. An account matches when its name, e-mail, domain or an order number starts with
+ * the text, each found by a range scan of its index; or it contains the text anywhere in its name,
+ * domain, e-mail or contacts, or, for text that looks like a phone number, has a phone (its own or a
+ * contact's) with its digits, through the trigram index account_search. The best ten come first by how
+ * well they match (its exact name, then what starts with the text, then what contains it), then by the
+ * ranking every account search shares (search-rank.ts: the searcher's own accounts, customers buying
+ * now, the most valuable). Answers are remembered until data changes: staff type, erase and retype.
  */
-export function searchAccounts(db: CrmDatabase, text: string): AccountSearchHit[] {
+export function searchAccountsCounted(db: CrmDatabase, text: string, options: AccountSearchOptions = {}): AccountSearchAnswer {
   const query = text.trim();
-  if (query.length < MIN_SEARCH_LENGTH) return [];
-  return db.answers.remember(`search:${query}`, () => findAccounts(db, query));
+  if (query.length < MIN_SEARCH_LENGTH) return { accounts: [], total: 0, totalCapped: false };
+  const rank = searchRankContext(db, options.userId ?? null, options.now ?? new Date());
+  return db.answers.remember(`search:${rank.userId ?? ""}:${rank.activeSince}:${query}`, () => findAccounts(db, query, rank));
 }
 
 type Range = { start: string; end: string; limit: number };
 
-function findAccounts(db: CrmDatabase, query: string): AccountSearchHit[] {
+function findAccounts(db: CrmDatabase, query: string, rank: SearchRankContext): AccountSearchAnswer {
   const sqlite = db.$client;
   const limit = SEARCH_RESULT_LIMIT;
-  const range = (start: string): Range => ({ start, end: `${start}\u{10FFFF}`, limit });
+  const range = (start: string): Range => ({ start, end: `${start}\u{10FFFF}`, limit: PREFIX_CANDIDATES });
 
   const prefixIds = new Set<number>();
   /** The accounts found by an order number, with the range that found them, to say which order it was. */
@@ -60,21 +87,33 @@ function findAccounts(db: CrmDatabase, query: string): AccountSearchHit[] {
   }
 
   const searched = { text: query.toLowerCase(), phoneDigits: phoneDigitsSearchedFor(query) };
-  const prefixAccounts = accountsByName(sqlite, [...prefixIds]).slice(0, limit);
-  const found = (accounts: FoundAccount[]) => describeMatches(sqlite, accounts, searched, orderRanges);
-  if (prefixAccounts.length === limit) return found(prefixAccounts);
-
+  const prefixIdsJson = JSON.stringify([...prefixIds]);
+  const startingWith = sql`SELECT value AS id FROM json_each(${prefixIdsJson})`;
   const containing = accountIdsContaining(CONTAINS_FIELDS.headerSearch, containsText(query));
-  const subqueries = [containing.indexed, containing.queued];
+  const innerSubqueries = [containing.indexed, containing.queued];
   if (searched.phoneDigits !== undefined) {
     const withPhone = accountIdsWithPhone(searched.phoneDigits);
-    subqueries.push(withPhone.indexed, withPhone.queued);
+    innerSubqueries.push(withPhone.indexed, withPhone.queued);
   }
-  const innerIds = db
-    .all<{ id: number }>(sql`${sql.join(subqueries, sql` UNION `)} LIMIT ${INNER_MATCH_CANDIDATES}`)
-    .map(({ id }) => id)
-    .filter((id) => !prefixIds.has(id));
-  return found([...prefixAccounts, ...accountsByName(sqlite, innerIds)].slice(0, limit));
+  const [{ total }] = db.all<{ total: number }>(
+    sql`SELECT count(*) AS total FROM (${sql.join([startingWith, ...innerSubqueries], sql` UNION `)} LIMIT ${SEARCH_TOTAL_CAP + 1})`,
+  ) as [{ total: number }];
+
+  const best = (where: SQL, count: number, matchTier?: SQL) =>
+    db.all<FoundAccount>(
+      sql`SELECT a.id, a.name, a.domain, a.email, a.phone, a.order_count AS orderCount FROM accounts a
+          WHERE ${where} ORDER BY ${searchRankOrder(rank, matchTier)} LIMIT ${count}`,
+    );
+  const bestStartingWith = prefixIds.size === 0 ? [] : best(sql`a.id IN (${startingWith})`, limit, sql`a.name = ${query} COLLATE NOCASE DESC`);
+  const bestContaining =
+    bestStartingWith.length === limit
+      ? []
+      : best(sql`a.id IN (${sql.join(innerSubqueries, sql` UNION `)}) AND a.id NOT IN (${startingWith})`, limit - bestStartingWith.length);
+  return {
+    accounts: describeMatches(sqlite, [...bestStartingWith, ...bestContaining], searched, orderRanges),
+    total: Math.min(total, SEARCH_TOTAL_CAP),
+    totalCapped: total > SEARCH_TOTAL_CAP,
+  };
 }
 
 interface FoundAccount {
@@ -91,16 +130,6 @@ interface FoundContact {
   name: string;
   email: string | null;
   phone: string | null;
-}
-
-function accountsByName(sqlite: CrmDatabase["$client"], ids: number[]): FoundAccount[] {
-  if (ids.length === 0) return [];
-  return sqlite
-    .query<FoundAccount, [string]>(
-      `SELECT id, name, domain, email, phone, order_count AS orderCount FROM accounts
-       WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, id`,
-    )
-    .all(JSON.stringify(ids));
 }
 
 /**

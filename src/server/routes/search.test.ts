@@ -130,4 +130,24 @@ describe("GET /api/search", () => {
     expect(await matchOf("1002")).toEqual([{ name: "Gulf Coast", matchedOn: "order", matchedText: "100234" }]);
     expect(await matchOf("2024")).toEqual([{ name: "Lab 2024 Partners", matchedOn: "name", matchedText: "Lab 2024 Partners" }]);
   });
+
+  test("answers how many accounts match in all, for 'See all N results'", async () => {
+    for (let i = 1; i <= 12; i++) await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: `Foothills Wellness ${i}` } });
+    const { body } = await crm.server.request("GET", "/api/search?q=foothills", { cookie: crm.cookie });
+    expect(body).toMatchObject({ total: 12, totalCapped: false });
+    expect(body.accounts).toHaveLength(10);
+    expect((await crm.server.request("GET", "/api/search?q=summit", { cookie: crm.cookie })).body).toMatchObject({ total: 2, totalCapped: false });
+    expect((await crm.server.request("GET", "/api/search?q=ri", { cookie: crm.cookie })).body).toEqual({ accounts: [], total: 0, totalCapped: false });
+  });
+
+  test("each signed-in user finds their own accounts first among equal matches", async () => {
+    const ann = await crm.server.signInAs("sales");
+    const bob = await crm.server.signInAs("sales");
+    const add = async (name: string) => (await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name } })).body.id;
+    crm.server.db.$client.run("UPDATE accounts SET owner_user_id = ? WHERE id = ?", [ann.user.id, await add("Foothills Recovery A")]);
+    crm.server.db.$client.run("UPDATE accounts SET owner_user_id = ? WHERE id = ?", [bob.user.id, await add("Foothills Recovery B")]);
+    const namesFor = async (cookie: string) => (await crm.server.request("GET", "/api/search?q=foothills", { cookie })).body.accounts.map((hit: { name: string }) => hit.name);
+    expect(await namesFor(ann.cookie)).toEqual(["Foothills Recovery A", "Foothills Recovery B"]);
+    expect(await namesFor(bob.cookie)).toEqual(["Foothills Recovery B", "Foothills Recovery A"]);
+  });
 });

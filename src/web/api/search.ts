@@ -15,9 +15,10 @@ export function isSearchable(text: string): boolean {
 const TYPING_PAUSE_MS = 250;
 
 /**
- * The accounts matching text being typed, best first (up to SEARCH_RESULT_LIMIT). The server is asked
- * once typing pauses, and nothing is asked for text too short to search; `isSearching` says the answer
- * for the text as it stands is still to come.
+ * The accounts matching text being typed, best first (up to SEARCH_RESULT_LIMIT), and how many match in
+ * all (`total`, counted up to SEARCH_TOTAL_CAP; `totalCapped` when more). The server is asked once typing
+ * pauses, and nothing is asked for text too short to search; `isSearching` says the answer for the text as
+ * it stands is still to come.
  */
 export function useAccountSearch(text: string) {
   const query = text.trim();
@@ -28,7 +29,7 @@ export function useAccountSearch(text: string) {
     { revalidateIfStale: true, dedupingInterval: 2000 },
   );
   const hits = data?.accounts;
-  return { hits, error, isSearching: query !== settledQuery || (hits === undefined && error === undefined) };
+  return { hits, total: data?.total ?? 0, totalCapped: data?.totalCapped ?? false, error, isSearching: query !== settledQuery || (hits === undefined && error === undefined) };
 }
 
 export function searchUrl(text: string): string {

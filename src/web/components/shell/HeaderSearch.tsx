@@ -5,13 +5,15 @@ import { isSearchable, useAccountSearch, type AccountSearchHit } from "../../api
 import { formatCountOf } from "../../format/count";
 import { AccountHitText } from "../../ui/AccountSearchOptions";
 import { SearchIcon } from "../../ui/icons";
-import { isSearchShortcut, isTypingTarget, nextHighlight } from "./header-search";
+import { allResultsHref, isSearchShortcut, isTypingTarget, nextHighlight, seeAllLabel } from "./header-search";
 
 /**
  * Finds accounts by name, domain, e-mail, phone, contact or order number as you type (3 characters or
  * more), each result saying what it was found by. A field in the header from the md breakpoint up;
  * below it, where the header has no room for one, a button opening the same search in a panel across
- * the top of the screen. '/' or Ctrl+K (Cmd+K) jumps to it from anywhere on the page.
+ * the top of the screen. '/' or Ctrl+K (Cmd+K) jumps to it from anywhere on the page. When more accounts
+ * match than the ten shown, the last option, 'See all N results', opens the accounts screen filtered by
+ * the same text.
  */
 export function HeaderSearch() {
   const [isPanelOpen, setIsPanelOpen] = useState(false);
@@ -66,13 +68,13 @@ interface AccountSearchComboboxProps {
   trailing?: ReactNode;
 }
 
-/** A combobox: arrows move through the results, Enter opens one, Escape closes them. */
+/** A combobox: arrows move through the results and 'See all', Enter opens the one highlighted, Escape closes them. */
 function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, trailing }: AccountSearchComboboxProps) {
   const [text, setText] = useState("");
   const [isOpen, setIsOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const query = text.trim();
-  const { hits, error, isSearching } = useAccountSearch(query);
+  const { hits, total, totalCapped, error, isSearching } = useAccountSearch(query);
   const [, navigate] = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
   const ownInputRef = useRef<HTMLInputElement>(null);
@@ -82,8 +84,12 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
   const isPanel = layout === "panel";
 
   const results = isSearching || error ? [] : (hits ?? []);
+  const seeAll = results.length > 0 ? seeAllLabel(results.length, total, totalCapped) : undefined;
+  /** 'See all' is the option after the last result. */
+  const optionCount = results.length + (seeAll ? 1 : 0);
   const isExpanded = isOpen && isSearchable(query);
   const highlightedHit = isExpanded ? results[highlighted] : undefined;
+  const isSeeAllHighlighted = isExpanded && seeAll !== undefined && highlighted === results.length;
 
   useEffect(() => {
     if (!isExpanded) return;
@@ -114,6 +120,11 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
     finish();
   }
 
+  function openAllResults() {
+    navigate(allResultsHref(query));
+    finish();
+  }
+
   /** Tabbing away closes the results; a press elsewhere on the page is caught by the listener above. */
   function onBlur(event: FocusEvent<HTMLInputElement>) {
     if (event.relatedTarget instanceof Node && !containerRef.current?.contains(event.relatedTarget)) setIsOpen(false);
@@ -123,10 +134,13 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       setIsOpen(true);
-      setHighlighted((current) => nextHighlight(current, results.length, event.key === "ArrowDown" ? 1 : -1));
+      setHighlighted((current) => nextHighlight(current, optionCount, event.key === "ArrowDown" ? 1 : -1));
     } else if (event.key === "Enter") {
       const hit = results[highlighted] ?? results[0];
-      if (isExpanded && hit) {
+      if (isSeeAllHighlighted) {
+        event.preventDefault();
+        openAllResults();
+      } else if (isExpanded && hit) {
         event.preventDefault();
         open(hit);
       }
@@ -155,7 +169,7 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
             aria-expanded={isExpanded}
             aria-controls={isExpanded ? listboxId : undefined}
             aria-autocomplete="list"
-            aria-activedescendant={highlightedHit ? optionId(listboxId, highlightedHit) : undefined}
+            aria-activedescendant={highlightedHit ? optionId(listboxId, highlightedHit) : isSeeAllHighlighted ? seeAllOptionId(listboxId) : undefined}
             aria-keyshortcuts="/ Control+K Meta+K"
             placeholder="Search accounts, contacts, orders..."
             autoComplete="off"
@@ -195,7 +209,7 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
               No accounts found matching "{query}"
             </p>
           ) : (
-            <ul id={listboxId} role="listbox" aria-label="Accounts found" className={isPanel ? "py-1" : "max-h-96 overflow-y-auto py-1"}>
+            <ul id={listboxId} role="listbox" aria-label="Accounts found" className={`${isPanel ? "" : "max-h-96 overflow-y-auto"} ${seeAll ? "pt-1" : "py-1"}`}>
               {results.map((hit, index) => (
                 <li
                   key={hit.id}
@@ -217,6 +231,26 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
                   </Link>
                 </li>
               ))}
+              {seeAll && (
+                // Kept in sight at the foot of the list however far it is scrolled (the list has no padding under it to show through).
+                <li
+                  id={seeAllOptionId(listboxId)}
+                  role="option"
+                  aria-selected={isSeeAllHighlighted}
+                  onPointerMove={() => setHighlighted(results.length)}
+                  className="sticky bottom-0 border-t border-slate-100 bg-white"
+                  data-testid="search-see-all"
+                >
+                  <Link
+                    href={allResultsHref(query)}
+                    tabIndex={-1}
+                    onClick={finish}
+                    className={`block px-4 py-2.5 text-sm font-medium text-blue-600 ${isSeeAllHighlighted ? "bg-blue-50" : ""}`}
+                  >
+                    {seeAll}
+                  </Link>
+                </li>
+              )}
             </ul>
           )}
         </div>
@@ -227,6 +261,10 @@ function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, traili
 
 function optionId(listboxId: string, hit: AccountSearchHit): string {
   return `${listboxId}-account-${hit.id}`;
+}
+
+function seeAllOptionId(listboxId: string): string {
+  return `${listboxId}-see-all`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isSearchShortcut, isTypingTarget, nextHighlight } from "./header-search";
+import { allResultsHref, isSearchShortcut, isTypingTarget, nextHighlight, seeAllLabel } from "./header-search";
 
 describe("nextHighlight", () => {
   test("ArrowDown starts at the first option and wraps to it after the last", () => {
@@ -46,5 +46,19 @@ describe("isTypingTarget", () => {
     expect(isTypingTarget({ tagName: "BODY" })).toBe(false);
     expect(isTypingTarget({ tagName: "BUTTON" })).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe("See all results", () => {
+  test("offered only when more accounts match than are shown", () => {
+    expect(seeAllLabel(10, 24, false)).toBe("See all 24 results");
+    expect(seeAllLabel(10, 1000, true)).toBe("See all 1,000+ results");
+    expect(seeAllLabel(7, 7, false)).toBeUndefined();
+    expect(seeAllLabel(10, 10, false)).toBeUndefined();
+  });
+
+  test("opens the accounts screen filtered by the text as typed, trimmed", () => {
+    expect(allResultsHref(" foothills ")).toBe("/accounts?q=foothills");
+    expect(allResultsHref("Dr. O'Neil & Sons")).toBe("/accounts?q=Dr.+O%27Neil+%26+Sons");
   });
 });

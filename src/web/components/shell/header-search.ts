@@ -1,3 +1,6 @@
+import type { AccountFilterQuery } from "../../../contracts/accounts.ts";
+import { formatCount } from "../../format/count";
+
 /** The option highlighted after ArrowDown (+1) or ArrowUp (-1), wrapping round; -1 is none highlighted. */
 export function nextHighlight(current: number, optionCount: number, step: 1 | -1): number {
   if (optionCount === 0) return -1;
@@ -23,4 +26,18 @@ export function isSearchShortcut(press: KeyPress): boolean {
 export function isTypingTarget(target: { tagName: string; isContentEditable?: boolean } | null): boolean {
   if (!target) return false;
   return target.isContentEditable === true || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+/** Where 'See all N results' leads: the accounts screen filtered by the same text, which it matches as the search does. */
+export function allResultsHref(text: string): string {
+  return `/accounts?${new URLSearchParams({ q: text.trim() } satisfies Pick<AccountFilterQuery, "q">)}`;
+}
+
+/**
+ * 'See all 24 results', or 'See all 1,000+ results' past what the server counts to; undefined when the
+ * results shown are all there are.
+ */
+export function seeAllLabel(shown: number, total: number, totalCapped: boolean): string | undefined {
+  if (!totalCapped && total <= shown) return undefined;
+  return `See all ${formatCount(total)}${totalCapped ? "+" : ""} results`;
 }
