@@ -176,7 +176,7 @@ function TaskButton({ selected, total, isPending, onClick }: TaskButtonProps) {
       icon={TasksIcon}
       disabled={isPending || total === 0 || tooMany}
       // Its label grows with the count: on a phone it wraps rather than reaching past the card.
-      className="whitespace-normal"
+      className="max-sm:whitespace-normal"
       title={tooMany ? `Tick up to ${formatCount(MAX_REORDER_TASKS_AT_ONCE)} accounts: one click makes at most that many tasks.` : undefined}
       onClick={onClick}
       data-testid="reorder-create-tasks"
