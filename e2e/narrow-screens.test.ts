@@ -225,6 +225,11 @@ describe("every screen and dialog on a phone", () => {
     await toast.getByRole("button", { name: "Close" }).click();
     await toast.waitFor({ state: "detached" });
     expect(await dialog.isVisible()).toBe(true);
+
+    // On a laptop the dialog floats in the window's middle, its buttons in reach as well.
+    await page.setViewportSize(LAPTOP);
+    await screenshot(page, "narrow-dialog-bulk-result-1440", { fullPage: false });
+    await expectInReach(page, dialog);
     await page.close();
   });
 });
