@@ -137,7 +137,7 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
 
   return (
     <div aria-busy={isRefreshing} data-testid="reorder-cards">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2">
         <label className="flex items-center gap-2 text-xs font-semibold whitespace-nowrap text-slate-600">
           <input
             type="checkbox"
@@ -155,7 +155,7 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
         <Select
           label="Sort by"
           hideLabel
-          className="min-w-0 flex-1 basis-40 sm:max-w-64 sm:flex-none"
+          className="min-w-44 flex-1 sm:max-w-64"
           value={chosen}
           options={choices}
           onChange={(value) => {
@@ -184,11 +184,14 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
                 <span className="shrink-0 font-medium text-slate-900 tabular-nums">{formatDollars(account.totalOrderValue)}</span>
               </div>
               {account.email && <p className="text-xs break-all text-slate-500">{account.email}</p>}
+              {/* Each phrase kept whole: a line breaks between them, not inside a date. */}
               <p className="text-xs text-slate-600">
-                <ReorderTiming daysOverdue={account.daysOverdue} /> · expected {formatUsCalendarDate(account.expectedNextOrderDate)}
+                <ReorderTiming daysOverdue={account.daysOverdue} /> · <span className="whitespace-nowrap">expected {formatUsCalendarDate(account.expectedNextOrderDate)}</span>
               </p>
               <p className="text-xs text-slate-500">
-                Orders {rhythmText(account.medianGapDays)} · {formatCountOf(account.orderCount, "order")} · last {formatUsCalendarDate(account.lastOrderDate)}
+                <span className="whitespace-nowrap">Orders {rhythmText(account.medianGapDays)}</span> ·{" "}
+                <span className="whitespace-nowrap">{formatCountOf(account.orderCount, "order")}</span> ·{" "}
+                <span className="whitespace-nowrap">last {formatUsCalendarDate(account.lastOrderDate)}</span>
               </p>
             </div>
           </li>
