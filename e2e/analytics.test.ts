@@ -154,10 +154,10 @@ describe("the Analytics screen", () => {
     await page.close();
   });
 
-  test("at 390 pixels wide the screen fits: the charts and tables scroll within their cards", async () => {
+  test("at 390 pixels wide the screen fits: the charts and tables scroll within their cards, the radar's accounts are cards", async () => {
     const page = await analyticsPage(390);
     await waitForCount(page.getByTestId("monthly-chart-month"), 24);
-    await page.getByTestId("reorder-row").first().waitFor();
+    await page.getByTestId("reorder-card").first().waitFor();
     await page.getByTestId("cohort-row").first().waitFor();
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(390);

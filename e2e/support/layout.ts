@@ -19,7 +19,18 @@ export async function expectNotCut(element: Locator): Promise<void> {
   expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
 }
 
-/** Dialogs and toasts rise in: a screenshot waits until they stand still. */
+/**
+ * Dialogs and toasts rise in: a screenshot waits until they stand still. A loading placeholder's pulse
+ * never ends, and an animation whose element goes away (the placeholder, once the data is in) is
+ * cancelled: neither is waited for.
+ */
 export async function animationsFinished(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { formatCompactCount, formatCount, formatCountOf } from "../../format/count";
 import { formatCompactDollars, formatDollars } from "../../format/money";
 import { axisScale, positionOn } from "./chart-scale";
 import type { MonthRevenue } from "./figures";
 import { formatMonth } from "./period";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../useMediaQuery";
 
 // The drawing's own units; the SVG scales to its box, which is never narrower than MIN_WIDTH_CLASS.
 const WIDTH = 760;
@@ -19,7 +20,9 @@ const MONTH_LABEL_EVERY = 3;
 
 /**
  * Revenue by month as stacked bars, new customers' at the bottom and returning customers' above, with the
- * orders as a line on their own axis at the right. Pointing at or focusing a month shows its figures.
+ * orders as a line on their own axis at the right. Pointing at or focusing a month shows its figures: over
+ * the chart on wide screens; on a phone, where the chart scrolls sideways in its card and a box over it
+ * would hide most of it, under the chart. There the chart opens scrolled to its latest months.
  */
 export function MonthlyRevenueChart({ months }: { months: MonthRevenue[] }) {
   const [shownIndex, setShownIndex] = useState<number | null>(null);
@@ -32,11 +35,23 @@ export function MonthlyRevenueChart({ months }: { months: MonthRevenue[] }) {
   const yOf = (value: number, axis: typeof revenueAxis) => MARGIN.top + PLOT_HEIGHT - positionOn(axis, value, PLOT_HEIGHT);
   const ordersLine = months.map((month, index) => `${centreOf(index).toFixed(1)},${yOf(month.orders, ordersAxis).toFixed(1)}`).join(" ");
   const shown = shownIndex === null ? undefined : months[shownIndex];
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // Once, not on every month pointed at: the phone's chart opens on its latest months, at the right.
+  const scrolledToLatest = useCallback(
+    (scroller: HTMLDivElement | null) => {
+      if (scroller && !isWide) scroller.scrollLeft = scroller.scrollWidth;
+    },
+    [isWide],
+  );
 
   return (
     <div className="space-y-3">
       <ChartLegend />
-      <div className="overflow-x-auto">
+      <div
+        className="overflow-x-auto"
+        ref={scrolledToLatest}
+        data-testid="monthly-chart-scroller"
+      >
         <div className={`relative ${MIN_WIDTH_CLASS}`} onMouseLeave={() => setShownIndex(null)}>
           <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="block h-auto w-full" role="group" aria-labelledby={titleId} data-testid="monthly-chart">
             <title id={titleId}>Revenue by month from new and returning customers, with orders</title>
@@ -98,9 +113,17 @@ export function MonthlyRevenueChart({ months }: { months: MonthRevenue[] }) {
               />
             ))}
           </svg>
-          {shown && shownIndex !== null && <MonthTooltip month={shown} leftPercent={(centreOf(shownIndex) / WIDTH) * 100} />}
+          {isWide && shown && shownIndex !== null && <MonthTooltip month={shown} leftPercent={(centreOf(shownIndex) / WIDTH) * 100} />}
         </div>
       </div>
+      {!isWide &&
+        (shown ? (
+          <div role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs" data-testid="monthly-tooltip">
+            <MonthFigures month={shown} />
+          </div>
+        ) : (
+          <p className="text-xs text-slate-500">Tap a month to see its figures.</p>
+        ))}
     </div>
   );
 }
@@ -134,6 +157,14 @@ function MonthTooltip({ month, leftPercent }: { month: MonthRevenue; leftPercent
       style={{ left: `${leftPercent}%` }}
       data-testid="monthly-tooltip"
     >
+      <MonthFigures month={month} />
+    </div>
+  );
+}
+
+function MonthFigures({ month }: { month: MonthRevenue }) {
+  return (
+    <>
       <p className="font-semibold text-slate-900">{formatMonth(month.month)}</p>
       <dl className="mt-1.5 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-slate-600">
         <dt>Revenue</dt>
@@ -149,7 +180,7 @@ function MonthTooltip({ month, leftPercent }: { month: MonthRevenue; leftPercent
           {formatCount(month.customers)} ({formatCount(month.newCustomers)} new)
         </dd>
       </dl>
-    </div>
+    </>
   );
 }
 

@@ -56,17 +56,17 @@ export function ReorderRadar() {
       testId="reorder-radar"
     >
       <TabGroup selectedIndex={bandIndex} onChange={setBandIndex}>
-        <TabList aria-label="Reorder bands" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-3">
+        <TabList aria-label="Reorder bands" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-1 sm:px-3">
           {REORDER_BANDS.map((band) => (
             <Tab
               key={band}
-              className="group -mb-px flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+              className="group -mb-px flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-2 py-3 sm:gap-2 sm:px-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
               data-testid="reorder-tab"
               data-band={band}
             >
               {REORDER_BAND_LABELS[band]}
               <span
-                className="min-w-6 rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-semibold text-slate-600 tabular-nums group-data-selected:bg-blue-100 group-data-selected:text-blue-700"
+                className="min-w-6 rounded-full bg-slate-100 px-1.5 py-0.5 text-center text-xs font-semibold text-slate-600 tabular-nums group-data-selected:bg-blue-100 group-data-selected:text-blue-700"
                 data-testid="reorder-tab-count"
               >
                 {counts.data ? formatCount(counts.data[band]) : "…"}
@@ -147,6 +147,7 @@ function ReorderBandPanel({ band }: { band: ReorderBand }) {
             isRefreshing={isValidating}
             selection={selection}
             onSort={(column) => setView((current) => sortedBy(current, column))}
+            onOrder={(sort, dir) => setView((current) => ({ ...current, sort, dir, page: 1 }))}
             onSelectionChange={setSelection}
           />
           <AccountsPagination page={view.page} total={page.total} pageSize={REORDER_PAGE_SIZE} onPageChange={(next) => setView((current) => onPage(current, next))} />
@@ -174,6 +175,8 @@ function TaskButton({ selected, total, isPending, onClick }: TaskButtonProps) {
       variant="primary"
       icon={TasksIcon}
       disabled={isPending || total === 0 || tooMany}
+      // Its label grows with the count: on a phone it wraps rather than reaching past the card.
+      className="max-sm:whitespace-normal"
       title={tooMany ? `Tick up to ${formatCount(MAX_REORDER_TASKS_AT_ONCE)} accounts: one click makes at most that many tasks.` : undefined}
       onClick={onClick}
       data-testid="reorder-create-tasks"

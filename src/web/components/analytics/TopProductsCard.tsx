@@ -54,10 +54,10 @@ function ProductBars({ products }: { products: ProductSales[] }) {
     <ol className="space-y-3" aria-label="Top products by revenue" data-testid="top-products-chart">
       {products.map((product) => (
         <li key={product.sku} className="min-w-0" data-testid="top-product">
+          {/* The whole name, wrapped, and the SKU: variants of one product ('12-Panel Drug Test Cup, 25/box' and ', 50/box') differ only at the end. */}
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <p className="min-w-0 truncate font-medium text-slate-900" title={`${product.name} (${product.sku})`}>
+            <p className="min-w-0 font-medium break-words text-slate-900" data-testid="top-product-name">
               {product.name}
-              <span className="ml-1.5 text-xs font-normal text-slate-500">{product.sku}</span>
             </p>
             <p className="shrink-0 font-medium text-slate-900 tabular-nums">{formatDollars(product.revenue)}</p>
           </div>
@@ -65,8 +65,8 @@ function ProductBars({ products }: { products: ProductSales[] }) {
             <rect width="100" height="2" rx="1" className="fill-slate-100" />
             <rect width={positionOn(axis, product.revenue, 100)} height="2" rx="1" className="fill-blue-600" />
           </svg>
-          <p className="mt-1 text-xs text-slate-500 tabular-nums">
-            {formatCountOf(product.units, "unit")} · {formatCountOf(product.customers, "customer")}
+          <p className="mt-1 text-xs break-words text-slate-500 tabular-nums">
+            <span data-testid="top-product-sku">SKU {product.sku}</span> · {formatCountOf(product.units, "unit")} · {formatCountOf(product.customers, "customer")}
           </p>
         </li>
       ))}

@@ -91,7 +91,7 @@ function AccountOption({ account, candidate, isTicked, isLocked = false, note, o
               </span>
             )}
           </span>
-          <span className={`block truncate text-xs ${details ? "text-slate-500" : "text-slate-400"}`} title={details || undefined}>
+          <span className={`block text-xs break-words ${details ? "text-slate-500" : "text-slate-400"}`}>
             {details || "No e-mail, domain or phone"}
           </span>
           {candidate && candidate.reasons.length > 0 && <span className="mt-0.5 block text-xs text-amber-800">{candidate.reasons.join(" · ")}</span>}

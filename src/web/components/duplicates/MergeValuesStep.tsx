@@ -33,8 +33,7 @@ export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange,
 
   return (
     <div className="space-y-6">
-      {/* min-w-0: a fieldset is as wide as its widest line by default, which pushed the cards off a phone screen. */}
-      <fieldset className="min-w-0" data-testid="merge-survivor">
+      <fieldset data-testid="merge-survivor">
         <legend className="text-sm font-medium text-slate-700">Account to keep</legend>
         <p className="mt-0.5 text-xs text-slate-500">The other accounts are merged into it and then removed.</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">

@@ -9,7 +9,8 @@ export function Header({ ChangePasswordDialog }: UserMenuProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4 md:gap-4 md:px-8">
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-semibold text-slate-900 md:text-xl" data-testid="screen-title">
+        {/* On a phone the title has the room the header's buttons leave: it wraps onto a second line rather than being cut. */}
+        <h1 className="line-clamp-2 text-base leading-tight font-semibold break-words text-slate-900 sm:truncate sm:leading-normal md:text-xl" data-testid="screen-title">
           {title}
         </h1>
         {subtitle && (

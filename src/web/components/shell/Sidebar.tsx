@@ -7,7 +7,7 @@ import { NAV_ITEMS } from "./nav-items";
 import { SidebarNavLink } from "./SidebarNavLink";
 import { SidebarUser } from "./SidebarUser";
 
-/** The left column: branding, navigation and the signed-in user. Collapses to icons on small screens. */
+/** The left column: branding, navigation and the signed-in user. Narrows on small screens to icons, each with its name in small type under it. */
 export function Sidebar() {
   const { config } = useAppConfig();
   const { user } = useSession();
@@ -28,7 +28,7 @@ export function Sidebar() {
             <p className="text-xs text-slate-400">CRM Dashboard</p>
           </div>
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-4 md:px-3">
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-1 py-4 md:px-3">
           <ul className="space-y-1">
             {NAV_ITEMS.filter((item) => !item.adminOnly || (user !== null && isAdmin(user))).map((item) => (
               <li key={item.href}>

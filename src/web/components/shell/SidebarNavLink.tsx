@@ -20,12 +20,13 @@ export function SidebarNavLink({ item, badge }: SidebarNavLinkProps) {
       href={item.href}
       aria-current={isActive ? "page" : undefined}
       title={hasBadge ? `${item.label}: ${formatCount(badge.count)} ${badge.description}` : item.label}
-      className={`relative flex items-center justify-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus:ring-2 focus:ring-blue-500 focus:outline-none md:justify-start ${
+      className={`relative flex flex-col items-center justify-center gap-1 rounded-lg px-0.5 py-2 text-[10px] leading-tight font-medium transition-colors focus:ring-2 focus:ring-blue-500 focus:outline-none md:flex-row md:justify-start md:gap-3 md:px-3 md:py-2.5 md:text-sm ${
         isActive ? "bg-blue-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
       }`}
     >
       <Icon className="size-5 shrink-0" />
-      <span className="sr-only md:not-sr-only">{item.label}</span>
+      {/* In the narrow sidebar too, in small type under the icon: an icon alone does not say where it leads. */}
+      <span className="max-w-full text-center break-words">{item.label}</span>
       {hasBadge && (
         // Over the icon's corner in the narrow sidebar; at the row's end in the wide one.
         <span

@@ -24,14 +24,15 @@ export function UserMenu({ ChangePasswordDialog }: UserMenuProps) {
       <Menu>
         <MenuButton
           data-testid="user-menu-button"
-          className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 focus:ring-2 focus:ring-blue-500 focus:outline-none data-open:bg-slate-100"
+          className="flex items-center gap-3 rounded-lg px-1 py-1.5 text-left md:px-2 hover:bg-slate-100 focus:ring-2 focus:ring-blue-500 focus:outline-none data-open:bg-slate-100"
         >
           <UserAvatar name={user.name} />
           <span className="hidden min-w-0 lg:block">
             <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
             <span className="block truncate text-xs text-slate-500">{user.email}</span>
           </span>
-          <ChevronDownIcon className="size-4 text-slate-400" />
+          {/* Left out on a phone, where the screen's title needs the room. */}
+          <ChevronDownIcon className="hidden size-4 text-slate-400 sm:block" />
         </MenuButton>
         <MenuItems
           anchor="bottom end"

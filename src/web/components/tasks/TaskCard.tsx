@@ -89,7 +89,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
       <ul className="mt-3 space-y-1 text-xs text-slate-600">
         {placement === "board" && task.accountId !== null && (
           <Detail srLabel="Account:" icon={BuildingIcon}>
-            <Link href={`/accounts/${task.accountId}`} className="truncate font-medium text-blue-700 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none" data-testid="task-account-link">
+            <Link href={`/accounts/${task.accountId}`} className="font-medium text-blue-700 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none" data-testid="task-account-link">
               {task.accountName}
             </Link>
           </Detail>
@@ -170,9 +170,10 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
 /** A line of the card after an icon; the icon means nothing to a screen reader, so srLabel says what the line is where the text does not. */
 function Detail({ srLabel, icon: Icon, children, testId }: { srLabel?: string; icon: ComponentType<IconProps>; children: ReactNode; testId?: string }) {
   return (
-    <li className="flex min-w-0 items-center gap-1.5" data-testid={testId}>
-      <Icon className="size-3.5 shrink-0 text-slate-400" />
-      <span className="min-w-0 truncate">
+    <li className="flex min-w-0 items-start gap-1.5" data-testid={testId}>
+      <Icon className="mt-px size-3.5 shrink-0 text-slate-400" />
+      {/* Wrapped, never cut: two accounts' names often differ only at their ends. */}
+      <span className="min-w-0 break-words">
         {srLabel && <span className="sr-only">{srLabel} </span>}
         {children}
       </span>

@@ -1,11 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { DIALOG_CLEARANCE_VARIABLE } from "./dialog-clearance";
 
 const FOCUS_HOTKEY = "F8";
 
 /**
- * The live region toasts appear in; F8 moves keyboard focus to it. It lies above dialogs, and clips
- * a toast being swiped away so that nothing ever reaches past the window's edge.
+ * The live region toasts appear in; F8 moves keyboard focus to it. It lies above dialogs, at the
+ * window's bottom (right on wide screens, the whole width on a phone), lifted above an open dialog's
+ * footer so that it never covers the dialog's buttons (dialog-clearance.ts); it clips a toast being
+ * swiped away so that nothing ever reaches past the window's edge.
  */
 export function ToastRegion({ children }: { children: ReactNode }) {
   const container = useToastContainer();
@@ -27,7 +30,9 @@ export function ToastRegion({ children }: { children: ReactNode }) {
       role="region"
       aria-label={`Notifications (${FOCUS_HOTKEY})`}
       tabIndex={-1}
-      className="pointer-events-none fixed right-0 bottom-0 z-[60] flex w-full max-w-full flex-col gap-2 overflow-hidden p-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:max-w-[420px]"
+      style={{ bottom: `var(${DIALOG_CLEARANCE_VARIABLE}, 0px)` }}
+      data-testid="toast-region"
+      className="pointer-events-none fixed right-0 z-[60] flex w-full max-w-full flex-col gap-2 overflow-hidden p-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:max-w-[420px]"
     >
       {children}
     </section>,
