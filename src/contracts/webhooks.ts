@@ -2,13 +2,21 @@ import { t } from "./type-builder.ts";
 import { IsoTime } from "./common.ts";
 
 /**
- * ShipStation's webhook (API v1), called by ShipStation without a session: the shared secret is its credential.
- *   POST  /api/webhooks/shipstation?secret=…  store the event for the worker (ShipStationWebhookBody → WebhookReceipt)
- * The secret may come in an X-Webhook-Secret header instead of the query.
+ * ShipStation's webhooks, called by ShipStation without a session.
+ *   POST  /api/webhooks/shipstation?secret=…  API V1: store the event for the worker (ShipStationWebhookBody → WebhookReceipt)
+ *   POST  /api/webhooks/shipstation-v2        API V2, signed: the same, once its RSA signature is verified (ShipStationWebhookBody → WebhookReceipt)
+ * V1's credential is the shared secret, which may come in an X-Webhook-Secret header instead of the query.
+ * V2's is ShipStation's signature over its timestamp and the raw body (core/shipstation/v2-webhook.ts).
  */
 
-/** Where ShipStation is to send its webhooks, on this site. */
+/** Where ShipStation is to send its V1 webhooks, on this site. */
 export const SHIPSTATION_WEBHOOK_PATH = "/api/webhooks/shipstation";
+
+/** Where ShipStation is to send its V2 webhooks, on this site. */
+export const SHIPSTATION_V2_WEBHOOK_PATH = "/api/webhooks/shipstation-v2";
+
+/** A V2 webhook's body is a small JSON object; anything longer is refused (413) before it is read further. */
+export const MAX_V2_WEBHOOK_BODY_BYTES = 16 * 1024;
 
 export const ShipStationWebhookQuery = t.Object({
   secret: t.Optional(t.String({ description: "The webhook secret set in Settings, unless sent in the X-Webhook-Secret header" })),
