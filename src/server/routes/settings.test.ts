@@ -37,7 +37,7 @@ describe("/api/settings", () => {
 
   test("only admins change settings, one at a time, and absurd values answer 400", async () => {
     expect((await patch({ webhookSecret: "sales-cannot-set" }, sales)).status).toBe(403);
-    expect((await patch({})).body.message).toBe("Send exactly one of apiKey, apiSecret, webhookSecret");
+    expect((await patch({})).body.message).toBe("Send exactly one of apiKey, apiSecret, webhookSecret, v2ApiKey, generation");
     expect((await patch({ apiKey: "abcdefgh", apiSecret: "abcdefgh" })).status).toBe(400);
     expect((await patch({ apiSecret: "   " })).body.message).toBe("apiSecret is required");
     expect((await patch({ apiSecret: "short" })).body.message).toBe("apiSecret must be 8 to 200 characters, without spaces or control characters");
@@ -72,7 +72,7 @@ describe("/api/settings", () => {
     expect(await server.request("POST", "/api/settings/shipstation/test", { cookie: sales })).toMatchObject({ status: 403, body: { message: "Only administrators can do this" } });
     expect((await settings()).status.state).toBe("unchecked");
     const connected = await server.request("POST", "/api/settings/shipstation/test", { cookie: admin });
-    expect(connected.body.shipstation.status).toMatchObject({ state: "connected", message: null });
+    expect(connected.body.shipstation.status).toMatchObject({ state: "connected", generation: "v1", message: expect.stringContaining("V1 API answered") });
   });
 
   test("task automation values outside the contract answer 400 naming the field", async () => {
