@@ -114,7 +114,7 @@ describe("one order however each API generation and the export deliver it", () =
 
   test("a shipment without an e-mail is treated as V1 treats an order without one", () => {
     const withoutEmail = incomingOrderFromV2Shipment(standInShipment(8, { ship_to: { name: "No Mail" } }), STORES);
-    const v1WithoutEmail = recordShipStationOrders(database.db, [standInOrder(8, { customerEmail: null })], "backfill");
+    const v1WithoutEmail = recordShipStationOrders(database.db, [standInOrder(8, { customerEmail: "" })], "backfill");
     expect(recordShipStationIncoming(database.db, [withoutEmail], "backfill")).toEqual(v1WithoutEmail);
   });
 });
