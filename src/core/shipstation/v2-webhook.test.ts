@@ -74,5 +74,9 @@ describe("a V2 webhook's signature", () => {
     const webhook = standIn.signedWebhook(payload());
     const headers = { keyId: webhook.headers["x-shipengine-rsa-sha256-key-id"], signature: webhook.headers["x-shipengine-rsa-sha256-signature"], timestamp: webhook.headers["x-shipengine-timestamp"] };
     await expect(checkV2Signature(keys, `${standIn.url}/no-jwks-here`, headers, Buffer.from(webhook.body))).rejects.toThrow("ShipStation's webhook signing keys could not be fetched (401)");
+    // Not asked again at once, however many deliveries arrive meanwhile.
+    const fetchesBefore = standIn.jwksRequests;
+    await expect(checkV2Signature(keys, standIn.jwksUrl, headers, Buffer.from(webhook.body))).rejects.toThrow("try again shortly");
+    expect(standIn.jwksRequests).toBe(fetchesBefore);
   });
 });

@@ -10,6 +10,8 @@ export const V2_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 /** After a refetch for an unknown key id, the next waits this long: forged key ids must not make the server hammer the JWKS. */
 export const JWKS_REFETCH_INTERVAL_MS = 60_000;
 const JWKS_TIMEOUT_MS = 5_000;
+/** Before any key is had, a failed fetch is tried again only after this long: deliveries meanwhile answer 503 at once, and ShipStation retries them. */
+const JWKS_RETRY_AFTER_FAILURE_MS = 5_000;
 
 /** The three headers ShipStation signs a V2 webhook with. */
 export interface V2WebhookSignature {
@@ -30,13 +32,16 @@ export class V2WebhookKeys {
   private keys: Map<string, KeyObject> | null = null;
   private fetching: Promise<void> | null = null;
   private lastRefetchAt = Number.NEGATIVE_INFINITY;
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: { now?: () => number; fetchTimeoutMs?: number } = {}) {}
 
   /** The key with this id, or null when the JWKS, fetched again if allowed, has none. Throws when the JWKS cannot be had at all. */
   async key(jwksUrl: string, keyId: string): Promise<KeyObject | null> {
-    if (!this.keys) await this.fetchOnce(jwksUrl);
-    else if (!this.keys.has(keyId)) {
+    if (!this.keys) {
+      if (this.now() - this.lastFailureAt < JWKS_RETRY_AFTER_FAILURE_MS) throw new DomainError("unavailable", "ShipStation's webhook signing keys could not be fetched; try again shortly");
+      await this.fetchOnce(jwksUrl);
+    } else if (!this.keys.has(keyId)) {
       const now = this.now();
       if (now - this.lastRefetchAt >= JWKS_REFETCH_INTERVAL_MS) {
         this.lastRefetchAt = now;
@@ -52,9 +57,14 @@ export class V2WebhookKeys {
 
   /** Deliveries arriving together wait for one fetch. */
   private fetchOnce(jwksUrl: string): Promise<void> {
-    this.fetching ??= this.fetchKeys(jwksUrl).finally(() => {
-      this.fetching = null;
-    });
+    this.fetching ??= this.fetchKeys(jwksUrl)
+      .catch((error: unknown) => {
+        this.lastFailureAt = this.now();
+        throw error;
+      })
+      .finally(() => {
+        this.fetching = null;
+      });
     return this.fetching;
   }
 
