@@ -131,17 +131,22 @@ try {
   }
   const v2Median = v2Rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
   console.log(formatLoad({ ...v2Median, name: `V2 signed webhook intake, median burst of ${ROUNDS}` }, 10));
+  // V2's events told apart by their resource's address; V1's backlog, older, is worked through first.
+  const v2Events = () =>
+    db.query("SELECT count(*) AS total, coalesce(sum(state = 'done'), 0) AS done, coalesce(sum(attempts), 0) AS attempts, coalesce(sum(orders_created), 0) AS created FROM webhook_events WHERE resource_url LIKE ?").get(`${v2StandIn.url}/%`) as {
+      total: number;
+      done: number;
+      attempts: number;
+      created: number;
+    };
   const v2DrainStarted = performance.now();
-  const allDeliveries = DELIVERIES + V2_DELIVERIES;
-  while (events().done < allDeliveries && performance.now() - v2DrainStarted < 120_000) await Bun.sleep(100);
-  const afterV2 = events();
-  const v2Done = afterV2.done - finalEvents.done;
-  const v2Created = afterV2.created - finalEvents.created;
-  const v2Lost = V2_DELIVERIES - v2Done;
-  const v2Twice = afterV2.attempts - afterV2.done - (finalEvents.attempts - finalEvents.done);
+  while (v2Events().done < V2_DELIVERIES && performance.now() - v2DrainStarted < 180_000) await Bun.sleep(100);
+  const v2Final = v2Events();
+  const v2Lost = V2_DELIVERIES - v2Final.done;
+  const v2Twice = v2Final.attempts - v2Final.done;
   console.log(
-    `V2 webhook events processed ${v2Done} of ${V2_DELIVERIES} in ${((performance.now() - v2DrainStarted) / 1000).toFixed(1)} s after the last post, orders created ${v2Created}, ` +
-      `JWKS fetched ${v2StandIn.jwksRequests} time(s) (lost: ${v2Lost}, processed more than once: ${v2Twice}) (target: none lost ${v2Lost === 0 && v2Twice === 0 && v2Created === V2_DELIVERIES ? "met" : "MISSED"})`,
+    `V2 webhook events stored ${v2Final.total}, processed ${v2Final.done} in ${((performance.now() - v2DrainStarted) / 1000).toFixed(1)} s after the last post, orders created ${v2Final.created}, ` +
+      `JWKS fetched ${v2StandIn.jwksRequests} time(s) (lost: ${v2Lost}, processed more than once: ${v2Twice}) (target: none lost ${v2Lost === 0 && v2Twice === 0 && v2Final.created === V2_DELIVERIES ? "met" : "MISSED"})`,
   );
 
   const started = performance.now();
