@@ -123,7 +123,8 @@ class V2OrderSource implements OrderSource {
       const answer = (await this.client.get(url.href)) as V2ShipmentsPage;
       const shipments = Array.isArray(answer.shipments) ? answer.shipments : [];
       yield this.mapped(shipments);
-      pages = typeof answer.pages === "number" ? answer.pages : 1;
+      // Without `pages`, a full page says there may be another.
+      pages = typeof answer.pages === "number" ? answer.pages : shipments.length < V2_PAGE_SIZE ? page : page + 1;
       if (shipments.length === 0) return;
     }
   }
