@@ -48,7 +48,9 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     expect(await badge.getAttribute("data-state")).toBe("not_configured");
     expect(await page.getByTestId("shipstation-status-test").isDisabled()).toBe(true);
     expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation`);
-    for (const field of ["webhook-secret", "api-key", "api-secret"]) {
+    expect(await page.getByTestId("v2-webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation-v2`);
+    expect(await page.getByTestId("shipstation-generation-v1").isChecked()).toBe(true);
+    for (const field of ["webhook-secret", "api-key", "api-secret", "v2-api-key"]) {
       const input = page.getByTestId(`${field}-input`);
       expect(await input.getAttribute("type")).toBe("password");
       expect(await input.getAttribute("placeholder")).toBe("Not set");

@@ -21,9 +21,10 @@ export type BackfillState = (typeof BACKFILL_STATES)[number];
 export const BACKFILL_TRIGGERS = ["dashboard", "cli"] as const;
 export type BackfillTrigger = (typeof BACKFILL_TRIGGERS)[number];
 
-/** POST /api/admin/backfill: ShipStation's orders of the last `days` days. */
+/** POST /api/admin/backfill: ShipStation's orders of the last `days` days, placed then or (modified) changed then. */
 export const NewBackfillBody = t.Object({
   days: t.Optional(wholeNumberField("days", MIN_BACKFILL_DAYS, MAX_BACKFILL_DAYS)),
+  modified: t.Optional(t.Boolean({ description: "By date modified rather than placed: picks up orders changed since, such as a cancellation", error: "modified must be true or false" })),
 });
 
 /** One import of ShipStation's orders of the last days, page by page. */

@@ -6,7 +6,7 @@ import { formatCount } from "./counts.ts";
 /**
  * The settings: everyone signed in sees them (never a secret), only administrators change them.
  *   GET    /api/settings                      the ShipStation integration (→ IntegrationSettings)
- *   PATCH  /api/settings                      save one ShipStation secret (SecretChanges → IntegrationSettings)
+ *   PATCH  /api/settings                      save one ShipStation secret, or the API generation in use (SecretChanges → IntegrationSettings)
  *   POST   /api/settings/shipstation/test     call ShipStation with the saved credentials (→ IntegrationSettings)
  *   GET    /api/settings/task-automation      the tasks the server creates by itself (→ TaskAutomationSettings)
  *   PUT    /api/settings/task-automation      replace them whole (TaskAutomationSettings → TaskAutomationSettings)
@@ -14,9 +14,16 @@ import { formatCount } from "./counts.ts";
  *   PUT    /api/settings/customer-lifecycle   replace them; accounts move at once (CustomerLifecycleSettings → CustomerLifecycleSettings)
  */
 
-/** The secrets of the ShipStation integration, each saved on its own. */
-export const SHIPSTATION_SECRET_NAMES = ["apiKey", "apiSecret", "webhookSecret"] as const;
+/** The secrets of the ShipStation integration, each saved on its own: V1's key, secret and webhook secret, V2's API key. */
+export const SHIPSTATION_SECRET_NAMES = ["apiKey", "apiSecret", "webhookSecret", "v2ApiKey"] as const;
 export type ShipStationSecretName = (typeof SHIPSTATION_SECRET_NAMES)[number];
+
+/**
+ * ShipStation's two API generations: V1 (key and secret, unsigned webhooks; Legacy, on higher plans only)
+ * and V2 (one API key, signed webhooks; every plan).
+ */
+export const SHIPSTATION_API_GENERATIONS = ["v1", "v2"] as const;
+export type ShipStationApiGeneration = (typeof SHIPSTATION_API_GENERATIONS)[number];
 
 /** A saved secret's length once trimmed: shorter or longer is a paste gone wrong. */
 export const SHIPSTATION_SECRET_LENGTH = { min: 8, max: 200 } as const;
@@ -43,13 +50,26 @@ export const ConnectionStatus = t.Object({
 });
 export type ConnectionStatus = typeof ConnectionStatus.static;
 
+/** ShipStation's status also says which API generation the last test called, and, passed, what its key may do. */
+export const ShipStationConnectionStatus = t.Object({
+  state: oneOf("state", CONNECTION_STATES),
+  checkedAt: t.Union([IsoTime, t.Null()], { description: "The last test; null before the first" }),
+  generation: t.Union([oneOf("generation", SHIPSTATION_API_GENERATIONS), t.Null()], { description: "Which API generation the last test called; null before the first" }),
+  message: t.Union([t.String(), t.Null()], { description: "Why the last test failed, or which generation answered and what the key may do" }),
+});
+export type ShipStationConnectionStatus = typeof ShipStationConnectionStatus.static;
+
 export const ShipStationSettings = t.Object({
-  apiUrl: t.String(),
-  webhookPath: t.String({ description: "Where ShipStation is to send its webhooks, on this site" }),
+  generation: oneOf("generation", SHIPSTATION_API_GENERATIONS, "The API generation backfills and Test Connection use: as chosen, else V2 when only a V2 key is set"),
+  apiUrl: t.String({ description: "V1's API address" }),
+  webhookPath: t.String({ description: "Where ShipStation is to send its V1 webhooks, on this site" }),
   apiKey: SecretDescription,
   apiSecret: SecretDescription,
   webhookSecret: SecretDescription,
-  status: ConnectionStatus,
+  v2ApiUrl: t.String({ description: "V2's API address" }),
+  v2WebhookPath: t.String({ description: "Where ShipStation is to send its signed V2 webhooks, on this site" }),
+  v2ApiKey: SecretDescription,
+  status: ShipStationConnectionStatus,
   webhookEvents: WebhookEventSummary,
 });
 export type ShipStationSettings = typeof ShipStationSettings.static;
@@ -64,11 +84,13 @@ const SECRET_PATTERN = `^\\s*[^\\s\\u0000-\\u001f\\u007f]{${SECRET_MIN},${SECRET
 const secretValue = (name: ShipStationSecretName) =>
   t.Optional(t.String({ maxLength: SECRET_MAX, pattern: SECRET_PATTERN, error: `${name} must be ${SECRET_MIN} to ${SECRET_MAX} characters, without spaces or control characters` }));
 
-/** PATCH /api/settings: exactly one secret, trimmed, without spaces or control characters. */
+/** PATCH /api/settings: exactly one secret, trimmed, without spaces or control characters, or the generation to use. */
 export const SecretChanges = t.Object({
   apiKey: secretValue("apiKey"),
   apiSecret: secretValue("apiSecret"),
   webhookSecret: secretValue("webhookSecret"),
+  v2ApiKey: secretValue("v2ApiKey"),
+  generation: t.Optional(oneOf("generation", SHIPSTATION_API_GENERATIONS)),
 });
 export type SecretChanges = typeof SecretChanges.static;
 

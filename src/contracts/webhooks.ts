@@ -2,13 +2,18 @@ import { t } from "./type-builder.ts";
 import { IsoTime } from "./common.ts";
 
 /**
- * ShipStation's webhook (API v1), called by ShipStation without a session: the shared secret is its credential.
- *   POST  /api/webhooks/shipstation?secret=…  store the event for the worker (ShipStationWebhookBody → WebhookReceipt)
- * The secret may come in an X-Webhook-Secret header instead of the query.
+ * ShipStation's webhooks, called by ShipStation without a session.
+ *   POST  /api/webhooks/shipstation?secret=…  API V1: store the event for the worker (ShipStationWebhookBody → WebhookReceipt)
+ *   POST  /api/webhooks/shipstation-v2        API V2, signed: the same, once its RSA signature is verified (ShipStationWebhookBody → WebhookReceipt)
+ * V1's credential is the shared secret, which may come in an X-Webhook-Secret header instead of the query.
+ * V2's is ShipStation's signature over its timestamp and the raw body (core/shipstation/v2-webhook.ts).
  */
 
-/** Where ShipStation is to send its webhooks, on this site. */
+/** Where ShipStation is to send its V1 webhooks, on this site. */
 export const SHIPSTATION_WEBHOOK_PATH = "/api/webhooks/shipstation";
+
+/** Where ShipStation is to send its V2 webhooks, on this site. */
+export const SHIPSTATION_V2_WEBHOOK_PATH = "/api/webhooks/shipstation-v2";
 
 export const ShipStationWebhookQuery = t.Object({
   secret: t.Optional(t.String({ description: "The webhook secret set in Settings, unless sent in the X-Webhook-Secret header" })),
@@ -22,6 +27,12 @@ export const ShipStationWebhookQuery = t.Object({
 export const ShipStationWebhookBody = t.Object({
   resource_url: t.Optional(t.String({ description: "Where the worker fetches the orders (or shipments) the event is about" })),
   resource_type: t.Optional(t.String({ description: "ORDER_NOTIFY, SHIP_NOTIFY…; UNKNOWN when absent" })),
+});
+
+/** V2's payload, as the OpenAPI description states it: the route reads the raw body, to verify its signature over it. */
+export const ShipStationV2WebhookBody = t.Object({
+  resource_url: t.String({ description: "Where the worker fetches the shipments the event is about; must be on the V2 API" }),
+  resource_type: t.Optional(t.String({ description: "SHIPMENT_CREATED_V2…; UNKNOWN when absent" })),
 });
 
 /** The event is stored (committed) before this answer; its orders are fetched afterwards. */

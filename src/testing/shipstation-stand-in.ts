@@ -13,7 +13,8 @@ export interface StandInOptions {
 
 /**
  * A local ShipStation API v1 for tests and trials, speaking its real protocol: HTTP Basic auth,
- * GET /orders with orderDateStart/orderDateEnd (Pacific wall-clock times), page and pageSize (at most
+ * GET /orders with orderDateStart/orderDateEnd or modifyDateStart/modifyDateEnd (Pacific wall-clock times,
+ * sortBy OrderDate or ModifyDate), page and pageSize (at most
  * 500), importBatch for webhook resources, GET /stores, the X-Rate-Limit-* headers on every answer and 429 past the
  * limit. Orders are built like ShipStation's documented example. It can be told to fail requests.
  */
@@ -58,10 +59,15 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
     const batch = url.searchParams.get("importBatch");
     const start = normalized(url.searchParams.get("orderDateStart"));
     const end = normalized(url.searchParams.get("orderDateEnd"));
+    const modifiedStart = normalized(url.searchParams.get("modifyDateStart"));
+    const modifiedEnd = normalized(url.searchParams.get("modifyDateEnd"));
     const ids = batch === null ? null : (batches.get(batch) ?? new Set<number>());
-    const matching = orders
+    const modifiedKey = (order: ShipStationOrder) => normalized(order.modifyDate ?? order.orderDate) ?? "";
+    let matching = orders
       .filter(({ order, dateKey }) => (!ids || ids.has(order.orderId)) && (!start || dateKey >= start) && (!end || dateKey <= end))
+      .filter(({ order }) => (!modifiedStart || modifiedKey(order) >= modifiedStart) && (!modifiedEnd || modifiedKey(order) <= modifiedEnd))
       .map(({ order }) => order);
+    if (url.searchParams.get("sortBy") === "ModifyDate") matching = matching.toSorted((a, b) => (modifiedKey(a) < modifiedKey(b) ? -1 : modifiedKey(a) > modifiedKey(b) ? 1 : 0));
     const pageSize = Math.min(500, Number(url.searchParams.get("pageSize") ?? 100));
     const page = Number(url.searchParams.get("page") ?? 1);
     return {

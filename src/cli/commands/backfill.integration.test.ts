@@ -5,6 +5,7 @@ import path from "node:path";
 import { Database } from "bun:sqlite";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
+import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
@@ -39,6 +40,24 @@ describe("crm backfill", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ days: 3, state: "succeeded", pages: 1, ordersCreated: 40, error: null });
     expect(run.stderr).toBe("");
     expect(query("SELECT count(*) AS n FROM orders")).toEqual({ n: 40 });
+  });
+
+  test("with only a V2 API key it backfills from V2; --modified picks up an older order cancelled since", async () => {
+    const v2 = startShipStationV2StandIn();
+    try {
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      v2.addShipments([standInShipment(1, { created_at: daysAgo(1) }), standInShipment(2, { created_at: daysAgo(60), modified_at: daysAgo(1), shipment_status: "cancelled" })]);
+      const v2Env = { SHIPSTATION_V2_API_URL: v2.url, SHIPSTATION_V2_API_KEY: STAND_IN_V2_API_KEY };
+      const byPlacing = await runCrm(["backfill", "--days", "30", "--json", "--data-dir", path.join(dir, "data")], { env: v2Env });
+      expect(byPlacing.exitCode).toBe(0);
+      expect(JSON.parse(byPlacing.stdout)).toMatchObject({ state: "succeeded", ordersCreated: 1 });
+      const byModifying = await runCrm(["backfill", "--days", "30", "--modified", "--json", "--data-dir", path.join(dir, "data")], { env: v2Env });
+      expect(JSON.parse(byModifying.stdout)).toMatchObject({ state: "succeeded", ordersCreated: 1 });
+      expect(query("SELECT status FROM orders WHERE order_number = 'SS-2'")).toEqual({ status: "cancelled" });
+      expect(v2.requests.at(-1)!.searchParams.get("sort_by")).toBe("modified_at");
+    } finally {
+      v2.stop();
+    }
   });
 
   test("a second backfill while one runs exits 1 with a clear message; bad --days exits 2", async () => {

@@ -8,6 +8,7 @@ import { formatCount } from "../../contracts/counts.ts";
 
 interface BackfillFlags {
   days: string;
+  modified?: boolean;
   json?: boolean;
   dataDir?: string;
 }
@@ -15,8 +16,9 @@ interface BackfillFlags {
 export function backfillCommand(): Command {
   return withDataDir(
     new Command("backfill")
-      .description("pull the last 1-90 days of orders from ShipStation's API (for cron); one backfill runs at a time")
+      .description("pull the last 1-90 days of orders from ShipStation's API, V1 or V2 as configured (for cron); one backfill runs at a time")
       .option("--days <n>", "how many days back, 1 to 90", String(DEFAULT_BACKFILL_DAYS))
+      .option("--modified", "the orders modified in those days, not placed: picks up later changes such as cancellations")
       .option("--json", "print only the outcome as JSON on stdout"),
   ).action((flags: BackfillFlags) => {
     const days = Number(flags.days);
@@ -31,6 +33,7 @@ export function backfillCommand(): Command {
       const onTerminal = process.stderr.isTTY === true && !flags.json;
       const finished = await continueBackfill(db, process.env, run, {
         signal: abort.signal,
+        by: flags.modified ? "modified" : "placed",
         onProgress: onTerminal ? (current) => process.stderr.write(`\rpage ${formatCount(current.pages)}: ${formatCount(current.ordersCreated)} new, ${formatCount(current.ordersUpdated)} updated orders\u001b[K`) : undefined,
       });
       process.off("SIGTERM", stop);

@@ -12,6 +12,8 @@ export type SettingKey =
   | "shipstationApiKey"
   | "shipstationApiSecret"
   | "shipstationWebhookSecret"
+  | "shipstationV2ApiKey"
+  | "shipstationApiGeneration"
   | "shipstationConnection"
   | "shipstationStoreNames"
   | "taskAutomation"

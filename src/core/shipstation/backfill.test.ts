@@ -4,6 +4,8 @@ import { DomainError } from "../errors.ts";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { beginBackfill, continueBackfill, latestBackfill } from "./backfill.ts";
+import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
+import { readShipStationConfig } from "./shipstation-settings.ts";
 
 describe("backfill from ShipStation's API", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -127,5 +129,79 @@ describe("backfill from ShipStation's API", () => {
     expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_queue").get()).toEqual({ n: 2 });
     expect(detectQueuedDuplicates(database.db)).toBe(0);
     expect(database.sqlite.query("SELECT count(*) AS n FROM duplicate_pairs WHERE state = 'open'").get()).toEqual({ n: 1 });
+  });
+});
+
+describe("backfill from ShipStation's API V2, and by date modified", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  let v2: ReturnType<typeof startShipStationV2StandIn> | undefined;
+  let v1: ReturnType<typeof startShipStationStandIn> | undefined;
+  beforeEach(() => {
+    database = temporaryDatabase();
+  });
+  afterEach(() => {
+    database.dispose();
+    v2?.stop();
+    v1?.stop();
+    v2 = v1 = undefined;
+  });
+
+  function useV2(options: Parameters<typeof startShipStationV2StandIn>[0] = {}) {
+    v2 = startShipStationV2StandIn(options);
+    return { SHIPSTATION_V2_API_URL: v2.url, SHIPSTATION_V2_API_KEY: STAND_IN_V2_API_KEY };
+  }
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  const run = (env: Record<string, string>, days: number, options: Parameters<typeof continueBackfill>[3] = {}) =>
+    continueBackfill(database.db, env, beginBackfill(database.db, env, days, "cli"), { retryDelaysMs: [1, 1, 1], ...options });
+  const statuses = () => database.sqlite.query<{ number: string; status: string }, []>("SELECT order_number AS number, status FROM orders ORDER BY order_number").all();
+
+  test("with only a V2 key the backfill uses V2: its shipments of the window, a page at a time, by creation", async () => {
+    const env = useV2();
+    v2!.addShipments(Array.from({ length: 250 }, (_, i) => standInShipment(10_000 + i, { created_at: daysAgo(1 + i / 100) })));
+    v2!.addShipments([standInShipment(99_999, { created_at: daysAgo(45) })]);
+    expect(readShipStationConfig(database.db, env).generation).toBe("v2");
+    const finished = await run(env, 30);
+    expect(finished).toMatchObject({ state: "succeeded", pages: 3, ordersCreated: 250, error: null });
+    const listed = v2!.requests.filter((url) => url.pathname === "/v2/shipments");
+    expect(listed.map((url) => url.searchParams.get("page"))).toEqual(["1", "2", "3"]);
+    expect(listed[0]!.searchParams.get("sort_by")).toBe("created_at");
+    expect(listed[0]!.searchParams.get("page_size")).toBe("100");
+    expect(Date.parse(listed[0]!.searchParams.get("created_at_start")!)).toBeGreaterThan(Date.parse(daysAgo(30.01)));
+    expect((await run(env, 30)).ordersCreated).toBe(0);
+  });
+
+  test("V2's 429 is waited out for as long as Retry-After says, on a timer", async () => {
+    const env = useV2({ rateLimit: 2, rateWindowSeconds: 1 });
+    v2!.addShipments(Array.from({ length: 350 }, (_, i) => standInShipment(20_000 + i, { created_at: daysAgo(1) })));
+    const finished = await run(env, 30);
+    expect(finished).toMatchObject({ state: "succeeded", pages: 4, ordersCreated: 350 });
+    // Each 429 paused the client until the window reset: never more refusals than pages asked for.
+    expect(v2!.requests.length).toBeLessThanOrEqual(4 * 2);
+  });
+
+  test("a refused V2 key fails the run saying so", async () => {
+    const env = { ...useV2(), SHIPSTATION_V2_API_KEY: "wrong-v2-key" };
+    const finished = await run(env, 30);
+    expect(finished).toMatchObject({ state: "failed" });
+    expect(finished.error).toBe("ShipStation refused the V2 API key (401)");
+  });
+
+  test("by date modified, both generations pick up an old order cancelled since, which a backfill by placing misses", async () => {
+    const env = useV2();
+    v2!.addShipments([standInShipment(30_001, { created_at: daysAgo(60), modified_at: daysAgo(60), shipment_status: "pending" })]);
+    await run(env, 90);
+    v2!.addShipments([standInShipment(30_001, { created_at: daysAgo(60), modified_at: daysAgo(1), shipment_status: "cancelled" })]);
+    expect(await run(env, 30)).toMatchObject({ ordersUpdated: 0 });
+    expect(await run(env, 30, { by: "modified" })).toMatchObject({ state: "succeeded", ordersUpdated: 1 });
+    expect(v2!.requests.at(-1)!.searchParams.get("sort_by")).toBe("modified_at");
+    expect(statuses()).toEqual([{ number: "SS-30001", status: "cancelled" }]);
+
+    v1 = startShipStationStandIn();
+    const v1Env = { SHIPSTATION_API_URL: v1.url, SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET };
+    v1.addOrders([standInOrder(40_001, { orderNumber: "V1-1", orderDate: pacificNow(-60 * 24 * 60), modifyDate: pacificNow(-60), orderStatus: "cancelled" })]);
+    expect(await run(v1Env, 30)).toMatchObject({ ordersCreated: 0 });
+    expect(await run(v1Env, 30, { by: "modified" })).toMatchObject({ state: "succeeded", ordersCreated: 1 });
+    expect(v1.requests.filter((url) => url.pathname === "/orders").at(-1)!.searchParams.get("modifyDateStart")).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(statuses()).toContainEqual({ number: "V1-1", status: "cancelled" });
   });
 });

@@ -4,12 +4,10 @@ import { MAX_BACKFILL_DAYS, MIN_BACKFILL_DAYS, type BackfillTrigger } from "../.
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
-import { PAGE_SIZE, ShipStationClient, StoppedError, type ClientOptions } from "./shipstation-client.ts";
-import { recordShipStationOrders } from "./shipstation-order.ts";
-import { SHIPSTATION_TIME_ZONE } from "../time/shipstation-date.ts";
-import { wallClockTextInZone } from "../time/wall-clock.ts";
-import { storeNamesFor } from "./shipstation-stores.ts";
-import { readShipStationConfig } from "./shipstation-settings.ts";
+import { StoppedError, type ClientOptions } from "./shipstation-client.ts";
+import { recordShipStationIncoming } from "./shipstation-order.ts";
+import { generationConfigured, readShipStationConfig } from "./shipstation-settings.ts";
+import { orderSourceFor, type OrderWindowDate } from "./order-source.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import { formatCount, formatCountOf } from "../../contracts/counts.ts";
@@ -20,6 +18,8 @@ const HEARTBEAT_STALE_MS = 2 * 60_000;
 export type BackfillRun = typeof backfillRuns.$inferSelect;
 
 export interface BackfillOptions extends Omit<ClientOptions, "onWait"> {
+  /** The window's date: when orders were placed (the default), or last modified, which picks up later cancellations. */
+  by?: OrderWindowDate;
   onProgress?(run: BackfillRun): void;
 }
 
@@ -32,7 +32,9 @@ export function beginBackfill(db: CrmDatabase, env: Record<string, string | unde
     throw invalid("days", `days must be a whole number from ${MIN_BACKFILL_DAYS} to ${MAX_BACKFILL_DAYS}`);
   }
   const config = readShipStationConfig(db, env);
-  if (!config.apiKey || !config.apiSecret) throw invalid("days", "Set the ShipStation API key and secret before a backfill");
+  if (!generationConfigured(config)) {
+    throw invalid("days", config.generation === "v2" ? "Set the ShipStation V2 API key before a backfill" : "Set the ShipStation API key and secret before a backfill");
+  }
   return inTransaction(db, () => {
     const now = new Date();
     expireDeadBackfills(db);
@@ -44,25 +46,21 @@ export function beginBackfill(db: CrmDatabase, env: Record<string, string | unde
 }
 
 /**
- * Pages through ShipStation's orders of the run's window, oldest first, writing each page in its own
- * transaction: a stopped or failed run keeps what it wrote and the next run completes it. ShipStation's
- * `pages` is not trusted: the last page is the first one that comes back short.
+ * Pages through the orders of the run's window from the generation in use, oldest first, writing each
+ * page in its own transaction: a stopped or failed run keeps what it wrote and the next run completes it.
  */
 export async function continueBackfill(db: CrmDatabase, env: Record<string, string | undefined>, run: BackfillRun, options: BackfillOptions = {}): Promise<BackfillRun> {
   const config = readShipStationConfig(db, env);
   const heartbeat = () => db.update(backfillRuns).set({ heartbeatAt: new Date() }).where(eq(backfillRuns.id, run.id)).run();
-  const client = new ShipStationClient({ apiUrl: config.apiUrl, apiKey: config.apiKey ?? "", apiSecret: config.apiSecret ?? "" }, { ...options, onWait: heartbeat });
   const end = new Date();
   const start = new Date(end.getTime() - run.days * 24 * 60 * 60 * 1000);
   let current = run;
   try {
-    for (let page = 1; ; page++) {
-      const answer = await client.listOrders({ orderDateStart: pacificTime(start), orderDateEnd: pacificTime(end), page });
-      const orders = Array.isArray(answer.orders) ? answer.orders : [];
+    const source = orderSourceFor(db, config, config.generation, { ...options, onWait: heartbeat });
+    for await (const orders of source.pages({ start, end, by: options.by ?? "placed" })) {
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const storeNames = await storeNamesFor(db, client, orders);
       await db.wal.beforeTransaction();
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "backfill", storeNames));
+      const summary = await whenDatabaseFree(() => recordShipStationIncoming(db, orders, "backfill"));
       current = await whenDatabaseFree(() => update(db, run.id, {
         pages: current.pages + 1,
         ordersCreated: current.ordersCreated + summary.ordersCreated,
@@ -71,7 +69,6 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
         heartbeatAt: new Date(),
       }));
       options.onProgress?.(current);
-      if (orders.length < PAGE_SIZE) break;
     }
     return finish(db, run.id, { state: "succeeded", finishedAt: new Date() });
   } catch (error) {
@@ -114,9 +111,4 @@ function update(db: CrmDatabase, id: number, changes: Partial<BackfillRun>): Bac
   const [updated] = db.update(backfillRuns).set(changes).where(eq(backfillRuns.id, id)).returning().all();
   if (!updated) throw new DomainError("not_found", "Backfill not found");
   return updated;
-}
-
-/** ShipStation's date filters are Pacific wall-clock times: "2026-11-21 08:30:00". */
-function pacificTime(instant: Date): string {
-  return wallClockTextInZone(instant, SHIPSTATION_TIME_ZONE).replace("T", " ");
 }

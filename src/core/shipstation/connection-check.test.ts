@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { checkShipStationConnection } from "./connection-check.ts";
-import { describeShipStation } from "./shipstation-settings.ts";
+import { chooseShipStationGeneration, describeShipStation } from "./shipstation-settings.ts";
+import { startShipStationV2StandIn, STAND_IN_V2_API_KEY } from "../../testing/shipstation-v2-stand-in.ts";
+import { SYSTEM } from "../changes/actor.ts";
 
 describe("Test Connection says what failed and what to check", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -24,7 +26,7 @@ describe("Test Connection says what failed and what to check", () => {
 
   test("the right credentials connect, and the status badge remembers it", async () => {
     const env = useStandIn();
-    expect(await checkShipStationConnection(database.db, env)).toMatchObject({ state: "connected", message: null });
+    expect(await checkShipStationConnection(database.db, env)).toMatchObject({ state: "connected", generation: "v1", message: expect.stringContaining("V1 API answered") });
     expect(describeShipStation(database.db, env).status.state).toBe("connected");
   });
 
@@ -83,5 +85,30 @@ describe("Test Connection says what failed and what to check", () => {
     const env = useStandIn();
     standIn!.failNextRequests(1, 302, { location: "https://elsewhere.example/" });
     expect((await checkShipStationConnection(database.db, env)).message).toBe(`ShipStation answered 302, which its API does not answer here. Check that ${standIn!.url} is ShipStation's API address.`);
+  });
+});
+
+describe("Test Connection with ShipStation's API V2", () => {
+  let database: ReturnType<typeof temporaryDatabase>;
+  let v2: ReturnType<typeof startShipStationV2StandIn> | undefined;
+  beforeEach(() => {
+    database = temporaryDatabase();
+  });
+  afterEach(() => {
+    database.dispose();
+    v2?.stop();
+    v2 = undefined;
+  });
+
+  test("says V2 answered and what its key may do, or what is missing, or that it is rate limited for Retry-After's seconds", async () => {
+    v2 = startShipStationV2StandIn({ rateLimit: 1, rateWindowSeconds: 60 });
+    const env = { SHIPSTATION_V2_API_URL: v2.url, SHIPSTATION_V2_API_KEY: STAND_IN_V2_API_KEY };
+    expect(await checkShipStationConnection(database.db, env)).toMatchObject({ state: "connected", generation: "v2", message: expect.stringContaining("may read shipments") });
+    expect(v2.requests[0]!.searchParams.get("page_size")).toBe("1");
+    const limited = await checkShipStationConnection(database.db, env);
+    expect(limited).toMatchObject({ state: "error", generation: "v2" });
+    expect(limited.message).toMatch(/^ShipStation is limiting requests with this API key \(429, too many requests\)\. Wait \d+ seconds? and test again\.$/);
+    chooseShipStationGeneration(database.db, "v2", SYSTEM);
+    expect(await checkShipStationConnection(database.db, {})).toMatchObject({ state: "error", generation: "v2", message: "Set the V2 API key first" });
   });
 });

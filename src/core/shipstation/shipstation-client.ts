@@ -1,11 +1,13 @@
 import { DomainError } from "../errors.ts";
 import type { ShipStationOrder } from "./shipstation-order.ts";
 
-export interface ShipStationCredentials {
-  apiUrl: string;
-  apiKey: string;
-  apiSecret: string;
-}
+/**
+ * How the client signs in: V1 with HTTP Basic (key and secret), V2 with its one key in the `api-key` header.
+ * V1's credentials may leave the generation out.
+ */
+export type ShipStationCredentials =
+  | { generation?: "v1"; apiUrl: string; apiKey: string; apiSecret: string }
+  | { generation: "v2"; apiUrl: string; apiKey: string };
 
 export interface OrdersPage {
   orders: ShipStationOrder[];
@@ -31,9 +33,11 @@ const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 20000];
 const MAX_RATE_LIMIT_WAITS = 20;
 
 /**
- * ShipStation's API v1 as this product uses it: HTTP Basic auth, and its limit of 40 requests a minute
- * per key, which every answer reports in X-Rate-Limit-* headers. When none are left the client waits for
- * the reset; a 429 waits and tries again; 5xx answers, network errors and timeouts are retried with backoff.
+ * ShipStation's API as this product uses it, either generation. V1: HTTP Basic auth, and its limit of 40
+ * requests a minute per key, which every answer reports in X-Rate-Limit-* headers; when none are left the
+ * client waits for the reset. V2: the `api-key` header, 200 requests a minute, a 429 saying how long in
+ * Retry-After. A 429 waits (on a timer, never a busy loop) and tries again; 5xx answers, network errors and
+ * timeouts are retried with backoff.
  */
 export class ShipStationClient {
   private pausedUntil = 0;
@@ -43,12 +47,16 @@ export class ShipStationClient {
     private readonly options: ClientOptions = {},
   ) {}
 
-  /** One page of orders placed in a window, oldest first. Times are Pacific wall-clock strings, as ShipStation takes them. */
-  listOrders(query: { orderDateStart: string; orderDateEnd: string; page: number; pageSize?: number }): Promise<OrdersPage> {
+  /**
+   * V1: one page of orders placed (or last modified) in a window, oldest first. Times are Pacific
+   * wall-clock strings, as ShipStation takes them.
+   */
+  listOrders(query: { by: "placed" | "modified"; start: string; end: string; page: number; pageSize?: number }): Promise<OrdersPage> {
     const url = new URL(`${this.credentials.apiUrl}/orders`);
-    url.searchParams.set("orderDateStart", query.orderDateStart);
-    url.searchParams.set("orderDateEnd", query.orderDateEnd);
-    url.searchParams.set("sortBy", "OrderDate");
+    const [filter, sortBy] = query.by === "placed" ? ["orderDate", "OrderDate"] : ["modifyDate", "ModifyDate"];
+    url.searchParams.set(`${filter}Start`, query.start);
+    url.searchParams.set(`${filter}End`, query.end);
+    url.searchParams.set("sortBy", sortBy);
     url.searchParams.set("sortDir", "ASC");
     url.searchParams.set("page", String(query.page));
     url.searchParams.set("pageSize", String(query.pageSize ?? PAGE_SIZE));
@@ -77,7 +85,7 @@ export class ShipStationClient {
       let response: Response;
       try {
         response = await fetch(url, {
-          headers: { authorization: `Basic ${btoa(`${this.credentials.apiKey}:${this.credentials.apiSecret}`)}`, accept: "application/json" },
+          headers: { ...authorizationHeaders(this.credentials), accept: "application/json" },
           signal: this.requestSignal(),
           // Never followed: the credentials would go wherever an answer pointed.
           redirect: "manual",
@@ -110,7 +118,8 @@ export class ShipStationClient {
       }
       if (response.status === 401 || response.status === 403) {
         await response.arrayBuffer();
-        throw new ShipStationFailure({ reason: "refused_credentials", status: response.status }, `ShipStation refused the API key and secret (${response.status})`);
+        const refused = this.credentials.generation === "v2" ? "the V2 API key" : "the API key and secret";
+        throw new ShipStationFailure({ reason: "refused_credentials", status: response.status }, `ShipStation refused ${refused} (${response.status})`);
       }
       if (!response.ok) {
         throw new ShipStationFailure({ reason: "unexpected_answer", status: response.status }, `ShipStation answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
@@ -189,8 +198,14 @@ export class StoppedError extends Error {
   }
 }
 
+function authorizationHeaders(credentials: ShipStationCredentials): Record<string, string> {
+  if (credentials.generation === "v2") return { "api-key": credentials.apiKey };
+  return { authorization: `Basic ${btoa(`${credentials.apiKey}:${credentials.apiSecret}`)}` };
+}
+
 /** Seconds until the rate-limit window resets; at least one, since a reset "now" rounded down would retry in a busy loop. */
 function resetSeconds(response: Response, fallback: number): number {
+  // V1 says X-Rate-Limit-Reset, V2 Retry-After (in seconds).
   const seconds = Number(response.headers.get("x-rate-limit-reset") ?? response.headers.get("retry-after"));
   return Number.isFinite(seconds) && seconds >= 0 ? Math.max(1, seconds) : fallback;
 }

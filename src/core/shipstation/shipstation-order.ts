@@ -32,19 +32,27 @@ const NO_STORE_NAMES: ReadonlyMap<number, string> = new Map();
 /** ShipStation writing orders, by webhook or backfill: the audit tells the two apart. */
 const shipStationActor = (route: "webhook" | "backfill"): Actor => ({ userId: null, name: "ShipStation", source: route });
 
-/** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
+/** One page of API v1 orders through the one order writer, in one transaction. */
 export function recordShipStationOrders(
   db: CrmDatabase,
   orders: readonly ShipStationOrder[],
   route: "webhook" | "backfill",
   storeNames: ReadonlyMap<number, string> = NO_STORE_NAMES,
 ): OrderRecordingSummary {
+  return recordShipStationIncoming(db, orders.map((order) => incomingOrderFromShipStation(order, storeNames)), route);
+}
+
+/**
+ * One page of either API generation's orders, as their mappings made them (null: no usable date), through
+ * the one order writer in one transaction. The one place both generations decide what becomes of an order
+ * without a customer e-mail: today it is left out, as it can belong to no account.
+ */
+export function recordShipStationIncoming(db: CrmDatabase, orders: readonly (IncomingOrder | null)[], route: "webhook" | "backfill"): OrderRecordingSummary {
   return recordOrders(
     db,
     (recorder) => {
-      for (const order of orders) {
-        const incoming = incomingOrderFromShipStation(order, storeNames);
-        if (incoming) recorder.record(incoming);
+      for (const incoming of orders) {
+        if (incoming && incoming.customerEmail) recorder.record(incoming);
       }
     },
     { actor: shipStationActor(route), delivery: { route, label: route === "webhook" ? "ShipStation webhook" : "ShipStation backfill" } },
@@ -52,13 +60,13 @@ export function recordShipStationOrders(
 }
 
 /**
- * An API order as the one order writer takes it; null when it has no usable customer e-mail or date,
- * as such an order can belong to no account.
+ * An API v1 order as the one order writer takes it: customerEmail is "" when it has none usable (see
+ * recordShipStationIncoming); null when it has no usable date.
  */
-function incomingOrderFromShipStation(order: ShipStationOrder, storeNames: ReadonlyMap<number, string>): IncomingOrder | null {
-  const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
+export function incomingOrderFromShipStation(order: ShipStationOrder, storeNames: ReadonlyMap<number, string>): IncomingOrder | null {
+  const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "") ?? "";
   const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
-  if (!customerEmail || !placedAt) return null;
+  if (!placedAt) return null;
   return {
     source: "shipstation",
     externalId: String(order.orderId),
@@ -95,7 +103,7 @@ function itemOf(item: NonNullable<ShipStationOrder["items"]>[number]): OrderItem
   return result;
 }
 
-function compactText<K extends string>(values: Partial<Record<K, string | null | undefined | boolean>>): Partial<Record<K, string>> {
+export function compactText<K extends string>(values: Partial<Record<K, string | null | undefined | boolean>>): Partial<Record<K, string>> {
   const kept: Partial<Record<K, string>> = {};
   for (const key in values) {
     const value = values[key];

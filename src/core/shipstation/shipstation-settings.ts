@@ -1,6 +1,8 @@
 import {
+  SHIPSTATION_API_GENERATIONS,
   SHIPSTATION_SECRET_LENGTH,
-  type ConnectionStatus,
+  type ShipStationApiGeneration,
+  type ShipStationConnectionStatus,
   type SecretDescription,
   type ShipStationSecretName,
 } from "../../contracts/settings.ts";
@@ -13,19 +15,28 @@ import { inTransaction } from "../database/transaction.ts";
 import { readSetting, writeSetting, type SettingKey } from "../settings/settings.ts";
 
 export const DEFAULT_SHIPSTATION_API_URL = "https://ssapi.shipstation.com";
+export const DEFAULT_SHIPSTATION_V2_API_URL = "https://api.shipstation.com";
+/** Where ShipStation publishes the public keys its V2 webhooks are signed with. */
+export const DEFAULT_SHIPSTATION_V2_JWKS_URL = "https://api.shipengine.com/jwks";
 
-/** The three secrets staff can set, each also settable by an environment variable that then wins. */
+/** The secrets staff can set, each also settable by an environment variable that then wins. */
 const SHIPSTATION_SECRETS = {
   apiKey: { setting: "shipstationApiKey", env: "SHIPSTATION_API_KEY" },
   apiSecret: { setting: "shipstationApiSecret", env: "SHIPSTATION_API_SECRET" },
   webhookSecret: { setting: "shipstationWebhookSecret", env: "SHIPSTATION_WEBHOOK_SECRET" },
+  v2ApiKey: { setting: "shipstationV2ApiKey", env: "SHIPSTATION_V2_API_KEY" },
 } as const satisfies Record<ShipStationSecretName, { setting: SettingKey; env: string }>;
 
 export interface ShipStationConfig {
+  /** The generation backfills and Test Connection use (usedGeneration). */
+  generation: ShipStationApiGeneration;
   apiUrl: string;
   apiKey: string | undefined;
   apiSecret: string | undefined;
   webhookSecret: string | undefined;
+  v2ApiUrl: string;
+  v2ApiKey: string | undefined;
+  v2JwksUrl: string;
 }
 
 /** The outcome of the last call made with the saved credentials, remembered for the status badge. */
@@ -33,35 +44,87 @@ export interface ConnectionCheck {
   state: "connected" | "error";
   /** ISO date-time. */
   checkedAt: string;
+  /** The generation called. */
+  generation: ShipStationApiGeneration;
+  /** What failed and what to check, or, connected, which generation answered and what the key may do. */
   message: string | null;
 }
 
 export function readShipStationConfig(db: CrmDatabase, env: Record<string, string | undefined>): ShipStationConfig {
   const secret = (name: ShipStationSecretName) => env[SHIPSTATION_SECRETS[name].env]?.trim() || readSetting(db, SHIPSTATION_SECRETS[name].setting) || undefined;
+  const address = (value: string | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, "");
+  const apiKey = secret("apiKey");
+  const apiSecret = secret("apiSecret");
+  const v2ApiKey = secret("v2ApiKey");
   return {
-    apiUrl: (env.SHIPSTATION_API_URL?.trim() || DEFAULT_SHIPSTATION_API_URL).replace(/\/+$/, ""),
-    apiKey: secret("apiKey"),
-    apiSecret: secret("apiSecret"),
+    generation: usedGeneration(readGenerationChoice(db), Boolean(apiKey && apiSecret), Boolean(v2ApiKey)),
+    apiUrl: address(env.SHIPSTATION_API_URL, DEFAULT_SHIPSTATION_API_URL),
+    apiKey,
+    apiSecret,
     webhookSecret: secret("webhookSecret"),
+    v2ApiUrl: address(env.SHIPSTATION_V2_API_URL, DEFAULT_SHIPSTATION_V2_API_URL),
+    v2ApiKey,
+    v2JwksUrl: env.SHIPSTATION_V2_JWKS_URL?.trim() || DEFAULT_SHIPSTATION_V2_JWKS_URL,
   };
+}
+
+/**
+ * The generation in use: the one chosen in Settings; without a choice, V2 when only V2's key is set (a
+ * business without V1 access needs to choose nothing), else V1 as before V2 was offered.
+ */
+export function usedGeneration(chosen: ShipStationApiGeneration | undefined, v1Configured: boolean, v2Configured: boolean): ShipStationApiGeneration {
+  if (chosen) return chosen;
+  return v2Configured && !v1Configured ? "v2" : "v1";
+}
+
+function readGenerationChoice(db: CrmDatabase): ShipStationApiGeneration | undefined {
+  const chosen = readSetting(db, "shipstationApiGeneration");
+  return (SHIPSTATION_API_GENERATIONS as readonly string[]).includes(chosen ?? "") ? (chosen as ShipStationApiGeneration) : undefined;
+}
+
+/** Whether the generation in use has its credentials: V1 both key and secret, V2 its key. */
+export function generationConfigured(config: ShipStationConfig): boolean {
+  return config.generation === "v2" ? Boolean(config.v2ApiKey) : Boolean(config.apiKey && config.apiSecret);
+}
+
+/** Chooses the generation backfills and Test Connection use; the last connection check no longer says anything. */
+export function chooseShipStationGeneration(db: CrmDatabase, generation: ShipStationApiGeneration, actor: Actor): void {
+  inTransaction(db, () => {
+    const before = readSetting(db, "shipstationApiGeneration");
+    writeSetting(db, "shipstationApiGeneration", generation);
+    writeSetting(db, "shipstationConnection", "");
+    announceChange(db, {
+      type: "setting_changed",
+      setting: "ShipStation",
+      changes: [{ field: "shipstation.generation", old: before ? before.toUpperCase() : null, new: generation.toUpperCase() }],
+      actor,
+      at: new Date(),
+    });
+  });
 }
 
 /** What everyone signed in may know of the integration: where it points, which secrets are set (never their values), whether it works. */
 export interface ShipStationDescription {
+  generation: ShipStationApiGeneration;
   apiUrl: string;
   apiKey: SecretDescription;
   apiSecret: SecretDescription;
   webhookSecret: SecretDescription;
-  status: ConnectionStatus;
+  v2ApiUrl: string;
+  v2ApiKey: SecretDescription;
+  status: ShipStationConnectionStatus;
 }
 
 export function describeShipStation(db: CrmDatabase, env: Record<string, string | undefined>): ShipStationDescription {
   const config = readShipStationConfig(db, env);
   return {
+    generation: config.generation,
     apiUrl: config.apiUrl,
     apiKey: describeSecret(db, env, "apiKey"),
     apiSecret: describeSecret(db, env, "apiSecret"),
     webhookSecret: describeSecret(db, env, "webhookSecret"),
+    v2ApiUrl: config.v2ApiUrl,
+    v2ApiKey: describeSecret(db, env, "v2ApiKey"),
     status: connectionStatus(db, config),
   };
 }
@@ -98,11 +161,14 @@ export function saveShipStationSecret(db: CrmDatabase, name: ShipStationSecretNa
   });
 }
 
-/** The badge's state: not configured without both API credentials, unchecked until someone tests new ones. */
-function connectionStatus(db: CrmDatabase, config: ShipStationConfig): ConnectionStatus {
-  if (!config.apiKey || !config.apiSecret) return { state: "not_configured", checkedAt: null, message: null };
+/** The badge's state: not configured without the generation's credentials, unchecked until someone tests new ones. */
+function connectionStatus(db: CrmDatabase, config: ShipStationConfig): ShipStationConnectionStatus {
+  if (!generationConfigured(config)) return { state: "not_configured", checkedAt: null, generation: null, message: null };
   const stored = readSetting(db, "shipstationConnection");
-  return stored ? (JSON.parse(stored) as ConnectionCheck) : { state: "unchecked", checkedAt: null, message: null };
+  if (!stored) return { state: "unchecked", checkedAt: null, generation: null, message: null };
+  // A check saved before V2 was offered was V1's.
+  const check = JSON.parse(stored) as ConnectionCheck;
+  return { ...check, generation: check.generation ?? "v1" };
 }
 
 export function recordConnectionStatus(db: CrmDatabase, status: ConnectionCheck): void {

@@ -12,7 +12,7 @@ import type { ShipStationOrder } from "./shipstation-order.ts";
  * name. Not to be had, the names are missing: the identity rules then match by customer.
  */
 export async function storeNamesFor(db: CrmDatabase, client: ShipStationClient, orders: readonly ShipStationOrder[]): Promise<ReadonlyMap<number, string>> {
-  const known = readStoreNames(db);
+  const known = knownStoreNames(db);
   if (orders.every((order) => storeIdOf(order) === null || known.has(storeIdOf(order)!))) return known;
   let stores: { storeId?: unknown; storeName?: unknown }[];
   try {
@@ -35,7 +35,8 @@ export function storeIdOf(order: ShipStationOrder): number | null {
   return typeof storeId === "number" ? storeId : null;
 }
 
-function readStoreNames(db: CrmDatabase): Map<number, string> {
+/** The store names V1 told, by store id, without asking ShipStation. */
+export function knownStoreNames(db: CrmDatabase): Map<number, string> {
   const stored = readSetting(db, "shipstationStoreNames");
   return new Map(stored ? (JSON.parse(stored) as [number, string][]) : []);
 }

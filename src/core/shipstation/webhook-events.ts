@@ -4,11 +4,11 @@ import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
-import { ShipStationClient, type ClientOptions } from "./shipstation-client.ts";
-import { recordShipStationOrders, type ShipStationOrder } from "./shipstation-order.ts";
-import { storeNamesFor } from "./shipstation-stores.ts";
-import { DEFAULT_SHIPSTATION_API_URL, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
+import type { ClientOptions } from "./shipstation-client.ts";
+import { recordShipStationIncoming } from "./shipstation-order.ts";
+import { readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 import type { WebhookIntake } from "./webhook-intake.ts";
+import { generationOfResource, isV1Resource, orderSourceFor } from "./order-source.ts";
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure an event is marked failed. */
 const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -29,7 +29,7 @@ export function receiveWebhook(db: CrmDatabase, env: Record<string, string | und
   const config = readShipStationConfig(db, env);
   if (!config.webhookSecret) throw new DomainError("unavailable", "The ShipStation webhook is not configured: set a webhook secret first");
   if (!delivery.secret || !sameSecret(delivery.secret, config.webhookSecret)) throw new DomainError("unauthorized", "Missing or wrong webhook secret");
-  if (typeof delivery.resourceUrl !== "string" || !isShipStationResource(delivery.resourceUrl, config.apiUrl)) {
+  if (typeof delivery.resourceUrl !== "string" || !isV1Resource(delivery.resourceUrl, config.apiUrl)) {
     throw invalid("resource_url", "resource_url must be a URL on the ShipStation API");
   }
   const resourceType = typeof delivery.resourceType === "string" && delivery.resourceType.trim() ? delivery.resourceType.trim().slice(0, 50) : "UNKNOWN";
@@ -63,23 +63,21 @@ export async function processDueWebhookEvents(
   }
 }
 
+/**
+ * Fetches an event's resource with the credentials of the generation whose API it is on (V1's unsigned
+ * webhook and V2's signed one share the intake and this worker), and writes its orders.
+ */
 async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: typeof webhookEvents.$inferSelect, clientOptions: ClientOptions): Promise<void> {
   try {
-    if (!config.apiKey || !config.apiSecret) throw new DomainError("invalid", "The ShipStation API key and secret are not configured");
-    const client = new ShipStationClient({ apiUrl: config.apiUrl, apiKey: config.apiKey, apiSecret: config.apiSecret }, clientOptions);
+    const generation = generationOfResource(config, event.resourceUrl);
+    if (!generation) throw new DomainError("invalid", "resource_url is no longer on the configured API");
+    const source = orderSourceFor(db, config, generation, clientOptions);
     const counts = { created: 0, updated: 0 };
-    for (let page = 1, pages = 1; page <= pages; page++) {
-      const url = pageUrl(event.resourceUrl, page);
-      if (!isShipStationResource(url, config.apiUrl)) throw new DomainError("invalid", "resource_url is no longer on the configured API");
-      const answer = (await client.get(url)) as { orders?: ShipStationOrder[]; pages?: number };
-      const orders = Array.isArray(answer.orders) ? answer.orders : [];
+    for await (const orders of source.resourcePages(event.resourceUrl)) {
       // In the server another process's write (an import's batch) may hold the lock: waited for without blocking.
-      const storeNames = await storeNamesFor(db, client, orders);
-      const summary = await whenDatabaseFree(() => recordShipStationOrders(db, orders, "webhook", storeNames));
+      const summary = await whenDatabaseFree(() => recordShipStationIncoming(db, orders, "webhook"));
       counts.created += summary.ordersCreated;
       counts.updated += summary.ordersUpdated;
-      pages = typeof answer.pages === "number" ? answer.pages : 1;
-      if (orders.length === 0) break;
     }
     await whenDatabaseFree(() =>
       db.update(webhookEvents)
@@ -130,31 +128,6 @@ export function webhookEventSummary(db: CrmDatabase, intake: WebhookIntake): Web
     .all();
   const count = (state: string) => counts.find((row) => row.state === state)?.count ?? 0;
   return { pending: count("pending") + intake.countWaiting(), done: count("done"), failed: count("failed"), recentFailures };
-}
-
-/**
- * V1 webhooks are not signed, so the worker must never be sent somewhere else with our credentials: the
- * resource must be on the configured API's origin, or with the default API any ssapiN.shipstation.com host.
- */
-function isShipStationResource(resourceUrl: string, apiUrl: string): boolean {
-  let resource: URL;
-  try {
-    resource = new URL(resourceUrl);
-  } catch {
-    return false;
-  }
-  if (resource.username || resource.password) return false;
-  if (apiUrl === DEFAULT_SHIPSTATION_API_URL) {
-    return resource.protocol === "https:" && resource.port === "" && /^ssapi\d*\.shipstation\.com$/.test(resource.hostname);
-  }
-  return resource.origin === new URL(apiUrl).origin;
-}
-
-function pageUrl(resourceUrl: string, page: number): string {
-  if (page === 1) return resourceUrl;
-  const url = new URL(resourceUrl);
-  url.searchParams.set("page", String(page));
-  return url.href;
 }
 
 function sameSecret(given: string, expected: string): boolean {

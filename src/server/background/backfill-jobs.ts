@@ -1,10 +1,11 @@
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { beginBackfill, continueBackfill, type BackfillRun } from "../../core/shipstation/backfill.ts";
 import type { ClientOptions } from "../../core/shipstation/shipstation-client.ts";
+import type { OrderWindowDate } from "../../core/shipstation/order-source.ts";
 
 export interface BackfillJobs {
-  /** Claims the lock (409 when one runs) and continues in the background. */
-  start(days: number): BackfillRun;
+  /** Claims the lock (409 when one runs) and continues in the background, by date placed or modified. */
+  start(days: number, by?: OrderWindowDate): BackfillRun;
   /** Stops a running backfill cleanly: it keeps what it wrote and is marked interrupted. */
   stop(): Promise<void>;
 }
@@ -13,9 +14,9 @@ export function createBackfillJobs(db: CrmDatabase, env: Record<string, string |
   const abort = new AbortController();
   const running = new Set<Promise<unknown>>();
   return {
-    start(days) {
+    start(days, by = "placed") {
       const run = beginBackfill(db, env, days, "dashboard");
-      const job = continueBackfill(db, env, run, { ...clientOptions, signal: abort.signal }).finally(() => running.delete(job));
+      const job = continueBackfill(db, env, run, { ...clientOptions, by, signal: abort.signal }).finally(() => running.delete(job));
       running.add(job);
       return run;
     },

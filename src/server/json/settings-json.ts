@@ -1,5 +1,5 @@
 import type { IntegrationSettings, SecretDescription } from "../../contracts/settings.ts";
-import { SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
+import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
 import type { ShipStationDescription } from "../../core/shipstation/shipstation-settings.ts";
 import type { WebhookEventSummary } from "../../core/shipstation/webhook-events.ts";
 import { toWebhookEventSummaryJson } from "./webhook-event-json.ts";
@@ -9,11 +9,15 @@ export function toIntegrationSettingsJson(shipstation: ShipStationDescription, w
   const secret = (description: SecretDescription): SecretDescription => (readerIsAdmin ? description : { ...description, hint: null });
   return {
     shipstation: {
+      generation: shipstation.generation,
       apiUrl: shipstation.apiUrl,
       webhookPath: SHIPSTATION_WEBHOOK_PATH,
       apiKey: secret(shipstation.apiKey),
       apiSecret: secret(shipstation.apiSecret),
       webhookSecret: secret(shipstation.webhookSecret),
+      v2ApiUrl: shipstation.v2ApiUrl,
+      v2WebhookPath: SHIPSTATION_V2_WEBHOOK_PATH,
+      v2ApiKey: secret(shipstation.v2ApiKey),
       status: shipstation.status,
       webhookEvents: toWebhookEventSummaryJson(webhookEvents),
     },

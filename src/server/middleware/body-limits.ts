@@ -3,7 +3,7 @@ import { LOGIN_PATH } from "../../contracts/auth.ts";
 import { JSON_BODY_MAX_BYTES, JSON_BODY_MAX_DEPTH, PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
 import { UPLOADS_PATH } from "../../contracts/imports.ts";
 import { BULK_ASSIGN_BODY_MAX_BYTES, BULK_ASSIGN_LIST_PATH } from "../../contracts/lists.ts";
-import { SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
+import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../../contracts/webhooks.ts";
 import { DomainError, invalid } from "../../core/errors.ts";
 import { readSessionToken } from "./session.ts";
 import { formatCount } from "../../contracts/counts.ts";
@@ -15,7 +15,8 @@ import { formatCount } from "../../contracts/counts.ts";
  * over its limit is refused with 413 as soon as its declared length or its bytes pass the limit, without
  * reading the rest; one nested deeper is refused with 400 before JSON.parse builds it, and any JSON but an
  * object (every body the API takes is one) with 400 once it is parsed. Only JSON is read:
- * the CSV upload streams its own body to disk within its own limit (routes/uploads.ts). Elysia parses a
+ * the CSV upload streams its own body to disk within its own limit (routes/uploads.ts), and ShipStation's
+ * signed V2 webhook gets its bytes as they came (RawBody), since its signature is over them. Elysia parses a
  * body before a route checks the session, so a body sent without a session cookie to a route that needs
  * one is refused with 401 unread.
  */
@@ -27,7 +28,8 @@ export const bodyLimits = new Elysia({ name: "body-limits" }).onParse({ as: "glo
   const limit = publicLimit ?? LIMITS_BY_PATH.get(path) ?? JSON_BODY_MAX_BYTES;
   const declared = Number(request.headers.get("content-length"));
   if (declared > limit) throw tooLarge(limit);
-  const text = await readWithin(request.body, limit);
+  if (path === SHIPSTATION_V2_WEBHOOK_PATH) return new RawBody(await readBytesWithin(request.body, limit));
+  const text = new TextDecoder().decode(await readBytesWithin(request.body, limit));
   if (text.trim() === "") return {};
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("application/json")) throw invalid("body", "The request body must be JSON (Content-Type: application/json)");
@@ -47,16 +49,22 @@ export const bodyLimits = new Elysia({ name: "body-limits" }).onParse({ as: "glo
 const LIMITS_BY_PUBLIC_PATH = new Map([
   [LOGIN_PATH, PUBLIC_BODY_MAX_BYTES],
   [SHIPSTATION_WEBHOOK_PATH, PUBLIC_BODY_MAX_BYTES],
+  [SHIPSTATION_V2_WEBHOOK_PATH, PUBLIC_BODY_MAX_BYTES],
 ]);
+
+/** A body kept as the bytes that came, unparsed, for a route that verifies a signature over them. */
+export class RawBody {
+  constructor(readonly bytes: Uint8Array) {}
+}
 const LIMITS_BY_PATH = new Map([[BULK_ASSIGN_LIST_PATH, BULK_ASSIGN_BODY_MAX_BYTES]]);
 
 function tooLarge(limit: number): DomainError {
   return new DomainError("too_large", `The request body is larger than ${formatCount(Math.round(limit / 1024))} KB`);
 }
 
-/** The body as text, read chunk by chunk and given up, unread, as soon as it passes the limit. */
-async function readWithin(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (body === null) return "";
+/** The body's bytes, read chunk by chunk and given up, unread, as soon as it passes the limit. */
+async function readBytesWithin(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -70,7 +78,7 @@ async function readWithin(body: ReadableStream<Uint8Array> | null, limit: number
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** How deeply the JSON text nests objects and arrays, brackets inside strings aside: one pass, no parsing. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { testServer } from "../../testing/test-server.ts";
+import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
 
 describe("/api/admin/backfill", () => {
   let standIn: ReturnType<typeof startShipStationStandIn>;
@@ -41,5 +42,29 @@ describe("/api/admin/backfill", () => {
     const sales = (await server.signInAs("sales")).cookie;
     expect((await server.request("POST", "/api/admin/backfill", { cookie: sales, body: { days: 5 } })).status).toBe(403);
     expect((await server.request("GET", "/api/admin/backfill", { cookie: sales })).status).toBe(403);
+  });
+});
+
+describe("/api/admin/backfill with only a V2 API key, by date modified", () => {
+  test("Start Backfill uses V2, and { modified: true } asks for the orders modified in the window", async () => {
+    const v2 = startShipStationV2StandIn();
+    const server = testServer({ SHIPSTATION_V2_API_URL: v2.url, SHIPSTATION_V2_API_KEY: STAND_IN_V2_API_KEY });
+    try {
+      const admin = (await server.signInAs("admin")).cookie;
+      v2.addShipments([standInShipment(1, { created_at: new Date(Date.now() - 60 * 86_400_000).toISOString(), modified_at: new Date().toISOString(), shipment_status: "cancelled" })]);
+      expect(await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days: 7, modified: "yes" } })).toMatchObject({ status: 400, body: { field: "modified" } });
+      expect((await server.request("POST", "/api/admin/backfill", { cookie: admin, body: { days: 7, modified: true } })).status).toBe(202);
+      let report = (await server.request("GET", "/api/admin/backfill", { cookie: admin })).body.backfill;
+      for (let i = 0; i < 300 && report.state === "running"; i++) {
+        await Bun.sleep(10);
+        report = (await server.request("GET", "/api/admin/backfill", { cookie: admin })).body.backfill;
+      }
+      expect(report).toMatchObject({ state: "succeeded", ordersCreated: 1 });
+      expect(v2.requests[0]!.searchParams.get("modified_at_start")).not.toBeNull();
+      expect(server.sqlite.query("SELECT status FROM orders").all()).toEqual([{ status: "cancelled" }]);
+    } finally {
+      await server.dispose();
+      v2.stop();
+    }
   });
 });

@@ -35,7 +35,7 @@ export function adminRoutes(context: ServerContext) {
       "/backfill",
       ({ body, set }) => {
         set.status = 202;
-        return toBackfillRunJson(context.backfills.start(body.days ?? DEFAULT_BACKFILL_DAYS));
+        return toBackfillRunJson(context.backfills.start(body.days ?? DEFAULT_BACKFILL_DAYS, body.modified ? "modified" : "placed"));
       },
       { adminOnly: true, body: NewBackfillBody, ...answers(BackfillRun, { status: 202, description: "Started; it runs in the background" }) },
     )

@@ -10,7 +10,7 @@ import { invalid } from "../../core/errors.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { readCustomerLifecycle, saveCustomerLifecycle } from "../../core/lifecycle/lifecycle-settings.ts";
 import { checkShipStationConnection } from "../../core/shipstation/connection-check.ts";
-import { describeShipStation, saveShipStationSecret } from "../../core/shipstation/shipstation-settings.ts";
+import { chooseShipStationGeneration, describeShipStation, saveShipStationSecret } from "../../core/shipstation/shipstation-settings.ts";
 import { webhookEventSummary } from "../../core/shipstation/webhook-events.ts";
 import { readTaskAutomation, saveTaskAutomation } from "../../core/tasks/task-automation.ts";
 import type { PublicUser } from "../../core/users/users.ts";
@@ -34,9 +34,10 @@ export function settingsRoutes(context: ServerContext) {
       "/",
       ({ body, user }) => {
         const given = SHIPSTATION_SECRET_NAMES.filter((name) => body[name] !== undefined);
-        if (given.length !== 1) throw invalid("body", `Send exactly one of ${SHIPSTATION_SECRET_NAMES.join(", ")}`);
-        const name = given[0]!;
-        saveShipStationSecret(db, name, body[name]!, actorOf(user));
+        const generationGiven = body.generation !== undefined;
+        if (given.length + (generationGiven ? 1 : 0) !== 1) throw invalid("body", `Send exactly one of ${[...SHIPSTATION_SECRET_NAMES, "generation"].join(", ")}`);
+        if (body.generation !== undefined) chooseShipStationGeneration(db, body.generation, actorOf(user));
+        else saveShipStationSecret(db, given[0]!, body[given[0]!]!, actorOf(user));
         return integrationSettings(user);
       },
       { adminOnly: true, body: SecretChanges, ...answers(IntegrationSettings) },

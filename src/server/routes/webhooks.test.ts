@@ -4,6 +4,8 @@ import path from "node:path";
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../../core/shipstation/webhook-intake.ts";
 import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
+import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
+import { generateKeyPairSync } from "node:crypto";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { testServer } from "../../testing/test-server.ts";
 import { startWebhookWorker } from "../background/webhook-worker.ts";
@@ -330,5 +332,126 @@ describe("the ShipStation webhook", () => {
     } finally {
       burst.dispose();
     }
+  });
+});
+
+describe("the ShipStation V2 webhook, signed", () => {
+  let standIn: ReturnType<typeof startShipStationV2StandIn>;
+  let server: ReturnType<typeof testServer>;
+  beforeEach(() => {
+    standIn = startShipStationV2StandIn();
+    server = testServer(
+      { SHIPSTATION_V2_API_URL: standIn.url, SHIPSTATION_V2_API_KEY: STAND_IN_V2_API_KEY, SHIPSTATION_V2_JWKS_URL: standIn.jwksUrl },
+      { clientOptions: { retryDelaysMs: [1, 1] } },
+    );
+  });
+  afterEach(async () => {
+    await server.dispose();
+    standIn.stop();
+  });
+
+  const send = (webhook: { body: string; headers: Record<string, string> }) => server.request("POST", "/api/webhooks/shipstation-v2", { text: webhook.body, headers: webhook.headers });
+  const count = (table: string) => (server.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const intakeRows = () => {
+    const intake = new Database(path.join(server.dataDir, WEBHOOK_INTAKE_FILE_NAME), { readonly: true });
+    try {
+      return intake.query("SELECT resource_url AS resourceUrl FROM webhook_deliveries").all();
+    } finally {
+      intake.close();
+    }
+  };
+  const eventually = async (check: () => boolean) => {
+    for (let i = 0; i < 300 && !check(); i++) await Bun.sleep(10);
+    expect(check()).toBe(true);
+  };
+
+  test("a signed delivery is stored before its answer, and its shipment becomes an order through the worker", async () => {
+    const resourceUrl = standIn.addShipments([standInShipment(4001, { ship_to: { name: "Ann", company_name: "Riverside Lab", email: "Lab@Riverside.org" } })]);
+    const response = await send(standIn.signedWebhook({ resource_url: resourceUrl }));
+    expect(response).toMatchObject({ status: 200, body: { received: true, id: expect.any(Number) } });
+    await eventually(() => count("orders") === 1);
+    expect(server.sqlite.query("SELECT external_id AS externalId, order_number AS orderNumber, customer_email AS email FROM orders").get()).toEqual({
+      externalId: "se-4001",
+      orderNumber: "SS-4001",
+      email: "lab@riverside.org",
+    });
+    await eventually(() => (server.sqlite.query("SELECT state FROM webhook_events").get() as { state: string }).state === "done");
+    expect(standIn.requests.map((url) => url.pathname)).toEqual(["/v2/shipments/se-4001"]);
+  });
+
+  test("forged, tampered, stale or unsigned deliveries answer 401 and store nothing", async () => {
+    const resourceUrl = standIn.addShipments([standInShipment(4002)]);
+    const genuine = standIn.signedWebhook({ resource_url: resourceUrl });
+    const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    const refused = [
+      standIn.signedWebhook({ resource_url: resourceUrl }, { tamper: (body) => body.replace("se-4002", "se-4003") }),
+      standIn.signedWebhook({ resource_url: resourceUrl }, { withKey: stranger }),
+      standIn.signedWebhook({ resource_url: resourceUrl }, { signedAt: new Date(Date.now() - 6 * 60_000) }),
+      standIn.signedWebhook({ resource_url: resourceUrl }, { keyId: "not-a-published-key" }),
+      { body: genuine.body, headers: { "content-type": "application/json" } },
+      { body: genuine.body, headers: { ...genuine.headers, "x-shipengine-rsa-sha256-signature": "" } },
+    ];
+    for (const webhook of refused) {
+      const response = await send(webhook);
+      expect(response.status).toBe(401);
+      expect(typeof response.body.message).toBe("string");
+    }
+    await Bun.sleep(50);
+    expect(intakeRows()).toEqual([]);
+    expect(count("webhook_events")).toBe(0);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  test("a replayed delivery, signed long ago, changes nothing even with its signature intact", async () => {
+    const resourceUrl = standIn.addShipments([standInShipment(4004)]);
+    const old = standIn.signedWebhook({ resource_url: resourceUrl }, { signedAt: new Date(Date.now() - 60 * 60_000) });
+    expect((await send(old)).status).toBe(401);
+    expect(intakeRows()).toEqual([]);
+  });
+
+  test("after ShipStation rotates its key, deliveries signed with the new one are accepted", async () => {
+    const resourceUrl = standIn.addShipments([standInShipment(4005)]);
+    expect((await send(standIn.signedWebhook({ resource_url: resourceUrl }))).status).toBe(200);
+    standIn.rotateKey();
+    expect((await send(standIn.signedWebhook({ resource_url: resourceUrl }))).status).toBe(200);
+    expect(standIn.jwksRequests).toBe(2);
+  });
+
+  test("a signed resource_url off the V2 API answers 400 and is never requested", async () => {
+    let requested = false;
+    const elsewhere = Bun.serve({ port: 0, fetch: () => ((requested = true), Response.json({ shipments: [] })) });
+    try {
+      for (const url of [`${elsewhere.url.href}v2/shipments/se-1`, `${standIn.url}/orders`, "https://api.shipstation.com.evil.example/v2/shipments", "not a url"]) {
+        const response = await send(standIn.signedWebhook({ resource_url: url }));
+        expect(response.status).toBe(400);
+        expect(response.body.message).toContain("resource_url");
+      }
+      expect((await send(standIn.signedWebhook("[1, 2]"))).status).toBe(400);
+      await Bun.sleep(50);
+      expect(requested).toBe(false);
+      expect(intakeRows()).toEqual([]);
+    } finally {
+      elsewhere.stop(true);
+    }
+  });
+
+  test("a body over 64 KB answers 413; without a V2 API key the webhook answers 503", async () => {
+    const huge = standIn.signedWebhook({ resource_url: `${standIn.url}/v2/shipments/se-1`, resource_type: "x".repeat(70 * 1024) });
+    expect((await send(huge)).status).toBe(413);
+    const unconfigured = testServer({ SHIPSTATION_V2_JWKS_URL: standIn.jwksUrl });
+    try {
+      const webhook = standIn.signedWebhook({ resource_url: `${standIn.url}/v2/shipments/se-1` });
+      expect((await unconfigured.request("POST", "/api/webhooks/shipstation-v2", { text: webhook.body, headers: webhook.headers })).status).toBe(503);
+    } finally {
+      await unconfigured.dispose();
+    }
+  });
+
+  test("the same shipment delivered twice, and a burst of signed deliveries, make each order once", async () => {
+    const resourceUrls = Array.from({ length: 30 }, (_, i) => standIn.addShipments([standInShipment(4100 + i)]));
+    const answers = await Promise.all([...resourceUrls, resourceUrls[0]!].map((resourceUrl) => send(standIn.signedWebhook({ resource_url: resourceUrl }))));
+    expect(answers.map((answer) => answer.status)).toEqual([...resourceUrls, ""].map(() => 200));
+    await eventually(() => count("webhook_events") === 31 && (server.sqlite.query("SELECT count(*) AS n FROM webhook_events WHERE state = 'done'").get() as { n: number }).n === 31);
+    expect(count("orders")).toBe(30);
   });
 });

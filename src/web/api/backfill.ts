@@ -33,9 +33,9 @@ export function useLatestBackfill() {
   useRefreshAccountsWhenBackfillEnds(data?.backfill);
 
   const start = useCallback(
-    async (days: number): Promise<void> => {
+    async (days: number, modified = false): Promise<void> => {
       try {
-        const run = await apiRequest<BackfillRun>("POST", BACKFILL_PATH, { days });
+        const run = await apiRequest<BackfillRun>("POST", BACKFILL_PATH, { days, modified });
         await mutate({ backfill: run }, { revalidate: false });
       } catch (startError) {
         // Refused because one is already running (perhaps from the command line): show that one.

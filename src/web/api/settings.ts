@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { IntegrationSettings, ShipStationSecretName } from "../../contracts/settings.ts";
+import type { IntegrationSettings, ShipStationApiGeneration, ShipStationSecretName } from "../../contracts/settings.ts";
 import { apiRequest } from "./client";
 
 const SETTINGS_PATH = "/api/settings";
@@ -9,6 +9,7 @@ export type {
   ConnectionState,
   ConnectionStatus,
   SecretDescription,
+  ShipStationApiGeneration,
   ShipStationSecretName,
   ShipStationSettings,
 } from "../../contracts/settings.ts";
@@ -31,11 +32,19 @@ export function useShipStationSettings() {
     [mutate],
   );
 
+  const chooseGeneration = useCallback(
+    async (generation: ShipStationApiGeneration): Promise<void> => {
+      const answer = await apiRequest<IntegrationSettings>("PATCH", SETTINGS_PATH, { generation });
+      await mutate(answer, { revalidate: false });
+    },
+    [mutate],
+  );
+
   const testConnection = useCallback(async () => {
     const answer = await apiRequest<IntegrationSettings>("POST", `${SETTINGS_PATH}/shipstation/test`);
     await mutate(answer, { revalidate: false });
     return answer.shipstation;
   }, [mutate]);
 
-  return { settings: data?.shipstation, error, retry, saveSecret, testConnection };
+  return { settings: data?.shipstation, error, retry, saveSecret, chooseGeneration, testConnection };
 }

@@ -12,6 +12,7 @@ import { SettingsCard } from "../../ui/SettingsCard";
 export function BackfillCard() {
   const { backfill, error, retry, start } = useLatestBackfill();
   const [days, setDays] = useState(String(DEFAULT_BACKFILL_DAYS));
+  const [byModified, setByModified] = useState(false);
   // Refused when one is already running (409), or when the credentials are missing or the days out of range (400).
   const { run, isPending: isStarting } = useWrite({ failureMessage: "Failed to start backfill process" });
   const isProcessing = isStarting || backfill?.state === "running";
@@ -20,7 +21,8 @@ export function BackfillCard() {
   async function startBackfill(event: FormEvent) {
     event.preventDefault();
     const dayCount = Number(days);
-    await run(() => start(dayCount), { success: { title: "Backfill Started", description: `Historical data import for ${dayCount} days has been started.` } });
+    const what = byModified ? `orders modified in the last ${dayCount} days` : `${dayCount} days`;
+    await run(() => start(dayCount, byModified), { success: { title: "Backfill Started", description: `Historical data import for ${what} has been started.` } });
   }
 
   return (
@@ -36,6 +38,17 @@ export function BackfillCard() {
           className="w-32"
           data-testid="backfill-days"
         />
+        <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={byModified}
+            onChange={(event) => setByModified(event.target.checked)}
+            disabled={isProcessing}
+            className="size-4 accent-blue-600"
+            data-testid="backfill-modified"
+          />
+          By date modified (picks up later cancellations)
+        </label>
         <Button type="submit" variant="primary" disabled={isProcessing} data-testid="backfill-start">
           {isProcessing ? "Processing..." : "Start Backfill"}
         </Button>

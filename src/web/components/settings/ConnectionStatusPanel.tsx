@@ -53,8 +53,8 @@ export function ConnectionStatusPanel({ status, words, onTest, testId }: Connect
           </Button>
         )}
       </div>
-      {status.state === "error" && status.message && (
-        <p className="mt-2 text-sm break-words text-red-700" data-testid={`${testId}-message`}>
+      {status.message && (status.state === "error" || status.state === "connected") && (
+        <p className={`mt-2 text-sm break-words ${status.state === "error" ? "text-red-700" : "text-slate-600"}`} data-testid={`${testId}-message`}>
           {status.message}
         </p>
       )}
