@@ -1,11 +1,11 @@
 import { Command } from "commander";
-import { closeSync, openSync, writeSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
+import { SkippedRowsFile } from "../../core/import/skipped-rows-file.ts";
 import { DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress, type SkippedRow } from "../../core/import/csv-import-parts.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
@@ -48,7 +48,7 @@ export function importCsvCommand(): Command {
   ).action((files: string[], flags: ImportFlags) => {
     if (!isValidTimeZone(flags.tz)) throw new UsageError(`--tz: unknown time zone "${flags.tz}"`);
     yieldCpuToStaff();
-    const skippedRows = flags.errorsOut === undefined ? undefined : new SkippedRowsFile(flags.errorsOut);
+    const skippedRows = flags.errorsOut === undefined ? undefined : openSkippedRowsFile(flags.errorsOut);
     return withDatabase(flags, async ({ db }) => {
       try {
         await importFiles(db, files, flags, skippedRows);
@@ -91,38 +91,13 @@ async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags,
   process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result, flags.errorsOut));
 }
 
-/**
- * --errors-out: every skipped row as CSV, where the summary lists only the first ones. Opened before the
- * import starts, so that a path that cannot be written is refused before anything is imported.
- */
-class SkippedRowsFile {
-  private readonly fd: number;
-
-  constructor(path: string) {
-    try {
-      this.fd = openSync(path, "w");
-    } catch (error) {
-      throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
-    }
-    this.writeLine(["file", "line", "reason", "order_number", "customer_email"]);
+/** --errors-out, refused before anything is imported when the path cannot be written. */
+function openSkippedRowsFile(path: string): SkippedRowsFile {
+  try {
+    return new SkippedRowsFile(path);
+  } catch (error) {
+    throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
   }
-
-  write(row: SkippedRow): void {
-    this.writeLine([row.file, String(row.line), row.reason, row.orderNumber, row.customerEmail]);
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
-
-  private writeLine(cells: string[]): void {
-    writeSync(this.fd, `${cells.map(csvCell).join(",")}\n`);
-  }
-}
-
-/** A cell quoted when it holds a comma, a quote or a line break, its quotes doubled. */
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**

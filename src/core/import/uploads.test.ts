@@ -4,6 +4,7 @@ import path from "node:path";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { createUser } from "../users/users.ts";
 import { discardAbandonedUploads, discardUpload, issueUploadTicket, receiveUpload, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS, UPLOADS_DIRECTORY } from "./uploads.ts";
+import { DEFAULT_UPLOAD_LIMIT_BYTES } from "../../contracts/imports.ts";
 
 let database: ReturnType<typeof temporaryDatabase>;
 let userId: number;
@@ -22,7 +23,7 @@ const expireAgo = (id: string, ms: number) => database.sqlite.run("UPDATE upload
 
 async function uploadedTicket() {
   const ticket = issueUploadTicket(database.db, userId);
-  await receiveUpload(database.db, database.dataDir, userId, ticket, new Response("Order - Number\n1\n").body);
+  await receiveUpload(database.db, database.dataDir, userId, ticket, new Response("Order - Number\n1\n").body, DEFAULT_UPLOAD_LIMIT_BYTES);
   return ticket;
 }
 
@@ -59,6 +60,6 @@ test("a ticket swept away as expired while its file streams in is answered as ex
       controller.close();
     },
   });
-  await expect(receiveUpload(database.db, database.dataDir, userId, ticket, body)).rejects.toMatchObject({ kind: "forbidden", message: "The upload URL has expired" });
+  await expect(receiveUpload(database.db, database.dataDir, userId, ticket, body, DEFAULT_UPLOAD_LIMIT_BYTES)).rejects.toMatchObject({ kind: "forbidden", message: "The upload URL has expired" });
   expect(stored(ticket.id)).toEqual({ ticket: false, file: false });
 });
