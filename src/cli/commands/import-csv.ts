@@ -6,6 +6,8 @@ import type { CrmDatabase } from "../../core/database/open.ts";
 import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
 import { SkippedRowsFile } from "../../core/import/skipped-rows-file.ts";
+import { readCsvFileHeader } from "../../core/import/csv-file-header.ts";
+import { columnMapWithChoices, parseColumnChoices, type ColumnMap } from "../../core/import/order-columns.ts";
 import { DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress, type SkippedRow } from "../../core/import/csv-import-parts.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
@@ -20,6 +22,7 @@ interface ImportFlags {
   dryRun?: boolean;
   json?: boolean;
   errorsOut?: string;
+  map: string[];
   dataDir?: string;
 }
 
@@ -44,7 +47,13 @@ export function importCsvCommand(): Command {
       .option("--tz <zone>", "time zone of dates without an offset", DEFAULT_IMPORT_TIME_ZONE)
       .option("--dry-run", "check and count everything, write nothing")
       .option("--json", "print only the import result as JSON on stdout")
-      .option("--errors-out <file>", "write every skipped row to this CSV file: file, line, reason, order number and customer e-mail"),
+      .option("--errors-out <file>", "write every skipped row to this CSV file: file, line, reason, order number and customer e-mail")
+      .option(
+        "--map <pairs>",
+        'for an export whose columns are named otherwise, which holds what: "File header=CRM column" pairs separated by commas, the CRM column named as the upload dialog or ShipStation names it, e.g. --map "Placed On=Order date,E-mail=Customer Email"; columns not named are read by ShipStation\'s names (repeatable)',
+        (pairs: string, earlier: string[]) => [...earlier, pairs],
+        [],
+      ),
   ).action((files: string[], flags: ImportFlags) => {
     if (!isValidTimeZone(flags.tz)) throw new UsageError(`--tz: unknown time zone "${flags.tz}"`);
     yieldCpuToStaff();
@@ -66,7 +75,7 @@ async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags,
     onSkippedRow: skippedRows === undefined ? undefined : (row: SkippedRow) => skippedRows.write(row),
     onProgress: (current: CsvImportProgress) => progress.update({ ...describeAmount(current), step: current.step, detail: describeWriting(current) }),
   };
-  const csvFiles = files.map((file) => ({ path: file }));
+  const csvFiles = files.map((file) => ({ path: file, columnMap: columnMapFor(file, flags.map) }));
   if (flags.dryRun) {
     const result = previewCsvImport(db, csvFiles, options);
     progress.finish();
@@ -89,6 +98,18 @@ async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags,
   }
   progress.finish();
   process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result, flags.errorsOut));
+}
+
+/** --map's choices over ShipStation's names in this file's header; no map without --map, as ever. */
+function columnMapFor(file: string, map: string[]): ColumnMap | undefined {
+  if (map.length === 0) return undefined;
+  let choices: ColumnMap;
+  try {
+    choices = parseColumnChoices(map.join(","));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return columnMapWithChoices(readCsvFileHeader(file).headers, choices);
 }
 
 /** --errors-out, refused before anything is imported when the path cannot be written. */

@@ -1,3 +1,4 @@
+import { invalid } from "../errors.ts";
 import { readCsvFile } from "./csv-file-reader.ts";
 
 /** A file's header and its first row, cell for cell: what the upload dialog shows beside each column. */
@@ -22,6 +23,7 @@ export function readCsvFileHeader(filePath: string): CsvFileHeader {
       },
     });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw invalid("file", `Cannot read ${filePath}: no such file`);
     if (error !== FIRST_ROW_READ) throw error;
   }
   return { headers, firstRow: firstRow ?? headers.map(() => "") };

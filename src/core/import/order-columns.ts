@@ -252,3 +252,38 @@ const COLUMN_BY_NORMALIZED_HEADER = new Map<string, OrderColumn>(
     names.map((name): [string, OrderColumn] => [normalizeHeader(name), column]),
   ),
 );
+
+/**
+ * `crm import-csv --map "Placed On=Order date,E-mail=Customer Email"`: each pair names a file's header and
+ * the CRM column it holds, by the upload dialog's label, ShipStation's header or any name ShipStation's
+ * columns go by. Refuses a pair without '=' or naming no column, with the pair quoted.
+ */
+export function parseColumnChoices(text: string): ColumnMap {
+  const choices: ColumnMap = {};
+  for (const pair of text.split(",")) {
+    if (pair.trim() === "") continue;
+    const at = pair.lastIndexOf("=");
+    const [header, name] = at < 0 ? ["", ""] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+    if (header === "" || name === "") throw invalid("map", `--map takes "File header=CRM column" pairs separated by commas, not "${pair.trim()}"`);
+    const column = COLUMN_BY_ANY_NAME.get(normalizeHeader(name));
+    if (column === undefined) throw invalid("map", `--map: "${name}" is none of the CRM's columns (${ORDER_COLUMN_FIELDS.map(({ label }) => label).join(", ")})`);
+    choices[column] = header;
+  }
+  return choices;
+}
+
+/** The map an import reads `headers` with when staff chose some columns: ShipStation's names for the rest. */
+export function columnMapWithChoices(headers: string[], choices: ColumnMap): ColumnMap {
+  const { indexOf } = mapOrderColumns(headers);
+  const columnMap: ColumnMap = {};
+  for (const [column, index] of Object.entries(indexOf) as [OrderColumn, number][]) columnMap[column] = trimHeader(headers[index]!);
+  return { ...columnMap, ...choices };
+}
+
+const COLUMN_BY_ANY_NAME = new Map<string, OrderColumn>([
+  ...COLUMN_BY_NORMALIZED_HEADER,
+  ...ORDER_COLUMN_FIELDS.flatMap(({ column, label }): [string, OrderColumn][] => [
+    [normalizeHeader(label), column],
+    [normalizeHeader(column), column],
+  ]),
+]);

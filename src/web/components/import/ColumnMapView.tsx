@@ -18,15 +18,15 @@ const FIRST_COLUMNS: ReadonlySet<string> = new Set(["customerEmail", "orderDate"
 
 /** The 'map' step: each column the CRM reads beside a select of the file's columns, guessed or remembered. */
 export function ColumnMapView({ fileName, fields, columns, columnMap, refusal, onChoose }: ColumnMapViewProps) {
-  const options: SelectOption[] = [
-    { value: "", label: "Not imported" },
-    ...columns.columns.filter(({ header }) => header !== "").map(({ header, example }) => ({ value: header, label: example ? `${header} (e.g. ${shortened(example)})` : header })),
-  ];
+  const fileColumns: SelectOption[] = columns.columns
+    .filter(({ header }) => header !== "")
+    .map(({ header, example }) => ({ value: header, label: example ? `${header} (e.g. ${shortened(example)})` : header }));
+  const missing = fields.filter(({ column, required }) => required && columnMap[column] === undefined);
   const first = fields.filter(({ column }) => FIRST_COLUMNS.has(column));
   const more = fields.filter(({ column }) => !FIRST_COLUMNS.has(column));
   const moreMapped = more.filter(({ column }) => columnMap[column] !== undefined).length;
   const row = (field: ImportField) => (
-    <ColumnChoice key={field.column} field={field} options={options} header={columnMap[field.column] ?? ""} alsoMatching={columns.alsoMatching[field.column]} refusal={refusal} onChoose={onChoose} />
+    <ColumnChoice key={field.column} field={field} options={[{ value: "", label: field.required ? "Choose a column…" : "Not imported" }, ...fileColumns]} header={columnMap[field.column] ?? ""} alsoMatching={columns.alsoMatching[field.column]} refusal={refusal} onChoose={onChoose} />
   );
 
   return (
@@ -39,6 +39,12 @@ export function ColumnMapView({ fileName, fields, columns, columnMap, refusal, o
         <p role="alert" className="flex items-start gap-2 text-sm text-red-700" data-testid="column-map-error">
           <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
           {refusal.message}
+        </p>
+      )}
+      {missing.length > 0 && (
+        <p className="flex items-start gap-2 text-sm text-amber-800" data-testid="column-map-missing">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          Choose the file's column for {missing.map(({ label }) => label).join(" and ")}: the import needs it.
         </p>
       )}
       <div className="divide-y divide-slate-100 rounded-lg border border-slate-200">{first.map(row)}</div>
@@ -69,7 +75,7 @@ function ColumnChoice({
 }) {
   const descriptionId = `column-${field.column}-meaning`;
   return (
-    <div className="grid gap-2 px-3 py-2.5 sm:grid-cols-[minmax(0,1fr)_minmax(0,15rem)] sm:items-center sm:gap-4" data-testid="column-choice" data-column={field.column}>
+    <div className="grid gap-2 px-3 py-2.5 sm:grid-cols-[minmax(0,1fr)_minmax(0,17rem)] sm:items-center sm:gap-4" data-testid="column-choice" data-column={field.column}>
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
           {field.label}
@@ -95,5 +101,5 @@ function ColumnChoice({
 
 /** An example cell is a hint: long text (an address, a note) would crowd the select. */
 function shortened(text: string): string {
-  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+  return text.length > 20 ? `${text.slice(0, 19)}…` : text;
 }
