@@ -153,7 +153,7 @@ describe("importing an order export through the Upload Accounts dialog", () => {
     await pickFile(dialog, writeFile("two-years.csv", new Uint8Array(5_600_000).fill(0x61)));
     expect(await dialog.getByTestId("upload-error").innerText()).toBe("This file is 5.3 MB; the upload limit is 5 MB. Import it on the server with: crm import-csv FILE");
     await animationsFinished(page);
-    await dialog.getByTestId("upload-error").scrollIntoViewIfNeeded();
+    await dialog.getByTestId("upload-error").evaluate((error) => error.scrollIntoView({ block: "center" }));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "import-too-large-390.png") });
 
     await pickFile(dialog, writeFile("hubspot-phone.csv", `Order #,Created Date,Email,Company,Contact Name,Phone Number,Total\nP-1,05/02/2026,cal@lakeside-labs.com,Lakeside Labs,Cal Ortiz,213.748.8406,99.00\n`));

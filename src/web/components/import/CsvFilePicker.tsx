@@ -28,8 +28,15 @@ export function CsvFilePicker({ upload, uploadError, uploadLimitBytes, onFileCho
     if (!upload) chooseFirst(event.dataTransfer.files);
   }
 
+  // Above the drop area: on a phone the area's button is at the bottom of the window, where the footer would hide what follows it.
   return (
     <div>
+      {uploadError && (
+        <p role="alert" className="mb-3 flex items-start gap-2 text-sm text-red-700" data-testid="upload-error">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          {uploadError}
+        </p>
+      )}
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -68,12 +75,6 @@ export function CsvFilePicker({ upload, uploadError, uploadLimitBytes, onFileCho
           }}
         />
       </div>
-      {uploadError && (
-        <p role="alert" className="mt-3 flex items-start gap-2 text-sm text-red-700" data-testid="upload-error">
-          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-          {uploadError}
-        </p>
-      )}
     </div>
   );
 }
