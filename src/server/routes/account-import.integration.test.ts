@@ -203,7 +203,12 @@ describe("importing a CSV through the API", () => {
     crm.server.sqlite
       .query("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"big.csv\"]', 'running', ?, ?, ?, ?)")
       .run(hostname(), otherImport.pid, now, now);
+    const url = await uploadUrl();
+    expect((await put(url, exportCsv([itemRow("1", "a@clinic.com")]))).status).toBe(200);
+    const preview = await crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap: { customerEmail: "Customer Email", orderDate: "Date - Order Date" } } });
     const response = await processUpload(exportCsv([itemRow("1", "a@clinic.com")])).finally(() => otherImport.kill());
+    expect(preview.status).toBe(409);
+    expect(preview.body.message).toMatch(/^Import #1 is running \(started .+\); preview this file once it has finished$/);
     expect(response.status).toBe(409);
     expect(response.body.message).toMatch(/^Import #1 is running \(started .+\); import this file once it has finished$/);
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM orders").get()).toEqual({ n: 0 });

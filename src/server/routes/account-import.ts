@@ -20,7 +20,8 @@ import {
 import { actorOf } from "../../core/changes/actor.ts";
 import { whenDatabaseFree } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
-import { invalid } from "../../core/errors.ts";
+import { conflict, invalid } from "../../core/errors.ts";
+import { runningImport } from "../../core/import/import-history.ts";
 import { rememberColumnMap, rememberedColumnMap } from "../../core/import/column-maps.ts";
 import { readCsvFileHeader } from "../../core/import/csv-file-header.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
@@ -68,6 +69,9 @@ export function accountImportRoutes(context: ServerContext) {
       ({ body, user }) => {
         const { filePath } = uploadedFile(body.fileUrl, user.id);
         checkMapFits(filePath, body.columnMap);
+        // A dry run is one transaction on the server's connection: between an upload's batches it would run inside the open one.
+        const running = runningImport(context.db);
+        if (running) throw conflict(`Import #${running.id} is running (started ${running.startedAt.toISOString()}); preview this file once it has finished`);
         return previewCsvImport(context.db, [{ path: filePath, displayName: "upload", columnMap: body.columnMap }]);
       },
       { signedIn: true, body: CsvPreviewBody, ...answers(CsvImportPreview) },
