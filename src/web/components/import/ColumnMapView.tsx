@@ -74,6 +74,7 @@ function ColumnChoice({
   onChoose: ColumnMapViewProps["onChoose"];
 }) {
   const descriptionId = `column-${field.column}-meaning`;
+  const refused = refusal !== null && refusal.column === field.column;
   return (
     <div className="grid gap-2 px-3 py-2.5 sm:grid-cols-[minmax(0,1fr)_minmax(0,17rem)] sm:items-center sm:gap-4" data-testid="column-choice" data-column={field.column}>
       <div className="min-w-0">
@@ -92,8 +93,9 @@ function ColumnChoice({
         value={header}
         options={options}
         onChange={(value) => onChoose(field.column, value)}
-        aria-describedby={descriptionId}
-        error={refusal?.column === field.column ? refusal.message : undefined}
+        // The select names the refusal when there is one; otherwise what the column means.
+        {...(refused ? {} : { "aria-describedby": descriptionId })}
+        error={refused ? refusal.message : undefined}
       />
     </div>
   );
