@@ -4,7 +4,7 @@ import dashboard from "../web/index.html";
 import { neverWaitOnEventLoop, type CrmDatabase } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
-import { MAX_UPLOAD_BYTES } from "../contracts/imports.ts";
+import { uploadLimitBytes } from "../core/import/upload-limit.ts";
 import { createApp } from "./app.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { AllowedHosts } from "./middleware/allowed-hosts.ts";
@@ -88,7 +88,7 @@ export function startServer(options: ServeOptions): RunningServer {
     hostname: options.hostname,
     development: process.env.NODE_ENV !== "production",
     // No route takes more than a CSV upload; Bun refuses anything larger before the app sees it.
-    maxRequestBodySize: MAX_UPLOAD_BYTES + 64 * 1024,
+    maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
     routes: {
       "/api/*": (request) => {
         if (!allowedHosts.allows(request)) return refusedHost(request);

@@ -105,6 +105,27 @@ describe("crm import-csv", () => {
     expect(count("orders")).toBe(1);
   });
 
+  test("--map reads an export whose columns are named otherwise, naming the CRM's columns as the upload dialog or ShipStation does", async () => {
+    const file = csvFile("hubspot.csv", "Order #,Placed On,E-mail,Company,Total\nH-1,03/02/2026,ann@northwind.com,Northwind Clinic,120.50\n");
+    const refused = await crm("import-csv", file);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr).toContain("Missing required column: Date - Order Date");
+
+    const wrong = await crm("import-csv", file, "--map", "Placed On=When");
+    expect(wrong.exitCode).not.toBe(0);
+    expect(wrong.stderr).toContain('--map: "When" is none of the CRM\'s columns');
+
+    const run = await crm("import-csv", file, "--map", "Placed On=Order date,E-mail=Customer Email", "--map", "Total=Amount - Order Total,Company=Company");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("Imported 1 order for 1 account (1 new)");
+    const db = new Database(path.join(dataDir(), "crm.db"), { readonly: true });
+    try {
+      expect(db.query("SELECT name, total_order_cents FROM accounts").all()).toEqual([{ name: "Northwind Clinic", total_order_cents: 12050 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   test("the summary writes counts with thousands separators; progress in a log names the closing steps and ends with a line", async () => {
     const file = csvFile("orders.csv", exportCsv(Array.from({ length: 1_200 }, (_, i) => itemRow(`SO-${i}`, `buyer${i % 1_100}@clinic.com`))));
     const run = await crm("import-csv", file);

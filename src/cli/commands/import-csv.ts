@@ -1,11 +1,13 @@
 import { Command } from "commander";
-import { closeSync, openSync, writeSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { REPORTED_ROW_ERRORS, type CsvImportResult } from "../../contracts/imports.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { runCsvImport, type CsvImportRunOutcome } from "../../core/import/csv-import-run.ts";
 import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
+import { SkippedRowsFile } from "../../core/import/skipped-rows-file.ts";
+import { readCsvFileHeader } from "../../core/import/csv-file-header.ts";
+import { columnMapWithChoices, parseColumnChoices, type ColumnMap } from "../../core/import/order-columns.ts";
 import { DEFAULT_IMPORT_TIME_ZONE, type CsvImportProgress, type SkippedRow } from "../../core/import/csv-import-parts.ts";
 import { isValidTimeZone } from "../../core/time/wall-clock.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
@@ -20,6 +22,7 @@ interface ImportFlags {
   dryRun?: boolean;
   json?: boolean;
   errorsOut?: string;
+  map: string[];
   dataDir?: string;
 }
 
@@ -44,11 +47,17 @@ export function importCsvCommand(): Command {
       .option("--tz <zone>", "time zone of dates without an offset", DEFAULT_IMPORT_TIME_ZONE)
       .option("--dry-run", "check and count everything, write nothing")
       .option("--json", "print only the import result as JSON on stdout")
-      .option("--errors-out <file>", "write every skipped row to this CSV file: file, line, reason, order number and customer e-mail"),
+      .option("--errors-out <file>", "write every skipped row to this CSV file: file, line, reason, order number and customer e-mail")
+      .option(
+        "--map <pairs>",
+        'for an export whose columns are named otherwise, which holds what: "File header=CRM column" pairs separated by commas, the CRM column named as the upload dialog or ShipStation names it, e.g. --map "Placed On=Order date,E-mail=Customer Email"; columns not named are read by ShipStation\'s names (repeatable)',
+        (pairs: string, earlier: string[]) => [...earlier, pairs],
+        [],
+      ),
   ).action((files: string[], flags: ImportFlags) => {
     if (!isValidTimeZone(flags.tz)) throw new UsageError(`--tz: unknown time zone "${flags.tz}"`);
     yieldCpuToStaff();
-    const skippedRows = flags.errorsOut === undefined ? undefined : new SkippedRowsFile(flags.errorsOut);
+    const skippedRows = flags.errorsOut === undefined ? undefined : openSkippedRowsFile(flags.errorsOut);
     return withDatabase(flags, async ({ db }) => {
       try {
         await importFiles(db, files, flags, skippedRows);
@@ -66,7 +75,7 @@ async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags,
     onSkippedRow: skippedRows === undefined ? undefined : (row: SkippedRow) => skippedRows.write(row),
     onProgress: (current: CsvImportProgress) => progress.update({ ...describeAmount(current), step: current.step, detail: describeWriting(current) }),
   };
-  const csvFiles = files.map((file) => ({ path: file }));
+  const csvFiles = files.map((file) => ({ path: file, columnMap: columnMapFor(file, flags.map) }));
   if (flags.dryRun) {
     const result = previewCsvImport(db, csvFiles, options);
     progress.finish();
@@ -91,38 +100,25 @@ async function importFiles(db: CrmDatabase, files: string[], flags: ImportFlags,
   process.stdout.write(flags.json ? `${JSON.stringify(outcome.result)}\n` : renderSummary(outcome.result, flags.errorsOut));
 }
 
-/**
- * --errors-out: every skipped row as CSV, where the summary lists only the first ones. Opened before the
- * import starts, so that a path that cannot be written is refused before anything is imported.
- */
-class SkippedRowsFile {
-  private readonly fd: number;
-
-  constructor(path: string) {
-    try {
-      this.fd = openSync(path, "w");
-    } catch (error) {
-      throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
-    }
-    this.writeLine(["file", "line", "reason", "order_number", "customer_email"]);
+/** --map's choices over ShipStation's names in this file's header; no map without --map, as ever. */
+function columnMapFor(file: string, map: string[]): ColumnMap | undefined {
+  if (map.length === 0) return undefined;
+  let choices: ColumnMap;
+  try {
+    choices = parseColumnChoices(map.join(","));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-
-  write(row: SkippedRow): void {
-    this.writeLine([row.file, String(row.line), row.reason, row.orderNumber, row.customerEmail]);
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
-
-  private writeLine(cells: string[]): void {
-    writeSync(this.fd, `${cells.map(csvCell).join(",")}\n`);
-  }
+  return columnMapWithChoices(readCsvFileHeader(file).headers, choices);
 }
 
-/** A cell quoted when it holds a comma, a quote or a line break, its quotes doubled. */
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** --errors-out, refused before anything is imported when the path cannot be written. */
+function openSkippedRowsFile(path: string): SkippedRowsFile {
+  try {
+    return new SkippedRowsFile(path);
+  } catch (error) {
+    throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -259,6 +259,25 @@ export const uploads = sqliteTable("uploads", {
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   receivedAt: integer("received_at", { mode: "timestamp_ms" }),
   byteSize: integer("byte_size"),
+  /**
+   * Set when the file was imported and its skipped rows are kept for the dashboard's download: the file
+   * itself is gone, and the skipped rows go when the upload would have expired (uploads.ts).
+   */
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }),
+});
+
+/**
+ * The column map staff last imported a file of this header with (core/import/column-maps.ts), so that the
+ * next export of the same shape maps itself. One for everybody: a header is the shape of what a source
+ * system writes, not of who uploads it.
+ */
+export const importColumnMaps = sqliteTable("import_column_maps", {
+  /** SHA-256 of the header's cells, trimmed, in order. */
+  headerSignature: text("header_signature").primaryKey(),
+  /** JSON: each CRM column's header in the file. */
+  columnMap: text("column_map").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
 export const notes = sqliteTable(

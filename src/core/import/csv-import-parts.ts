@@ -9,6 +9,7 @@ import { isValidTimeZone } from "../time/wall-clock.ts";
 import type { SkippedRowKeys } from "./shipstation-file-orders.ts";
 import { GarbagePacer } from "./garbage-pacer.ts";
 import { OrderReaderThread } from "./order-reader-thread.ts";
+import type { ColumnMap } from "./order-columns.ts";
 import { unpackOrders, type ReaderFailure, type ReaderMessage, type ReaderRowError } from "./reader-messages.ts";
 import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 
@@ -24,6 +25,8 @@ export interface CsvImportFile {
   path: string;
   /** How row errors name the file when several are imported together. */
   displayName?: string;
+  /** Which of its columns is which, as staff chose; without it, ShipStation's names are read. */
+  columnMap?: ColumnMap;
 }
 
 export interface CsvImportPreviewOptions {
@@ -97,6 +100,7 @@ export class OrdersFromReader {
     this.totalBytes = files.reduce((sum, file) => sum + fileSize(file.path), 0);
     this.reader = new OrderReaderThread(
       files.map((file) => file.path),
+      files.map((file) => file.columnMap),
       timeZone,
     );
   }

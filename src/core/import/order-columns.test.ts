@@ -1,5 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import { describeMissingColumns, mapOrderColumns, normalizeHeader, ORDER_COLUMN_HEADERS, ORDER_COLUMNS_KEPT_IN_DETAILS, type OrderColumn } from "./order-columns.ts";
+import { DomainError } from "../errors.ts";
+import {
+  checkColumnMap,
+  describeMissingColumns,
+  guessColumnMap,
+  mapOrderColumns,
+  normalizeHeader,
+  ORDER_COLUMN_FIELDS,
+  ORDER_COLUMN_HEADERS,
+  ORDER_COLUMNS_KEPT_IN_DETAILS,
+  type OrderColumn,
+} from "./order-columns.ts";
+import { ORDER_COLUMNS } from "../../contracts/imports.ts";
 
 // Header lines copied from /work/shared/fixtures/shipstation/ (see PROVENANCE.txt there).
 const EXPORT_ORDERS_CATALOG_HEADER =
@@ -132,5 +144,95 @@ describe("describeMissingColumns", () => {
     expect(describeMissingColumns(["customerEmail", "orderDate"])).toBe("Missing required columns: Customer Email, Date - Order Date");
     expect(describeMissingColumns(["shipToAddress1"])).toBe("Missing required column: Ship To - Address 1");
     expect(describeMissingColumns([])).toBe("");
+  });
+});
+
+describe("guessColumnMap: the upload dialog's first guess", () => {
+  test("a ShipStation export maps each column to ShipStation's header, as an import without a map reads it", () => {
+    const headers = headersOf(EXPORT_ORDERS_CATALOG_HEADER);
+    const { columnMap, alsoMatching } = guessColumnMap(headers);
+    expect(columnMap).toMatchObject({
+      customerEmail: "Customer Email",
+      orderDate: "Date - Order Date",
+      orderNumber: "Order - Number",
+      orderTotal: "Amount - Order Total",
+      shipToCompany: "Ship To - Company",
+      shipToName: "Ship To - Name",
+      shipToPhone: "Ship To - Phone",
+      store: "Market - Store Name",
+    });
+    expect(alsoMatching).toEqual({});
+    const guessed = mapOrderColumns(headers, columnMap);
+    const unmapped = mapOrderColumns(headers);
+    expect(guessed.indexOf).toEqual(unmapped.indexOf);
+    expect(guessed.otherColumns).toEqual(unmapped.otherColumns);
+  });
+
+  test("a HubSpot or spreadsheet export's names are guessed from common synonyms", () => {
+    const { columnMap } = guessColumnMap(["Order #", "Order Date", "Email", "Company", "First Name", "Full Name", "Phone Number", "Total", "Zip", "State/Region"]);
+    expect(columnMap).toEqual({
+      orderNumber: "Order #",
+      orderDate: "Order Date",
+      customerEmail: "Email",
+      shipToCompany: "Company",
+      shipToName: "Full Name",
+      shipToPhone: "Phone Number",
+      orderTotal: "Total",
+      shipToPostalCode: "Zip",
+      shipToState: "State/Region",
+    });
+    expect(guessColumnMap(["Create Date", "E-mail Address", "Company Name", "Amount"]).columnMap).toEqual({
+      orderDate: "Create Date",
+      customerEmail: "E-mail Address",
+      shipToCompany: "Company Name",
+      orderTotal: "Amount",
+    });
+  });
+
+  test("when several headers could be one column, the first is chosen and the others are named beside it", () => {
+    const { columnMap, alsoMatching } = guessColumnMap(["Email", "Contact Email", "Date", "Created Date", "Total"]);
+    expect(columnMap).toMatchObject({ customerEmail: "Email", orderDate: "Date", orderTotal: "Total" });
+    expect(alsoMatching).toEqual({ customerEmail: ["Contact Email"], orderDate: ["Created Date"] });
+  });
+
+  test("a header is given to one column at most, and a file without a required column leaves it unmapped", () => {
+    const { columnMap } = guessColumnMap(["Name", "Notes", "", "Widget Count"]);
+    expect(columnMap).toEqual({ shipToName: "Name" });
+    expect(() => checkColumnMap(["Name", "Notes"], columnMap)).toThrow("Customer e-mail is required: choose the file's column that holds it");
+  });
+});
+
+describe("a chosen column map", () => {
+  const headers = ["Order #", "Placed", "Contact", "Org", "Total", "Notes"];
+  const columnMap = { orderNumber: "Order #", orderDate: "Placed", customerEmail: "Contact", shipToCompany: "Org", shipToName: "Org" };
+
+  test("reads each column from the header it names, one header may serve two columns, and unmapped headers are kept in details", () => {
+    const mapping = mapOrderColumns(headers, columnMap);
+    expect(mapping.indexOf).toEqual({ orderNumber: 0, orderDate: 1, customerEmail: 2, shipToCompany: 3, shipToName: 3 });
+    expect(mapping.otherColumns).toEqual([
+      { index: 4, header: "Total" },
+      { index: 5, header: "Notes" },
+    ]);
+    expect(mapping.missing).toEqual([]);
+  });
+
+  test("checkColumnMap names the field as the dialog does: a required one left out, or a header the file lacks", () => {
+    expect(() => checkColumnMap(headers, columnMap)).not.toThrow();
+    const refusal = (map: Record<string, string>) => {
+      try {
+        checkColumnMap(headers, map);
+      } catch (error) {
+        return { field: (error as DomainError).field, message: (error as DomainError).message };
+      }
+      return undefined;
+    };
+    expect(refusal({ ...columnMap, orderDate: "" })).toEqual({ field: "columnMap.orderDate", message: "Order date is required: choose the file's column that holds it" });
+    expect(refusal({ ...columnMap, orderTotal: "Amount" })).toEqual({ field: "columnMap.orderTotal", message: 'Order total: the file has no column "Amount"' });
+  });
+
+  test("the dialog's fields are every column the import reads, the contract's list, with ShipStation's 'Date - Order Date' meaning the order's date", () => {
+    expect(ORDER_COLUMN_FIELDS.map(({ column }) => column)).toEqual([...ORDER_COLUMNS]);
+    expect(ORDER_COLUMN_FIELDS.filter(({ required }) => required).map(({ label }) => label)).toEqual(["Customer e-mail", "Order date"]);
+    expect(ORDER_COLUMN_FIELDS.find(({ column }) => column === "orderDate")!.meaning).toBe("The date this order was placed");
   });
 });

@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { orderReaderScript } from "./order-reader-script.ts" with { type: "macro" };
+import type { ColumnMap } from "./order-columns.ts";
 import { FLOW, FLOW_BYTES, type ReaderJob, type ReaderMessage } from "./reader-messages.ts";
 
 const ORDER_READER_SCRIPT: string = orderReaderScript();
@@ -19,10 +20,10 @@ export class OrderReaderThread {
   private taken = 0;
   private lastRawJson: ArrayBuffer | undefined;
 
-  constructor(files: string[], timeZone: string) {
+  constructor(files: string[], columnMaps: (ColumnMap | undefined)[], timeZone: string) {
     const { port1, port2 } = new MessageChannel();
     const flow = new SharedArrayBuffer(FLOW_BYTES);
-    const job: ReaderJob = { files, timeZone, port: port2, flow };
+    const job: ReaderJob = { files, columnMaps, timeZone, port: port2, flow };
     this.worker = new Worker(ORDER_READER_SCRIPT, { eval: true, workerData: job, transferList: [port2] });
     // A reader left waiting must never keep the process alive.
     this.worker.unref();

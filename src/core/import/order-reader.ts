@@ -40,7 +40,7 @@ class ExportFilesReading {
   readAll(): void {
     let bytesOfEarlierFiles = 0;
     this.job.files.forEach((filePath, fileIndex) => {
-      const orders = new ShipStationFileOrders(this.job.timeZone, {
+      const orders = new ShipStationFileOrders(this.job.timeZone, this.job.columnMaps[fileIndex], {
         order: (order) => this.add(order),
         rowError: (line, reason, keys) => {
           this.rowErrors.push({ fileIndex, line, reason, ...keys });

@@ -1,4 +1,5 @@
 import type { SkippedRowKeys } from "./shipstation-file-orders.ts";
+import type { ColumnMap } from "./order-columns.ts";
 import type { MessagePort } from "node:worker_threads";
 import type { OrderLine, PreparedOrder } from "../orders/prepared-order.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
@@ -6,6 +7,8 @@ import { Utf8Writer } from "../orders/utf8-writer.ts";
 /** What the reader thread is given when it starts. */
 export interface ReaderJob {
   files: string[];
+  /** Each file's column map, as staff chose it; undefined reads ShipStation's names (mapOrderColumns). */
+  columnMaps: (ColumnMap | undefined)[];
   timeZone: string;
   /** The reader's end of the channel: it posts its messages there and gets batch buffers back from there. */
   port: MessagePort;

@@ -46,7 +46,7 @@ interface ReadExport {
 function readExport(filePath: string, timeZone = TIME_ZONE): ReadExport {
   const result: ReadExport = { orders: [], rowErrors: [] };
   const decoder = new TextDecoder();
-  const orders = new ShipStationFileOrders(timeZone, {
+  const orders = new ShipStationFileOrders(timeZone, undefined, {
     order: (order) => {
       const { raw, ...rest } = order;
       result.orders.push({ ...rest, customer: { ...order.customer }, rawText: decoder.decode(raw) });

@@ -9,7 +9,7 @@ import { fingerprintOf, lineOf, writeFingerprintedFields, type OrderLine, type P
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
 import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
-import { describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type OrderColumn } from "./order-columns.ts";
+import { checkColumnMap, describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type ColumnMap, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
 import { formatCount } from "../../contracts/counts.ts";
@@ -60,11 +60,14 @@ export class ShipStationFileOrders {
 
   constructor(
     private readonly timeZone: string,
+    /** Staff's choice of which column is which; without it, ShipStation's names are read. */
+    private readonly columnMap: ColumnMap | undefined,
     private readonly sink: ExportFileSink,
   ) {}
 
   useHeader(headers: string[]): void {
-    const mapping = mapOrderColumns(headers);
+    if (this.columnMap !== undefined) checkColumnMap(headers, this.columnMap);
+    const mapping = mapOrderColumns(headers, this.columnMap);
     if (mapping.missing.length > 0) throw invalid("file", describeMissingColumns(mapping.missing));
     for (const column of ALL_COLUMNS) this.at[column] = mapping.indexOf[column] ?? -1;
     this.orderLevelIndexes = ORDER_LEVEL_COLUMNS.map((column) => this.at[column]);

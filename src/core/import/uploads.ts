@@ -1,14 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { uploads } from "../database/schema.ts";
-import { MAX_UNFINISHED_UPLOADS_PER_USER, MAX_UPLOAD_BYTES } from "../../contracts/imports.ts";
-import { conflict, DomainError, forbidden, invalid, throttled } from "../errors.ts";
+import { describeFileTooLarge, MAX_UNFINISHED_UPLOADS_PER_USER } from "../../contracts/imports.ts";
+import { conflict, DomainError, forbidden, invalid, notFound, throttled } from "../errors.ts";
 import { readSetting, writeSetting } from "../settings/settings.ts";
-import { formatCount } from "../../contracts/counts.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 export const UPLOAD_LIFETIME_MS = 15 * 60 * 1000;
@@ -29,8 +28,8 @@ export interface UploadTicket {
 }
 
 /**
- * Issues a single-use ticket for one file upload, valid for 15 minutes. Each ticket may bring a 5 MB file
- * to disk, so a user holds at most MAX_UNFINISHED_UPLOADS_PER_USER that are neither expired nor processed.
+ * Issues a single-use ticket for one file upload, valid for 15 minutes. Each ticket may bring a file of the
+ * upload limit to disk, so a user holds at most MAX_UNFINISHED_UPLOADS_PER_USER that are neither expired nor processed.
  */
 export function issueUploadTicket(db: CrmDatabase, userId: number): UploadTicket {
   const now = Date.now();
@@ -50,7 +49,7 @@ function refuseBeyondUnfinishedLimit(db: CrmDatabase, userId: number, now: numbe
   const unfinished = db
     .select({ count: sql<number>`count(*)`, oldestExpiry: sql<number | null>`min(${uploads.expiresAt})` })
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), gt(uploads.expiresAt, new Date(now))))
+    .where(and(eq(uploads.userId, userId), gt(uploads.expiresAt, new Date(now)), isNull(uploads.processedAt)))
     .get();
   if (!unfinished || unfinished.count < MAX_UNFINISHED_UPLOADS_PER_USER) return;
   throw throttled(
@@ -60,11 +59,18 @@ function refuseBeyondUnfinishedLimit(db: CrmDatabase, userId: number, now: numbe
 }
 
 /**
- * Stores the file `userId` uploads in the data directory, at most MAX_UPLOAD_BYTES of it. A wrong or expired
- * signature is refused (403), and so is a ticket issued to another user (403), and a second upload to the
- * same ticket (409).
+ * Stores the file `userId` uploads in the data directory, refusing it (413) once it is past `limitBytes`
+ * (upload-limit.ts). A wrong or expired signature is refused (403), and so is a ticket issued to another
+ * user (403), and a second upload to the same ticket (409).
  */
-export async function receiveUpload(db: CrmDatabase, dataDir: string, userId: number, ticket: UploadTicket, body: ReadableStream<Uint8Array> | null): Promise<{ byteSize: number }> {
+export async function receiveUpload(
+  db: CrmDatabase,
+  dataDir: string,
+  userId: number,
+  ticket: UploadTicket,
+  body: ReadableStream<Uint8Array> | null,
+  limitBytes: number,
+): Promise<{ byteSize: number }> {
   verifySignature(db, ticket);
   if (ticket.expires < Date.now()) throw forbidden("The upload URL has expired");
   const upload = db.select().from(uploads).where(eq(uploads.id, ticket.id)).get();
@@ -76,7 +82,7 @@ export async function receiveUpload(db: CrmDatabase, dataDir: string, userId: nu
   let byteSize = 0;
   for await (const chunk of body ?? []) {
     byteSize += chunk.byteLength;
-    if (byteSize > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${formatCount(MAX_UPLOAD_BYTES)} bytes (5 MB)`);
+    if (byteSize > limitBytes) throw new DomainError("too_large", describeFileTooLarge(undefined, limitBytes));
     chunks.push(chunk);
   }
   // Claim the ticket before writing so two concurrent uploads cannot both succeed.
@@ -108,6 +114,7 @@ export function findUploadedFile(db: CrmDatabase, dataDir: string, userId: numbe
   if (!upload) throw notOurs;
   if (upload.userId !== userId) throw issuedToAnotherUser();
   if (!upload.receivedAt) throw invalid("fileUrl", "No file has been uploaded to fileUrl yet");
+  if (upload.processedAt) throw invalid("fileUrl", "The file uploaded to fileUrl was imported already; upload it again to import it again");
   if (upload.expiresAt.getTime() + UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS < Date.now()) throw invalid("fileUrl", "The file uploaded to fileUrl has expired; upload it again");
   return uploadedFilePath(dataDir, ticket.id);
 }
@@ -117,10 +124,37 @@ function issuedToAnotherUser(): DomainError {
   return forbidden("This upload URL was issued to another user; ask for an upload URL of your own");
 }
 
-/** Deletes an upload's file and ticket once it has been processed. */
+/** Deletes an upload's file, its skipped rows and its ticket. */
 export function discardUpload(db: CrmDatabase, dataDir: string, id: string): void {
   rmSync(uploadedFilePath(dataDir, id), { force: true });
+  rmSync(skippedRowsPath(dataDir, id), { force: true });
   db.delete(uploads).where(eq(uploads.id, id)).run();
+}
+
+/**
+ * Once an upload is imported its file goes. When rows were skipped, their file (skippedRowsPath) stays for
+ * the dashboard's download until the upload sweeper removes it with the ticket; the ticket cannot be
+ * imported again.
+ */
+export function finishUpload(db: CrmDatabase, dataDir: string, id: string, keepSkippedRows: boolean): void {
+  if (!keepSkippedRows) return discardUpload(db, dataDir, id);
+  rmSync(uploadedFilePath(dataDir, id), { force: true });
+  db.update(uploads).set({ processedAt: new Date() }).where(eq(uploads.id, id)).run();
+}
+
+/** Where an upload's import writes every row it skipped (skipped-rows-file.ts). */
+export function skippedRowsPath(dataDir: string, id: string): string {
+  return uploadedFilePath(dataDir, id).replace(/\.csv$/, ".skipped.csv");
+}
+
+/** The skipped rows kept of `userId`'s imported upload; 404 when none are kept (none were skipped, or they expired). */
+export function findSkippedRows(db: CrmDatabase, dataDir: string, userId: number, ticket: UploadTicket): string {
+  if (!isSignedBy(db, ticket)) throw invalid("fileUrl", "fileUrl is not a file uploaded to this server");
+  const upload = db.select().from(uploads).where(eq(uploads.id, ticket.id)).get();
+  if (upload && upload.userId !== userId) throw issuedToAnotherUser();
+  const filePath = skippedRowsPath(dataDir, ticket.id);
+  if (!upload?.processedAt || !existsSync(filePath)) throw notFound("No skipped rows are kept for this upload: none were skipped, or they were removed when the upload expired");
+  return filePath;
 }
 
 /**

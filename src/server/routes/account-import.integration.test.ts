@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
-import { useTestServer } from "../../testing/test-server.ts";
+import { testServer, useTestServer } from "../../testing/test-server.ts";
 import { MAX_UNFINISHED_UPLOADS_PER_USER } from "../../contracts/imports.ts";
 import { UPLOAD_LIFETIME_MS, UPLOADED_FILE_KEPT_AFTER_EXPIRY_MS } from "../../core/import/uploads.ts";
 
@@ -137,12 +137,12 @@ describe("importing a CSV through the API", () => {
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 1 });
   });
 
-  test("a body over 5,242,880 bytes answers 413 and stores nothing", async () => {
+  test("a body over 5,242,880 bytes answers 413 naming the limit and the command that imports it on the server, and stores nothing", async () => {
     const url = await uploadUrl();
     const tooBig = new Uint8Array(5_242_881).fill(0x61);
     const response = await put(url, tooBig);
-    expect(response.status).toBe(413);
-    expect(response.body.message).toContain("5 MB");
+    // Streamed without a length, the file's size is unknown when it is refused.
+    expect(response).toEqual({ status: 413, body: { message: "This file is over the upload limit of 5 MB. Import it on the server with: crm import-csv FILE" } });
     expect(uploadedFiles()).toHaveLength(0);
     expect((await put(url, "a,b\n")).status).toBe(200);
   });
@@ -203,7 +203,12 @@ describe("importing a CSV through the API", () => {
     crm.server.sqlite
       .query("INSERT INTO import_runs (files, state, host, pid, started_at, heartbeat_at) VALUES ('[\"big.csv\"]', 'running', ?, ?, ?, ?)")
       .run(hostname(), otherImport.pid, now, now);
+    const url = await uploadUrl();
+    expect((await put(url, exportCsv([itemRow("1", "a@clinic.com")]))).status).toBe(200);
+    const preview = await crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap: { customerEmail: "Customer Email", orderDate: "Date - Order Date" } } });
     const response = await processUpload(exportCsv([itemRow("1", "a@clinic.com")])).finally(() => otherImport.kill());
+    expect(preview.status).toBe(409);
+    expect(preview.body.message).toMatch(/^Import #1 is running \(started .+\); preview this file once it has finished$/);
     expect(response.status).toBe(409);
     expect(response.body.message).toMatch(/^Import #1 is running \(started .+\); import this file once it has finished$/);
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM orders").get()).toEqual({ n: 0 });
@@ -237,5 +242,137 @@ describe("importing a CSV through the API", () => {
     const { pathname, search } = new URL(url);
     expect((await crm.server.app.handle(new Request(`http://localhost${pathname}${search}`, { method: "PUT", body: "a" }))).status).toBe(401);
     expect((await crm.server.request("POST", "/api/accounts/process-csv", { body: { fileUrl: url } })).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/accounts/csv-columns", { body: { fileUrl: url } })).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/accounts/preview-csv", { body: { fileUrl: url, columnMap: {} } })).status).toBe(401);
+    expect((await crm.server.request("GET", "/api/accounts/import-form")).status).toBe(401);
+  });
+
+  describe("with a column map and a preview", () => {
+    /** A HubSpot-like export: none of ShipStation's required names. */
+    const HUBSPOT_HEADER = ["Order #", "Created Date", "Email", "Company", "Contact Name", "Phone Number", "Total"];
+    const hubspotCsv = (rows: string[][]) => [HUBSPOT_HEADER, ...rows].map((cells) => cells.join(",")).join("\n") + "\n";
+    const HUBSPOT_MAP = {
+      orderNumber: "Order #",
+      orderDate: "Created Date",
+      customerEmail: "Email",
+      shipToCompany: "Company",
+      shipToName: "Contact Name",
+      shipToPhone: "Phone Number",
+      orderTotal: "Total",
+    };
+    const post = (route: string, body: object) => crm.server.request("POST", `/api/accounts/${route}`, { cookie: crm.cookie, body });
+
+    async function uploaded(csv: string): Promise<string> {
+      const url = await uploadUrl();
+      expect((await put(url, csv)).status).toBe(200);
+      return url;
+    }
+
+    test("upload → columns guessed → preview of the mapped file, writing nothing → import with the map, which the next file of that header gets", async () => {
+      const csv = hubspotCsv([
+        ["H-1", "2026-03-02", "ann@harbor.com", "Harbor Clinic", "Ann Lee", "414-479-4233", "120.50"],
+        ["H-2", "2026-03-05", "ben@upland.com", "Upland Labs", "Ben Ode", "", "80"],
+        ["H-3", "not a date", "cy@upland.com", "Upland Labs", "Cy Ode", "", "10"],
+      ]);
+      const url = await uploaded(csv);
+
+      const form = await crm.server.request("GET", "/api/accounts/import-form", { cookie: crm.cookie });
+      expect(form.status).toBe(200);
+      expect(form.body.uploadLimitBytes).toBe(5_242_880);
+      expect(form.body.fields.find((field: { column: string }) => field.column === "orderDate")).toEqual({
+        column: "orderDate",
+        label: "Order date",
+        meaning: "The date this order was placed",
+        required: true,
+        shipStationHeader: "Date - Order Date",
+      });
+
+      const columns = await post("csv-columns", { fileUrl: url });
+      expect(columns.status).toBe(200);
+      expect(columns.body).toMatchObject({ remembered: false, columnMap: HUBSPOT_MAP });
+      expect(columns.body.columns[2]).toEqual({ header: "Email", example: "ann@harbor.com" });
+
+      const withoutMap = await post("process-csv", { fileUrl: await uploaded(csv) });
+      expect(withoutMap).toMatchObject({ status: 400, body: { message: "Missing required column: Date - Order Date" } });
+
+      const preview = await post("preview-csv", { fileUrl: url, columnMap: HUBSPOT_MAP });
+      expect(preview.status).toBe(200);
+      expect(preview.body.results).toMatchObject({ processed: 3, created: 2, updated: 0, ordersCreated: 2, skipped: 1 });
+      expect(preview.body.results.errors).toEqual([expect.stringMatching(/^Row 4: /)]);
+      expect(preview.body.samples).toEqual({
+        accountsCreated: [
+          { email: "ann@harbor.com", name: "Harbor Clinic" },
+          { email: "ben@upland.com", name: "Upland Labs" },
+        ],
+        accountsUpdated: [],
+        ordersCreated: [
+          { orderNumber: "H-1", customerEmail: "ann@harbor.com" },
+          { orderNumber: "H-2", customerEmail: "ben@upland.com" },
+        ],
+        ordersUpdated: [],
+        ordersUnchanged: [],
+      });
+      expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
+
+      const imported = await post("process-csv", { fileUrl: url, columnMap: HUBSPOT_MAP });
+      expect(imported.status).toBe(200);
+      expect(imported.body.results).toMatchObject({ created: 2, ordersCreated: 2, skipped: 1 });
+      expect(crm.server.sqlite.query("SELECT name, total_order_cents FROM accounts ORDER BY email").all()).toEqual([
+        { name: "Harbor Clinic", total_order_cents: 12050 },
+        { name: "Upland Labs", total_order_cents: 8000 },
+      ]);
+
+      const skippedRows = await crm.server.app.handle(new Request(`http://localhost/api/accounts/skipped-rows?fileUrl=${encodeURIComponent(url)}`, { headers: { cookie: crm.cookie } }));
+      expect(skippedRows.status).toBe(200);
+      expect(skippedRows.headers.get("content-disposition")).toBe('attachment; filename="skipped-rows.csv"');
+      const lines = (await skippedRows.text()).trimEnd().split("\n");
+      expect(lines[0]).toBe("file,line,reason,order_number,customer_email");
+      expect(lines.slice(1)).toEqual([expect.stringMatching(/^upload,4,.*,H-3,cy@upland\.com$/)]);
+
+      const nextMonth = await uploaded(hubspotCsv([["H-4", "2026-04-01", "ann@harbor.com", "Harbor Clinic", "Ann Lee", "", "5"]]));
+      const remembered = await post("csv-columns", { fileUrl: nextMonth });
+      expect(remembered.body).toMatchObject({ remembered: true, columnMap: HUBSPOT_MAP });
+      const nextPreview = await post("preview-csv", { fileUrl: nextMonth, columnMap: HUBSPOT_MAP });
+      expect(nextPreview.body.samples).toMatchObject({ accountsCreated: [], accountsUpdated: [{ email: "ann@harbor.com", name: "Harbor Clinic" }] });
+    });
+
+    test("a map without a required column, or naming a column the file lacks, answers 400 naming the field as the dialog does", async () => {
+      const url = await uploaded(hubspotCsv([["H-1", "2026-03-02", "ann@harbor.com", "Harbor Clinic", "Ann Lee", "", "1"]]));
+      const { orderDate: _, ...withoutDate } = HUBSPOT_MAP;
+      expect(await post("preview-csv", { fileUrl: url, columnMap: withoutDate })).toMatchObject({
+        status: 400,
+        body: { message: "Order date is required: choose the file's column that holds it", field: "columnMap.orderDate" },
+      });
+      expect(await post("process-csv", { fileUrl: url, columnMap: { ...HUBSPOT_MAP, orderTotal: "Amount" } })).toMatchObject({
+        status: 400,
+        body: { message: 'Order total: the file has no column "Amount"', field: "columnMap.orderTotal" },
+      });
+      expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 0 });
+    });
+
+    test("a skipped-rows download of another user's import answers 403, and of an import that skipped nothing 404", async () => {
+      const url = await uploaded(hubspotCsv([["H-1", "2026-03-02", "ann@harbor.com", "Harbor Clinic", "Ann Lee", "", "1"]]));
+      expect((await post("process-csv", { fileUrl: url, columnMap: HUBSPOT_MAP })).status).toBe(200);
+      const download = (cookie: string) => crm.server.app.handle(new Request(`http://localhost/api/accounts/skipped-rows?fileUrl=${encodeURIComponent(url)}`, { headers: { cookie } }));
+      expect((await download(crm.cookie)).status).toBe(404);
+      const other = await crm.server.signInAs("sales");
+      expect((await download(other.cookie)).status).toBe(404);
+      expect(uploadedFiles()).toHaveLength(0);
+    });
+  });
+
+  test("CRM_UPLOAD_LIMIT_MB sets the upload limit: the form says it, and a larger file answers 413 naming both sizes", async () => {
+    const server = testServer({ CRM_UPLOAD_LIMIT_MB: "1" });
+    try {
+      const { cookie } = await server.signInAs("sales");
+      expect((await server.request("GET", "/api/accounts/import-form", { cookie })).body.uploadLimitBytes).toBe(1_048_576);
+      const url = (await server.request("POST", "/api/accounts/upload", { cookie })).body.uploadURL as string;
+      const { pathname, search } = new URL(url);
+      const response = await server.app.handle(new Request(`http://localhost${pathname}${search}`, { method: "PUT", headers: { cookie, "content-length": "1600000" }, body: new Uint8Array(1_600_000).fill(0x61) }));
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ message: "This file is 1.5 MB; the upload limit is 1 MB. Import it on the server with: crm import-csv FILE" });
+    } finally {
+      server.dispose();
+    }
   });
 });

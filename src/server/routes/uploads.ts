@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
-import { MAX_UPLOAD_BYTES, UploadedCsvFile, UploadParams, UploadQuery, UploadReceipt, UPLOADS_PATH } from "../../contracts/imports.ts";
+import { describeFileTooLarge, UploadedCsvFile, UploadParams, UploadQuery, UploadReceipt, UPLOADS_PATH } from "../../contracts/imports.ts";
 import { DomainError } from "../../core/errors.ts";
 import { receiveUpload, type UploadTicket } from "../../core/import/uploads.ts";
 import type { ServerContext } from "../context.ts";
 import { toUploadReceiptJson } from "../json/upload-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
-import { formatCount } from "../../contracts/counts.ts";
+import { uploadLimitBytes } from "../../core/import/upload-limit.ts";
 
 /** The target of signed upload URLs: the dashboard PUTs the raw file here. */
 export function uploadRoutes(context: ServerContext) {
@@ -14,9 +14,11 @@ export function uploadRoutes(context: ServerContext) {
   return new Elysia().use(sessionGuard(context)).put(
     `${UPLOADS_PATH}/:id`,
     async ({ params, query, request, user }) => {
+      const limitBytes = uploadLimitBytes(context.env);
       const declaredLength = Number(request.headers.get("content-length") ?? 0);
-      if (declaredLength > MAX_UPLOAD_BYTES) throw new DomainError("too_large", `The file is larger than ${formatCount(MAX_UPLOAD_BYTES)} bytes (5 MB)`);
-      return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, user.id, { id: params.id, expires: query.expires, signature: query.signature }, request.body));
+      if (declaredLength > limitBytes) throw new DomainError("too_large", describeFileTooLarge(declaredLength, limitBytes));
+      const ticket = { id: params.id, expires: query.expires, signature: query.signature };
+      return toUploadReceiptJson(await receiveUpload(context.db, context.dataDir, user.id, ticket, request.body, limitBytes));
     },
     {
       signedIn: true,

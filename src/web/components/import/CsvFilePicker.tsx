@@ -2,15 +2,18 @@ import { useRef, useState, type DragEvent } from "react";
 import { Button } from "../../ui/Button";
 import { AlertCircleIcon, FileSpreadsheetIcon, UploadIcon } from "../../ui/icons";
 import type { UploadInProgress } from "./useCsvImport";
+import { formatMegabytes } from "../../api/account-import";
 
 export interface CsvFilePickerProps {
   upload: UploadInProgress | null;
   uploadError: string | null;
+  /** Undefined until the server has said it. */
+  uploadLimitBytes: number | undefined;
   onFileChosen: (file: File) => void;
 }
 
 /** Picks one CSV file, by the file dialog or by dropping it, and shows its upload's progress. */
-export function CsvFilePicker({ upload, uploadError, onFileChosen }: CsvFilePickerProps) {
+export function CsvFilePicker({ upload, uploadError, uploadLimitBytes, onFileChosen }: CsvFilePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDraggingOver, setIsDraggingOver] = useState(false);
 
@@ -25,8 +28,15 @@ export function CsvFilePicker({ upload, uploadError, onFileChosen }: CsvFilePick
     if (!upload) chooseFirst(event.dataTransfer.files);
   }
 
+  // Above the drop area: on a phone the area's button is at the bottom of the window, where the footer would hide what follows it.
   return (
     <div>
+      {uploadError && (
+        <p role="alert" className="mb-3 flex items-start gap-2 text-sm text-red-700" data-testid="upload-error">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          {uploadError}
+        </p>
+      )}
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -46,7 +56,9 @@ export function CsvFilePicker({ upload, uploadError, onFileChosen }: CsvFilePick
             <Button variant="primary" icon={UploadIcon} className="mt-3" onClick={() => inputRef.current?.click()} autoFocus>
               Select CSV File
             </Button>
-            <p className="mt-2 text-xs text-slate-500">or drop it here · one .csv file, up to 5 MB</p>
+            <p className="mt-2 text-xs text-slate-500">
+              or drop it here · one .csv file{uploadLimitBytes === undefined ? "" : `, up to ${formatMegabytes(uploadLimitBytes)}`}
+            </p>
           </>
         )}
         <input
@@ -63,12 +75,6 @@ export function CsvFilePicker({ upload, uploadError, onFileChosen }: CsvFilePick
           }}
         />
       </div>
-      {uploadError && (
-        <p role="alert" className="mt-3 flex items-start gap-2 text-sm text-red-700" data-testid="upload-error">
-          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-          {uploadError}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { CsvImportCounts } from "../../api/account-import";
 import { formatCount } from "../../format/count";
-import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons";
+import { buttonClassName } from "../../ui/Button";
+import { AlertCircleIcon, CheckCircleIcon, FileSpreadsheetIcon } from "../../ui/icons";
 import type { ImportOutcome } from "./useCsvImport";
 
-/** The 'complete' step: the server's message, the counts and the rows that could not be imported. */
+/** The 'complete' step: the server's message, the counts and the rows that could not be imported, every one of them to download. */
 export function ImportOutcomeView({ outcome }: { outcome: ImportOutcome }) {
   return (
     <div className="space-y-4">
@@ -21,6 +22,12 @@ export function ImportOutcomeView({ outcome }: { outcome: ImportOutcome }) {
       {outcome.counts && <ImportSummary counts={outcome.counts} />}
       {outcome.counts && outcome.counts.customersChanged > 0 && <CustomerChanges counts={outcome.counts} />}
       {outcome.counts && outcome.counts.errors.length > 0 && <ImportErrors errors={outcome.counts.errors} />}
+      {outcome.skippedRowsUrl && (
+        <a href={outcome.skippedRowsUrl} download className={buttonClassName("secondary", "sm")} data-testid="download-skipped-rows">
+          <FileSpreadsheetIcon className="size-4 shrink-0" />
+          Download every skipped row (CSV, with line and reason)
+        </a>
+      )}
     </div>
   );
 }
@@ -73,11 +80,12 @@ function CustomerChanges({ counts }: { counts: CsvImportCounts }) {
   );
 }
 
-function ImportErrors({ errors }: { errors: string[] }) {
+/** Why rows were skipped, the first of them as the server lists them. */
+export function ImportErrors({ errors, title = "Skipped rows" }: { errors: string[]; title?: string }) {
   return (
     <section aria-labelledby="import-errors-title" data-testid="import-errors">
       <h3 id="import-errors-title" className="text-sm font-semibold text-slate-900">
-        Errors
+        {title}
       </h3>
       {/* Focusable so that keyboard users can scroll a long list. */}
       <ul

@@ -1,16 +1,44 @@
 import { useCallback, useRef, useState } from "react";
-import { MAX_UPLOAD_BYTES, processUploadedCsv, requestCsvUploadUrl, type CsvImportCounts } from "../../api/account-import";
+import {
+  describeFileTooLarge,
+  previewUploadedCsv,
+  processUploadedCsv,
+  readUploadedColumns,
+  requestCsvUploadUrl,
+  skippedRowsUrl,
+  type ColumnMap,
+  type CsvColumns,
+  type CsvImportCounts,
+  type CsvImportPreview,
+} from "../../api/account-import";
 import { useRefreshAccounts } from "../../api/accounts";
 import { describeFailure } from "../../api/client";
 import { uploadFile } from "../../api/upload-file";
-import { formatCount } from "../../format/count";
-import { useToast } from "../../ui/toast/useToast";
 import { uploadFailureMessage } from "./upload-failure-message";
 
-type CsvImportState =
+/** The uploaded file, named by its upload URL in every later step: it crosses the network once. */
+interface UploadedFile {
+  fileName: string;
+  uploadUrl: string;
+  columns: CsvColumns;
+  columnMap: ColumnMap;
+}
+
+export type CsvImportState =
   | { step: "upload"; upload: UploadInProgress | null; uploadError: string | null }
+  | { step: "reading"; fileName: string }
+  | ({ step: "map"; refusal: MapRefusal | null } & UploadedFile)
+  | ({ step: "previewing" } & UploadedFile)
+  | ({ step: "preview"; preview: CsvImportPreview } & UploadedFile)
   | { step: "processing" }
   | { step: "complete"; outcome: ImportOutcome };
+
+/** Why the server refused a map or the file: beside the column it names, else above the map. */
+export interface MapRefusal {
+  message: string;
+  /** The CRM column at fault, when the server named one. */
+  column?: string;
+}
 
 export interface UploadInProgress {
   fileName: string;
@@ -22,16 +50,18 @@ export interface ImportOutcome {
   message: string;
   /** Null when the import failed: the file was rejected whole, or the server could not be reached. */
   counts: CsvImportCounts | null;
+  /** Where every skipped row can be downloaded, when rows were skipped. */
+  skippedRowsUrl: string | null;
 }
 
 const START: CsvImportState = { step: "upload", upload: null, uploadError: null };
 
 /**
- * The import dialog's steps: upload the file to a signed URL (with progress), have the server process
- * it, show the outcome. `reset` goes back to the start and abandons an upload under way.
+ * The import dialog's steps: upload the file to a signed URL (with progress), read its columns and the
+ * map (remembered or guessed), let staff change the map, preview a dry run, import, show the outcome.
+ * `reset` goes back to the start and abandons whatever is under way.
  */
-export function useCsvImport() {
-  const { toast } = useToast();
+export function useCsvImport(uploadLimitBytes: number | undefined) {
   const refreshAccounts = useRefreshAccounts();
   const [state, setState] = useState<CsvImportState>(START);
   const currentAttempt = useRef<{ controller: AbortController } | null>(null);
@@ -42,28 +72,28 @@ export function useCsvImport() {
     setState(START);
   }, []);
 
-  const importFile = useCallback(
+  /** A new attempt, and whether it is still the dialog's: closing or starting over abandons it. */
+  const begin = useCallback(() => {
+    const attempt = { controller: new AbortController() };
+    currentAttempt.current?.controller.abort();
+    currentAttempt.current = attempt;
+    return { signal: attempt.controller.signal, isCurrent: () => currentAttempt.current === attempt };
+  }, []);
+
+  const chooseFile = useCallback(
     async (file: File) => {
-      // The server refuses larger uploads; checking first spares the wait.
-      if (file.size > MAX_UPLOAD_BYTES) {
-        toast({
-          variant: "destructive",
-          title: "File too large",
-          description: `${file.name} is ${formatCount(file.size)} bytes; a CSV file can be at most 5 MB (${formatCount(MAX_UPLOAD_BYTES)} bytes).`,
-        });
+      // The server refuses larger uploads; checking first spares the wait, and says what to do instead.
+      if (uploadLimitBytes !== undefined && file.size > uploadLimitBytes) {
+        setState({ step: "upload", upload: null, uploadError: describeFileTooLarge(file.size, uploadLimitBytes) });
         return;
       }
-      const attempt = { controller: new AbortController() };
-      currentAttempt.current?.controller.abort();
-      currentAttempt.current = attempt;
-      const isCurrent = () => currentAttempt.current === attempt;
-
+      const { signal, isCurrent } = begin();
       setState({ step: "upload", upload: { fileName: file.name, percent: 0 }, uploadError: null });
       let uploadUrl: string;
       try {
         uploadUrl = await requestCsvUploadUrl();
         await uploadFile(uploadUrl, file, {
-          signal: attempt.controller.signal,
+          signal,
           onProgress: ({ loadedBytes, totalBytes }) => {
             if (!isCurrent()) return;
             const percent = totalBytes === 0 ? 100 : Math.round((loadedBytes / totalBytes) * 100);
@@ -75,29 +105,72 @@ export function useCsvImport() {
         return;
       }
       if (!isCurrent()) return;
-
-      setState({ step: "processing" });
-      const outcome = await processUpload(uploadUrl);
-      if (isCurrent()) setState({ step: "complete", outcome });
-      if (outcome.counts) {
-        toast({ title: "CSV Import Successful", description: outcome.message });
-        void refreshAccounts();
-      } else {
-        toast({ variant: "destructive", title: "CSV Import Failed", description: "There was an error processing your CSV file." });
+      setState({ step: "reading", fileName: file.name });
+      try {
+        const columns = await readUploadedColumns(uploadUrl);
+        if (isCurrent()) setState({ step: "map", fileName: file.name, uploadUrl, columns, columnMap: columns.columnMap, refusal: null });
+      } catch (error) {
+        if (isCurrent()) setState({ step: "upload", upload: null, uploadError: describeFailure(error, "The file could not be read").message });
       }
     },
-    [toast, refreshAccounts],
+    [begin, uploadLimitBytes],
   );
 
-  return { state, importFile, reset };
+  const chooseColumn = useCallback((column: keyof ColumnMap, header: string) => {
+    setState((current) => {
+      if (current.step !== "map") return current;
+      const columnMap = { ...current.columnMap };
+      if (header === "") delete columnMap[column];
+      else columnMap[column] = header;
+      return { ...current, columnMap, refusal: current.refusal?.column === column ? null : current.refusal };
+    });
+  }, []);
+
+  const preview = useCallback(async () => {
+    if (state.step !== "map") return;
+    const { isCurrent } = begin();
+    const { refusal: _, step: __, ...file } = state;
+    setState({ step: "previewing", ...file });
+    try {
+      const answer = await previewUploadedCsv(file.uploadUrl, file.columnMap);
+      if (isCurrent()) setState({ step: "preview", ...file, preview: answer });
+    } catch (error) {
+      if (isCurrent()) setState({ step: "map", ...file, refusal: refusalOf(error) });
+    }
+  }, [begin, state]);
+
+  const backToMap = useCallback(() => {
+    setState((current) => {
+      if (current.step !== "preview") return current;
+      const { preview: _, step: __, ...file } = current;
+      return { step: "map", ...file, refusal: null };
+    });
+  }, []);
+
+  const confirmImport = useCallback(async () => {
+    if (state.step !== "preview") return;
+    const { isCurrent } = begin();
+    const { uploadUrl, columnMap } = state;
+    setState({ step: "processing" });
+    let outcome: ImportOutcome;
+    try {
+      const result = await processUploadedCsv(uploadUrl, columnMap);
+      outcome = { message: result.message, counts: result.results, skippedRowsUrl: result.results.skipped > 0 ? skippedRowsUrl(uploadUrl) : null };
+      void refreshAccounts();
+    } catch (error) {
+      // A refusal rejects the file whole and says why; other failures are not the file's fault.
+      outcome = { message: describeFailure(error, "Failed to process CSV file").message, counts: null, skippedRowsUrl: null };
+    }
+    // No toast: the dialog shows the outcome itself, and a toast over a phone's dialog would cover its Close.
+    if (isCurrent()) setState({ step: "complete", outcome });
+  }, [begin, state, refreshAccounts]);
+
+  return { state, chooseFile, chooseColumn, preview, backToMap, confirmImport, reset };
 }
 
-async function processUpload(uploadUrl: string): Promise<ImportOutcome> {
-  try {
-    const result = await processUploadedCsv(uploadUrl);
-    return { message: result.message, counts: result.results };
-  } catch (error) {
-    // A refusal rejects the file whole and says why (a missing column, say); other failures are not the file's fault.
-    return { message: describeFailure(error, "Failed to process CSV file").message, counts: null };
-  }
+/** The server names a map's column as `columnMap.<column>`. */
+function refusalOf(error: unknown): MapRefusal {
+  const failure = describeFailure(error, "The preview failed");
+  const column = failure.field?.startsWith("columnMap.") ? failure.field.slice("columnMap.".length) : undefined;
+  return { message: failure.message, column };
 }
