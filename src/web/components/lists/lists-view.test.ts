@@ -106,7 +106,7 @@ describe("tabFiltersOf", () => {
   test("asks for the list's accounts within the filter, on every page", () => {
     const view: ListsView = { ...DEFAULT_VIEW, sort: "totalOrderValue", dir: "desc", page: 2 };
     expect(listQueryOf(tabFiltersOf("active", { from: "2026-01-01" }), view, 25)).toEqual({
-      listType: "active",
+      list: "active",
       from: "2026-01-01",
       sort: "totalOrderValue",
       dir: "desc",

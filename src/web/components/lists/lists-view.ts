@@ -71,7 +71,7 @@ export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: 
 
 /** The accounts a tab shows over all its pages, exports and acts on in bulk: the list's, within the date filter. */
 export function tabFiltersOf(listKey: string, firstOrderWindow: FirstOrderWindow): AccountFilters {
-  return { listType: listKey, from: firstOrderWindow.from, to: firstOrderWindow.to };
+  return { list: listKey, from: firstOrderWindow.from, to: firstOrderWindow.to };
 }
 
 function isoDateOrEmpty(text: string | null): string {

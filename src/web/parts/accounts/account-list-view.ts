@@ -84,6 +84,7 @@ const ORDER_LABELS: Readonly<Record<AccountSortColumn, Record<SortDirection, str
   lastOrderDate: { asc: "Last order, oldest first", desc: "Last order, newest first" },
   orderCount: { asc: "Total orders, fewest first", desc: "Total orders, most first" },
   totalOrderValue: { asc: "Order value, lowest first", desc: "Order value, highest first" },
+  owner: { asc: "Owner, A to Z", desc: "Owner, Z to A" },
 };
 
 /** The phone's sort picker, where there are no column headers to click: each sortable column both ways. */
