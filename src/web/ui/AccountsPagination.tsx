@@ -20,7 +20,8 @@ const PAGE_SIZE_OPTIONS = ACCOUNT_PAGE_SIZES.map((size) => ({ value: String(size
 
 /**
  * 'Showing 11 to 20 of 20,000', the page size, and the pager: first, previous, the page numbers around the
- * current one with the first and last, next and last. A phone shows one number either side fewer.
+ * current one with the first and last, next and last. A phone, with room for a few buttons, shows the
+ * current page's number alone between the first's and the last's, which stand for First and Last.
  */
 export function AccountsPagination({ page, total, onPageChange, pageSize, onPageSizeChange }: AccountsPaginationProps) {
   const { from, to, pageCount } = pageRange(page, total, pageSize);
@@ -49,8 +50,8 @@ export function AccountsPagination({ page, total, onPageChange, pageSize, onPage
             data-testid="accounts-page-size"
           />
         )}
-        <div className="flex items-center gap-1" data-testid="accounts-pager">
-          <PagerButton label="First page" icon={ChevronsLeftIcon} disabled={page <= 1} onClick={() => onPageChange(1)} />
+        <div className="flex flex-wrap items-center gap-1" data-testid="accounts-pager">
+          {isWide && <PagerButton label="First page" icon={ChevronsLeftIcon} disabled={page <= 1} onClick={() => onPageChange(1)} />}
           <PagerButton label="Previous page" icon={ChevronLeftIcon} disabled={page <= 1} onClick={() => onPageChange(page - 1)} />
           {numbers.map((number, index) =>
             number === "gap" ? (
@@ -64,7 +65,7 @@ export function AccountsPagination({ page, total, onPageChange, pageSize, onPage
             ),
           )}
           <PagerButton label="Next page" icon={ChevronRightIcon} disabled={page >= pageCount} onClick={() => onPageChange(page + 1)} />
-          <PagerButton label="Last page" icon={ChevronsRightIcon} disabled={page >= pageCount} onClick={() => onPageChange(pageCount)} />
+          {isWide && <PagerButton label="Last page" icon={ChevronsRightIcon} disabled={page >= pageCount} onClick={() => onPageChange(pageCount)} />}
         </div>
       </div>
     </nav>

@@ -36,9 +36,9 @@ export function AccountFilters({ filters, onChange, hiddenFiltersOn, children }:
   const listOptions: SelectOption[] = [{ value: "", label: "All lists" }, ...(lists ?? []).map((list) => ({ value: list.key, label: list.name }))];
 
   return (
-    <div className="flex w-full flex-wrap items-end gap-3 lg:w-auto" data-testid="account-filters">
+    <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto" data-testid="account-filters">
       <div className="flex w-full items-end gap-2 sm:w-auto">
-        <AccountSearchBox value={filters.q ?? ""} onChange={(q) => onChange({ q: q || undefined })} className="min-w-0 flex-1 sm:w-64 sm:flex-none" testId="accounts-search" />
+        <AccountSearchBox value={filters.q ?? ""} onChange={(q) => onChange({ q: q || undefined })} className="min-w-0 flex-1 sm:w-56 sm:flex-none" testId="accounts-search" />
         <button
           type="button"
           aria-expanded={isOpen}
@@ -59,23 +59,23 @@ export function AccountFilters({ filters, onChange, hiddenFiltersOn, children }:
       <div id="account-filter-fields" className={`${isOpen ? "grid" : "hidden"} w-full grid-cols-2 items-end gap-3 sm:flex sm:w-auto sm:flex-wrap`}>
         <Select
           label="List"
-          className="sm:w-36"
+          className="sm:w-32"
           value={filters.list ?? ""}
           options={listOptions}
           onChange={(value) => onChange({ list: value || undefined })}
           data-testid="list-filter"
         />
-        <OwnerFilterSelect className="sm:w-40" value={filters.owner} onChange={(owner) => onChange({ owner })} />
+        <OwnerFilterSelect className="sm:w-36" value={filters.owner} onChange={(owner) => onChange({ owner })} />
         <Select
           label="Added"
-          className="sm:w-36"
+          className="sm:w-32"
           value={filters.timeframe ? String(filters.timeframe) : ""}
           options={ADDED_OPTIONS}
           onChange={(value) => onChange({ timeframe: ACCOUNT_TIMEFRAMES.find((days) => String(days) === value) })}
         />
         <Select
           label="Reorder"
-          className="sm:w-36"
+          className="sm:w-32"
           value={filters.reorder ?? ""}
           options={REORDER_OPTIONS}
           onChange={(value) => onChange({ reorder: REORDER_BANDS.find((band) => band === value) })}
