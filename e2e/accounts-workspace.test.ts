@@ -253,7 +253,9 @@ describe("working with accounts: list, header search and account detail", () => 
   });
 
   test("a sales user has no Clear All Data button, and the server refuses the call too", async () => {
-    const page = await accountsPage(SALES_USER);
+    // Sam owns no accounts, and a sales rep's accounts screen opens on their own: it says so.
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm, SALES_USER);
+    await page.getByTestId("accounts-no-matches").filter({ hasText: "Owner: Me" }).waitFor();
     const toolbar = page.getByTestId("accounts-toolbar");
     await toolbar.getByRole("button", { name: "Upload Accounts" }).waitFor();
     expect(await toolbar.getByRole("button", { name: "Add Account" }).isVisible()).toBe(true);

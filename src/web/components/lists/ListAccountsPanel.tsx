@@ -49,9 +49,9 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onEdit
           {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
         </div>
       </div>
-      <div className="flex flex-wrap items-end gap-2 border-b border-slate-100 px-5 py-2" data-testid="list-filters">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-5 py-2" data-testid="list-filters">
         <AccountSearchBox value={view.q ?? ""} onChange={(q) => onShow(withTabFilters(view, { q: q || undefined }))} className="min-w-0 flex-1 sm:max-w-xs" testId="list-search" />
-        <OwnerFilterSelect className="w-36 sm:w-44" value={view.owner} onChange={(owner) => onShow(withTabFilters(view, { owner }))} />
+        <OwnerFilterSelect hideLabel className="w-36 sm:w-44" value={view.owner} onChange={(owner) => onShow(withTabFilters(view, { owner }))} />
       </div>
       {error ? (
         <LoadError title="The accounts in this list could not be loaded." error={error} onRetry={retry} testId="list-accounts-error" />

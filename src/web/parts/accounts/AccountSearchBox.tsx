@@ -48,7 +48,8 @@ export function AccountSearchBox({ value, onChange, className = "", testId }: Ac
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Name, e-mail, phone, order #"
+        placeholder="Name, phone, order #"
+        title="Finds a name, e-mail, domain, phone (any format) or order number"
         autoComplete="off"
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
         data-testid={testId}
