@@ -26,7 +26,8 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const ACCOUNT_TIMEFRAMES = ["14", "30", "90"] as const;
 export type AccountTimeframe = (typeof ACCOUNT_TIMEFRAMES)[number];
 
-export const ACCOUNT_SORTS = ["name", "lastOrderDate", "orderCount", "totalOrderValue"] as const;
+/** `owner` sorts by the owner's name, accounts without one last whichever the direction. */
+export const ACCOUNT_SORTS = ["name", "lastOrderDate", "orderCount", "totalOrderValue", "owner"] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 export { SORT_DIRECTIONS, type SortDirection } from "./common.ts";
@@ -34,12 +35,29 @@ export { SORT_DIRECTIONS, type SortDirection } from "./common.ts";
 /** A page of the accounts table unless the caller asks for another size. */
 export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 
-/** The filters of the accounts table, shared by its page, its export and its bulk actions. */
+/**
+ * Who the accounts table shows accounts of: `me` (the signed-in user), `none` (no owner), a team member's
+ * user id, or `all` (the same as leaving it out).
+ */
+export const ACCOUNT_OWNER_FILTER_PATTERN = "^(me|none|all|[1-9][0-9]{0,15})$";
+export const OWNER_FILTER_ERROR = "owner must be me, none, all or a team member's user id";
+
+/**
+ * The filters of the accounts table, shared by its page, its export and its bulk actions: the same names
+ * in the API and in the dashboard's URL. `status` reads order activity alone, whatever list an account is
+ * pinned to; the dashboard filters by `list` instead.
+ */
 const accountFilters = {
-  status: t.Optional(oneOf("status", ACCOUNT_STATUSES)),
+  status: t.Optional(oneOf("status", ACCOUNT_STATUSES, "Order activity regardless of pinned lists: active ordered within the Active list's window, dormant before it, prospect never")),
   timeframe: t.Optional(oneOf("timeframe", ACCOUNT_TIMEFRAMES, "Customers since at most this many days")),
-  q: t.Optional(searchText("q", "Name, domain or e-mail contains this text")),
-  listType: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
+  q: t.Optional(
+    searchText(
+      "q",
+      "What the header search finds: name, domain, e-mail or a contact's name or e-mail contains this text; a phone (the account's or a contact's) holds these digits, however either is written; or an order number starts with it",
+    ),
+  ),
+  list: t.Optional(t.String({ maxLength: LIST_KEY_MAX_LENGTH, description: "Only accounts in this list, by its key" })),
+  owner: t.Optional(t.String({ pattern: ACCOUNT_OWNER_FILTER_PATTERN, error: OWNER_FILTER_ERROR, description: "me, none (no owner), all, or a team member's user id" })),
   showDuplicates: t.Optional(flag("showDuplicates", "Only accounts with an open potential-duplicate pair")),
   reorder: t.Optional(oneOf("reorder", REORDER_BANDS, "Only accounts in this reorder band today")),
   ...firstOrderWindowQuery,

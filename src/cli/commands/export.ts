@@ -82,7 +82,7 @@ const EXPORT_OF: Record<ExportKind, (opened: OpenedDatabase, flags: ExportFlags)
       db,
       {
         allMatching: {
-          listType: flags.list,
+          list: flags.list,
           status: flags.status,
           q: flags.search,
           timeframe: flags.timeframe,

@@ -34,14 +34,14 @@ export function bulkUpdateAccounts(db: CrmDatabase, { selection, action }: BulkA
     function perform(): BulkAccountsResult {
       if (action.kind === "setOwner") {
         const owner = action.ownerUserId === null ? null : activeOwner(db, action.ownerUserId);
-        return inScope(db, selection, now, (matched) => {
+        return inScope(db, selection, actor.userId, now, (matched) => {
           const bulkChangeId = beginBulkChange(db, "owner", actor, now);
           const updated = giveScopeTo(db, owner, actor, now);
           return result(db, bulkChangeId, matched, updated, owner ? `given to ${owner.name}` : "left without an owner", owner ? "already theirs" : "already without one");
         });
       }
       const list = resolveListChoice(db, action.listType);
-      return inScope(db, selection, now, (matched) => {
+      return inScope(db, selection, actor.userId, now, (matched) => {
         const bulkChangeId = beginBulkChange(db, "list", actor, now);
         const updated = moveScopeToList(db, list, { actor, now, how: "by bulk action" });
         if (list === AUTOMATIC_LIST_CHOICE) return result(db, bulkChangeId, matched, updated, "handed back to the activity rules", "already following them");
@@ -67,8 +67,8 @@ const SELECTION_IDS_SHOWN = 20;
  * Runs the action with the selected accounts in temp.account_scope, marked as just made (`created`) so
  * that placing them by activity writes no entries of its own: the action writes one for each account.
  */
-function inScope(db: CrmDatabase, selection: AccountSelection, now: Date, action: (matched: number) => BulkAccountsResult): BulkAccountsResult {
-  const selected = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection, now)).toSQL();
+function inScope(db: CrmDatabase, selection: AccountSelection, viewer: number | null, now: Date, action: (matched: number) => BulkAccountsResult): BulkAccountsResult {
+  const selected = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection, viewer, now)).toSQL();
   // The scope starts empty: the selection goes in by the one statement below rather than an insert per id.
   return withAccountScope(db.$client, [], new Set(), () => {
     const { changes } = db.$client.run(`INSERT INTO temp.account_scope (id, created) SELECT id, 1 FROM (${selected.sql})`, selected.params as never[]);

@@ -18,7 +18,7 @@ import { accountOrderBy, accountSelectionCondition, primaryContactId, type Accou
  * refused before anything is written; the rows are read as the text is taken.
  */
 export function exportAccounts(db: CrmDatabase, selection: AccountSelection, order: AccountOrder, actor: Actor): CsvExport {
-  const matches = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection)).orderBy(...accountOrderBy(order));
+  const matches = db.select({ id: accounts.id }).from(accounts).where(accountSelectionCondition(db, selection, actor.userId)).orderBy(...accountOrderBy(order));
   const ids = idsInOrder(db, matches);
   announceExport(db, { what: "accounts", filter: describeSelection(selection), rows: ids.length }, actor);
   return csvExport(ACCOUNT_EXPORT_COLUMNS, ids, (batch) => readAccountRows(db, batch), accountCells);

@@ -50,7 +50,7 @@ describe("the search index queue", () => {
     // One search indexes a batch; the rest stays queued and is scanned.
     expect(searchAccounts(database.db, "zibar tox").map((hit) => hit.name)).toEqual(["Zanzibar Toxicology Group"]);
     expect(queued()).toBeGreaterThan(0);
-    expect(listAccounts(database.db, accountQueryOf({ q: "zibar" })).accounts.map((account) => account.name)).toEqual(["Zanzibar Toxicology Group"]);
+    expect(listAccounts(database.db, accountQueryOf({ q: "zibar" }, null)).accounts.map((account) => account.name)).toEqual(["Zanzibar Toxicology Group"]);
   });
 });
 

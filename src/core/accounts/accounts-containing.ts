@@ -28,7 +28,7 @@ type Value = string | Placeholder;
 export function accountIdsContaining(fields: ContainsFields, text: { phrase: Value; pattern: Value }): { indexed: SQL; queued: SQL } {
   return {
     indexed: sql`SELECT rowid AS id FROM account_search WHERE account_search MATCH ${`{${fields.join(" ")}}: `} || ${text.phrase}`,
-    queued: sql`SELECT q.account_id AS id FROM search_queue q JOIN accounts a ON a.id = q.account_id WHERE ${fieldsContaining(fields, text.pattern)}`,
+    queued: sql`SELECT q.account_id AS id FROM search_queue q CROSS JOIN accounts a ON a.id = q.account_id WHERE ${fieldsContaining(fields, text.pattern)}`,
   };
 }
 
@@ -94,7 +94,7 @@ export function accountIdsWithPhone(digits: string): { indexed: SQL; queued: SQL
   const pattern = `%${digits}%`;
   return {
     indexed: sql`SELECT rowid AS id FROM account_search WHERE account_search MATCH ${`phones: ${ftsPhrase(digits)}`}`,
-    queued: sql`SELECT q.account_id AS id FROM search_queue q JOIN accounts a ON a.id = q.account_id
+    queued: sql`SELECT q.account_id AS id FROM search_queue q CROSS JOIN accounts a ON a.id = q.account_id
                 WHERE ${sql.raw(phoneDigitsSql("a.phone"))} LIKE ${pattern}
                    OR EXISTS (SELECT 1 FROM contacts c WHERE c.account_id = a.id AND ${sql.raw(phoneDigitsSql("c.phone"))} LIKE ${pattern})`,
   };

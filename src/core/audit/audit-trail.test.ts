@@ -67,7 +67,7 @@ describe("the audit trail", () => {
     await resetPassword(db, team.bob, annActor);
     await signIn(db, { email: "ann@example.com", password: "staff-password-1", clientAddress: "10.0.0.1" });
     await expect(signIn(db, { email: "ann@example.com", password: "wrong-password", clientAddress: "10.0.0.2" })).rejects.toThrow();
-    exportAccounts(db, { allMatching: { listType: "legacy" } }, { sort: "name", dir: "asc" }, annActor);
+    exportAccounts(db, { allMatching: { list: "legacy" } }, { sort: "name", dir: "asc" }, annActor);
     const other = seedCustomer(db, { email: "billing@riverside.org", orders: [{ number: "SO-1", placedAt: daysAgo(3), total: 25 }] });
     const third = seedCustomer(db, { email: "buyer@lakeside.org", orders: [{ number: "SO-2", placedAt: daysAgo(3), total: 40 }] });
     bulkUpdateAccounts(db, { selection: { ids: [id, other, third] }, action: { kind: "setOwner", ownerUserId: team.bob } }, annActor);
@@ -127,7 +127,7 @@ describe("the audit trail", () => {
     expect(find("session", "signed_in")).toMatchObject({ ...ann_, entityId: team.ann, summary: "ann@example.com signed in" });
     // Recorded although the sign-in was refused.
     expect(find("session", "sign_in_failed")).toMatchObject({ actorName: "Sign-in attempt from 10.0.0.2", entityId: team.ann });
-    expect(find("export", "exported")).toMatchObject({ ...ann_, count: 1, summary: "Exported 1 account (all accounts matching listType=legacy)" });
+    expect(find("export", "exported")).toMatchObject({ ...ann_, count: 1, summary: "Exported 1 account (all accounts matching list=legacy)" });
     // One entry for the bulk action, whatever the number of accounts.
     expect(find("bulk_change", "bulk_changed")).toMatchObject({ ...ann_, entityId: expect.any(Number), count: 2, summary: "2 accounts given to Bob (1 already theirs) (accounts " + [id, other, third].join(", ") + ")" });
     expect(find("account", "merged")).toMatchObject({ ...ann_, accountId: id, count: 1, changes: [{ field: "merged accounts", old: "billing@riverside.org", new: "Riverside Clinic" }] });

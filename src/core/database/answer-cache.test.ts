@@ -30,14 +30,14 @@ describe("answers remembered until data changes", () => {
   });
 
   test("this connection's own write makes the next read fresh", () => {
-    expect(listAccounts(database.db, accountQueryOf({})).accounts[0]!.name).toBe("Riverside Lab");
+    expect(listAccounts(database.db, accountQueryOf({}, null)).accounts[0]!.name).toBe("Riverside Lab");
     database.sqlite.run("UPDATE accounts SET name = 'Riverside Laboratory' WHERE id = ?", [accountId]);
-    expect(listAccounts(database.db, accountQueryOf({})).accounts[0]!.name).toBe("Riverside Laboratory");
+    expect(listAccounts(database.db, accountQueryOf({}, null)).accounts[0]!.name).toBe("Riverside Laboratory");
   });
 
   test("another process's commit makes every remembered answer fresh within a few milliseconds: list page, detail, search, session", async () => {
     const { token } = startSession(database.db, createUser(database.sqlite), { clientAddress: "127.0.0.1" });
-    expect(listAccounts(database.db, accountQueryOf({})).total).toBe(1);
+    expect(listAccounts(database.db, accountQueryOf({}, null)).total).toBe(1);
     expect(getAccountDetail(database.db, accountId).orders).toHaveLength(1);
     expect(searchAccounts(database.db, "riverside")).toHaveLength(1);
     expect(resolveSession(database.db, token)).not.toBeNull();
@@ -47,7 +47,7 @@ describe("answers remembered until data changes", () => {
     otherProcess.sqlite.run("UPDATE users SET active = 0");
     await Bun.sleep(OTHERS_CHANGES_SEEN_WITHIN_MS);
 
-    expect(listAccounts(database.db, accountQueryOf({})).total).toBe(2);
+    expect(listAccounts(database.db, accountQueryOf({}, null)).total).toBe(2);
     expect(getAccountDetail(database.db, accountId).orders).toHaveLength(2);
     expect(searchAccounts(database.db, "riverside")).toHaveLength(2);
     expect(resolveSession(database.db, token)).toBeNull();
@@ -58,15 +58,15 @@ test("inside a transaction nothing is remembered or recalled: a rolled-back writ
   const database = temporaryDatabase();
   try {
     seedCustomer(database.db, { email: "lab@riverside.org", company: "Riverside Lab", orders: [{ number: "R-1", placedAt: "2026-11-01T12:00:00Z", total: 10 }] });
-    expect(listAccounts(database.db, accountQueryOf({})).accounts[0]!.name).toBe("Riverside Lab");
+    expect(listAccounts(database.db, accountQueryOf({}, null)).accounts[0]!.name).toBe("Riverside Lab");
     expect(() =>
       database.db.transaction(() => {
         database.sqlite.run("UPDATE accounts SET name = 'Phantom Lab'");
-        expect(listAccounts(database.db, accountQueryOf({})).accounts[0]!.name).toBe("Phantom Lab");
+        expect(listAccounts(database.db, accountQueryOf({}, null)).accounts[0]!.name).toBe("Phantom Lab");
         throw new Error("roll back");
       }),
     ).toThrow("roll back");
-    expect(listAccounts(database.db, accountQueryOf({})).accounts[0]!.name).toBe("Riverside Lab");
+    expect(listAccounts(database.db, accountQueryOf({}, null)).accounts[0]!.name).toBe("Riverside Lab");
   } finally {
     database.dispose();
   }

@@ -72,8 +72,8 @@ describe(`POST ${ACCOUNT_BULK_PATH}`, () => {
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM accounts WHERE list_type = 'active' AND list_pinned = 1").get()).toEqual({ n: 310 });
     expect(crm.server.sqlite.query("SELECT count(*) AS n FROM activities WHERE summary = 'Moved from Legacy to Active by bulk action'").get()).toEqual({ n: 310 });
 
-    const unknownFilterList = await bulk({ selection: { allMatching: { listType: "gold" } }, action: { kind: "setList", listType: "active" } });
-    expect(unknownFilterList).toMatchObject({ status: 400, body: { field: "listType" } });
+    const unknownFilterList = await bulk({ selection: { allMatching: { list: "gold" } }, action: { kind: "setList", listType: "active" } });
+    expect(unknownFilterList).toMatchObject({ status: 400, body: { field: "list" } });
   });
 
   test("setList automatic unpins the pinned accounts and lets the activity rules place them at once", async () => {

@@ -113,7 +113,7 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
 
   test("honours the table's filters: status, timeframe, text, list, first-order window", async () => {
     await seedThree();
-    for (const query of ["?status=active", "?status=dormant", "?status=prospect", "?timeframe=14", "?q=beta", "?listType=legacy", "?from=2026-01-01&to=2026-01-31", "?sort=lastOrderDate&dir=desc"]) {
+    for (const query of ["?status=active", "?status=dormant", "?status=prospect", "?timeframe=14", "?q=beta", "?list=legacy", "?from=2026-01-01&to=2026-01-31", "?sort=lastOrderDate&dir=desc"]) {
       expect({ query, names: names((await download(query)).rows) }).toEqual({ query, names: await pageNames(query) });
     }
     expect(names((await download("?status=prospect")).rows)).toEqual(["Gamma Prospect"]);
@@ -140,7 +140,7 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
   });
 
   test("an unknown list or a bad filter answers 400 naming it", async () => {
-    expect(JSON.parse((await download("?listType=gold")).text)).toEqual({ field: "listType", message: "listType must be one of new, active, legacy" });
+    expect(JSON.parse((await download("?list=gold")).text)).toEqual({ field: "list", message: "list must be one of new, active, legacy" });
     const badStatus = await download("?status=asleep");
     expect(badStatus.status).toBe(400);
     expect(JSON.parse(badStatus.text).field).toBe("status");

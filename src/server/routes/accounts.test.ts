@@ -185,3 +185,103 @@ describe("/api/accounts", () => {
     });
   });
 });
+
+describe("/api/accounts filters: q, list and owner, as the dashboard's URL names them", () => {
+  const crm = useTestServer({ signInAs: "admin" });
+
+  const get = (query: string, cookie = crm.cookie) => crm.server.request("GET", `/api/accounts${query}`, { cookie });
+  const names = (response: { body: { name: string }[] }) => response.body.map((account) => account.name);
+
+  /** Three accounts: one given to a sales rep, one to the admin, one to nobody. Answers the rep's sign-in. */
+  async function seedOwned() {
+    const rep = await crm.server.signInAs("sales", "rep@example.com");
+    const pine = seedCustomer(crm.server.db, {
+      email: "orders@pinecrest-lab.com",
+      company: "Pinecrest Lab",
+      contactName: "Dana Doyle",
+      phone: "+1 414-479-4233",
+      orders: [{ number: "SO-77123", placedAt: daysAgo(20), total: 80 }],
+    });
+    const harbor = seedCustomer(crm.server.db, {
+      email: "buyer@harbor-clinic.com",
+      company: "Harbor Clinic",
+      phone: "213.748.8406",
+      orders: [{ number: "SO-88456", placedAt: daysAgo(400), total: 30 }],
+    });
+    seedCustomer(crm.server.db, { email: "hello@zenith.org", company: "Zenith Health", orders: [{ number: "SO-99789", placedAt: daysAgo(100), total: 10 }] });
+    const me = await crm.server.request("GET", "/api/auth/me", { cookie: crm.cookie });
+    const adminId = (me.body as { id: number }).id;
+    const give = (id: number, ownerUserId: number) => crm.server.request("PATCH", `/api/accounts/${id}`, { cookie: crm.cookie, body: { ownerUserId } });
+    expect((await give(pine, rep.user.id)).status).toBe(200);
+    expect((await give(harbor, adminId)).status).toBe(200);
+    return { rep, adminId };
+  }
+
+  test("owner=me is the signed-in user's accounts; none, a user id and all as named", async () => {
+    const { rep, adminId } = await seedOwned();
+    const mine = await get("?owner=me", rep.cookie);
+    expect(names(mine)).toEqual(["Pinecrest Lab"]);
+    expect(mine.headers.get("x-total-count")).toBe("1");
+    expect(names(await get("?owner=me"))).toEqual(["Harbor Clinic"]);
+    expect(names(await get("?owner=none"))).toEqual(["Zenith Health"]);
+    expect(names(await get(`?owner=${rep.user.id}`))).toEqual(["Pinecrest Lab"]);
+    expect(names(await get(`?owner=${adminId}&q=harbor`))).toEqual(["Harbor Clinic"]);
+    expect(names(await get("?owner=all"))).toEqual(["Harbor Clinic", "Pinecrest Lab", "Zenith Health"]);
+  });
+
+  test("an owner that is not me, none, all or a user answers 400 naming owner", async () => {
+    await seedOwned();
+    for (const owner of ["someone", "0", "-1", "1.5", "999999"]) {
+      const response = await get(`?owner=${owner}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ field: "owner", message: "owner must be me, none, all or a team member's user id" });
+    }
+  });
+
+  test("q finds what the header search finds: a phone in any format, an order number, a contact, part of an e-mail", async () => {
+    await seedOwned();
+    expect(names(await get("?q=(414) 479-4233"))).toEqual(["Pinecrest Lab"]);
+    expect(names(await get("?q=4144794233"))).toEqual(["Pinecrest Lab"]);
+    expect(names(await get("?q=213-748-8406"))).toEqual(["Harbor Clinic"]);
+    expect(names(await get("?q=SO-884"))).toEqual(["Harbor Clinic"]);
+    expect(names(await get("?q=so-99789"))).toEqual(["Zenith Health"]);
+    expect(names(await get("?q=dana doyle"))).toEqual(["Pinecrest Lab"]);
+    expect(names(await get("?q=harbor-clin"))).toEqual(["Harbor Clinic"]);
+    const both = await get("?q=SO-&sort=name&limit=2");
+    expect(names(both)).toEqual(["Harbor Clinic", "Pinecrest Lab"]);
+    expect(both.headers.get("x-total-count")).toBe("3");
+  });
+
+  test("list filters by the list's key, combining with the others; an unknown list answers 400 naming list", async () => {
+    await seedOwned();
+    expect(names(await get("?list=legacy"))).toEqual(["Harbor Clinic"]);
+    expect(names(await get("?list=active&q=zenith"))).toEqual(["Zenith Health"]);
+    expect(names(await get("?list=active&owner=none"))).toEqual(["Zenith Health"]);
+    const unknown = await get("?list=gold");
+    expect(unknown).toMatchObject({ status: 400, body: { field: "list", message: "list must be one of new, active, legacy" } });
+  });
+
+  test("sort=owner orders by the owner's name, accounts without one last either way", async () => {
+    await seedOwned();
+    // The admin is 'Test admin', the rep 'Test sales'.
+    expect(names(await get("?sort=owner"))).toEqual(["Harbor Clinic", "Pinecrest Lab", "Zenith Health"]);
+    expect(names(await get("?sort=owner&dir=desc"))).toEqual(["Pinecrest Lab", "Harbor Clinic", "Zenith Health"]);
+  });
+
+  test("the export and bulk actions take the same filters, owner=me being whoever asks", async () => {
+    const { rep } = await seedOwned();
+    const csv = await crm.server.request("GET", "/api/accounts/export.csv?owner=me", { cookie: rep.cookie });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Pinecrest Lab");
+    expect(lines[1]).toContain("Test sales");
+    const bulk = await crm.server.request("POST", "/api/accounts/bulk", {
+      cookie: rep.cookie,
+      body: { selection: { allMatching: { owner: "me" } }, action: { kind: "setList", listType: "legacy" } },
+    });
+    expect(bulk.body).toMatchObject({ matched: 1, updated: 1 });
+    const badOwner = await crm.server.request("GET", "/api/accounts/export.csv?owner=nobody", { cookie: rep.cookie });
+    expect(badOwner.status).toBe(400);
+  });
+});

@@ -68,8 +68,8 @@ export function accountRoutes(context: ServerContext) {
     })
     .get(
       "/",
-      ({ query, set }) => {
-        const page = listAccounts(db, accountQueryOf(query));
+      ({ query, set, user }) => {
+        const page = listAccounts(db, accountQueryOf(query, user.id));
         set.headers["x-total-count"] = String(page.total);
         return rememberedJson(db, page, ({ accounts }) => accounts.map(toAccountJson), set);
       },

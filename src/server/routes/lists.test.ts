@@ -43,8 +43,8 @@ describe("lists", () => {
 
     const id = seedCustomer(crm.server.db, { email: "a@vip.com", orders: [{ number: "1", placedAt: daysAgo(300), total: 10 }] });
     expect((await crm.server.request("PATCH", `/api/accounts/${id}/list-type`, { cookie: crm.cookie, body: { listType: "vip-clinics" } })).body).toMatchObject({ listType: "vip-clinics", listPinned: true });
-    expect((await crm.server.request("GET", "/api/accounts?listType=vip-clinics", { cookie: crm.cookie })).headers.get("x-total-count")).toBe("1");
-    expect((await crm.server.request("GET", "/api/accounts?listType=nope", { cookie: crm.cookie })).status).toBe(400);
+    expect((await crm.server.request("GET", "/api/accounts?list=vip-clinics", { cookie: crm.cookie })).headers.get("x-total-count")).toBe("1");
+    expect((await crm.server.request("GET", "/api/accounts?list=nope", { cookie: crm.cookie })).status).toBe(400);
 
     const renamed = await crm.server.request("PATCH", "/api/lists/vip-clinics", { cookie: crm.cookie, body: { name: "Key Accounts" } });
     expect(renamed.body).toMatchObject({ key: "vip-clinics", name: "Key Accounts" });

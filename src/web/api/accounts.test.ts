@@ -23,10 +23,10 @@ describe("accountListUrl", () => {
 
   test("sends the list and the first-order window of a lists screen tab", () => {
     expect(
-      accountListUrl({ listType: "active", from: "2026-01-01", to: "2026-03-31", sort: "name", dir: "asc", limit: 10, offset: 0 }),
-    ).toBe("/api/accounts?listType=active&from=2026-01-01&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0");
-    expect(accountListUrl({ listType: "new", to: "2026-03-31", sort: "name", dir: "asc", limit: 10, offset: 0 })).toBe(
-      "/api/accounts?listType=new&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0",
+      accountListUrl({ list: "active", from: "2026-01-01", to: "2026-03-31", sort: "name", dir: "asc", limit: 10, offset: 0 }),
+    ).toBe("/api/accounts?list=active&from=2026-01-01&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0");
+    expect(accountListUrl({ list: "new", to: "2026-03-31", sort: "name", dir: "asc", limit: 10, offset: 0 })).toBe(
+      "/api/accounts?list=new&to=2026-03-31&sort=name&dir=asc&limit=10&offset=0",
     );
   });
 
@@ -42,8 +42,8 @@ describe("accountExportUrl", () => {
     expect(accountExportUrl({ filters: { status: "active", showDuplicates: false, reorder: "due" } }, { sort: "totalOrderValue", dir: "desc" })).toBe(
       "/api/accounts/export.csv?status=active&reorder=due&sort=totalOrderValue&dir=desc",
     );
-    expect(accountExportUrl({ filters: { listType: "key-accounts", from: "2026-01-01", to: "" } }, { sort: "name", dir: "asc" })).toBe(
-      "/api/accounts/export.csv?listType=key-accounts&from=2026-01-01&sort=name&dir=asc",
+    expect(accountExportUrl({ filters: { list: "key-accounts", from: "2026-01-01", to: "" } }, { sort: "name", dir: "asc" })).toBe(
+      "/api/accounts/export.csv?list=key-accounts&from=2026-01-01&sort=name&dir=asc",
     );
   });
 

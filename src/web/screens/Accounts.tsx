@@ -3,7 +3,10 @@ import { useSearchParams } from "wouter";
 import { accountExportUrl, useAccountList, type Account } from "../api/accounts";
 import { AccountFilters } from "../components/accounts/AccountFilters";
 import { AccountFormModal } from "../parts/accounts/AccountFormModal";
-import { filtersOf, hasFilters, listQueryOf, NO_FILTERS, searchFromView, viewFromSearch, withFilters, type AccountListView } from "../parts/accounts/account-list-view";
+import { defaultOwnerFor, filtersOf, filtersOn, listQueryOf, NO_FILTERS, searchFromView, viewFromSearch, withFilters, type AccountListView } from "../parts/accounts/account-list-view";
+import { ownerChoiceLabel } from "../parts/accounts/owners";
+import { useActiveTeam } from "../api/team";
+import { useLists } from "../api/lists";
 import { onPage, pageRange } from "../ui/paging";
 import { AccountsEmptyState } from "../components/accounts/AccountsEmptyState";
 import { ClearAllDataButton } from "../components/accounts/ClearAllDataButton";
@@ -22,41 +25,50 @@ import { useSession } from "../session/useSession";
 export function AccountsScreen() {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => viewFromSearch(searchParams), [searchParams]);
+  // A sales rep starts on their own accounts ("My accounts"); choosing All owners puts owner=all in the URL.
+  const defaultOwner = defaultOwnerFor(user);
+  const view = useMemo(() => viewFromSearch(searchParams, defaultOwner), [searchParams, defaultOwner]);
   const filters = filtersOf(view);
   const [pageSize, setPageSize] = useAccountPageSize();
   const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(filters, view, pageSize));
   const [openDialog, setOpenDialog] = useState<OpenDialog>(NO_DIALOG);
   const closeDialog = () => setOpenDialog(NO_DIALOG);
 
+  const { allMembers } = useActiveTeam();
+  const lists = useLists();
+  const on = filtersOn(view, {
+    list: (key) => lists?.find((list) => list.key === key)?.name ?? key,
+    owner: (choice) => ownerChoiceLabel(choice, allMembers ?? []),
+  });
+
   function show(next: AccountListView) {
-    setSearchParams(searchFromView(next));
+    setSearchParams(searchFromView(next, defaultOwner));
   }
 
   // A page past the end (an old link, or accounts deleted meanwhile) gives way to the last page.
   const lastPage = accountList ? pageRange(1, accountList.total, pageSize).pageCount : null;
   useEffect(() => {
     if (!isValidating && lastPage !== null && view.page > lastPage) {
-      setSearchParams(searchFromView(onPage(view, lastPage)), { replace: true });
+      setSearchParams(searchFromView(onPage(view, lastPage), defaultOwner), { replace: true });
     }
-  }, [isValidating, lastPage, view, setSearchParams]);
+  }, [isValidating, lastPage, view, setSearchParams, defaultOwner]);
 
   const isEmpty = accountList !== undefined && accountList.total === 0;
 
   return (
     <section data-testid="accounts-screen" className="space-y-4">
-      {/* Where filters and buttons do not fit one row, the buttons take the top one, at the right. */}
-      <div className="flex flex-wrap-reverse items-start justify-between gap-4">
-        <AccountFilters filters={view} onChange={(chosen) => show(withFilters(view, chosen))}>
+      {/* Where filters and buttons do not fit one row, the buttons take the top one, at the right; on a phone, icons alone. */}
+      <div className="flex flex-wrap-reverse items-end justify-between gap-3 sm:gap-4">
+        <AccountFilters filters={view} onChange={(chosen) => show(withFilters(view, chosen))} hiddenFiltersOn={on.length - (view.q ? 1 : 0)}>
           <DuplicatesToggle pressed={view.showDuplicates === true} onChange={(showDuplicates) => show(withFilters(view, { showDuplicates }))} />
         </AccountFilters>
         <div className="ml-auto flex flex-wrap gap-2" data-testid="accounts-toolbar">
-          <ExportAccountsLink href={accountExportUrl({ filters }, view)} label="Export" testId="accounts-export" />
-          <Button icon={UploadIcon} onClick={() => setOpenDialog({ kind: "import" })}>
-            Upload Accounts
+          <ExportAccountsLink href={accountExportUrl({ filters }, view)} label="Export" iconOnlyOnPhone testId="accounts-export" />
+          <Button icon={UploadIcon} className="max-sm:px-3" title="Upload Accounts" onClick={() => setOpenDialog({ kind: "import" })}>
+            <span className="max-sm:sr-only">Upload Accounts</span>
           </Button>
-          <Button variant="primary" icon={PlusIcon} onClick={() => setOpenDialog({ kind: "add" })}>
-            Add Account
+          <Button variant="primary" icon={PlusIcon} className="max-sm:px-3" title="Add Account" onClick={() => setOpenDialog({ kind: "add" })}>
+            <span className="max-sm:sr-only">Add Account</span>
           </Button>
           {user && isAdmin(user) && <ClearAllDataButton />}
         </div>
@@ -67,7 +79,7 @@ export function AccountsScreen() {
           <LoadError title="The accounts could not be loaded." error={error} onRetry={retry} testId="accounts-error" />
         ) : isEmpty ? (
           <AccountsEmptyState
-            hasFilters={hasFilters(view)}
+            filtersOn={on}
             onUpload={() => setOpenDialog({ kind: "import" })}
             onClearFilters={() => show(withFilters(view, NO_FILTERS))}
           />

@@ -102,7 +102,6 @@ export function ListsScreen() {
               view={view}
               firstOrderWindow={filter.window}
               onShow={show}
-              onClearFilter={() => show(withFirstOrderDates(view, { from: "", to: "" }))}
               MergeDialog={MergeAccountDialog}
               {...listActions}
             />

@@ -180,6 +180,20 @@ export const ChevronRightIcon = (props: IconProps) => (
   </OutlineIcon>
 );
 
+export const ChevronsLeftIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m11 17-5-5 5-5" />
+    <path d="m18 17-5-5 5-5" />
+  </OutlineIcon>
+);
+
+export const ChevronsRightIcon = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m6 17 5-5-5-5" />
+    <path d="m13 17 5-5-5-5" />
+  </OutlineIcon>
+);
+
 export const AlertCircleIcon = (props: IconProps) => (
   <OutlineIcon {...props}>
     <circle cx="12" cy="12" r="10" />

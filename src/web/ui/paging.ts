@@ -25,3 +25,21 @@ export function pageRange(page: number, total: number, pageSize: number): { from
   const from = (page - 1) * pageSize + 1;
   return { from, to: Math.min(total, page * pageSize), pageCount };
 }
+
+/**
+ * The page numbers a pager offers: the first, the last, and `around` either side of the current one, with
+ * "gap" where numbers are left out ('1 … 4 5 6 … 2000'). A gap of a single page shows that page instead.
+ */
+export function pageNumbersAround(page: number, pageCount: number, around: number): (number | "gap")[] {
+  const shown = new Set([1, pageCount]);
+  for (let near = page - around; near <= page + around; near++) if (near >= 1 && near <= pageCount) shown.add(near);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const numbers: (number | "gap")[] = [];
+  for (const [index, number] of sorted.entries()) {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && number - previous === 2) numbers.push(previous + 1);
+    else if (previous !== undefined && number - previous > 2) numbers.push("gap");
+    numbers.push(number);
+  }
+  return numbers;
+}

@@ -7,6 +7,7 @@ import { useWrite } from "../../ui/use-write";
 import { formatUsDate } from "../../format/dates";
 import { AccountFormModal } from "../../parts/accounts/AccountFormModal";
 import { ListTypeSelect } from "../../parts/accounts/ListTypeSelect";
+import { OwnerSelect } from "../../parts/accounts/OwnerSelect";
 import { Button } from "../../ui/Button";
 import { MergeIcon, PencilIcon } from "../../ui/icons";
 import { InlineEditableText } from "../../ui/InlineEditableText";
@@ -79,10 +80,15 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
       </div>
       {/*
         As wide as the list's name, under the account's own (on a phone the card's whole width): a field column
-        would cut a custom list's name short.
+        would cut a custom list's name short. The owner beside it, changed in place as the list is.
       */}
-      <div className="mt-4 w-fit max-w-full min-w-40 sm:ml-16 sm:max-w-[calc(100%-4rem)]">
-        <ListTypeSelect account={account} changeListType={setAccountListTypeFromDetail} label="List Type" />
+      <div className="mt-4 flex flex-wrap items-end gap-3 sm:ml-16">
+        <div className="w-fit max-w-full min-w-40 sm:max-w-[calc(100%-4rem)]">
+          <ListTypeSelect account={account} changeListType={setAccountListTypeFromDetail} label="List Type" />
+        </div>
+        <div className="w-48 max-w-full">
+          <OwnerSelect account={account} />
+        </div>
       </div>
 
       {/* Stacked on a phone; min-w-0 lets a long e-mail or street wrap inside its column rather than widen it. */}

@@ -3,10 +3,10 @@ import { Button } from "../../ui/Button";
 import { AccountsIcon, UploadIcon } from "../../ui/icons";
 
 /** What the table area shows when there are no rows: an empty database, or filters that match nothing. */
-export function AccountsEmptyState({ hasFilters, onUpload, onClearFilters }: { hasFilters: boolean; onUpload: () => void; onClearFilters: () => void }) {
-  if (hasFilters) {
+export function AccountsEmptyState({ filtersOn, onUpload, onClearFilters }: { filtersOn: readonly string[]; onUpload: () => void; onClearFilters: () => void }) {
+  if (filtersOn.length > 0) {
     return (
-      <NoMatches message="No accounts match these filters." clearLabel="Clear filters" onClear={onClearFilters} testId="accounts-no-matches" />
+      <NoMatches message={`No accounts match these filters: ${filtersOn.join(", ")}.`} clearLabel="Clear filters" onClear={onClearFilters} testId="accounts-no-matches" />
     );
   }
   return (

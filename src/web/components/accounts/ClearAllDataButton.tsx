@@ -31,8 +31,8 @@ export function ClearAllDataButton() {
 
   return (
     <>
-      <Button variant="danger" icon={TrashIcon} onClick={() => setIsConfirming(true)}>
-        Clear All Data
+      <Button variant="danger" icon={TrashIcon} className="max-sm:px-3" title="Clear All Data" onClick={() => setIsConfirming(true)}>
+        <span className="max-sm:sr-only">Clear All Data</span>
       </Button>
       <ConfirmDialog
         open={isConfirming}

@@ -117,7 +117,8 @@ function ReorderBandPanel({ band }: { band: ReorderBand }) {
         <p className="min-w-0 flex-1 basis-64 text-sm text-slate-500">{BAND_MEANINGS[band]}</p>
         <div className="flex flex-wrap items-center gap-2">
           <CsvDownloadButton csv={page && page.total > 0 ? { fileName: `reorder-${band}-page-${view.page}.csv`, rows: csvRows(page.items) } : undefined} />
-          <Link href={`/accounts?reorder=${band}`} className={buttonClassName("secondary", "sm")} data-testid="reorder-open-in-accounts">
+          {/* Every owner's, as the radar counts them: a sales rep's accounts screen would otherwise open on their own. */}
+          <Link href={`/accounts?reorder=${band}&owner=all`} className={buttonClassName("secondary", "sm")} data-testid="reorder-open-in-accounts">
             Open in Accounts
           </Link>
           <TaskButton

@@ -10,7 +10,9 @@ import { SelectableAccounts, type SelectableAccountsProps } from "../../parts/ac
 import { useAccountPageSize } from "../../parts/accounts/useAccountPageSize";
 import { LoadError } from "../../ui/LoadError";
 import { ListActionsMenu } from "./ListActionsMenu";
-import { isFiltered, tabFiltersOf, type ListsView } from "./lists-view";
+import { isFiltered, tabFiltersOf, withFirstOrderDates, withTabFilters, type ListsView } from "./lists-view";
+import { AccountSearchBox } from "../../parts/accounts/AccountSearchBox";
+import { OwnerFilterSelect } from "../../parts/accounts/OwnerFilterSelect";
 
 export interface ListAccountsPanelProps {
   list: ListSummary;
@@ -19,15 +21,15 @@ export interface ListAccountsPanelProps {
   firstOrderWindow: FirstOrderWindow;
   /** Shows another sort or page; `replace` leaves no history entry, for corrections nobody asked for. */
   onShow: (view: ListsView, options?: { replace: boolean }) => void;
-  onClearFilter: () => void;
   onEditList: (list: ListDefinition) => void;
   onDeleteList: (list: ListDefinition) => void;
   MergeDialog: SelectableAccountsProps["MergeDialog"];
 }
 
 /** One list's accounts, sorted and paged by the server, within the date filter, as many a page as the accounts table shows. */
-export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClearFilter, onEditList, onDeleteList, MergeDialog }: ListAccountsPanelProps) {
-  const filters = tabFiltersOf(list.key, firstOrderWindow);
+export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onEditList, onDeleteList, MergeDialog }: ListAccountsPanelProps) {
+  const filters = tabFiltersOf(list.key, firstOrderWindow, view);
+  const isNarrowed = Boolean(view.q) || view.owner !== "all";
   const [pageSize, setPageSize] = useAccountPageSize();
   const { accountList, error, isValidating, retry } = useAccountList(listQueryOf(filters, view, pageSize));
   const [editedAccount, setEditedAccount] = useState<Account | null>(null);
@@ -47,10 +49,17 @@ export function ListAccountsPanel({ list, view, firstOrderWindow, onShow, onClea
           {!list.builtIn && <ListActionsMenu list={list} onEdit={onEditList} onDelete={onDeleteList} />}
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-5 py-2" data-testid="list-filters">
+        <AccountSearchBox value={view.q ?? ""} onChange={(q) => onShow(withTabFilters(view, { q: q || undefined }))} className="min-w-0 flex-1 sm:max-w-xs" testId="list-search" />
+        <OwnerFilterSelect hideLabel className="w-36 sm:w-44" value={view.owner} onChange={(owner) => onShow(withTabFilters(view, { owner }))} />
+      </div>
       {error ? (
         <LoadError title="The accounts in this list could not be loaded." error={error} onRetry={retry} testId="list-accounts-error" />
       ) : accountList?.total === 0 ? (
-        <EmptyList isFilteredOut={isFiltered(firstOrderWindow) && list.totalCount > 0} onClearFilter={onClearFilter} />
+        <EmptyList
+          isFilteredOut={(isFiltered(firstOrderWindow) || isNarrowed) && list.totalCount > 0}
+          onClearFilter={() => onShow(withFirstOrderDates(withTabFilters(view, { q: undefined, owner: "all" }), { from: "", to: "" }))}
+        />
       ) : (
         <SelectableAccounts
           accountList={accountList}
@@ -80,8 +89,8 @@ function EmptyList({ isFilteredOut, onClearFilter }: { isFilteredOut: boolean; o
   if (isFilteredOut) {
     return (
       <NoMatches
-        message="No accounts in this list had their first order within these dates."
-        clearLabel="Clear filter"
+        message="No accounts in this list match the text, owner or first-order dates chosen."
+        clearLabel="Clear filters"
         onClear={onClearFilter}
         testId="list-no-matches"
       />

@@ -14,7 +14,7 @@ import {
   type ListsView,
 } from "./lists-view";
 
-const DEFAULT_VIEW: ListsView = { list: undefined, from: "", to: "", sort: "name", dir: "asc", page: 1 };
+const DEFAULT_VIEW: ListsView = { list: undefined, q: undefined, owner: "all", from: "", to: "", sort: "name", dir: "asc", page: 1 };
 
 describe("listsViewFromSearch", () => {
   test("an empty query string is the first tab, unfiltered, by name", () => {
@@ -22,8 +22,10 @@ describe("listsViewFromSearch", () => {
   });
 
   test("reads the tab, the dates, the sort and the page", () => {
-    expect(listsViewFromSearch(new URLSearchParams("list=wholesale&from=2026-01-01&to=2026-03-31&sort=orderCount&dir=desc&page=2"))).toEqual({
+    expect(listsViewFromSearch(new URLSearchParams("list=wholesale&q=lab&owner=none&from=2026-01-01&to=2026-03-31&sort=orderCount&dir=desc&page=2"))).toEqual({
       list: "wholesale",
+      q: "lab",
+      owner: "none",
       from: "2026-01-01",
       to: "2026-03-31",
       sort: "orderCount",
@@ -43,9 +45,9 @@ describe("searchFromListsView", () => {
   });
 
   test("round-trips through listsViewFromSearch", () => {
-    const view: ListsView = { list: "legacy", from: "2025-06-01", to: "", sort: "totalOrderValue", dir: "desc", page: 3 };
+    const view: ListsView = { list: "legacy", q: "414", owner: "me", from: "2025-06-01", to: "", sort: "totalOrderValue", dir: "desc", page: 3 };
     const search = searchFromListsView(view);
-    expect(search.toString()).toBe("list=legacy&from=2025-06-01&sort=totalOrderValue&dir=desc&page=3");
+    expect(search.toString()).toBe("list=legacy&from=2025-06-01&q=414&owner=me&sort=totalOrderValue&dir=desc&page=3");
     expect(listsViewFromSearch(search)).toEqual(view);
   });
 });
@@ -106,7 +108,7 @@ describe("tabFiltersOf", () => {
   test("asks for the list's accounts within the filter, on every page", () => {
     const view: ListsView = { ...DEFAULT_VIEW, sort: "totalOrderValue", dir: "desc", page: 2 };
     expect(listQueryOf(tabFiltersOf("active", { from: "2026-01-01" }), view, 25)).toEqual({
-      listType: "active",
+      list: "active",
       from: "2026-01-01",
       sort: "totalOrderValue",
       dir: "desc",

@@ -1,12 +1,12 @@
 import type { AccountFilters } from "../../api/accounts";
 import type { FirstOrderWindow, ListDefinition } from "../../api/lists";
-import { searchFromView, viewFromSearch, type SortedAccountsPage } from "../../parts/accounts/account-list-view";
+import { filtersOf, searchFromView, viewFromSearch, type AccountListView, type SortedAccountsPage } from "../../parts/accounts/account-list-view";
 
 /**
  * What the lists screen shows: the tab, the first-order-date filter, and the open tab's sort and page.
  * It lives in the URL's query string, so reload and Back keep it.
  */
-export interface ListsView extends SortedAccountsPage {
+export interface ListsView extends SortedAccountsPage, Pick<AccountListView, "q" | "owner"> {
   /** The open tab's list key; the first list when absent. */
   list?: string;
   /** YYYY-MM-DD, as a date input gives it; empty when not chosen. */
@@ -24,9 +24,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the view from a query string; anything missing or unreadable takes its default. */
 export function listsViewFromSearch(search: URLSearchParams): ListsView {
-  const { sort, dir, page } = viewFromSearch(search);
+  // Every owner's accounts unless chosen: the tabs count them all.
+  const { sort, dir, page, q, owner } = viewFromSearch(search);
   return {
     list: search.get("list") || undefined,
+    q,
+    owner,
     from: isoDateOrEmpty(search.get("from")),
     to: isoDateOrEmpty(search.get("to")),
     sort,
@@ -50,6 +53,11 @@ export function withList(view: ListsView, list: string): ListsView {
   return { ...view, list, page: 1 };
 }
 
+/** New text or owner to filter the tab by shows its first page. */
+export function withTabFilters(view: ListsView, filters: Partial<Pick<ListsView, "q" | "owner">>): ListsView {
+  return { ...view, ...filters, page: 1 };
+}
+
 /** New dates show the first page: the old page may be past the end of the filtered list. */
 export function withFirstOrderDates(view: ListsView, dates: { from: string; to: string }): ListsView {
   return { ...view, from: dates.from, to: dates.to, page: 1 };
@@ -69,9 +77,10 @@ export function shownListOf<T extends ListDefinition>(lists: readonly T[], key: 
   return lists.find((list) => list.key === key) ?? lists[0];
 }
 
-/** The accounts a tab shows over all its pages, exports and acts on in bulk: the list's, within the date filter. */
-export function tabFiltersOf(listKey: string, firstOrderWindow: FirstOrderWindow): AccountFilters {
-  return { listType: listKey, from: firstOrderWindow.from, to: firstOrderWindow.to };
+/** The accounts a tab shows over all its pages, exports and acts on in bulk: the list's, within the date filter, with the text and owner chosen. */
+export function tabFiltersOf(listKey: string, firstOrderWindow: FirstOrderWindow, chosen: Pick<ListsView, "q" | "owner"> = { owner: "all" }): AccountFilters {
+  const { q, owner } = filtersOf(chosen);
+  return { list: listKey, from: firstOrderWindow.from, to: firstOrderWindow.to, q, owner };
 }
 
 function isoDateOrEmpty(text: string | null): string {

@@ -58,7 +58,7 @@ describe("See all results", () => {
   });
 
   test("opens the accounts screen filtered by the text as typed, trimmed", () => {
-    expect(allResultsHref(" foothills ")).toBe("/accounts?q=foothills");
-    expect(allResultsHref("Dr. O'Neil & Sons")).toBe("/accounts?q=Dr.+O%27Neil+%26+Sons");
+    expect(allResultsHref(" foothills ")).toBe("/accounts?q=foothills&owner=all");
+    expect(allResultsHref("Dr. O'Neil & Sons")).toBe("/accounts?q=Dr.+O%27Neil+%26+Sons&owner=all");
   });
 });

@@ -28,9 +28,12 @@ export function isTypingTarget(target: { tagName: string; isContentEditable?: bo
   return target.isContentEditable === true || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-/** Where 'See all N results' leads: the accounts screen filtered by the same text, which it matches as the search does. */
+/**
+ * Where 'See all N results' leads: the accounts screen filtered by the same text, which it matches as the
+ * search does, over everyone's accounts as the search counted them (a sales rep's screen opens on their own).
+ */
 export function allResultsHref(text: string): string {
-  return `/accounts?${new URLSearchParams({ q: text.trim() } satisfies Pick<AccountFilterQuery, "q">)}`;
+  return `/accounts?${new URLSearchParams({ q: text.trim(), owner: "all" } satisfies Pick<AccountFilterQuery, "q" | "owner">)}`;
 }
 
 /**

@@ -12,6 +12,8 @@ import { AccountCheckbox } from "./AccountCheckbox";
 import { ORDER_CHOICES, orderChoiceOf, orderedBy, type SortedAccountsPage } from "./account-list-view";
 import { accountTick, pageTick, type AccountTick, type SelectedAccounts } from "./account-selection";
 import { STANDARD_LISTS } from "../../ui/list-types";
+import { useActiveTeam } from "../../api/team";
+import { ownerNameOf } from "./owners";
 
 export interface AccountCardsProps {
   /** Undefined while the first page loads. */
@@ -31,6 +33,7 @@ export interface AccountCardsProps {
  */
 export function AccountCards({ accounts, pageSize, view, isRefreshing, selected, onSelectedChange, onShow }: AccountCardsProps) {
   const lists = useLists();
+  const { allMembers } = useActiveTeam();
   const pageIds = accounts?.map((account) => account.id) ?? [];
 
   return (
@@ -54,14 +57,14 @@ export function AccountCards({ accounts, pageSize, view, isRefreshing, selected,
         {accounts === undefined
           ? Array.from({ length: pageSize }, (_, index) => <PlaceholderCard key={index} />)
           : accounts.map((account) => (
-              <AccountCard key={account.id} account={account} lists={lists} tick={accountTick(selected, account.id, pageIds, onSelectedChange)} />
+              <AccountCard key={account.id} account={account} lists={lists} ownerName={ownerNameOf(account.ownerUserId, allMembers)} tick={accountTick(selected, account.id, pageIds, onSelectedChange)} />
             ))}
       </ul>
     </div>
   );
 }
 
-function AccountCard({ account, lists, tick }: { account: Account; lists: ListDefinition[] | undefined; tick: AccountTick }) {
+function AccountCard({ account, lists, ownerName, tick }: { account: Account; lists: ListDefinition[] | undefined; ownerName: string | null; tick: AccountTick }) {
   const list = (lists ?? STANDARD_LISTS).find((known) => known.key === account.listType) ?? { key: account.listType, name: account.listType, description: null, builtIn: false };
   const contact = account.primaryContact;
 
@@ -85,6 +88,9 @@ function AccountCard({ account, lists, tick }: { account: Account; lists: ListDe
             <span className="truncate">{list.name}</span>
           </span>
           <span>{account.lastOrderDate ? `Last order ${formatUsDate(account.lastOrderDate)}` : "No orders"}</span>
+          <span className={ownerName === null ? "text-slate-400" : "text-slate-600"} data-testid="account-card-owner">
+            {ownerName === null ? "Unassigned" : `Owner: ${ownerName}`}
+          </span>
           {account.hasDuplicate && <PotentialDuplicateBadge />}
         </div>
         <p className="truncate text-xs text-slate-500" title={contact?.email ?? undefined}>

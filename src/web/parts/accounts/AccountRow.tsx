@@ -15,13 +15,15 @@ import { ListTypeSelect } from "./ListTypeSelect";
 
 export interface AccountRowProps {
   account: Account;
+  /** Null when nobody owns it; empty while the team's names load. */
+  ownerName: string | null;
   tick: AccountTick;
   onEdit: () => void;
   /** Without it the row has no merge button: the lists screen offers only view and edit. */
   onMerge?: () => void;
 }
 
-export function AccountRow({ account, tick, onEdit, onMerge }: AccountRowProps) {
+export function AccountRow({ account, ownerName, tick, onEdit, onMerge }: AccountRowProps) {
   const detailHref = `/accounts/${account.id}`;
   const contact = account.primaryContact;
 
@@ -69,6 +71,17 @@ export function AccountRow({ account, tick, onEdit, onMerge }: AccountRowProps) 
       </td>
       <td className="px-3 py-3">
         <ListTypeSelect account={account} />
+      </td>
+      <td className="px-3 py-3">
+        {ownerName === null ? (
+          <span className="text-slate-400" data-testid="account-owner">
+            Unassigned
+          </span>
+        ) : (
+          <p className="truncate text-slate-700" title={ownerName} data-testid="account-owner">
+            {ownerName}
+          </p>
+        )}
       </td>
       <td className="px-3 py-3">
         <div className="flex items-center">

@@ -4,6 +4,8 @@ import { AccountCheckbox } from "./AccountCheckbox";
 import { AccountRow } from "./AccountRow";
 import { accountTick, pageTick, type SelectedAccounts } from "./account-selection";
 import { SortableColumnHeader } from "../../ui/SortableColumnHeader";
+import { useActiveTeam } from "../../api/team";
+import { ownerNameOf } from "./owners";
 
 export interface AccountsTableProps {
   /** Undefined while the first page loads: placeholder rows hold the table's height. */
@@ -26,26 +28,30 @@ export interface AccountsTableProps {
  * Fixed widths for all but the Account column, which takes what is left: the table fits beside the
  * sidebar at 1280 pixels, and long names or e-mails are cut short instead of pushing columns off screen.
  */
-const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-39", "w-44", "w-28"] as const;
+const COLUMN_WIDTHS = ["", "w-25", "w-23", "w-32", "w-36", "w-40", "w-30", "w-28"] as const;
 
-const SORTABLE_COLUMNS: readonly { column: AccountSortColumn; label: string }[] = [
-  { column: "name", label: "Account" },
-  { column: "lastOrderDate", label: "Last Order" },
-  { column: "orderCount", label: "Total Orders" },
-  { column: "totalOrderValue", label: "Total Order Value" },
+/** The columns in order; those with `sort` sort the table by it when their header is clicked. */
+const COLUMNS: readonly { label: string; sort?: AccountSortColumn }[] = [
+  { label: "Account", sort: "name" },
+  { label: "Last Order", sort: "lastOrderDate" },
+  { label: "Total Orders", sort: "orderCount" },
+  { label: "Total Order Value", sort: "totalOrderValue" },
+  { label: "Primary Contact" },
+  { label: "List" },
+  { label: "Owner", sort: "owner" },
+  { label: "Actions" },
 ];
-
-const PLAIN_COLUMNS = ["Primary Contact", "List", "Actions"] as const;
 
 export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, sort, dir, isRefreshing, onSort, onEdit, onMerge }: AccountsTableProps) {
   const isLoading = accounts === undefined;
   const pageIds = accounts?.map((account) => account.id) ?? [];
+  const { allMembers } = useActiveTeam();
 
   return (
     // Relative, so that the hidden labels of the list selects (absolutely placed) scroll with the table instead of widening the page.
     <div className="relative overflow-x-auto">
       <table
-        className={`w-full min-w-[992px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
+        className={`w-full min-w-[1080px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
         aria-busy={isLoading || isRefreshing}
         data-testid="accounts-table"
       >
@@ -56,27 +62,28 @@ export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, 
         </colgroup>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            {SORTABLE_COLUMNS.map(({ column, label }, index) => (
-              <SortableColumnHeader
-                key={column}
-                label={label}
-                direction={sort === column ? dir : null}
-                onClick={() => onSort(column)}
-                // In the Account column's cell rather than a column of its own: the columns keep their places.
-                leading={
-                  index === 0 && (
-                    <span className="mr-3 inline-flex align-middle">
-                      <AccountCheckbox label="Select every account on this page" {...pageTick(selected, pageIds, onSelectedChange)} testId="accounts-select-page" />
-                    </span>
-                  )
-                }
-              />
-            ))}
-            {PLAIN_COLUMNS.map((label) => (
-              <th key={label} scope="col" className="px-3 py-3 align-bottom text-xs font-semibold whitespace-nowrap text-slate-500">
-                {label}
-              </th>
-            ))}
+            {COLUMNS.map(({ sort: column, label }, index) =>
+              column === undefined ? (
+                <th key={label} scope="col" className="px-3 py-3 align-bottom text-xs font-semibold whitespace-nowrap text-slate-500">
+                  {label}
+                </th>
+              ) : (
+                <SortableColumnHeader
+                  key={column}
+                  label={label}
+                  direction={sort === column ? dir : null}
+                  onClick={() => onSort(column)}
+                  // In the Account column's cell rather than a column of its own: the columns keep their places.
+                  leading={
+                    index === 0 && (
+                      <span className="mr-3 inline-flex align-middle">
+                        <AccountCheckbox label="Select every account on this page" {...pageTick(selected, pageIds, onSelectedChange)} testId="accounts-select-page" />
+                      </span>
+                    )
+                  }
+                />
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -86,6 +93,7 @@ export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, 
                 <AccountRow
                   key={account.id}
                   account={account}
+                  ownerName={ownerNameOf(account.ownerUserId, allMembers)}
                   tick={accountTick(selected, account.id, pageIds, onSelectedChange)}
                   onEdit={() => onEdit(account)}
                   onMerge={onMerge && (() => onMerge(account))}
@@ -117,6 +125,9 @@ function PlaceholderRow() {
       ))}
       <td className="px-3 py-3">
         <span className="block h-[38px] w-full animate-pulse rounded-lg bg-slate-100" />
+      </td>
+      <td className="px-3 py-3">
+        <span className="block h-3.5 w-20 animate-pulse rounded bg-slate-200" />
       </td>
       <td className="px-3 py-3">
         <span className="block h-8 w-24 animate-pulse rounded bg-slate-100" />

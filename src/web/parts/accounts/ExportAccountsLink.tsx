@@ -6,6 +6,8 @@ export interface ExportAccountsLinkProps {
   href: string;
   label: string;
   size?: ButtonSize;
+  /** On a phone the icon alone, the label kept for screen readers: a toolbar of words would take rows. */
+  iconOnlyOnPhone?: boolean;
   testId: string;
 }
 
@@ -13,11 +15,11 @@ export interface ExportAccountsLinkProps {
  * Downloads accounts as CSV. A plain link rather than a fetch: the browser sends the session cookie with it
  * and saves the server's attachment as it streams, however many accounts it holds.
  */
-export function ExportAccountsLink({ href, label, size = "md", testId }: ExportAccountsLinkProps) {
+export function ExportAccountsLink({ href, label, size = "md", iconOnlyOnPhone = false, testId }: ExportAccountsLinkProps) {
   return (
-    <a href={href} download className={buttonClassName("secondary", size)} data-testid={testId}>
+    <a href={href} download className={`${buttonClassName("secondary", size)} ${iconOnlyOnPhone ? "max-sm:px-3" : ""}`} title={label} data-testid={testId}>
       <FileSpreadsheetIcon className="size-4 shrink-0" />
-      {label}
+      <span className={iconOnlyOnPhone ? "max-sm:sr-only" : undefined}>{label}</span>
     </a>
   );
 }

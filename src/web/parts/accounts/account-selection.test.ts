@@ -89,11 +89,11 @@ describe("all matching", () => {
 
 describe("a selection belongs to its filters", () => {
   test("sort and page leave it be; other filters show it empty", () => {
-    const scope = selectionScopeOf({ status: "active", listType: "new" });
+    const scope = selectionScopeOf({ status: "active", list: "new" });
     const scoped = { scope, selected: ticked(1, 2) };
-    expect(idsOf(selectionUnder(scoped, selectionScopeOf({ status: "active", listType: "new" })))).toEqual([1, 2]);
-    expect(selectionUnder(scoped, selectionScopeOf({ status: "dormant", listType: "new" }))).toBe(NO_ACCOUNTS_SELECTED);
-    expect(selectionUnder(scoped, selectionScopeOf({ status: "active", listType: "new", from: "2026-01-01" }))).toBe(NO_ACCOUNTS_SELECTED);
+    expect(idsOf(selectionUnder(scoped, selectionScopeOf({ status: "active", list: "new" })))).toEqual([1, 2]);
+    expect(selectionUnder(scoped, selectionScopeOf({ status: "dormant", list: "new" }))).toBe(NO_ACCOUNTS_SELECTED);
+    expect(selectionUnder(scoped, selectionScopeOf({ status: "active", list: "new", from: "2026-01-01" }))).toBe(NO_ACCOUNTS_SELECTED);
   });
 
   test("filters nobody chose are no filter: the toggle off is the same scope as no toggle", () => {
@@ -105,8 +105,8 @@ describe("what the actions send", () => {
   test("the ticked ids, or the filters for all matching, as POST /api/accounts/bulk takes them", () => {
     expect(bulkSelectionOf(NO_ACCOUNTS_SELECTED, {})).toBeNull();
     expect(bulkSelectionOf(ticked(4, 2), { status: "active" })).toEqual({ ids: [4, 2] });
-    expect(bulkSelectionOf({ kind: "allMatching" }, { listType: "key-accounts", from: "2026-01-01", showDuplicates: false })).toEqual({
-      allMatching: { listType: "key-accounts", from: "2026-01-01" },
+    expect(bulkSelectionOf({ kind: "allMatching" }, { list: "key-accounts", from: "2026-01-01", showDuplicates: false })).toEqual({
+      allMatching: { list: "key-accounts", from: "2026-01-01" },
     });
   });
 
