@@ -32,7 +32,10 @@ const NO_STORE_NAMES: ReadonlyMap<number, string> = new Map();
 /** ShipStation writing orders, by webhook or backfill: the audit tells the two apart. */
 const shipStationActor = (route: "webhook" | "backfill"): Actor => ({ userId: null, name: "ShipStation", source: route });
 
-/** One page of API orders through the one order writer, in one transaction; orders without an e-mail or date are left out. */
+/**
+ * One page of API orders through the one order writer, in one transaction; orders without a date are left
+ * out, and those without a customer e-mail wait among the unmatched orders (record-orders.ts).
+ */
 export function recordShipStationOrders(
   db: CrmDatabase,
   orders: readonly ShipStationOrder[],
@@ -51,14 +54,11 @@ export function recordShipStationOrders(
   ).summary;
 }
 
-/**
- * An API order as the one order writer takes it; null when it has no usable customer e-mail or date,
- * as such an order can belong to no account.
- */
+/** An API order as the one order writer takes it; null when it has no usable date. Without a usable e-mail it names no customer. */
 function incomingOrderFromShipStation(order: ShipStationOrder, storeNames: ReadonlyMap<number, string>): IncomingOrder | null {
   const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
   const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
-  if (!customerEmail || !placedAt) return null;
+  if (!placedAt) return null;
   return {
     source: "shipstation",
     externalId: String(order.orderId),
