@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { OrderRoute, OrderStatus } from "../../contracts/orders.ts";
 import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
@@ -71,7 +71,8 @@ export function matchUnmatchedOrder(db: CrmDatabase, unmatchedId: number, accoun
     db.$client,
     () => {
       if (!db.select({ id: unmatchedOrders.id }).from(unmatchedOrders).where(eq(unmatchedOrders.id, unmatchedId)).get()) {
-        const highest = db.get<{ seq: number } | undefined>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'unmatched_orders'`)?.seq ?? 0;
+        // SQLite's own table of the highest id given, which drizzle's schema does not describe.
+        const highest = db.$client.query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'unmatched_orders'").get()?.seq ?? 0;
         if (unmatchedId <= highest) throw conflict("This order has been matched to an account already");
         throw notFound("Unmatched order not found");
       }
