@@ -142,7 +142,9 @@ export type OrderDetail = typeof OrderDetail.static;
 /** The list of unmatched orders, as the dashboard links to it. */
 export const UNMATCHED_ORDERS_PATH = "/api/orders/unmatched";
 
-/** GET /api/orders/unmatched: newest first; X-Total-Count has how many wait. */
+/** GET /api/orders/unmatched: newest first, DEFAULT_UNMATCHED_PAGE without a limit (each comes with its suggestions); X-Total-Count has how many wait. */
+export const DEFAULT_UNMATCHED_PAGE = 50;
+
 export const UnmatchedOrdersQuery = t.Object({ ...pageQuery() });
 export type UnmatchedOrdersQuery = typeof UnmatchedOrdersQuery.static;
 

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { OrderRoute, OrderStatus } from "../../contracts/orders.ts";
+import { DEFAULT_UNMATCHED_PAGE, type OrderRoute, type OrderStatus } from "../../contracts/orders.ts";
 import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, unmatchedOrders } from "../database/schema.ts";
@@ -30,13 +30,13 @@ export function countUnmatchedOrders(db: CrmQueries): number {
   return db.select({ total: count() }).from(unmatchedOrders).get()?.total ?? 0;
 }
 
-/** A page of the unmatched orders, newest first, and how many there are. */
+/** A page of the unmatched orders, newest first (without a limit, the first DEFAULT_UNMATCHED_PAGE), and how many there are. */
 export function listUnmatchedOrders(db: CrmQueries, page: { limit?: number; offset?: number }): { total: number; orders: UnmatchedOrderRow[] } {
   const rows = db
     .select()
     .from(unmatchedOrders)
     .orderBy(desc(unmatchedOrders.placedAt), desc(unmatchedOrders.id))
-    .limit(page.limit ?? -1)
+    .limit(page.limit ?? DEFAULT_UNMATCHED_PAGE)
     .offset(page.offset ?? 0)
     .all();
   return {
