@@ -1,9 +1,9 @@
 import { MAX_ACCOUNT_SUGGESTIONS, type SuggestionReason } from "../../contracts/orders.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import type { ShipToAddress } from "../orders/incoming-order.ts";
-import { loadAllProfiles } from "./account-profiles.ts";
+import { loadAllProfiles, loadProfiles } from "./account-profiles.ts";
 import { shipToAddressKey } from "./address-key.ts";
-import { ensureBlockingKeys } from "./blocking-keys.ts";
+import { ensureBlockingKeys, refreshBlockingKeys } from "./blocking-keys.ts";
 import { normalizeCompanyName } from "./name-normalization.ts";
 import { personNameKey } from "./person-key.ts";
 import { phoneKey } from "./phone-key.ts";
@@ -21,9 +21,22 @@ export interface SuggestedAccount {
  * person, as individuals' accounts are named) or primary contact. Looked up through detection's own keys
  * (blocking-keys.ts), each an indexed column of this connection's key table, so the same readings of
  * phones, addresses and names serve both; firmest first (a phone or an address over a name), at most
- * MAX_ACCOUNT_SUGGESTIONS. The keys are as fresh as detection keeps them.
+ * MAX_ACCOUNT_SUGGESTIONS. Accounts still queued for the background detection (an import's, another
+ * process's) have their keys brought up to date first, up to FRESHENED_AT_MOST of them: past that (a large
+ * import still being weighed) they are suggested once detection has reached them.
  */
-export function suggestAccounts(db: CrmDatabase, shipTo: ShipToAddress): SuggestedAccount[] {
+export function accountSuggester(db: CrmDatabase): (shipTo: ShipToAddress) => SuggestedAccount[] {
+  const sqlite = db.$client;
+  ensureBlockingKeys(sqlite, () => loadAllProfiles(sqlite).values());
+  const queued = sqlite.query<{ id: number }, [number]>("SELECT account_id AS id FROM duplicate_queue LIMIT ?").all(FRESHENED_AT_MOST + 1).map((row) => row.id);
+  if (queued.length > 0 && queued.length <= FRESHENED_AT_MOST) refreshBlockingKeys(sqlite, queued, loadProfiles(sqlite, queued));
+  return (shipTo) => suggestAccounts(db, shipTo);
+}
+
+/** About a millisecond's work each. */
+const FRESHENED_AT_MOST = 1000;
+
+function suggestAccounts(db: CrmDatabase, shipTo: ShipToAddress): SuggestedAccount[] {
   const sqlite = db.$client;
   const keys = {
     phone: phoneKey(shipTo.phone ?? null),
@@ -33,7 +46,6 @@ export function suggestAccounts(db: CrmDatabase, shipTo: ShipToAddress): Suggest
     person: personNameKey(shipTo.name),
   };
   if (Object.values(keys).every((key) => key === null)) return [];
-  ensureBlockingKeys(sqlite, () => loadAllProfiles(sqlite).values());
   // Each OR'd term is one of the key table's indexes (SQLite's OR-by-union plan); a NULL key matches nothing.
   const rows = sqlite
     .query<{ accountId: number; accountName: string; email: string | null; phone: number; address: number; company: number; person: number }, (string | number | null)[]>(

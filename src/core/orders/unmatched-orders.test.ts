@@ -8,7 +8,7 @@ import { seedCustomer } from "../../testing/seed.ts";
 import { createTeamOfTwo } from "../../testing/team.ts";
 import type { Actor } from "../changes/actor.ts";
 import { DomainError } from "../errors.ts";
-import { suggestAccounts } from "../duplicates/order-suggestions.ts";
+import { accountSuggester } from "../duplicates/order-suggestions.ts";
 import { runCsvImport } from "../import/csv-import-run.ts";
 import { recordShipStationOrders, type ShipStationOrder } from "../shipstation/shipstation-order.ts";
 import { countUnmatchedOrders, listUnmatchedOrders, matchUnmatchedOrder } from "./unmatched-orders.ts";
@@ -180,10 +180,15 @@ describe("orders without a customer e-mail", () => {
       contactName: "Jane Roe",
       orders: [{ number: "SO-2", placedAt: "2026-03-02T15:00:00Z", total: 10 }],
     });
-    const suggestions = suggestAccounts(database.db, { name: "Jane Roe", company: "Riverside Clinic, LLC", street1: "55 N. Ave.", postalCode: "30303", phone: "+1 404 555 0100" });
+    const suggestAccounts = accountSuggester(database.db);
+    const suggestions = suggestAccounts({ name: "Jane Roe", company: "Riverside Clinic, LLC", street1: "55 N. Ave.", postalCode: "30303", phone: "+1 404 555 0100" });
     expect(suggestions.map((suggestion) => suggestion.accountId)).toEqual([riverside, namesake]);
     expect(suggestions[0]!.reasons).toEqual(["phone", "address", "company", "person"]);
     expect(suggestions[1]!.reasons).toEqual(["person"]);
-    expect(suggestAccounts(database.db, { name: "Nobody", phone: "555" })).toEqual([]);
+    expect(suggestAccounts({ name: "Nobody", phone: "555" })).toEqual([]);
+
+    // An account created since the keys were built, queued for the background detection, is suggested at once.
+    const later = seedCustomer(database.db, { email: "desk@harbor.com", company: "Harbor Front Desk", phone: "312-555-0199", orders: [{ number: "SO-3", placedAt: "2026-03-03T15:00:00Z", total: 10 }] });
+    expect(accountSuggester(database.db)({ phone: "(312) 555-0199" }).map((suggestion) => suggestion.accountId)).toEqual([later]);
   });
 });

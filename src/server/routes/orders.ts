@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
 import { MatchedOrder, MatchOrderBody, OrderDetail, UNMATCHED_ORDERS_PATH, UnmatchedOrderList, UnmatchedOrdersQuery } from "../../contracts/orders.ts";
 import { actorOf } from "../../core/changes/actor.ts";
-import { suggestAccounts } from "../../core/duplicates/order-suggestions.ts";
+import { accountSuggester } from "../../core/duplicates/order-suggestions.ts";
 import { getOrderDetail } from "../../core/orders/order-detail.ts";
 import { listUnmatchedOrders, matchUnmatchedOrder } from "../../core/orders/unmatched-orders.ts";
 import type { ServerContext } from "../context.ts";
@@ -24,7 +24,8 @@ export function orderRoutes(context: ServerContext) {
       ({ query, set }) => {
         const page = listUnmatchedOrders(db, query);
         set.headers["x-total-count"] = String(page.total);
-        return page.orders.map((order) => toUnmatchedOrderJson(order, suggestAccounts(db, order.shipTo)));
+        const suggest = accountSuggester(db);
+        return page.orders.map((order) => toUnmatchedOrderJson(order, suggest(order.shipTo)));
       },
       { signedIn: true, query: UnmatchedOrdersQuery, ...answers(UnmatchedOrderList, { description: "One page of unmatched orders, newest first; X-Total-Count has how many wait" }) },
     )

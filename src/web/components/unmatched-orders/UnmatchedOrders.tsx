@@ -36,7 +36,7 @@ export function UnmatchedOrders() {
       <p className="text-sm text-slate-600" data-testid="unmatched-orders-intro">
         {total === 0
           ? "Every order is in an account."
-          : `${formatCountOf(total ?? orders.length, "order")} came without a customer e-mail and count for no account until matched. A later CSV import or ShipStation fetch that names the customer matches them by itself.`}
+          : `${formatCountOf(total ?? orders.length, "order")} without a customer e-mail, counted in no account until matched. A later CSV import or ShipStation fetch that names the customer matches an order by itself.`}
       </p>
       {orders.length === 0 ? (
         <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm" data-testid="unmatched-orders-empty">
