@@ -374,7 +374,7 @@ export class OrderRecording implements OrderRecorder {
       this.counts.ordersUnmatched++;
       return "created";
     }
-    const deliveries = JSON.stringify(delivery ? withDelivery(JSON.parse(waiting.deliveries) as StoredDelivery[], delivery, this.now) : JSON.parse(waiting.deliveries));
+    const deliveries = delivery ? JSON.stringify(withDelivery(JSON.parse(waiting.deliveries) as StoredDelivery[], delivery, this.now)) : waiting.deliveries;
     if (waiting.contentHash === order.contentHash) {
       this.statements.updateUnmatchedDeliveries.run(deliveries, waiting.id);
       this.counts.ordersUnchanged++;
