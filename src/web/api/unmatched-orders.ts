@@ -40,13 +40,14 @@ export function useUnmatchedOrders() {
   };
 }
 
-/** Matches an order to an account; then the list, the badge and the account's reads are fetched again. */
+/** Matches an order to an account; then the list, the badge and the accounts' reads are fetched again. */
 export function useMatchOrder(): (orderId: number, accountId: number) => Promise<MatchedOrder> {
   const refreshReadsUnder = useRefreshReadsUnder();
   return useCallback(
     async (orderId, accountId) => {
       const matched = await apiRequest<MatchedOrder>("POST", `/api/orders/${orderId}/match`, { accountId } satisfies MatchOrderBody);
-      await refreshReadsUnder([UNMATCHED_ORDERS_PATH, `/api/accounts/${accountId}`]);
+      // The account's figures, lists and timeline changed with it.
+      await refreshReadsUnder([UNMATCHED_ORDERS_PATH, "/api/accounts", "/api/lists"]);
       return matched;
     },
     [refreshReadsUnder],
