@@ -1,5 +1,5 @@
 import { t } from "./type-builder.ts";
-import { CalendarDay, Dollars, IsoTime, oneOf, pageQuery, recordIdField } from "./common.ts";
+import { CalendarDay, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField } from "./common.ts";
 
 /**
  * The orders API:
@@ -145,7 +145,10 @@ export const UNMATCHED_ORDERS_PATH = "/api/orders/unmatched";
 /** GET /api/orders/unmatched: newest first, DEFAULT_UNMATCHED_PAGE without a limit (each comes with its suggestions); X-Total-Count has how many wait. */
 export const DEFAULT_UNMATCHED_PAGE = 50;
 
-export const UnmatchedOrdersQuery = t.Object({ ...pageQuery() });
+export const UnmatchedOrdersQuery = t.Object({
+  ...pageQuery(),
+  suggestions: t.Optional(flag("suggestions", "false leaves each order's suggestions out (empty), as a count needs none; true unless given")),
+});
 export type UnmatchedOrdersQuery = typeof UnmatchedOrdersQuery.static;
 
 /** At most this many accounts are suggested for an unmatched order. */

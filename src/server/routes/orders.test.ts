@@ -60,6 +60,11 @@ describe("unmatched orders API (sales may match, as administrators may)", () => 
       },
     ]);
     expect((await call("GET", "/api/orders/unmatched?offset=1&limit=5")).body).toHaveLength(1);
+    // The sidebar's count asks for none.
+    const counted = await call("GET", "/api/orders/unmatched?limit=1&suggestions=false");
+    expect(counted.headers.get("x-total-count")).toBe("2");
+    expect(counted.body).toMatchObject([{ orderNumber: "SO-502", suggestions: [] }]);
+    expect(await call("GET", "/api/orders/unmatched?suggestions=maybe")).toMatchObject({ status: 400, body: { field: "suggestions" } });
     expect(await call("GET", "/api/orders/unmatched?limit=0")).toMatchObject({ status: 400, body: { field: "limit" } });
   });
 

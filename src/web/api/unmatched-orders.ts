@@ -11,11 +11,11 @@ export type { AccountSuggestion, MatchedOrder, UnmatchedOrder } from "../../cont
 /** How many unmatched orders the list shows at first, and how many more each 'Show more' adds. */
 export const UNMATCHED_ORDERS_PER_PAGE = 20;
 
-const pageUrl = (page: Required<UnmatchedOrdersQuery>) => apiUrl(UNMATCHED_ORDERS_PATH, page);
+const pageUrl = (page: Required<Pick<UnmatchedOrdersQuery, "limit" | "offset">>) => apiUrl(UNMATCHED_ORDERS_PATH, page);
 
 /** How many orders wait unmatched (the sidebar's badge): one order read, the count from X-Total-Count. */
 export function useUnmatchedOrderCount(): number | undefined {
-  const { data } = useSWR<CountedList<UnmatchedOrder>, unknown, string>(pageUrl({ limit: 1, offset: 0 }), fetchCountedList);
+  const { data } = useSWR<CountedList<UnmatchedOrder>, unknown, string>(apiUrl(UNMATCHED_ORDERS_PATH, { limit: 1, offset: 0, suggestions: false } satisfies UnmatchedOrdersQuery), fetchCountedList);
   return data?.total;
 }
 
