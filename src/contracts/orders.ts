@@ -1,10 +1,13 @@
 import { t } from "./type-builder.ts";
-import { CalendarDay, Dollars, IsoTime, oneOf, pageQuery } from "./common.ts";
+import { CalendarDay, Dollars, flag, IsoTime, oneOf, pageQuery, recordIdField } from "./common.ts";
 
 /**
  * The orders API:
  *   GET /api/accounts/{id}/orders   an account's orders, newest first, paged (AccountOrdersQuery → Order[], X-Total-Count)
  *   GET /api/orders/{id}            one order whole: its lines, ship-to, dates, tracking and how it arrived (→ OrderDetail)
+ *   GET /api/orders/unmatched       orders that came without a customer e-mail, newest first, paged, each with
+ *                                   the accounts its ship-to suggests (UnmatchedOrdersQuery → UnmatchedOrder[], X-Total-Count)
+ *   POST /api/orders/{id}/match     staff (sales or administrators) match one to an account (MatchOrderBody → MatchedOrder)
  */
 
 /** Where an order was first recorded from. */
@@ -135,3 +138,66 @@ export const OrderDetail = t.Composite([
   }),
 ]);
 export type OrderDetail = typeof OrderDetail.static;
+
+/** The list of unmatched orders, as the dashboard links to it. */
+export const UNMATCHED_ORDERS_PATH = "/api/orders/unmatched";
+
+/** GET /api/orders/unmatched: newest first, DEFAULT_UNMATCHED_PAGE without a limit (each comes with its suggestions); X-Total-Count has how many wait. */
+export const DEFAULT_UNMATCHED_PAGE = 50;
+
+export const UnmatchedOrdersQuery = t.Object({
+  ...pageQuery(),
+  suggestions: t.Optional(flag("suggestions", "false leaves each order's suggestions out (empty), as a count needs none; true unless given")),
+});
+export type UnmatchedOrdersQuery = typeof UnmatchedOrdersQuery.static;
+
+/** At most this many accounts are suggested for an unmatched order. */
+export const MAX_ACCOUNT_SUGGESTIONS = 5;
+
+/** What an account shares with an unmatched order's ship-to (the duplicate detection's keys). */
+export const SUGGESTION_REASONS = ["phone", "address", "company", "person"] as const;
+export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
+
+/** How staff read each reason. */
+export const SUGGESTION_REASON_LABELS: Readonly<Record<SuggestionReason, string>> = {
+  phone: "Same phone",
+  address: "Same address",
+  company: "Same name",
+  person: "Same contact",
+};
+
+export const AccountSuggestion = t.Object({
+  accountId: t.Integer(),
+  accountName: t.String(),
+  email: t.Union([t.String(), t.Null()]),
+  reasons: t.Array(oneOf("reason", SUGGESTION_REASONS), { description: "What it shares with the ship-to, firmest first" }),
+});
+export type AccountSuggestion = typeof AccountSuggestion.static;
+
+/** An order that came without a customer e-mail: in no account and no figure until matched. */
+export const UnmatchedOrder = t.Object({
+  id: t.Integer({ description: "The unmatched order's id, which POST /api/orders/{id}/match takes" }),
+  orderNumber: t.Union([t.String(), t.Null()]),
+  store: t.Union([t.String(), t.Null()]),
+  status: t.Union([oneOf("status", ORDER_STATUSES), t.Null()]),
+  placedAt: IsoTime,
+  total: t.Union([Dollars, t.Null()]),
+  shipTo: ShipTo,
+  items: t.Integer({ description: "How many items it lists" }),
+  deliveries: t.Array(OrderDelivery),
+  suggestions: t.Array(AccountSuggestion, { maxItems: MAX_ACCOUNT_SUGGESTIONS, description: "Accounts whose phone, address, name or contact match its ship-to" }),
+});
+export type UnmatchedOrder = typeof UnmatchedOrder.static;
+
+export const UnmatchedOrderList = t.Array(UnmatchedOrder);
+
+/** POST /api/orders/{id}/match, {id} an unmatched order's: the account it belongs to. */
+export const MatchOrderBody = t.Object({ accountId: recordIdField("accountId") });
+export type MatchOrderBody = typeof MatchOrderBody.static;
+
+export const MatchedOrder = t.Object({
+  message: t.String({ description: "'Order #1042 matched to Riverside Clinic'" }),
+  orderId: t.Integer({ description: "Its id among the account's orders (GET /api/orders/{id})" }),
+  accountId: t.Integer(),
+});
+export type MatchedOrder = typeof MatchedOrder.static;

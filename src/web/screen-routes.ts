@@ -36,11 +36,12 @@ function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
 }
 
 // Every screen but the accounts table's own (the first page, whose parts the Lists tabs share): an
-// account's screen, the charts, the task board, the integrations and team, the audit trail, and the user's own sessions.
+// account's screen, the charts, the task board, the unmatched orders, the integrations and team, the audit trail, and the user's own sessions.
 const AnalyticsScreen = lazyScreen(() => import("./screens/Analytics").then((module) => module.AnalyticsScreen));
 const SettingsScreen = lazyScreen(() => import("./screens/Settings").then((module) => module.SettingsScreen));
 const TasksScreen = lazyScreen(() => import("./screens/Tasks").then((module) => module.TasksScreen));
 const AccountScreen = lazyScreen(() => import("./screens/Account").then((module) => module.AccountScreen));
+const UnmatchedOrdersScreen = lazyScreen(() => import("./screens/UnmatchedOrders").then((module) => module.UnmatchedOrdersScreen));
 const AuditScreen = lazyScreen(() => import("./screens/Audit").then((module) => module.AuditScreen));
 const AccountDetailScreen = lazyScreen(() => import("./screens/AccountDetail").then((module) => module.AccountDetailScreen));
 
@@ -58,6 +59,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: "/tasks", screen: TasksScreen, heading: { title: "Task Management", subtitle: "Track and manage follow-up tasks across all accounts" } },
   { path: "/analytics", screen: AnalyticsScreen, heading: { title: "Analytics", subtitle: "Revenue, customers and who is due to reorder" } },
   { path: "/settings", screen: SettingsScreen, heading: { title: "Settings", subtitle: "Manage integrations, automation and your team" } },
+  { path: "/unmatched-orders", screen: UnmatchedOrdersScreen, heading: { title: "Unmatched Orders", subtitle: "Orders that came without a customer e-mail, waiting for their account" } },
   { path: "/audit", screen: AuditScreen, heading: { title: "Audit Trail", subtitle: "Who changed what, and when" } },
   { path: "/account", screen: AccountScreen, heading: { title: "My Account", subtitle: "The browsers where you are signed in" } },
 ];

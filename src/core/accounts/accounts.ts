@@ -128,6 +128,8 @@ export function clearAllCustomerData(db: CrmDatabase, actor: Actor, backupFile: 
     // Contacts, orders, notes and activity go with their accounts (ON DELETE CASCADE), in the same statement.
     db.run(sql`DELETE FROM ${accounts}`);
     db.run(sql`DELETE FROM duplicate_queue`);
+    // Orders of no account yet; their ids are not given again, so that a match of one cleared answers 409.
+    db.run(sql`DELETE FROM unmatched_orders`);
     db.run(sql`DELETE FROM import_runs WHERE state <> 'running'`);
     // What undo would put back belongs to the accounts cleared, whose ids start again at 1 below.
     for (const table of ["merges", "bulk_changes", "recycle_bin"]) db.run(sql.raw(`DELETE FROM ${table}`));

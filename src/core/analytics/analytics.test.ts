@@ -348,7 +348,7 @@ class Recount {
   constructor(orders: IncomingOrder[]) {
     this.rows = orders.filter((order) => orderCounts(order.status)).map((order) => {
       const date = calendarDateInZone(order.placedAt, "America/New_York");
-      return { email: order.customerEmail, date, month: date.slice(0, 7), cents: order.totalCents ?? 0, items: order.items };
+      return { email: order.customerEmail ?? "", date, month: date.slice(0, 7), cents: order.totalCents ?? 0, items: order.items };
     });
   }
 

@@ -250,6 +250,8 @@ export function buildResult(rowsRead: number, summary: OrderRecordingSummary, re
   if (summary.ordersUnchanged > 0) parts.push(`${formatCount(summary.ordersUnchanged)} already up to date`);
   if (report.count > 0) parts.push(`${formatCountOf(report.count, "row")} skipped`);
   if (summary.customersChanged > 0) parts.push(`${formatCountOf(summary.customersChanged, "order")} moved to another customer`);
+  // Orders the API sent without an e-mail, which this file names the customer of.
+  if (summary.ordersMatched > 0) parts.push(`${formatCountOf(summary.ordersMatched, "unmatched order")} matched by e-mail`);
   return {
     success: true,
     message: parts.join("; "),

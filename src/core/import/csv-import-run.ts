@@ -178,6 +178,8 @@ const NOTHING_RECORDED: OrderRecordingSummary = {
   ordersUnchanged: 0,
   accountsCreated: 0,
   accountsUpdated: 0,
+  ordersUnmatched: 0,
+  ordersMatched: 0,
   customersChanged: 0,
   customerChanges: [],
 };

@@ -162,7 +162,7 @@ function expectedOrder(incoming: IncomingOrder): ExpectedOrder {
       store: incoming.store,
       shipstationOrderId: null,
       status: incoming.status,
-      customerEmail: incoming.customerEmail,
+      customerEmail: incoming.customerEmail ?? "",
       placedAtMs,
       totalCents: incoming.totalCents,
       rawText,

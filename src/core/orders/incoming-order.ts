@@ -29,8 +29,11 @@ export interface IncomingOrder {
   store: string | null;
   shipstationOrderId: number | null;
   status: OrderStatus | null;
-  /** Normalised (trimmed, lower-cased): the account's key. */
-  customerEmail: string;
+  /**
+   * Normalised (trimmed, lower-cased): the account's key. Null where the source gave none (ShipStation's
+   * API may not): the order then waits among the unmatched orders unless it is known already.
+   */
+  customerEmail: string | null;
   placedAt: Date;
   totalCents: number | null;
   shipTo: ShipToAddress;

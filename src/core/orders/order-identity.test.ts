@@ -38,4 +38,13 @@ describe("findSameOrder", () => {
     expect(findSameOrder(delivery({ shipstationOrderId: 6 }), [fromApi])).toBeUndefined();
     expect(findSameOrder(delivery({ store: "Main" }), [fromApi])?.id).toBe(2);
   });
+
+  test("an order without an e-mail is the same order as one with its number where a store is unknown, the same e-mail first", () => {
+    const waiting = stored(1, { customerEmail: "" });
+    expect(findSameOrder(delivery({ customerEmail: "ann@clinic.com" }), [waiting])?.id).toBe(1);
+    expect(findSameOrder(delivery({ customerEmail: "" }), [stored(2, {})])?.id).toBe(2);
+    expect(findSameOrder(delivery({ customerEmail: "ann@clinic.com" }), [waiting, stored(3, {})])?.id).toBe(3);
+    // Two stores named on both sides still tell two orders apart.
+    expect(findSameOrder(delivery({ customerEmail: "", store: "Amazon" }), [stored(4, { store: "Main" })])).toBeUndefined();
+  });
 });

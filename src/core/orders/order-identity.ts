@@ -8,13 +8,17 @@
  *    the same order, even when it now names another customer (a change of customer, which every import
  *    reports), and in another store it is another order.
  * 3. Where either side does not know the store, the same number is the same order only for the same
- *    customer e-mail: another customer's order with that number is taken to be another store's.
+ *    customer e-mail: another customer's order with that number is taken to be another store's. Where
+ *    either side has no e-mail ('': an order ShipStation's API sent without one, waiting unmatched or
+ *    matched by staff), the same number is the same order: nothing tells it apart, and the delivery that
+ *    names the customer is how an unmatched order finds its account.
  *
  * An order without a number is identified by its first source's own id (for an export row, its content).
  */
 export interface OrderIdentity {
   shipstationOrderId: number | null;
   store: string | null;
+  /** '' for none. */
   customerEmail: string;
 }
 
@@ -25,8 +29,13 @@ export function findSameOrder<Stored extends OrderIdentity>(delivery: OrderIdent
   return (
     possible.find((stored) => delivery.shipstationOrderId !== null && stored.shipstationOrderId === delivery.shipstationOrderId) ??
     possible.find((stored) => delivery.store !== null && stored.store === delivery.store) ??
-    possible.find((stored) => stored.customerEmail === delivery.customerEmail && (stored.store === null || delivery.store === null))
+    possible.find((stored) => storeUnknown(delivery, stored) && stored.customerEmail === delivery.customerEmail) ??
+    possible.find((stored) => storeUnknown(delivery, stored) && (stored.customerEmail === "" || delivery.customerEmail === ""))
   );
+}
+
+function storeUnknown(delivery: OrderIdentity, stored: OrderIdentity): boolean {
+  return stored.store === null || delivery.store === null;
 }
 
 /** Two different ShipStation ids, or two different stores. */

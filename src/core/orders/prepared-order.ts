@@ -7,7 +7,9 @@ import { Utf8Writer } from "./utf8-writer.ts";
  * recording an order and needs no database, so a reader can prepare orders on its own thread (the CSV
  * import does) while the recording writes earlier ones.
  */
-export interface PreparedOrder extends Pick<IncomingOrder, "source" | "externalId" | "orderNumber" | "store" | "shipstationOrderId" | "status" | "customerEmail" | "totalCents"> {
+export interface PreparedOrder extends Pick<IncomingOrder, "source" | "externalId" | "orderNumber" | "store" | "shipstationOrderId" | "status" | "totalCents"> {
+  /** '' where the source gave none, as orders.customer_email keeps it. */
+  customerEmail: string;
   placedAtMs: number;
   /** orders.raw as UTF-8 JSON. */
   raw: Uint8Array;
@@ -52,7 +54,7 @@ export interface WrittenOrder {
 
 export function prepareOrder(order: IncomingOrder): PreparedOrder {
   const { shipTo } = order;
-  const fields = { customerEmail: order.customerEmail, orderNumber: order.orderNumber, placedAtMs: order.placedAt.getTime() };
+  const fields = { customerEmail: order.customerEmail ?? "", orderNumber: order.orderNumber, placedAtMs: order.placedAt.getTime() };
   const out = new Utf8Writer(1024);
   const written = writeOrder(fields, storedRawOf(order), out);
   return {

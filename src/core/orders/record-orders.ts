@@ -10,10 +10,10 @@ import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { splitPersonName } from "../accounts/person-name.ts";
 import { BulkLoad } from "./bulk-load.ts";
 import type { IncomingOrder, StoredOrderRaw } from "./incoming-order.ts";
-import { prepareOrder, withEarlierItems, type CustomerDetails, type OrderLine, type PreparedOrder } from "./prepared-order.ts";
+import { linesOf, prepareOrder, withEarlierItems, type CustomerDetails, type OrderLine, type PreparedOrder } from "./prepared-order.ts";
 import { findSameOrder, type OrderIdentity } from "./order-identity.ts";
 import { REPORTED_CUSTOMER_CHANGES, type CustomerChange } from "../../contracts/imports.ts";
-import { ORDER_STATUS_LABELS, type OrderRoute, type OrderStatus } from "../../contracts/orders.ts";
+import { ORDER_STATUS_LABELS, type OrderRoute, type OrderSource, type OrderStatus } from "../../contracts/orders.ts";
 import { canonicalPhone } from "../../contracts/phones.ts";
 
 export interface OrderRecordingSummary {
@@ -27,6 +27,10 @@ export interface OrderRecordingSummary {
   customersChanged: number;
   /** The first REPORTED_CUSTOMER_CHANGES of them. */
   customerChanges: CustomerChange[];
+  /** New orders without a customer e-mail: they wait among the unmatched orders, in no account (not in ordersCreated). */
+  ordersUnmatched: number;
+  /** Unmatched orders this recording delivered again with their customer's e-mail, and so matched to that account. */
+  ordersMatched: number;
 }
 
 /** How the orders of a recording reached the CRM, as each order's dialog lists it. */
@@ -99,7 +103,8 @@ export function recordOrders<T>(
 export interface OrderRecordingOptions {
   /** Named on the timelines of the accounts it changes. */
   actor?: Actor;
-  delivery: OrderDelivery;
+  /** None for staff matching an unmatched order, which delivers nothing. */
+  delivery?: OrderDelivery;
   /**
    * Whether everything is recorded in one transaction (one batch). Only then may a large recording drop
    * the indexes it fills and build them again at its end (BulkLoad): they are missing until then.
@@ -138,7 +143,9 @@ export class OrderRecording implements OrderRecorder {
   private readonly touchedAccounts = new Set<number>();
   /** Accounts an earlier recording this one goes on from created (continueRecording): not counted as this one's. */
   private readonly createdEarlier = new Set<number>();
-  private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, customersChanged: 0 };
+  private readonly counts = { ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 0, customersChanged: 0, ordersUnmatched: 0, ordersMatched: 0 };
+  /** Whether unmatched orders wait: only then does an order not found among the orders look for itself among them. */
+  private unmatchedWaiting = false;
   /** New and changed orders the batches before this one announced. */
   private ordersAnnounced = 0;
   private readonly customerChanges: CustomerChange[] = [];
@@ -189,6 +196,7 @@ export class OrderRecording implements OrderRecorder {
     const lastOrderId = this.sqlite.query<{ id: number | null }, []>("SELECT max(id) AS id FROM orders").get()?.id ?? 0;
     this.insertedIds.push({ after: lastOrderId, upTo: Number.POSITIVE_INFINITY });
     if (this.options.inOneTransaction) this.bulkLoadAfter = Math.max(BULK_LOAD_MIN_ORDERS, lastOrderId);
+    this.unmatchedWaiting = this.statements.anyUnmatched.get() !== null;
     // Between batches another process may have merged an account away: the e-mails remembered for it would
     // lead to an account that no longer exists.
     if (this.dataVersionAfterLastBatch !== undefined && this.dataVersionAfterLastBatch !== this.dataVersion()) this.accountIdByEmail.clear();
@@ -222,10 +230,18 @@ export class OrderRecording implements OrderRecorder {
   }
 
   recordPrepared(order: PreparedOrder, options: RecordOptions = {}): RecordOutcome {
-    const accountId = this.accountFor(order);
     this.source = order.source;
     const stored = this.findStoredOrder(order);
+    if (stored === undefined && order.customerEmail === "") return this.recordUnmatched(order);
+    // A delivery without an e-mail leaves a known order in the account it is in.
+    const accountId = stored !== undefined && order.customerEmail === "" ? stored.accountId : this.accountFor(order);
     if (stored === undefined) {
+      const waiting = this.unmatchedWaiting ? this.findUnmatched(order) : undefined;
+      if (waiting) {
+        this.matchWaiting(waiting, order, accountId, null);
+        this.changesOf(accountId).updated++;
+        return "updated";
+      }
       this.insert(order, accountId);
       return "created";
     }
@@ -293,6 +309,14 @@ export class OrderRecording implements OrderRecorder {
   }
 
   private insert(order: PreparedOrder, accountId: number): void {
+    this.insertRow(order, accountId);
+    this.touch(accountId);
+    this.changesOf(accountId).created++;
+    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES, ORDER_LOOKUP_INDEXES);
+  }
+
+  /** The order's row and lines; its id. */
+  private insertRow(order: PreparedOrder, accountId: number): number {
     const { lastInsertRowid } = this.statements.insertOrder.run(
       order.source,
       order.externalId,
@@ -308,10 +332,121 @@ export class OrderRecording implements OrderRecorder {
       order.contentHash,
       this.now,
     );
-    this.writeLines(Number(lastInsertRowid), order.lines);
+    const orderId = Number(lastInsertRowid);
+    this.writeLines(orderId, order.lines);
+    return orderId;
+  }
+
+  /** The unmatched order this delivery is, by the identity rules of order-identity.ts. */
+  private findUnmatched(order: PreparedOrder): WaitingOrder | undefined {
+    if (order.shipstationOrderId !== null) {
+      const known = this.statements.findUnmatchedByShipStationId.get(order.shipstationOrderId);
+      if (known) return known;
+    }
+    if (order.orderNumber === null) return this.statements.findUnmatchedUnnumbered.get(order.source, order.externalId) ?? undefined;
+    return findSameOrder(order, this.statements.findUnmatchedByNumber.all(order.orderNumber));
+  }
+
+  /**
+   * An order without a customer e-mail that is not known as an order: it waits among the unmatched orders,
+   * in no account and no figure, brought up to date by whatever delivers it again.
+   */
+  private recordUnmatched(order: PreparedOrder): RecordOutcome {
+    const waiting = this.unmatchedWaiting ? this.findUnmatched(order) : undefined;
+    const delivery = this.options.delivery;
+    if (waiting === undefined) {
+      const deliveries: StoredDelivery[] = delivery ? [{ route: delivery.route, label: delivery.label, firstAt: this.now, lastAt: this.now }] : [];
+      this.statements.insertUnmatched.run(
+        order.source,
+        order.externalId,
+        order.orderNumber,
+        order.store,
+        order.shipstationOrderId,
+        order.status,
+        order.placedAtMs,
+        order.totalCents,
+        order.raw,
+        order.contentHash,
+        JSON.stringify(deliveries),
+        this.now,
+      );
+      this.unmatchedWaiting = true;
+      this.counts.ordersUnmatched++;
+      return "created";
+    }
+    const deliveries = delivery ? JSON.stringify(withDelivery(JSON.parse(waiting.deliveries) as StoredDelivery[], delivery, this.now)) : waiting.deliveries;
+    if (waiting.contentHash === order.contentHash) {
+      this.statements.updateUnmatchedDeliveries.run(deliveries, waiting.id);
+      this.counts.ordersUnchanged++;
+      return "unchanged";
+    }
+    this.statements.updateUnmatched.run(
+      order.orderNumber,
+      order.store,
+      order.shipstationOrderId,
+      order.status,
+      order.placedAtMs,
+      order.totalCents,
+      order.raw,
+      order.contentHash,
+      deliveries,
+      this.now,
+      waiting.id,
+    );
+    this.counts.ordersUpdated++;
+    return "updated";
+  }
+
+  /**
+   * Staff match an unmatched order to an account: it moves into the account's orders, which are recounted
+   * when the recording closes, with a line on its timeline. Undefined when no such unmatched order waits.
+   */
+  matchUnmatched(unmatchedId: number, accountId: number): { orderId: number; orderNumber: string | null } | undefined {
+    const waiting = this.statements.findUnmatchedById.get(unmatchedId);
+    if (!waiting) return undefined;
+    const raw = new TextEncoder().encode(waiting.raw);
+    const order: PreparedOrder = {
+      source: waiting.source,
+      externalId: waiting.externalId,
+      orderNumber: waiting.orderNumber,
+      store: waiting.store,
+      shipstationOrderId: waiting.shipstationOrderId,
+      status: waiting.status,
+      customerEmail: "",
+      placedAtMs: waiting.placedAt,
+      totalCents: waiting.totalCents,
+      raw,
+      contentHash: waiting.contentHash,
+      customer: {},
+      lines: linesOf((JSON.parse(waiting.raw) as StoredOrderRaw).items),
+    };
+    return { orderId: this.matchWaiting(waiting, order, accountId, this.actor.name), orderNumber: waiting.orderNumber };
+  }
+
+  /**
+   * An unmatched order becomes one of the account's orders, as `order` delivers it now (what it does not
+   * name, store, ShipStation id or status, the earlier sources did), keeping the ways it arrived: by a
+   * delivery naming its customer, or by staff (`matchedBy`).
+   */
+  private matchWaiting(waiting: WaitingOrder, order: PreparedOrder, accountId: number, matchedBy: string | null): number {
+    const orderId = this.insertRow(
+      {
+        ...order,
+        source: waiting.source,
+        externalId: waiting.externalId,
+        store: order.store ?? waiting.store,
+        shipstationOrderId: order.shipstationOrderId ?? waiting.shipstationOrderId,
+        status: order.status ?? waiting.status,
+      },
+      accountId,
+    );
+    this.statements.insertDeliveries.run(orderId, waiting.deliveries);
+    this.statements.deleteUnmatched.run(waiting.id);
+    this.batch.matches.push({ accountId, orderNumber: order.orderNumber, matchedBy });
     this.touch(accountId);
-    this.changesOf(accountId).created++;
-    if (++this.counts.ordersCreated === this.bulkLoadAfter) this.bulkLoad = BulkLoad.start(this.sqlite, BULK_LOADED_TABLES, ORDER_LOOKUP_INDEXES);
+    this.counts.ordersUpdated++;
+    if (matchedBy === null) this.counts.ordersMatched++;
+    return orderId;
   }
 
   /**
@@ -333,7 +468,8 @@ export class OrderRecording implements OrderRecorder {
   private noteCustomerChange(stored: StoredIdentity, incoming: PreparedOrder, accountId: number): void {
     this.counts.customersChanged++;
     if (this.customerChanges.length < REPORTED_CUSTOMER_CHANGES) {
-      this.customerChanges.push({ orderNumber: incoming.orderNumber, store: incoming.store ?? stored.store, from: stored.customerEmail, to: incoming.customerEmail });
+      // An order staff matched by hand came without an e-mail: it has none to report.
+      this.customerChanges.push({ orderNumber: incoming.orderNumber, store: incoming.store ?? stored.store, from: stored.customerEmail || "(no e-mail)", to: incoming.customerEmail });
     }
     this.batch.customerMoves.push({ orderNumber: incoming.orderNumber, fromAccountId: stored.accountId, toAccountId: accountId, from: stored.customerEmail, to: incoming.customerEmail });
   }
@@ -453,13 +589,19 @@ export class OrderRecording implements OrderRecorder {
     }
     for (const move of this.batch.customerMoves) {
       lines.push({ accountId: move.fromAccountId, kind: "order_customer_changed", summary: `${orderName(move.orderNumber)} now names another customer (${move.to}) and moved to that account` });
-      lines.push({ accountId: move.toAccountId, kind: "order_customer_changed", summary: `${orderName(move.orderNumber)} moved here from ${move.from}, the customer it named before` });
+      const from = move.from === "" ? "the account it was matched to by hand, as it came without an e-mail" : `${move.from}, the customer it named before`;
+      lines.push({ accountId: move.toAccountId, kind: "order_customer_changed", summary: `${orderName(move.orderNumber)} moved here from ${from}` });
+    }
+    for (const match of this.batch.matches) {
+      const how = match.matchedBy === null ? "by its customer e-mail, which a later delivery gave" : `by ${match.matchedBy}`;
+      lines.push({ accountId: match.accountId, kind: "order_customer_changed", summary: `${orderName(match.orderNumber)}, which came without a customer e-mail, matched to this account ${how}` });
     }
     return lines;
   }
 
   /** How the batch's orders arrived: a row per order and route, its label and last time brought up to date. */
   private recordDeliveries(): void {
+    if (!this.options.delivery) return;
     const { route, label } = this.options.delivery;
     const created = this.insertedIds.at(-1)!;
     this.sqlite.run(
@@ -495,6 +637,8 @@ class BatchChanges {
   readonly updatedOrders: number[] = [];
   readonly statusChanges: { accountId: number; orderNumber: string | null; from: OrderStatus | null; to: OrderStatus }[] = [];
   readonly customerMoves: { orderNumber: string | null; fromAccountId: number; toAccountId: number; from: string; to: string }[] = [];
+  /** Unmatched orders that moved into an account: by a delivery naming the customer (matchedBy null), or by staff. */
+  readonly matches: { accountId: number; orderNumber: string | null; matchedBy: string | null }[] = [];
   /** The name each SKU was last given in the batch's order lines. */
   readonly productNames = new Map<string, string>();
 }
@@ -516,6 +660,34 @@ interface StoredIdentity extends OrderIdentity {
   status: OrderStatus | null;
 }
 
+/** One way an unmatched order arrived, as unmatched_orders.deliveries keeps it (order_deliveries' columns). */
+interface StoredDelivery {
+  route: OrderRoute;
+  label: string;
+  firstAt: number;
+  lastAt: number;
+}
+
+function withDelivery(deliveries: StoredDelivery[], { route, label }: OrderDelivery, now: number): StoredDelivery[] {
+  const known = deliveries.find((delivery) => delivery.route === route);
+  if (!known) return [...deliveries, { route, label, firstAt: now, lastAt: now }];
+  return deliveries.map((delivery) => (delivery === known ? { ...delivery, label, lastAt: now } : delivery));
+}
+
+/** An unmatched order as its identity and recording read it (customerEmail is always ''). */
+interface WaitingOrder extends OrderIdentity {
+  id: number;
+  source: OrderSource;
+  externalId: string;
+  orderNumber: string | null;
+  status: OrderStatus | null;
+  placedAt: number;
+  totalCents: number | null;
+  raw: string;
+  contentHash: string;
+  deliveries: string;
+}
+
 interface RecordingStatements {
   findByShipStationId: Statement<StoredIdentity, [number]>;
   findByNumber: Statement<StoredIdentity, [string]>;
@@ -534,7 +706,26 @@ interface RecordingStatements {
   findAccountByEmail: Statement<{ id: number }, [string]>;
   insertAccount: Statement<unknown, [string, string, string | null, string | null, number, number]>;
   insertPrimaryContact: Statement<unknown, [number, string, string, string, string | null, number, number]>;
+  anyUnmatched: Statement<{ found: number }, []>;
+  findUnmatchedById: Statement<WaitingOrder, [number]>;
+  findUnmatchedByShipStationId: Statement<WaitingOrder, [number]>;
+  findUnmatchedByNumber: Statement<WaitingOrder, [string]>;
+  findUnmatchedUnnumbered: Statement<WaitingOrder, [string, string]>;
+  insertUnmatched: Statement<
+    unknown,
+    [string, string, string | null, string | null, number | null, OrderStatus | null, number, number | null, Uint8Array, string, string, number]
+  >;
+  updateUnmatched: Statement<
+    unknown,
+    [string | null, string | null, number | null, OrderStatus | null, number, number | null, Uint8Array, string, string, number, number]
+  >;
+  updateUnmatchedDeliveries: Statement<unknown, [string, number]>;
+  deleteUnmatched: Statement<unknown, [number]>;
+  insertDeliveries: Statement<unknown, [number, string]>;
 }
+
+const WAITING_ORDER = `id, source, external_id AS externalId, order_number AS orderNumber, store, shipstation_order_id AS shipstationOrderId,
+  '' AS customerEmail, status, placed_at AS placedAt, total_cents AS totalCents, raw, content_hash AS contentHash, deliveries`;
 
 const STORED_IDENTITY = `id, account_id AS accountId, content_hash AS contentHash, customer_email AS customerEmail, store,
   shipstation_order_id AS shipstationOrderId, status`;
@@ -556,7 +747,7 @@ function prepareStatements(sqlite: Database): RecordingStatements {
     // A source that does not name the store, ShipStation's id or the status leaves what another one said.
     updateOrder: sqlite.prepare(
       `UPDATE orders SET account_id = ?1, order_number = ?2, store = coalesce(?3, store), shipstation_order_id = coalesce(?4, shipstation_order_id),
-         customer_email = ?5, status = coalesce(?6, status), placed_at = ?7, total_cents = ?8, raw = CAST(?9 AS TEXT), content_hash = ?10, updated_at = ?11
+         customer_email = coalesce(nullif(?5, ''), customer_email), status = coalesce(?6, status), placed_at = ?7, total_cents = ?8, raw = CAST(?9 AS TEXT), content_hash = ?10, updated_at = ?11
        WHERE id = ?12`,
     ),
     // An e-mail of an account merged away leads to the account that absorbed it.
@@ -567,6 +758,28 @@ function prepareStatements(sqlite: Database): RecordingStatements {
     insertPrimaryContact: sqlite.prepare(
       `INSERT INTO contacts (account_id, first_name, last_name, email, phone, is_primary, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)`,
+    ),
+    anyUnmatched: sqlite.prepare("SELECT 1 AS found FROM unmatched_orders LIMIT 1"),
+    findUnmatchedById: sqlite.prepare(`SELECT ${WAITING_ORDER} FROM unmatched_orders WHERE id = ?`),
+    findUnmatchedByShipStationId: sqlite.prepare(`SELECT ${WAITING_ORDER} FROM unmatched_orders WHERE shipstation_order_id = ?`),
+    findUnmatchedByNumber: sqlite.prepare(`SELECT ${WAITING_ORDER} FROM unmatched_orders WHERE order_number = ?`),
+    findUnmatchedUnnumbered: sqlite.prepare(`SELECT ${WAITING_ORDER} FROM unmatched_orders WHERE source = ? AND external_id = ? AND order_number IS NULL`),
+    insertUnmatched: sqlite.prepare(
+      `INSERT INTO unmatched_orders (source, external_id, order_number, store, shipstation_order_id, status, placed_at, total_cents, raw, content_hash, deliveries, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CAST(?9 AS TEXT), ?10, ?11, ?12, ?12)`,
+    ),
+    // As for orders: a source that does not name the store, ShipStation's id or the status leaves what another one said.
+    updateUnmatched: sqlite.prepare(
+      `UPDATE unmatched_orders SET order_number = ?1, store = coalesce(?2, store), shipstation_order_id = coalesce(?3, shipstation_order_id),
+         status = coalesce(?4, status), placed_at = ?5, total_cents = ?6, raw = CAST(?7 AS TEXT), content_hash = ?8, deliveries = ?9, updated_at = ?10
+       WHERE id = ?11`,
+    ),
+    updateUnmatchedDeliveries: sqlite.prepare("UPDATE unmatched_orders SET deliveries = ? WHERE id = ?"),
+    deleteUnmatched: sqlite.prepare("DELETE FROM unmatched_orders WHERE id = ?"),
+    insertDeliveries: sqlite.prepare(
+      `INSERT INTO order_deliveries (order_id, route, label, first_at, last_at)
+       SELECT ?1, value ->> 'route', value ->> 'label', value ->> 'firstAt', value ->> 'lastAt' FROM json_each(?2) WHERE true
+       ON CONFLICT (order_id, route) DO NOTHING`,
     ),
   };
 }

@@ -32,7 +32,7 @@ const NO_STORE_NAMES: ReadonlyMap<number, string> = new Map();
 /** ShipStation writing orders, by webhook or backfill: the audit tells the two apart. */
 const shipStationActor = (route: "webhook" | "backfill"): Actor => ({ userId: null, name: "ShipStation", source: route });
 
-/** One page of API v1 orders through the one order writer, in one transaction. */
+/** One page of API v1 orders through the one order writer, in one transaction (recordShipStationIncoming). */
 export function recordShipStationOrders(
   db: CrmDatabase,
   orders: readonly ShipStationOrder[],
@@ -44,27 +44,24 @@ export function recordShipStationOrders(
 
 /**
  * One page of either API generation's orders, as their mappings made them (null: no usable date), through
- * the one order writer in one transaction. The one place both generations decide what becomes of an order
- * without a customer e-mail: today it is left out, as it can belong to no account.
+ * the one order writer in one transaction: those without a date are left out, and those without a customer
+ * e-mail wait among the unmatched orders (record-orders.ts) until staff or a later delivery name the customer.
  */
 export function recordShipStationIncoming(db: CrmDatabase, orders: readonly (IncomingOrder | null)[], route: "webhook" | "backfill"): OrderRecordingSummary {
   return recordOrders(
     db,
     (recorder) => {
       for (const incoming of orders) {
-        if (incoming && incoming.customerEmail) recorder.record(incoming);
+        if (incoming) recorder.record(incoming);
       }
     },
     { actor: shipStationActor(route), delivery: { route, label: route === "webhook" ? "ShipStation webhook" : "ShipStation backfill" } },
   ).summary;
 }
 
-/**
- * An API v1 order as the one order writer takes it: customerEmail is "" when it has none usable (see
- * recordShipStationIncoming); null when it has no usable date.
- */
+/** An API v1 order as the one order writer takes it; null when it has no usable date. Without a usable e-mail it names no customer. */
 export function incomingOrderFromShipStation(order: ShipStationOrder, storeNames: ReadonlyMap<number, string>): IncomingOrder | null {
-  const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "") ?? "";
+  const customerEmail = normalizeCustomerEmail(order.customerEmail ?? "");
   const placedAt = parseShipStationDate(order.orderDate ?? order.createDate ?? "", SHIPSTATION_TIME_ZONE);
   if (!placedAt) return null;
   return {

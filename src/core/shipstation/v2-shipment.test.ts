@@ -7,6 +7,7 @@ import { standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { runCsvImport } from "../import/csv-import-run.ts";
+import { countUnmatchedOrders } from "../orders/unmatched-orders.ts";
 import { writeSetting } from "../settings/settings.ts";
 import { recordShipStationIncoming, recordShipStationOrders } from "./shipstation-order.ts";
 import { knownStoreNames } from "./shipstation-stores.ts";
@@ -64,9 +65,9 @@ describe("a V2 shipment as an order", () => {
     ]);
   });
 
-  test("what V2 may leave out stays unknown: the e-mail (\"\"), the total, the store; without a creation time it is no order", () => {
+  test("what V2 may leave out stays unknown: the e-mail, the total, the store; without a creation time it is no order", () => {
     const bare = incomingOrderFromV2Shipment({ shipment_id: "se-9", shipment_number: "9", created_at: "2026-11-20T15:04:05Z", ship_to: { name: "Bo", email: null } }, STORES)!;
-    expect(bare).toMatchObject({ customerEmail: "", totalCents: null, store: null, items: [], shipTo: { name: "Bo" } });
+    expect(bare).toMatchObject({ customerEmail: null, totalCents: null, store: null, items: [], shipTo: { name: "Bo" } });
     expect(incomingOrderFromV2Shipment(standInShipment(9, { store_id: 77 }), STORES)!.store).toBeNull();
     expect(incomingOrderFromV2Shipment(standInShipment(9, { created_at: null }), STORES)).toBeNull();
   });
@@ -112,9 +113,14 @@ describe("one order however each API generation and the export deliver it", () =
     expect(rows()).toEqual([{ externalId: "se-7", orderNumber: "SO-7", store: "Supply Direct Store", shipstationOrderId: null, status: "cancelled" }]);
   });
 
-  test("a shipment without an e-mail is treated as V1 treats an order without one", () => {
-    const withoutEmail = incomingOrderFromV2Shipment(standInShipment(8, { ship_to: { name: "No Mail" } }), STORES);
-    const v1WithoutEmail = recordShipStationOrders(database.db, [standInOrder(8, { customerEmail: "" })], "backfill");
-    expect(recordShipStationIncoming(database.db, [withoutEmail], "backfill")).toEqual(v1WithoutEmail);
+  test("a shipment without an e-mail waits among the unmatched orders, and V1's delivery of it naming the customer matches it", () => {
+    const withoutEmail = incomingOrderFromV2Shipment(standInShipment(8, { shipment_number: "SO-8", ship_to: { name: "No Mail" } }), STORES);
+    expect(recordShipStationIncoming(database.db, [withoutEmail], "webhook")).toMatchObject({ ordersCreated: 0, ordersUnmatched: 1 });
+    expect(countUnmatchedOrders(database.db)).toBe(1);
+    expect(rows()).toEqual([]);
+    const named = standInOrder(555, { orderNumber: "SO-8", customerEmail: "buyer@riverside.org", advancedOptions: { storeId: 26815 } });
+    expect(recordShipStationOrders(database.db, [named], "backfill", STORES)).toMatchObject({ ordersMatched: 1 });
+    expect(countUnmatchedOrders(database.db)).toBe(0);
+    expect(database.sqlite.query("SELECT email, order_count AS orders FROM accounts").all()).toEqual([{ email: "buyer@riverside.org", orders: 1 }]);
   });
 });

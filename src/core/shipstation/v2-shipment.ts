@@ -63,8 +63,8 @@ const STATUS_OF_SHIPMENT: Readonly<Record<string, OrderStatus>> = {
 
 /**
  * A V2 shipment as the one order writer takes it, the same shape V1's mapping makes (shipstation-order.ts),
- * so that both go through recordShipStationIncoming: customerEmail is "" when the shipment has none; null
- * when it has no usable creation date. Pure: no database, no network.
+ * so that both go through recordShipStationIncoming: customerEmail is null when the shipment has none (an
+ * unmatched order); the whole is null when it has no usable creation date. Pure: no database, no network.
  *
  * Its identity is its order number within its store (order-identity.ts), never its se- id: V1 and the CSV
  * exports know the same order by its number, and V2's id is no V1 orderId, so shipstationOrderId stays null
@@ -83,7 +83,7 @@ export function incomingOrderFromV2Shipment(shipment: ShipStationV2Shipment, sto
     store: typeof storeId === "number" ? (storeNames.get(storeId) ?? null) : null,
     shipstationOrderId: null,
     status: STATUS_OF_SHIPMENT[shipment.shipment_status?.trim().toLowerCase() ?? ""] ?? null,
-    customerEmail: normalizeCustomerEmail(shipment.ship_to?.email ?? "") ?? "",
+    customerEmail: normalizeCustomerEmail(shipment.ship_to?.email ?? ""),
     placedAt,
     // What the customer paid is the nearest V2 has to an order total; without it the total is unknown.
     totalCents: centsOf(shipment.amount_paid),

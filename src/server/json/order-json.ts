@@ -1,7 +1,9 @@
 import type { StoredOrder } from "../../core/accounts/account-detail.ts";
 import type { StoredOrderDetail } from "../../core/orders/order-detail.ts";
+import type { UnmatchedOrderRow } from "../../core/orders/unmatched-orders.ts";
+import type { SuggestedAccount } from "../../core/duplicates/order-suggestions.ts";
 import { centsToDollars } from "../../core/money/money.ts";
-import type { Order, OrderDetail } from "../../contracts/orders.ts";
+import type { Order, OrderDetail, UnmatchedOrder } from "../../contracts/orders.ts";
 
 /** An order as the dashboard receives it: dollars, ISO times, the raw payload with its prices in dollars too. */
 export function toOrderJson(order: StoredOrder): Order {
@@ -44,6 +46,22 @@ export function toOrderDetailJson(order: StoredOrderDetail): OrderDetail {
     shipDate: order.shipDate,
     tracking: order.tracking,
     deliveries: order.deliveries.map((delivery) => ({ ...delivery, firstAt: delivery.firstAt.toISOString(), lastAt: delivery.lastAt.toISOString() })),
+  };
+}
+
+/** GET /api/orders/unmatched: an order waiting for its account, with the accounts its ship-to suggests. */
+export function toUnmatchedOrderJson(order: UnmatchedOrderRow, suggestions: SuggestedAccount[]): UnmatchedOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    store: order.store,
+    status: order.status,
+    placedAt: order.placedAt.toISOString(),
+    total: dollarsOrNull(order.totalCents),
+    shipTo: order.shipTo,
+    items: order.items,
+    deliveries: order.deliveries.map((delivery) => ({ ...delivery, firstAt: delivery.firstAt.toISOString(), lastAt: delivery.lastAt.toISOString() })),
+    suggestions,
   };
 }
 

@@ -1,9 +1,13 @@
 import { useAppConfig } from "../../api/app-config";
 import { useTasksNeedingAttention } from "../../api/tasks";
+import { useUnmatchedOrderCount } from "../../api/unmatched-orders";
 import { isAdmin } from "../../session/session-user";
 import { useSession } from "../../session/useSession";
 import { ProductLogoIcon } from "../../ui/icons";
-import { NAV_ITEMS } from "./nav-items";
+import { useLocation } from "wouter";
+import { isNavLinkActive } from "./is-nav-link-active";
+import { NAV_ITEMS, type NavItem } from "./nav-items";
+import type { SidebarNavLinkProps } from "./SidebarNavLink";
 import { SidebarNavLink } from "./SidebarNavLink";
 import { SidebarUser } from "./SidebarUser";
 
@@ -12,6 +16,15 @@ export function Sidebar() {
   const { config } = useAppConfig();
   const { user } = useSession();
   const { total: tasksNeedingAttention } = useTasksNeedingAttention(user?.id);
+  const unmatchedOrders = useUnmatchedOrderCount();
+  const [location] = useLocation();
+  const badgeOf = (item: NavItem): SidebarNavLinkProps["badge"] => {
+    if (item.href === "/tasks" && tasksNeedingAttention !== undefined) return { count: tasksNeedingAttention, description: "overdue or due today", testId: "sidebar-tasks-badge" };
+    if (item.href === "/unmatched-orders" && unmatchedOrders !== undefined) return { count: unmatchedOrders, description: "to match to an account", testId: "sidebar-unmatched-orders-badge" };
+    return undefined;
+  };
+  const shown = (item: NavItem) =>
+    (!item.adminOnly || (user !== null && isAdmin(user))) && (!item.onlyWithBadge || (badgeOf(item)?.count ?? 0) > 0 || isNavLinkActive(item.href, location));
 
   return (
     // The column's background runs the page's full height; its content stays in view while the page scrolls.
@@ -30,16 +43,9 @@ export function Sidebar() {
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-1 py-4 md:px-3">
           <ul className="space-y-1">
-            {NAV_ITEMS.filter((item) => !item.adminOnly || (user !== null && isAdmin(user))).map((item) => (
+            {NAV_ITEMS.filter(shown).map((item) => (
               <li key={item.href}>
-                <SidebarNavLink
-                  item={item}
-                  badge={
-                    item.href === "/tasks" && tasksNeedingAttention !== undefined
-                      ? { count: tasksNeedingAttention, description: "overdue or due today", testId: "sidebar-tasks-badge" }
-                      : undefined
-                  }
-                />
+                <SidebarNavLink item={item} badge={badgeOf(item)} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { AccountsIcon, AnalyticsIcon, HistoryIcon, ListsIcon, SettingsIcon, TasksIcon, type IconProps } from "../../ui/icons";
+import { AccountsIcon, AnalyticsIcon, HistoryIcon, ListsIcon, PackageIcon, SettingsIcon, TasksIcon, type IconProps } from "../../ui/icons";
 
 export interface NavItem {
   label: string;
@@ -7,6 +7,8 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Shown to administrators only: the server answers 403 to everyone else. */
   adminOnly?: boolean;
+  /** Shown only while its badge counts something (or its screen is open): most businesses never need it. */
+  onlyWithBadge?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -14,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Lists", href: "/lists", icon: ListsIcon },
   { label: "Tasks", href: "/tasks", icon: TasksIcon },
   { label: "Analytics", href: "/analytics", icon: AnalyticsIcon },
+  { label: "Unmatched Orders", href: "/unmatched-orders", icon: PackageIcon, onlyWithBadge: true },
   { label: "Audit", href: "/audit", icon: HistoryIcon, adminOnly: true },
   { label: "Settings", href: "/settings", icon: SettingsIcon },
 ];
