@@ -35,6 +35,12 @@ export interface IncomingOrder {
    */
   customerEmail: string | null;
   placedAt: Date;
+  /**
+   * The source knows only when ShipStation created the order, not when it was placed (the V2 API): a new
+   * order takes that time, and one stored with its own date keeps it.
+   */
+  placedAtIsCreation?: true;
+  /** Null where the source does not say (the V2 API may not): an order stored with a total keeps it. */
   totalCents: number | null;
   shipTo: ShipToAddress;
   items: OrderItem[];

@@ -7,7 +7,7 @@ import { Utf8Writer } from "./utf8-writer.ts";
  * recording an order and needs no database, so a reader can prepare orders on its own thread (the CSV
  * import does) while the recording writes earlier ones.
  */
-export interface PreparedOrder extends Pick<IncomingOrder, "source" | "externalId" | "orderNumber" | "store" | "shipstationOrderId" | "status" | "totalCents"> {
+export interface PreparedOrder extends Pick<IncomingOrder, "source" | "externalId" | "orderNumber" | "store" | "shipstationOrderId" | "status" | "totalCents" | "placedAtIsCreation"> {
   /** '' where the source gave none, as orders.customer_email keeps it. */
   customerEmail: string;
   placedAtMs: number;
@@ -65,6 +65,7 @@ export function prepareOrder(order: IncomingOrder): PreparedOrder {
     status: order.status,
     ...fields,
     totalCents: order.totalCents,
+    ...(order.placedAtIsCreation && { placedAtIsCreation: true }),
     raw: out.view(written.rawStart, written.rawEnd),
     contentHash: written.contentHash,
     customer: { company: shipTo.company, name: shipTo.name, phone: shipTo.phone },

@@ -269,6 +269,7 @@ export class OrderRecording implements OrderRecorder {
       incoming.contentHash,
       this.now,
       stored.id,
+      incoming.placedAtIsCreation ? 1 : 0,
     );
     this.statements.deleteLines.run(stored.id);
     this.writeLines(stored.id, incoming.lines);
@@ -392,6 +393,7 @@ export class OrderRecording implements OrderRecorder {
       deliveries,
       this.now,
       waiting.id,
+      order.placedAtIsCreation ? 1 : 0,
     );
     this.counts.ordersUpdated++;
     return "updated";
@@ -701,7 +703,7 @@ interface RecordingStatements {
   >;
   updateOrder: Statement<
     unknown,
-    [number, string | null, string | null, number | null, string, OrderStatus | null, number, number | null, Uint8Array, string, number, number]
+    [number, string | null, string | null, number | null, string, OrderStatus | null, number, number | null, Uint8Array, string, number, number, number]
   >;
   findAccountByEmail: Statement<{ id: number }, [string]>;
   insertAccount: Statement<unknown, [string, string, string | null, string | null, number, number]>;
@@ -717,7 +719,7 @@ interface RecordingStatements {
   >;
   updateUnmatched: Statement<
     unknown,
-    [string | null, string | null, number | null, OrderStatus | null, number, number | null, Uint8Array, string, string, number, number]
+    [string | null, string | null, number | null, OrderStatus | null, number, number | null, Uint8Array, string, string, number, number, number]
   >;
   updateUnmatchedDeliveries: Statement<unknown, [string, number]>;
   deleteUnmatched: Statement<unknown, [number]>;
@@ -744,10 +746,12 @@ function prepareStatements(sqlite: Database): RecordingStatements {
       `INSERT INTO orders (source, external_id, account_id, order_number, store, shipstation_order_id, customer_email, status, placed_at, total_cents, raw, content_hash, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CAST(?11 AS TEXT), ?12, ?13, ?13)`,
     ),
-    // A source that does not name the store, ShipStation's id or the status leaves what another one said.
+    // A source that does not name the store, ShipStation's id, the status or the total leaves what another
+    // one said, and one that knows only when the order was created (?13) the date it was placed.
     updateOrder: sqlite.prepare(
       `UPDATE orders SET account_id = ?1, order_number = ?2, store = coalesce(?3, store), shipstation_order_id = coalesce(?4, shipstation_order_id),
-         customer_email = coalesce(nullif(?5, ''), customer_email), status = coalesce(?6, status), placed_at = ?7, total_cents = ?8, raw = CAST(?9 AS TEXT), content_hash = ?10, updated_at = ?11
+         customer_email = coalesce(nullif(?5, ''), customer_email), status = coalesce(?6, status), placed_at = iif(?13, placed_at, ?7),
+         total_cents = coalesce(?8, total_cents), raw = CAST(?9 AS TEXT), content_hash = ?10, updated_at = ?11
        WHERE id = ?12`,
     ),
     // An e-mail of an account merged away leads to the account that absorbed it.
@@ -768,10 +772,11 @@ function prepareStatements(sqlite: Database): RecordingStatements {
       `INSERT INTO unmatched_orders (source, external_id, order_number, store, shipstation_order_id, status, placed_at, total_cents, raw, content_hash, deliveries, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CAST(?9 AS TEXT), ?10, ?11, ?12, ?12)`,
     ),
-    // As for orders: a source that does not name the store, ShipStation's id or the status leaves what another one said.
+    // As for orders: what a source does not say leaves what another one said.
     updateUnmatched: sqlite.prepare(
       `UPDATE unmatched_orders SET order_number = ?1, store = coalesce(?2, store), shipstation_order_id = coalesce(?3, shipstation_order_id),
-         status = coalesce(?4, status), placed_at = ?5, total_cents = ?6, raw = CAST(?7 AS TEXT), content_hash = ?8, deliveries = ?9, updated_at = ?10
+         status = coalesce(?4, status), placed_at = iif(?12, placed_at, ?5), total_cents = coalesce(?6, total_cents), raw = CAST(?7 AS TEXT),
+         content_hash = ?8, deliveries = ?9, updated_at = ?10
        WHERE id = ?11`,
     ),
     updateUnmatchedDeliveries: sqlite.prepare("UPDATE unmatched_orders SET deliveries = ? WHERE id = ?"),

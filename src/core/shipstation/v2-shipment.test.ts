@@ -36,6 +36,7 @@ describe("a V2 shipment as an order", () => {
       status: "shipped",
       customerEmail: "ann@riverside.org",
       placedAt: new Date("2026-11-20T15:04:05.000Z"),
+      placedAtIsCreation: true,
       totalCents: 4999,
       shipTo: { name: "Ann Lee", company: "Riverside Clinic", street1: "1 Main St", city: "Albany", state: "NY", postalCode: "12207", country: "US", phone: "518-555-0100" },
       items: [{ sku: "GLV-1", name: "Gloves", quantity: 3, unitPriceCents: 1235 }],
@@ -100,6 +101,18 @@ describe("one order however each API generation and the export deliver it", () =
     expect((await runCsvImport(database.db, [{ path: file }], { timeZone: "America/New_York" })).state).toBe("completed");
     expect(rows()).toEqual([{ externalId: "555", orderNumber: "SO-1042", store: "Supply Direct Store", shipstationOrderId: 555, status: "shipped" }]);
     expect(database.sqlite.query("SELECT order_count AS orders FROM accounts").all()).toEqual([{ orders: 1 }]);
+  });
+
+  test("V2 bringing an order V1 stored keeps the order's own date and total, which V2 does not know, and updates its status", () => {
+    const email = "buyer@riverside.org";
+    const placed = standInOrder(555, { orderNumber: "SO-1042", customerEmail: email, orderDate: "2026-11-18T09:30:00.0000000", orderTotal: 120, advancedOptions: { storeId: 26815 } });
+    recordShipStationOrders(database.db, [placed], "backfill", STORES);
+    const stored = () => database.sqlite.query("SELECT placed_at AS placedAt, total_cents AS totalCents, status FROM orders").get() as { placedAt: number; totalCents: number; status: string };
+    const before = stored();
+    const shipment = standInShipment(98_765, { shipment_number: "SO-1042", created_at: "2026-11-20T15:04:05Z", shipment_status: "label_purchased", amount_paid: null, ship_to: { email } });
+    expect(recordShipStationIncoming(database.db, [incomingOrderFromV2Shipment(shipment, STORES)], "webhook")).toMatchObject({ ordersUpdated: 1 });
+    expect(stored()).toEqual({ placedAt: before.placedAt, totalCents: 12_000, status: "shipped" });
+    expect(database.sqlite.query("SELECT total_order_cents AS total FROM accounts").get()).toEqual({ total: 12_000 });
   });
 
   test("V2 first, its store unknown, is found again by V2 and by the export of the same customer", async () => {

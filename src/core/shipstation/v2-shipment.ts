@@ -85,6 +85,7 @@ export function incomingOrderFromV2Shipment(shipment: ShipStationV2Shipment, sto
     status: STATUS_OF_SHIPMENT[shipment.shipment_status?.trim().toLowerCase() ?? ""] ?? null,
     customerEmail: normalizeCustomerEmail(shipment.ship_to?.email ?? ""),
     placedAt,
+    placedAtIsCreation: true,
     // What the customer paid is the nearest V2 has to an order total; without it the total is unknown.
     totalCents: centsOf(shipment.amount_paid),
     shipTo: shipToOf(shipment.ship_to),
