@@ -77,19 +77,18 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 
 export const NOT_FOUND_HEADING: ScreenHeading = { title: "Page Not Found", subtitle: "" };
 
-/** How long after the page has loaded the other screens' code is fetched, so that it does not compete with the first screen's. */
-const OTHER_SCREENS_DELAY_MS = 1_000;
-
 /**
  * Starts fetching the code of the screen at `pathname` now, beside the session check rather than after it,
- * and the other screens' once the page has loaded and settled, so that opening one waits only for its data.
+ * and the other screens' as soon as the page has loaded and the browser is idle, so that opening one waits
+ * only for its data.
  */
 export function preloadScreens(pathname: string): void {
   const lazyScreens = SCREEN_ROUTES.flatMap((route) => ("preload" in route.screen ? [{ path: route.path, screen: route.screen as LazyScreen }] : []));
   void lazyScreens.find((route) => pathMatches(route.path, pathname))?.screen.preload();
-  const preloadAll = () => setTimeout(() => lazyScreens.forEach((route) => void route.screen.preload()), OTHER_SCREENS_DELAY_MS);
-  if (document.readyState === "complete") preloadAll();
-  else window.addEventListener("load", preloadAll, { once: true });
+  const preloadAll = () => lazyScreens.forEach((route) => void route.screen.preload());
+  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(preloadAll) : setTimeout(preloadAll));
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }
 
 /** Whether a route's path ("/accounts/:id") matches a URL's path. */
