@@ -56,12 +56,14 @@ export class DashboardFiles {
   private readonly urlPaths: string[] = [];
 
   constructor(bundle: DashboardBundle) {
-    const texts = new Map(bundle.files.map((file) => [file.path, readFileSync(file.path)]));
+    // The page links its scripts and stylesheet by their place beside it.
     const urlPathOf = (file: DashboardFile) => `/${path.relative(path.dirname(bundle.index), file.path)}`;
+    const contents = new Map(bundle.files.map((file) => [urlPathOf(file), readFileSync(file.path)]));
     const compressions: Promise<void>[] = [];
     for (const file of bundle.files) {
       const isPage = file.path === bundle.index;
-      const content = isPage ? new TextEncoder().encode(withPreloads(texts.get(file.path)!.toString(), (urlPath) => readByUrlPath(bundle, texts, urlPath))) : new Uint8Array(texts.get(file.path)!);
+      const built = contents.get(urlPathOf(file))!;
+      const content = isPage ? new TextEncoder().encode(withPreloads(built.toString(), (urlPath) => contents.get(urlPath)?.toString())) : new Uint8Array(built);
       // The page's ETag is Bun's, of the page as built; the preload links are worked out from the build's own files, so they change only with it.
       const etag = file.headers.etag ?? "";
       const served: ServedFile = {
@@ -128,9 +130,4 @@ export function withPreloads(html: string, readScript: (urlPath: string) => stri
     ...FIRST_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
   ];
   return html.replace("</head>", `${links.join("")}</head>`);
-}
-
-function readByUrlPath(bundle: DashboardBundle, texts: Map<string, Buffer>, urlPath: string): string | undefined {
-  const file = bundle.files.find((candidate) => `/${path.relative(path.dirname(bundle.index), candidate.path)}` === urlPath);
-  return file === undefined ? undefined : texts.get(file.path)?.toString();
 }
