@@ -1,5 +1,4 @@
 import type { HTMLBundle } from "bun";
-import path from "node:path";
 import dashboard from "../web/index.html";
 import { neverWaitOnEventLoop, type CrmDatabase } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
@@ -7,6 +6,7 @@ import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
 import { uploadLimitBytes } from "../core/import/upload-limit.ts";
 import { createApp } from "./app.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { DashboardFiles } from "./dashboard-files.ts";
 import { AllowedHosts } from "./middleware/allowed-hosts.ts";
 import { securityHeadersFor } from "./middleware/security-headers.ts";
 import { startLifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
@@ -119,9 +119,10 @@ export function startServer(options: ServeOptions): RunningServer {
 
 /**
  * The dashboard's page for every path but its own files. Bun serves an HTML import with headers of its own
- * choosing, so the compiled binary, which carries the bundle's files, serves them itself with the security
- * headers. Run from the source (`bun src/cli/main.ts serve`) nothing is built yet: Bun bundles the page on
- * the fly, with hot reloading and an inline script of its own, and serves it without them; the API keeps them.
+ * choosing, so the compiled binary, which carries the bundle's files, serves them itself (dashboard-files.ts:
+ * compressed, cached by the browser, the page naming what to preload) with the security headers. Run from
+ * the source (`bun src/cli/main.ts serve`) nothing is built yet: Bun bundles the page on the fly, with hot
+ * reloading and an inline script of its own, and serves it without them; the API keeps them.
  */
 function dashboardRoutes(
   bundle: HTMLBundle,
@@ -130,19 +131,11 @@ function dashboardRoutes(
   refusedHost: (request: Request) => Response,
 ): Record<string, HTMLBundle | ((request: Request) => Response)> {
   if (bundle.files === undefined) return { "/*": bundle };
-  const routes: Record<string, (request: Request) => Response> = {};
-  for (const file of bundle.files) {
-    const answer = (request: Request) => (allowedHosts.allows(request) ? dashboardFile(file.path, file.headers, request, trustProxy) : refusedHost(request));
-    if (file.path === bundle.index) routes["/*"] = answer;
-    // The page links its script and stylesheet by their place beside it.
-    else routes[`/${path.relative(path.dirname(bundle.index), file.path)}`] = answer;
-  }
-  return routes;
-}
-
-/** A file of the built dashboard, or 304 when the browser's copy is the same build's (its ETag names the content). */
-function dashboardFile(file: string, bundleHeaders: Record<string, string>, request: Request, trustProxy: boolean): Response {
-  const headers = { ...bundleHeaders, ...securityHeadersFor(request, trustProxy) };
-  if (request.headers.get("if-none-match") === bundleHeaders.etag) return new Response(null, { status: 304, headers });
-  return new Response(Bun.file(file), { headers });
+  const files = new DashboardFiles({ index: bundle.index, files: bundle.files });
+  return Object.fromEntries(
+    files.routes().map((urlPath) => [
+      urlPath,
+      (request: Request) => (allowedHosts.allows(request) ? files.answer(urlPath, request, securityHeadersFor(request, trustProxy)) : refusedHost(request)),
+    ]),
+  );
 }

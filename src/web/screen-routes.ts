@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { createElement, lazy, Suspense, type ComponentType, type FunctionComponent, useState } from "react";
 import { LoadError } from "./ui/LoadError";
 import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
@@ -17,22 +17,35 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen whose code is fetched only when it is first opened, its own chunk of the build (build.ts splits
- * dynamic imports), so that the page everybody loads first stays small. The shell stays on screen with a
- * spinner meanwhile. A chunk that cannot be fetched (the network, or a new version replaced the running
- * one's files) says so, and Retry loads the page again, with the current version's files.
+ * A screen whose code is its own chunk of the build (build.ts splits dynamic imports), so that the page
+ * everybody loads first stays small. The chunk is fetched when preloadScreens asks (the page's own screen at
+ * once, the others once the page is idle) or, at the latest, when the screen is first opened; the shell stays
+ * on screen with a spinner meanwhile. Once fetched, the screen renders at once, without suspending (React
+ * would hold a fallback it has shown for a while before revealing the screen). A chunk that cannot be fetched
+ * (the network, or a new version replaced the running one's files) says so, and Retry loads the page again,
+ * with the current version's files.
  */
-function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
-  const Screen = lazy(() =>
-    load().then(
-      (screen) => ({ default: screen }),
+interface LazyScreen extends FunctionComponent {
+  /** Starts fetching the screen's code, once. */
+  preload(): Promise<unknown>;
+}
+
+function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (screen) => ({ default: (loaded = screen) }),
       (error: unknown) => ({ default: () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() }) }),
-    ),
-  );
+    ));
+  const Screen = lazy(preload);
   const spinner = createElement("div", { className: "flex justify-center py-16" }, createElement(Spinner, { className: "size-8 border-4", label: "Loading" }));
-  return function LazyScreen() {
-    return createElement(Suspense, { fallback: spinner }, createElement(Screen));
-  };
+  function LazyScreen() {
+    // Decided once per mount: switching between the two would mount the screen afresh, losing what it holds.
+    const [screenLoaded] = useState(() => loaded);
+    return screenLoaded ? createElement(screenLoaded) : createElement(Suspense, { fallback: spinner }, createElement(Screen));
+  }
+  return Object.assign(LazyScreen, { preload });
 }
 
 // Every screen but the accounts table's own (the first page, whose parts the Lists tabs share): an
@@ -65,3 +78,24 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 ];
 
 export const NOT_FOUND_HEADING: ScreenHeading = { title: "Page Not Found", subtitle: "" };
+
+/**
+ * Starts fetching the code of the screen at `pathname` now, beside the session check rather than after it,
+ * and the other screens' as soon as the page has loaded and the browser is idle, so that opening one waits
+ * only for its data.
+ */
+export function preloadScreens(pathname: string): void {
+  const lazyScreens = SCREEN_ROUTES.flatMap((route) => ("preload" in route.screen ? [{ path: route.path, screen: route.screen as LazyScreen }] : []));
+  void lazyScreens.find((route) => pathMatches(route.path, pathname))?.screen.preload();
+  const preloadAll = () => lazyScreens.forEach((route) => void route.screen.preload());
+  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(preloadAll) : setTimeout(preloadAll));
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
+/** Whether a route's path ("/accounts/:id") matches a URL's path. */
+export function pathMatches(routePath: string, pathname: string): boolean {
+  const routeParts = routePath.split("/");
+  const parts = (pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname).split("/");
+  return routeParts.length === parts.length && routeParts.every((part, index) => part.startsWith(":") ? parts[index] !== "" : part === parts[index]);
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { acceptsGzip, DashboardFiles, HASHED_FILE_CACHING, PAGE_CACHING, withPreloads } from "./dashboard-files.ts";
+
+/** A build as Bun's HTML import lists it: the page, its entry script importing two chunks (one of them another), a screen's chunk loaded on demand, the stylesheet. */
+const PAGE = `<!doctype html><html><head><link rel="stylesheet" crossorigin href="/chunk-style.css"><script type="module" crossorigin src="/chunk-entry.js"></script></head><body><div id="root"></div></body></html>`;
+const SCRIPTS: Record<string, string> = {
+  "chunk-entry.js": `import{a}from"/chunk-react.js";import"/chunk-shared.js";const screen=()=>import("/chunk-screen.js");${"console.log(a);".repeat(200)}`,
+  "chunk-react.js": `import{s}from"/chunk-shared.js";export const a=s;${"/* react */".repeat(200)}`,
+  "chunk-shared.js": "export const s=1;",
+  "chunk-screen.js": `import{a}from"/chunk-react.js";export const screen=a;`,
+};
+
+describe("the dashboard's files", () => {
+  let dir: string;
+  let files: DashboardFiles;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-dashboard-files-"));
+    writeFileSync(path.join(dir, "index.html"), PAGE);
+    writeFileSync(path.join(dir, "chunk-style.css"), `.a{color:red}${".b{margin:0}".repeat(200)}`);
+    for (const [name, code] of Object.entries(SCRIPTS)) writeFileSync(path.join(dir, name), code);
+    const file = (name: string, type: string) => ({ path: path.join(dir, name), headers: { etag: `etag-${name}`, "content-type": type } });
+    files = new DashboardFiles({
+      index: path.join(dir, "index.html"),
+      files: [file("index.html", "text/html;charset=utf-8"), file("chunk-style.css", "text/css;charset=utf-8"), ...Object.keys(SCRIPTS).map((name) => file(name, "text/javascript;charset=utf-8"))],
+    });
+    await files.ready;
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const get = (urlPath: string, headers: Record<string, string> = {}) => files.answer(urlPath, new Request(`http://localhost${urlPath === "/*" ? "/accounts" : urlPath}`, { headers }), { "x-frame-options": "DENY" });
+
+  test("are routed by their own paths, and every other path gets the page", () => {
+    expect([...files.routes()].sort()).toEqual(["/*", "/chunk-entry.js", "/chunk-react.js", "/chunk-screen.js", "/chunk-shared.js", "/chunk-style.css"]);
+  });
+
+  test("a file named by its content is kept by the browser for a year without asking again; the page is asked for each time", () => {
+    for (const urlPath of ["/chunk-entry.js", "/chunk-style.css", "/chunk-shared.js"]) {
+      expect({ urlPath, caching: get(urlPath).headers.get("cache-control") }).toEqual({ urlPath, caching: HASHED_FILE_CACHING });
+    }
+    expect(HASHED_FILE_CACHING).toBe("public, max-age=31536000, immutable");
+    expect(get("/*").headers.get("cache-control")).toBe(PAGE_CACHING);
+    expect(PAGE_CACHING).toBe("no-cache");
+  });
+
+  test("a browser accepting gzip gets the file gzipped, with its own ETag; others get it as it is; both vary by Accept-Encoding", async () => {
+    const gzipped = get("/chunk-entry.js", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzipped.headers.get("etag")).toBe("etag-chunk-entry.js-gzip");
+    expect(gzipped.headers.get("content-type")).toBe("text/javascript;charset=utf-8");
+    const body = new Uint8Array(await gzipped.arrayBuffer());
+    expect(new TextDecoder().decode(gunzipSync(body))).toBe(SCRIPTS["chunk-entry.js"]!);
+    expect(body.byteLength).toBeLessThan(SCRIPTS["chunk-entry.js"]!.length / 4);
+
+    const plain = get("/chunk-entry.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(plain.headers.get("etag")).toBe("etag-chunk-entry.js");
+    expect(await plain.text()).toBe(SCRIPTS["chunk-entry.js"]!);
+  });
+
+  test("a file too small to gain from it is sent as it is", () => {
+    expect(get("/chunk-shared.js", { "accept-encoding": "gzip" }).headers.get("content-encoding")).toBeNull();
+  });
+
+  test("a browser holding the current copy gets 304, for the encoding it holds", () => {
+    expect(get("/chunk-entry.js", { "if-none-match": "etag-chunk-entry.js" }).status).toBe(304);
+    expect(get("/chunk-entry.js", { "if-none-match": "etag-chunk-entry.js-gzip", "accept-encoding": "gzip" }).status).toBe(304);
+    // A gzipped copy is not the plain one.
+    expect(get("/chunk-entry.js", { "if-none-match": "etag-chunk-entry.js", "accept-encoding": "gzip" }).status).toBe(200);
+  });
+
+  test("every answer carries the headers the server adds (the security headers)", () => {
+    for (const urlPath of ["/*", "/chunk-entry.js"]) expect(get(urlPath).headers.get("x-frame-options")).toBe("DENY");
+    expect(get("/chunk-entry.js", { "if-none-match": "etag-chunk-entry.js" }).headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  test("the page names every script its entry imports, however deeply, for preloading, and the first reads; not a screen's chunk loaded on demand", async () => {
+    const page = await get("/*").text();
+    const preloaded = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded.sort()).toEqual(["/chunk-react.js", "/chunk-shared.js"]);
+    const fetched = [...page.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((match) => match[1]);
+    expect(fetched).toEqual(["/api/auth/me", "/api/config"]);
+    expect(page).toContain('<script type="module" crossorigin src="/chunk-entry.js"></script>');
+    expect(page.indexOf("modulepreload")).toBeLessThan(page.indexOf("</head>"));
+  });
+});
+
+describe("withPreloads", () => {
+  test("a page without scripts gets only the first reads", () => {
+    expect(withPreloads("<html><head></head></html>", () => undefined)).toBe(
+      '<html><head><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"></head></html>',
+    );
+  });
+});
+
+describe("acceptsGzip", () => {
+  test("reads Accept-Encoding as browsers and proxies write it", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("br, gzip;q=0")).toBe(false);
+    expect(acceptsGzip("gzip;q=0.0")).toBe(false);
+  });
+});
