@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => database.dispose());
 
-const copiesLeft = () => readdirSync(database.dataDir).filter((name) => name.startsWith("preview-"));
+const copiesLeft = () => readdirSync(database.dataDir).filter((name) => name.startsWith("server-preview-"));
 
 function exportFile(name: string, text: string): string {
   const file = path.join(database.dataDir, name);
@@ -24,6 +24,13 @@ const preview = (file: string) => previewCsvImportOnThread(database.dataDir, dat
 test("a file the dry run rejects is rejected as the DomainError it was, and the copy is removed", async () => {
   await expect(preview(exportFile("empty.csv", ""))).rejects.toMatchObject({ name: "DomainError", kind: "invalid", field: "file", message: "The file is empty" });
   await expect(preview(exportFile("no-email.csv", "Order - Number,Date - Order Date\n1,4/2/2026\n"))).rejects.toMatchObject({ kind: "invalid", field: "file", message: expect.stringContaining("Customer Email") });
+  expect(copiesLeft()).toEqual([]);
+});
+
+test("a copy a server that died mid-preview left is removed by the next preview", async () => {
+  mkdirSync(path.join(database.dataDir, "server-preview-abc123"));
+  writeFileSync(path.join(database.dataDir, "server-preview-abc123", "crm.db"), "left over");
+  expect((await preview(exportFile("orders.csv", exportCsv([itemRow("1", "a@clinic.com")])))).results).toMatchObject({ processed: 1, created: 1 });
   expect(copiesLeft()).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { CsvImportPreview } from "../../contracts/imports.ts";
@@ -7,6 +7,8 @@ import type { CsvImportFile } from "./csv-import-parts.ts";
 import { previewScript } from "./preview-script.ts" with { type: "macro" };
 
 const PREVIEW_SCRIPT: string = previewScript();
+/** The copies' folders in the data directory; apart from `crm import-csv --dry-run`'s, which another process may be using. */
+const COPY_FOLDER_PREFIX = "server-preview-";
 
 /** What the preview thread is given. */
 export interface PreviewJob {
@@ -36,7 +38,8 @@ export async function previewCsvImportOnThread(dataDir: string, databaseFile: st
   let copyDir: string | undefined;
   let worker: Worker | undefined;
   try {
-    copyDir = mkdtempSync(path.join(dataDir, "preview-"));
+    removeLeftoverCopies(dataDir);
+    copyDir = mkdtempSync(path.join(dataDir, COPY_FOLDER_PREFIX));
     const answer = await new Promise<PreviewThreadAnswer>((resolve, reject) => {
       const job: PreviewJob = { databaseFile, copyDir: copyDir!, files };
       worker = new Worker(PREVIEW_SCRIPT, { eval: true, workerData: job });
@@ -67,4 +70,11 @@ export async function abandonPreviewOnThread(): Promise<void> {
   if (!running) return;
   abandoned = true;
   await running.terminate();
+}
+
+/** What a server that died mid-preview left: a copy as large as the database. No other preview runs now. */
+function removeLeftoverCopies(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith(COPY_FOLDER_PREFIX)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
 }
