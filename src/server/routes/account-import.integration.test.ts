@@ -268,6 +268,17 @@ describe("importing a CSV through the API", () => {
     expect(readdirSync(crm.server.dataDir).filter((name) => name.includes("preview-"))).toEqual([]);
   }, 60_000);
 
+  test("a file the preview's thread rejects past its first row answers 400 with the reason, as a dry run on the server's thread did", async () => {
+    const rows = exportCsv(Array.from({ length: 2_000 }, (_, i) => itemRow(`R-${i}`, `buyer${i}@clinic.com`)));
+    // UTF-8 text and then a byte that UTF-8 has not, far past the first row the route reads itself.
+    const file = Buffer.concat([Buffer.from(rows), Buffer.from(exportCsv([itemRow("R-X", "cafe@clinic.com", { "Ship To - Company": "Café Crème Pâtisserie" })]).split("\n")[1]!), Buffer.from([0x80, 0x0a])]);
+    const url = await uploadUrl();
+    expect((await put(url, new Uint8Array(file))).status).toBe(200);
+    const preview = await crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap: { customerEmail: "Customer Email", orderDate: "Date - Order Date" } } });
+    expect(preview.status).toBe(400);
+    expect(preview.body.message).toMatch(/^The file is not UTF-8, UTF-16 or Windows-1252 text \(it has UTF-8 text, and bytes that are not UTF-8 at byte [\d,]+: 0x80 0x0A\)/);
+  });
+
   test("without a session the import routes answer 401", async () => {
     const url = await uploadUrl();
     expect((await crm.server.request("POST", "/api/accounts/upload")).status).toBe(401);
