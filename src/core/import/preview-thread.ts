@@ -21,7 +21,7 @@ export interface PreviewJob {
 /** What it answers, once. */
 export type PreviewThreadAnswer = { preview: CsvImportPreview } | { failure: { message: string; kind?: DomainErrorKind; field?: string } };
 
-/** The preview under way in this process, set from the refusal of a second to its thread's start without a pause between. */
+/** The preview under way in this process: nothing awaits between the check for one and setting it, so two cannot both pass. */
 let running: Worker | undefined;
 let abandoned = false;
 
