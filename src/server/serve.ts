@@ -18,6 +18,7 @@ import { startUndoWindowSweeper } from "./background/undo-window-sweeper.ts";
 import { startAuditPruner } from "./background/audit-pruner.ts";
 import { startWalCheckpointer } from "./background/wal-checkpointer.ts";
 import { abandonBackupsOnThread } from "../core/backups/backup-thread.ts";
+import { abandonPreviewOnThread } from "../core/import/preview-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 
@@ -110,6 +111,7 @@ export function startServer(options: ServeOptions): RunningServer {
       auditPruner.stop();
       duplicateDetector.stop();
       await abandonBackupsOnThread();
+      await abandonPreviewOnThread();
       purchaseDayCounter.stop();
       await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);
       await stopped;

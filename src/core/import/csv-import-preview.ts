@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PREVIEW_SAMPLE_SIZE, type CsvImportPreview } from "../../contracts/imports.ts";
@@ -27,22 +28,31 @@ import { isDatabaseOpenElsewhere } from "./open-elsewhere.ts";
  * is rejected whole with a DomainError. The orders are recorded in a transaction that is then rolled back,
  * which holds the write lock for the whole of it: while another process has the database open, the
  * preview works on a private copy instead (VACUUM INTO only reads), so that nobody waits for it. Imports
- * themselves are runCsvImport's. The upload dialog's preview is the same dry run; both get the first few
- * accounts and orders of each kind of change (`samples`).
+ * themselves are runCsvImport's. The upload dialog's preview is the same dry run, always on a copy and on a
+ * thread of its own (previewCsvImportOnThread); both get the first few accounts and orders of each kind of
+ * change (`samples`).
  */
 export function previewCsvImport(db: CrmDatabase, files: CsvImportFile[], options: CsvImportPreviewOptions = {}): CsvImportPreview {
   if (!isDatabaseOpenElsewhere(db.$client)) return previewInTransaction(db, files, options);
   const copyDir = mkdtempSync(path.join(path.dirname(db.$client.filename), "preview-"));
   try {
-    db.$client.run("VACUUM INTO ?", [path.join(copyDir, DATABASE_FILE_NAME)]);
-    const copy = openDatabase(copyDir);
-    try {
-      return previewInTransaction(copy.db, files, options);
-    } finally {
-      copy.close();
-    }
+    return previewOnCopy(db.$client, copyDir, files, options);
   } finally {
     rmSync(copyDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The dry run on a copy of the database taken into copyDir (an empty folder the caller removes): VACUUM
+ * INTO only reads, so the source's write lock is never taken, and the rolled-back transaction is the copy's.
+ */
+export function previewOnCopy(source: Database, copyDir: string, files: CsvImportFile[], options: CsvImportPreviewOptions = {}): CsvImportPreview {
+  source.run("VACUUM INTO ?", [path.join(copyDir, DATABASE_FILE_NAME)]);
+  const copy = openDatabase(copyDir);
+  try {
+    return previewInTransaction(copy.db, files, options);
+  } finally {
+    copy.close();
   }
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
+import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
+import { seedCustomer } from "../../testing/seed.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { testServer, useTestServer } from "../../testing/test-server.ts";
 import { MAX_UNFINISHED_UPLOADS_PER_USER } from "../../contracts/imports.ts";
@@ -234,6 +236,47 @@ describe("importing a CSV through the API", () => {
       .query("SELECT count(*) AS n FROM accounts a WHERE order_count != (SELECT count(*) FROM orders o WHERE o.account_id = a.id)")
       .get();
     expect(recount).toEqual({ n: 0 });
+  });
+
+  test("a large upload's preview runs beside other requests: reads and a write are answered before it, a second preview is refused, and it answers as the dry run on the server's own connection does", async () => {
+    seedCustomer(crm.server.db, { email: "buyer7@clinic.com", orders: [{ number: "OLD-1", placedAt: "2026-01-05T15:00:00Z", total: 50 }] });
+    const bystander = seedCustomer(crm.server.db, { email: "nobody@elsewhere.com", orders: [{ number: "ELSE-1", placedAt: "2026-01-05T15:00:00Z", total: 20 }] });
+    const rows = Array.from({ length: 24_000 }, (_, i) => itemRow(`BIG-${i}`, `buyer${i % 3_000}@clinic.com`));
+    rows.push(itemRow("BAD-1", "not an e-mail"));
+    const url = await uploadUrl();
+    expect((await put(url, exportCsv(rows))).status).toBe(200);
+    const columnMap = { customerEmail: "Customer Email", orderDate: "Date - Order Date" };
+    const answered: string[] = [];
+    const previewing = crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap } }).finally(() => answered.push("preview"));
+    const [list, write, second] = await Promise.all([
+      crm.server.request("GET", "/api/accounts", { cookie: crm.cookie }).finally(() => answered.push("list")),
+      crm.server.request("PATCH", `/api/accounts/${bystander}`, { cookie: crm.cookie, body: { name: "Elsewhere Labs" } }).finally(() => answered.push("write")),
+      crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap } }).finally(() => answered.push("second preview")),
+    ]);
+    const preview = await previewing;
+    expect(list.status).toBe(200);
+    expect(write.status).toBe(200);
+    expect(second).toMatchObject({ status: 409, body: { message: "Another file is being previewed; preview this file once that has finished" } });
+    expect(answered.at(-1)).toBe("preview");
+    expect(preview.status).toBe(200);
+    expect(preview.body.results).toMatchObject({ processed: 24_001, created: 2_999, updated: 1, ordersCreated: 24_000, skipped: 1 });
+
+    const [uploadedName] = uploadedFiles();
+    const reference = previewCsvImport(crm.server.db, [{ path: path.join(crm.server.dataDir, "uploads", uploadedName!), displayName: "upload", columnMap }]);
+    expect(preview.body).toEqual(JSON.parse(JSON.stringify(reference)));
+    expect(crm.server.sqlite.query("SELECT count(*) AS n FROM orders").get()).toEqual({ n: 2 });
+    expect(readdirSync(crm.server.dataDir).filter((name) => name.includes("preview-"))).toEqual([]);
+  }, 60_000);
+
+  test("a file the preview's thread rejects past its first row answers 400 with the reason, as a dry run on the server's thread did", async () => {
+    const rows = exportCsv(Array.from({ length: 2_000 }, (_, i) => itemRow(`R-${i}`, `buyer${i}@clinic.com`)));
+    // UTF-8 text and then a byte that UTF-8 has not, far past the first row the route reads itself.
+    const file = Buffer.concat([Buffer.from(rows), Buffer.from(exportCsv([itemRow("R-X", "cafe@clinic.com", { "Ship To - Company": "Café Crème Pâtisserie" })]).split("\n")[1]!), Buffer.from([0x80, 0x0a])]);
+    const url = await uploadUrl();
+    expect((await put(url, new Uint8Array(file))).status).toBe(200);
+    const preview = await crm.server.request("POST", "/api/accounts/preview-csv", { cookie: crm.cookie, body: { fileUrl: url, columnMap: { customerEmail: "Customer Email", orderDate: "Date - Order Date" } } });
+    expect(preview.status).toBe(400);
+    expect(preview.body.message).toMatch(/^The file is not UTF-8, UTF-16 or Windows-1252 text \(it has UTF-8 text, and bytes that are not UTF-8 at byte [\d,]+: 0x80 0x0A\)/);
   });
 
   test("without a session the import routes answer 401", async () => {

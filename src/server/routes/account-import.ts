@@ -24,7 +24,7 @@ import { conflict, invalid } from "../../core/errors.ts";
 import { runningImport } from "../../core/import/import-history.ts";
 import { rememberColumnMap, rememberedColumnMap } from "../../core/import/column-maps.ts";
 import { readCsvFileHeader } from "../../core/import/csv-file-header.ts";
-import { previewCsvImport } from "../../core/import/csv-import-preview.ts";
+import { previewCsvImportOnThread } from "../../core/import/preview-thread.ts";
 import { runCsvImport } from "../../core/import/csv-import-run.ts";
 import { checkColumnMap, guessColumnMap, type ColumnMap } from "../../core/import/order-columns.ts";
 import { uploadLimitBytes } from "../../core/import/upload-limit.ts";
@@ -69,10 +69,10 @@ export function accountImportRoutes(context: ServerContext) {
       ({ body, user }) => {
         const { filePath } = uploadedFile(body.fileUrl, user.id);
         checkMapFits(filePath, body.columnMap);
-        // A dry run is one transaction on the server's connection: between an upload's batches it would run inside the open one.
+        // Counted against a database an import is changing, the preview would tell what neither before nor after it holds.
         const running = runningImport(context.db);
         if (running) throw conflict(`Import #${running.id} is running (started ${running.startedAt.toISOString()}); preview this file once it has finished`);
-        return previewCsvImport(context.db, [{ path: filePath, displayName: "upload", columnMap: body.columnMap }]);
+        return previewCsvImportOnThread(context.dataDir, context.db.$client.filename, [{ path: filePath, displayName: "upload", columnMap: body.columnMap }]);
       },
       { signedIn: true, body: CsvPreviewBody, ...answers(CsvImportPreview) },
     )
