@@ -122,7 +122,7 @@ describe("crm export", () => {
 
   test("an unknown list, or a file that cannot be written, exits 1 with one line on stderr", async () => {
     const unknown = await crm("export", "accounts", "--out", out("x.csv"), "--list", "gold");
-    expect(unknown).toMatchObject({ exitCode: 1, stderr: "crm: listType must be one of new, active, legacy\n" });
+    expect(unknown).toMatchObject({ exitCode: 1, stderr: "crm: list must be one of new, active, legacy\n" });
     const unwritable = await crm("export", "accounts", "--out", path.join(dir, "missing", "x.csv"));
     expect(unwritable.exitCode).toBe(1);
     expect(unwritable.stderr).toStartWith("crm: ");
