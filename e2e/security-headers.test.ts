@@ -83,6 +83,8 @@ describe("dist/crm answers with security headers, and the dashboard runs under i
     await page.getByLabel("Password").fill(SALES_USER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("heading", { name: "Accounts" }).waitFor();
+    // A sales rep lands on their own accounts, none yet: everyone's are the owner filter's other choice.
+    await page.goto(`${running.crm.url}/accounts?owner=all`);
     await page.getByTestId("account-row").first().waitFor();
     // Headless UI places its menus with styles of its own.
     await page.getByRole("button", { name: /Sam Seller/ }).first().click();

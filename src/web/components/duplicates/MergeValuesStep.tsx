@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { MERGE_FIELDS, type MergeableAccount, type MergeField } from "../../api/duplicates";
 import { useLists } from "../../api/lists";
 import { useTeamMembers } from "../../api/team-members";
@@ -24,7 +24,13 @@ export function MergeValuesStep({ accounts, targetId, winners, onSurvivorChange,
   const survivorGroup = useId();
   const lists = useLists();
   // Everyone, deactivated members too: an account may still be theirs.
-  const { members } = useTeamMembers();
+  const { members, retry } = useTeamMembers();
+  // An owner added since the team was read (by a colleague, or in another tab) is read again rather than
+  // shown as unknown: users are never deleted, so one more read names every owner.
+  const ownerUnknown = members !== undefined && accounts.some((account) => account.ownerUserId !== null && !members.some((member) => member.id === account.ownerUserId));
+  useEffect(() => {
+    if (ownerUnknown) retry();
+  }, [ownerUnknown, retry]);
   const valueView = (field: MergeField, value: string): ReactNode => {
     if (field === "list") return <ListChoiceName choice={value} lists={lists} />;
     if (field === "phone") return displayPhone(value);
