@@ -31,12 +31,17 @@ export function useAccountDetail(accountId: number) {
  */
 export function useAccountOrders(accountId: number, limit: number, offset: number, status?: OrderStatus) {
   const { data, error, isValidating, mutate } = useSWR<CountedList<Order>, unknown, string>(
-    apiUrl(`${accountDetailUrl(accountId)}/orders`, { limit, offset, status } satisfies AccountOrdersQuery),
+    accountOrdersKey(accountId, limit, offset, status),
     fetchCountedList,
     { keepPreviousData: true },
   );
   const retry = useCallback(() => void mutate(), [mutate]);
   return { orderPage: data, error, isValidating, retry };
+}
+
+/** What a page of an account's orders is read and remembered as. */
+export function accountOrdersKey(accountId: number, limit: number, offset: number, status?: OrderStatus): string {
+  return apiUrl(`${accountDetailUrl(accountId)}/orders`, { limit, offset, status } satisfies AccountOrdersQuery);
 }
 
 /** GET /api/orders/{id}: one order whole, as its dialog shows it. */

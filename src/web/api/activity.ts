@@ -11,12 +11,17 @@ export type { ActivityEntry, LoggedActivityKind, NewActivityBody as LoggedActivi
 /** One page of an account's timeline, newest first, with the number of all its entries; kept on screen while a change refetches it. */
 export function useAccountActivity(accountId: number, limit: number, offset: number) {
   const { data, error, mutate } = useSWR<CountedList<ActivityEntry>, unknown, string>(
-    `${activityUrl(accountId)}?limit=${limit}&offset=${offset}`,
+    accountActivityKey(accountId, limit, offset),
     fetchCountedList,
     { keepPreviousData: true },
   );
   const retry = useCallback(() => void mutate(), [mutate]);
   return { activityPage: data, error, retry };
+}
+
+/** What a page of an account's timeline is read and remembered as. */
+export function accountActivityKey(accountId: number, limit: number, offset: number): string {
+  return `${activityUrl(accountId)}?limit=${limit}&offset=${offset}`;
 }
 
 /** Refetches every page of the account's timeline read so far, after something is added to it. */
