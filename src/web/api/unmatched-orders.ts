@@ -19,12 +19,15 @@ export function useUnmatchedOrderCount(): number | undefined {
   return data?.total;
 }
 
-/** The unmatched orders, newest first, read a page at a time. */
+/**
+ * The unmatched orders, newest first, read a page at a time. Those shown stay on screen while a match
+ * reads them again, rather than giving way to the spinner.
+ */
 export function useUnmatchedOrders() {
   const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<UnmatchedOrder>, unknown>(
     (index) => pageUrl({ limit: UNMATCHED_ORDERS_PER_PAGE, offset: index * UNMATCHED_ORDERS_PER_PAGE }),
     fetchCountedList,
-    { parallel: true },
+    { parallel: true, keepPreviousData: true },
   );
   const total = data?.[0]?.total;
   const received = data?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
