@@ -301,12 +301,8 @@ export class OrderRecording implements OrderRecorder {
 
   /** The stored order this delivery is, by the identity rules of order-identity.ts. */
   private findStoredOrder(order: PreparedOrder): StoredIdentity | undefined {
-    if (order.shipstationOrderId !== null) {
-      const known = this.statements.findByShipStationId.get(order.shipstationOrderId);
-      if (known) return known;
-    }
-    if (order.orderNumber === null) return this.statements.findUnnumbered.get(order.source, order.externalId) ?? undefined;
-    return findSameOrder(order, this.statements.findByNumber.all(order.orderNumber));
+    const { findByShipStationId, findUnnumbered, findByNumber } = this.statements;
+    return findByIdentity(order, { byShipStationId: findByShipStationId, unnumbered: findUnnumbered, byNumber: findByNumber });
   }
 
   private insert(order: PreparedOrder, accountId: number): void {
@@ -338,14 +334,10 @@ export class OrderRecording implements OrderRecorder {
     return orderId;
   }
 
-  /** The unmatched order this delivery is, by the identity rules of order-identity.ts. */
+  /** The unmatched order this delivery is, by the same rules. */
   private findUnmatched(order: PreparedOrder): WaitingOrder | undefined {
-    if (order.shipstationOrderId !== null) {
-      const known = this.statements.findUnmatchedByShipStationId.get(order.shipstationOrderId);
-      if (known) return known;
-    }
-    if (order.orderNumber === null) return this.statements.findUnmatchedUnnumbered.get(order.source, order.externalId) ?? undefined;
-    return findSameOrder(order, this.statements.findUnmatchedByNumber.all(order.orderNumber));
+    const { findUnmatchedByShipStationId, findUnmatchedUnnumbered, findUnmatchedByNumber } = this.statements;
+    return findByIdentity(order, { byShipStationId: findUnmatchedByShipStationId, unnumbered: findUnmatchedUnnumbered, byNumber: findUnmatchedByNumber });
   }
 
   /**
@@ -724,6 +716,23 @@ interface RecordingStatements {
   updateUnmatchedDeliveries: Statement<unknown, [string, number]>;
   deleteUnmatched: Statement<unknown, [number]>;
   insertDeliveries: Statement<unknown, [number, string]>;
+}
+
+/**
+ * The row of a table of orders (stored or unmatched) a delivery is, by the identity rules of
+ * order-identity.ts: ShipStation's order id where both know it, else the order number (or, without one,
+ * the source's own id).
+ */
+function findByIdentity<Row extends OrderIdentity>(
+  order: PreparedOrder,
+  lookups: { byShipStationId: Statement<Row, [number]>; unnumbered: Statement<Row, [string, string]>; byNumber: Statement<Row, [string]> },
+): Row | undefined {
+  if (order.shipstationOrderId !== null) {
+    const known = lookups.byShipStationId.get(order.shipstationOrderId);
+    if (known) return known;
+  }
+  if (order.orderNumber === null) return lookups.unnumbered.get(order.source, order.externalId) ?? undefined;
+  return findSameOrder(order, lookups.byNumber.all(order.orderNumber));
 }
 
 const WAITING_ORDER = `id, source, external_id AS externalId, order_number AS orderNumber, store, shipstation_order_id AS shipstationOrderId,

@@ -55,6 +55,28 @@ const ORDER_CHOICES: readonly { value: `${ReorderSort}:${SortDirection}`; label:
 
 const CHECKBOX_CLASS = "size-4 rounded border-slate-300 text-blue-600 accent-blue-600 focus-visible:ring-2 focus-visible:ring-blue-500";
 
+/** The box that ticks every account on the page, half-ticked when some are: the table's and the cards' alike. */
+function PageTickBox({ ticks, onChange }: { ticks: ReturnType<typeof pageTicks>; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select every account on this page"
+      checked={ticks === "all"}
+      ref={(checkbox) => {
+        if (checkbox) checkbox.indeterminate = ticks === "some";
+      }}
+      onChange={onChange}
+      className={CHECKBOX_CLASS}
+      data-testid="reorder-select-page"
+    />
+  );
+}
+
+/** One account's tick box, in a row or on a card. */
+function RowTickBox({ name, checked, onChange }: { name: string; checked: boolean; onChange: () => void }) {
+  return <input type="checkbox" aria-label={`Select ${name}`} checked={checked} onChange={onChange} className={CHECKBOX_CLASS} data-testid="reorder-select" />;
+}
+
 /**
  * A page of a band's accounts, sorted by the server, each ticked for a follow-up task or opened by its
  * name: a table on wide screens, cards on narrower ones.
@@ -74,17 +96,7 @@ function ReorderRows({ accounts, view, isRefreshing, selection, onSort, onSelect
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className="w-10 px-3 py-3 align-bottom">
-              <input
-                type="checkbox"
-                aria-label="Select every account on this page"
-                checked={ticks === "all"}
-                ref={(checkbox) => {
-                  if (checkbox) checkbox.indeterminate = ticks === "some";
-                }}
-                onChange={() => onSelectionChange(toggledPage(selection, pageIds))}
-                className={CHECKBOX_CLASS}
-                data-testid="reorder-select-page"
-              />
+              <PageTickBox ticks={ticks} onChange={() => onSelectionChange(toggledPage(selection, pageIds))} />
             </th>
             {COLUMNS.map(({ column, label }) => (
               <SortableColumnHeader key={column} label={label} direction={view.sort === column ? view.dir : null} onClick={() => onSort(column)} />
@@ -95,14 +107,7 @@ function ReorderRows({ accounts, view, isRefreshing, selection, onSort, onSelect
           {accounts.map((account) => (
             <tr key={account.id} className={selection.has(account.id) ? "bg-blue-50/60" : "hover:bg-slate-50/70"} data-testid="reorder-row" data-account-id={account.id}>
               <td className="px-3 py-3">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${account.name}`}
-                  checked={selection.has(account.id)}
-                  onChange={() => onSelectionChange(toggled(selection, account.id))}
-                  className={CHECKBOX_CLASS}
-                  data-testid="reorder-select"
-                />
+                <RowTickBox name={account.name} checked={selection.has(account.id)} onChange={() => onSelectionChange(toggled(selection, account.id))} />
               </td>
               <td className="max-w-72 px-3 py-3">
                 <AccountNameLink id={account.id} name={account.name} testId="reorder-account-name" />
@@ -139,17 +144,7 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
     <div aria-busy={isRefreshing} data-testid="reorder-cards">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2">
         <label className="flex items-center gap-2 text-xs font-semibold whitespace-nowrap text-slate-600">
-          <input
-            type="checkbox"
-            aria-label="Select every account on this page"
-            checked={ticks === "all"}
-            ref={(checkbox) => {
-              if (checkbox) checkbox.indeterminate = ticks === "some";
-            }}
-            onChange={() => onSelectionChange(toggledPage(selection, pageIds))}
-            className={CHECKBOX_CLASS}
-            data-testid="reorder-select-page"
-          />
+          <PageTickBox ticks={ticks} onChange={() => onSelectionChange(toggledPage(selection, pageIds))} />
           <span aria-hidden="true">Select page</span>
         </label>
         <Select
@@ -169,14 +164,7 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
         {accounts.map((account) => (
           <li key={account.id} className={`flex gap-3 px-4 py-3 text-sm ${selection.has(account.id) ? "bg-blue-50/60" : ""}`} data-testid="reorder-card" data-account-id={account.id}>
             <div className="pt-0.5">
-              <input
-                type="checkbox"
-                aria-label={`Select ${account.name}`}
-                checked={selection.has(account.id)}
-                onChange={() => onSelectionChange(toggled(selection, account.id))}
-                className={CHECKBOX_CLASS}
-                data-testid="reorder-select"
-              />
+              <RowTickBox name={account.name} checked={selection.has(account.id)} onChange={() => onSelectionChange(toggled(selection, account.id))} />
             </div>
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex items-start justify-between gap-2">
