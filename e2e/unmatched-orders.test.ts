@@ -71,7 +71,7 @@ describe("unmatched orders, as staff match them", () => {
     await screenshot(page, "unmatched-orders-1440");
 
     const riverside = orders.filter({ hasText: "SS-8001" });
-    expect(await riverside.getByTestId("unmatched-order-ship-to").innerText()).toContain("404-555-0100");
+    expect(await riverside.getByTestId("unmatched-order-ship-to").innerText()).toContain("(404) 555-0100");
     const suggestion = riverside.getByTestId("unmatched-order-suggestion");
     await waitForCount(suggestion, 1);
     expect(await suggestion.innerText()).toContain(RIVERSIDE.company);

@@ -7,6 +7,7 @@ import { SUGGESTION_REASON_LABELS, useMatchOrder, useUnmatchedOrders, type Accou
 import { formatCountOf } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
+import { canonicalPhone, displayPhone } from "../../format/phone";
 import { AccountSearchInput } from "../../ui/AccountSearchInput";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { Button } from "../../ui/Button";
@@ -86,7 +87,7 @@ function UnmatchedOrderCard({ order }: { order: UnmatchedOrder }) {
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" data-testid="unmatched-order-ship-to">
         <ShipToLine label="Ship to" value={shipTo.name} />
         <ShipToLine label="Company" value={shipTo.company} />
-        <ShipToLine label="Phone" value={shipTo.phone} />
+        <ShipToLine label="Phone" value={shipTo.phone && displayPhone(canonicalPhone(shipTo.phone) ?? shipTo.phone)} />
         <ShipToLine label="Address" value={address} />
       </dl>
 
