@@ -51,8 +51,7 @@ describe("bulk actions, export, page size and the phone layout of the accounts t
     await row(page, 0).getByTestId("account-select").check();
     await row(page, 1).getByTestId("account-select").check();
     await waitForText(bar.getByTestId("bulk-selected-count"), "2 selected");
-    await page.getByRole("button", { name: "Next" }).click();
-    await waitForText(page.getByTestId("accounts-range"), "Showing 11 to 20 of 40 results");
+    await nextPage(page, "Showing 11 to 20 of 40 results");
     await row(page, 0).getByTestId("account-select").check();
     await waitForText(bar.getByTestId("bulk-selected-count"), "3 selected");
 
@@ -70,8 +69,7 @@ describe("bulk actions, export, page size and the phone layout of the accounts t
     await waitForText(banner, "All 40 matching are selected. Clear selection");
     await waitForText(bar.getByTestId("bulk-selected-count"), "40 selected");
     // Every row of another page counts as ticked too.
-    await page.getByRole("button", { name: "Next" }).click();
-    await waitForText(page.getByTestId("accounts-range"), "Showing 11 to 20 of 40 results");
+    await nextPage(page, "Showing 11 to 20 of 40 results");
     expect(await page.getByTestId("account-select").evaluateAll((boxes) => boxes.every((box) => (box as HTMLInputElement).checked))).toBe(true);
     await screenshot(page, "accounts-bulk-all-matching");
 
@@ -201,6 +199,17 @@ describe("bulk actions, export, page size and the phone layout of the accounts t
 
 function row(page: Page, index: number): Locator {
   return page.getByTestId("account-row").nth(index);
+}
+
+/**
+ * Next, then waits for the next page's rows: the pager says the page asked for at once, while the rows of
+ * the one before stay on screen, dimmed, until the new ones come.
+ */
+async function nextPage(page: Page, range: string): Promise<void> {
+  const firstBefore = await row(page, 0).getAttribute("data-account-id");
+  await page.getByRole("button", { name: "Next" }).click();
+  await waitForText(page.getByTestId("accounts-range"), range);
+  await page.locator(`[data-testid="account-row"]:first-child:not([data-account-id="${firstBefore}"])`).waitFor();
 }
 
 /** Clicks an export link and reads the file the browser saved: its header row and its data rows. */
