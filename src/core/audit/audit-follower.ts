@@ -97,7 +97,9 @@ export function describeForAudit(change: Change): AuditDescription | null {
       if (partOfRun || change.orders === 0) return null;
       const accountId = change.accountIds.length === 1 ? change.accountIds[0]! : null;
       const events = (change.timeline ?? []).filter((line) => line.kind === "order_status_changed" || line.kind === "order_customer_changed").map((line) => line.summary);
-      const summary = `${formatCountOf(change.orders, "order")} recorded for ${formatCountOf(change.accountIds.length, "account")}${events.length > 0 ? `: ${events.slice(0, 5).join("; ")}` : ""}`;
+      // Orders that named no customer wait among the unmatched ones, in no account.
+      const recordedFor = change.accountIds.length === 0 ? "among the unmatched orders" : `for ${formatCountOf(change.accountIds.length, "account")}`;
+      const summary = `${formatCountOf(change.orders, "order")} recorded ${recordedFor}${events.length > 0 ? `: ${events.slice(0, 5).join("; ")}` : ""}`;
       return entry("order", "orders_recorded", summary, { accountId, count: change.orders });
     }
     case "orders_recounted":

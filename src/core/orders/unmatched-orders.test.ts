@@ -84,6 +84,10 @@ describe("orders without a customer e-mail", () => {
     const again = recordShipStationOrders(database.db, [apiOrder(501, { orderStatus: "shipped" })], "webhook");
     expect(again.ordersUnmatched).toBe(0);
     expect(again.ordersUpdated).toBe(1);
+    // The webhook's change is audited as the one order it recorded, in no account.
+    expect(database.sqlite.query("SELECT summary FROM audit_log WHERE action = 'orders_recorded' ORDER BY id DESC LIMIT 1").get()).toEqual({
+      summary: "1 order recorded among the unmatched orders",
+    });
     expect(counts()).toEqual({ ...before.counts, unmatched: 2 });
     expect(figures(riverside)).toEqual(before.figures);
 
