@@ -65,7 +65,11 @@ describe("unmatched orders, as staff match them", () => {
   test("at 1440 px: the sidebar counts them, each shows its ship-to and suggestions; Match and the account picker move them", async () => {
     const page = await unmatchedPage(DESKTOP);
     await waitForText(page.getByTestId("sidebar-unmatched-orders-badge"), "3");
-    await page.getByRole("navigation").getByRole("link", { name: /Unmatched Orders/ }).click();
+    // The backfill that brought them says where they wait.
+    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
+    const unmatchedByBackfill = page.getByTestId("backfill-orders-unmatched");
+    await waitForText(unmatchedByBackfill, "3 orders without a customer e-mail wait in Unmatched Orders.");
+    await unmatchedByBackfill.getByRole("link").click();
     const orders = page.getByTestId("unmatched-order");
     await waitForCount(orders, 3);
     await screenshot(page, "unmatched-orders-1440");

@@ -37,6 +37,7 @@ export const BackfillRun = t.Object({
   ordersCreated: t.Integer(),
   ordersUpdated: t.Integer(),
   accountsCreated: t.Integer(),
+  ordersUnmatched: t.Integer({ description: "Orders without a customer e-mail, waiting among the unmatched orders" }),
   error: t.Union([t.String(), t.Null()], { description: "Why it failed or stopped; null otherwise" }),
   startedAt: IsoTime,
   finishedAt: t.Union([IsoTime, t.Null()], { description: "null while it runs" }),

@@ -49,12 +49,12 @@ export function backfillCommand(): Command {
 }
 
 function summaryJson(run: BackfillRun) {
-  const { id, days, state, pages, ordersCreated, ordersUpdated, accountsCreated, error } = run;
-  return { id, days, state, pages, ordersCreated, ordersUpdated, accountsCreated, error };
+  const { id, days, state, pages, ordersCreated, ordersUpdated, accountsCreated, ordersUnmatched, error } = run;
+  return { id, days, state, pages, ordersCreated, ordersUpdated, accountsCreated, ordersUnmatched, error };
 }
 
 function renderSummary(run: BackfillRun): string {
   const table = createTable(["Backfill", `${run.days} days`]);
-  table.push(["State", run.state], ["Pages", run.pages], ["Orders created", run.ordersCreated], ["Orders updated", run.ordersUpdated], ["Accounts created", run.accountsCreated]);
+  table.push(["State", run.state], ["Pages", run.pages], ["Orders created", run.ordersCreated], ["Orders updated", run.ordersUpdated], ["Accounts created", run.accountsCreated], ["Orders without a customer e-mail (unmatched)", run.ordersUnmatched]);
   return `${table.toString()}\n`;
 }

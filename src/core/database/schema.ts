@@ -398,6 +398,8 @@ export const backfillRuns = sqliteTable(
     ordersCreated: integer("orders_created").notNull().default(0),
     ordersUpdated: integer("orders_updated").notNull().default(0),
     accountsCreated: integer("accounts_created").notNull().default(0),
+    /** Orders without a customer e-mail, kept among the unmatched orders. */
+    ordersUnmatched: integer("orders_unmatched").notNull().default(0),
     error: text("error"),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
     heartbeatAt: integer("heartbeat_at", { mode: "timestamp_ms" }).notNull(),

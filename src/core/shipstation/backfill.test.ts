@@ -42,6 +42,13 @@ describe("backfill from ShipStation's API", () => {
     expect(latestBackfill(database.db)).toMatchObject({ state: "succeeded", ordersCreated: 0 });
   });
 
+  test("counts the orders that came without a customer e-mail, kept among the unmatched orders", async () => {
+    useStandIn();
+    standIn.addOrders([...orders(3), standInOrder(900, { orderDate: pacificNow(-5), customerEmail: "   " }), standInOrder(901, { orderDate: pacificNow(-6), customerEmail: "" })]);
+    expect(await run(30)).toMatchObject({ state: "succeeded", ordersCreated: 3, ordersUnmatched: 2 });
+    expect(count("unmatched_orders")).toBe(2);
+  });
+
   test("names each order's store as GET /stores does, asking only when an order names a store not known yet", async () => {
     useStandIn();
     standIn.addOrders(orders(3));

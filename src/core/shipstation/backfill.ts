@@ -66,6 +66,7 @@ export async function continueBackfill(db: CrmDatabase, env: Record<string, stri
         ordersCreated: current.ordersCreated + summary.ordersCreated,
         ordersUpdated: current.ordersUpdated + summary.ordersUpdated,
         accountsCreated: current.accountsCreated + summary.accountsCreated,
+        ordersUnmatched: current.ordersUnmatched + summary.ordersUnmatched,
         heartbeatAt: new Date(),
       }));
       options.onProgress?.(current);

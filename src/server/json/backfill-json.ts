@@ -11,6 +11,7 @@ export function toBackfillRunJson(run: BackfillRunRecord): BackfillRun {
     ordersCreated: run.ordersCreated,
     ordersUpdated: run.ordersUpdated,
     accountsCreated: run.accountsCreated,
+    ordersUnmatched: run.ordersUnmatched,
     error: run.error,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import type { BackfillRun } from "../../api/backfill";
 import { describeFailure } from "../../api/client";
-import { formatCount } from "../../format/count";
+import { Link } from "wouter";
+import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../../ui/Button";
 import { RefreshIcon } from "../../ui/icons";
@@ -40,6 +41,15 @@ export function BackfillRunSummary({ run, refreshError, onRetry }: BackfillRunSu
         <Figure label="Started" value={formatUsDateTime(run.startedAt)} testId="backfill-started-at" wide />
         <Figure label="Finished" value={run.finishedAt ? formatUsDateTime(run.finishedAt) : "—"} testId="backfill-finished-at" wide />
       </dl>
+      {run.ordersUnmatched > 0 && (
+        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-700" data-testid="backfill-orders-unmatched">
+          {formatCountOf(run.ordersUnmatched, "order")} without a customer e-mail{" "}
+          <Link href="/unmatched-orders" className="font-medium text-blue-600 hover:underline">
+            wait in Unmatched Orders
+          </Link>
+          .
+        </p>
+      )}
       {run.error && (
         <p className="border-t border-slate-100 px-4 py-3 text-sm break-words text-red-700" data-testid="backfill-error">
           {run.error}

@@ -1,0 +1,1 @@
+ALTER TABLE `backfill_runs` ADD `orders_unmatched` integer DEFAULT 0 NOT NULL;
