@@ -3,6 +3,7 @@ import { LoadError } from "./ui/LoadError";
 import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
+import { SCREEN_CODE } from "./screen-code";
 
 /** The title and subtitle the shell header shows for a screen. */
 export interface ScreenHeading {
@@ -17,13 +18,13 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen whose code is its own chunk of the build (build.ts splits dynamic imports), so that the page
- * everybody loads first stays small. The chunk is fetched when preloadScreens asks (the page's own screen at
- * once, the others once the page is idle) or, at the latest, when the screen is first opened; the shell stays
- * on screen with a spinner meanwhile. Once fetched, the screen renders at once, without suspending (React
- * would hold a fallback it has shown for a while before revealing the screen). A chunk that cannot be fetched
- * (the network, or a new version replaced the running one's files) says so, and Retry loads the page again,
- * with the current version's files.
+ * A screen whose code is its own chunk of the build (screen-code.ts). The chunk is fetched when the page's
+ * first script asks (the page's own screen, at once), when preloadScreens asks (the others, once the page is
+ * idle) or, at the latest, when the screen is first opened; the shell stays on screen with a spinner
+ * meanwhile. Once fetched, the screen renders at once, without suspending (React would hold a fallback it has
+ * shown for a while before revealing the screen). A chunk that cannot be fetched (the network, or a new
+ * version replaced the running one's files) says so, and Retry loads the page again, with the current
+ * version's files.
  */
 interface LazyScreen extends FunctionComponent {
   /** Starts fetching the screen's code, once. */
@@ -48,15 +49,13 @@ function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   return Object.assign(LazyScreen, { preload });
 }
 
-// Every screen but the accounts table's own (the first page, whose parts the Lists tabs share): an
-// account's screen, the charts, the task board, the unmatched orders, the integrations and team, the audit trail, and the user's own sessions.
-const AnalyticsScreen = lazyScreen(() => import("./screens/Analytics").then((module) => module.AnalyticsScreen));
-const SettingsScreen = lazyScreen(() => import("./screens/Settings").then((module) => module.SettingsScreen));
-const TasksScreen = lazyScreen(() => import("./screens/Tasks").then((module) => module.TasksScreen));
-const AccountScreen = lazyScreen(() => import("./screens/Account").then((module) => module.AccountScreen));
-const UnmatchedOrdersScreen = lazyScreen(() => import("./screens/UnmatchedOrders").then((module) => module.UnmatchedOrdersScreen));
-const AuditScreen = lazyScreen(() => import("./screens/Audit").then((module) => module.AuditScreen));
-const AccountDetailScreen = lazyScreen(() => import("./screens/AccountDetail").then((module) => module.AccountDetailScreen));
+const AnalyticsScreen = lazyScreen(SCREEN_CODE["/analytics"]);
+const SettingsScreen = lazyScreen(SCREEN_CODE["/settings"]);
+const TasksScreen = lazyScreen(SCREEN_CODE["/tasks"]);
+const AccountScreen = lazyScreen(SCREEN_CODE["/account"]);
+const UnmatchedOrdersScreen = lazyScreen(SCREEN_CODE["/unmatched-orders"]);
+const AuditScreen = lazyScreen(SCREEN_CODE["/audit"]);
+const AccountDetailScreen = lazyScreen(SCREEN_CODE["/accounts/:id"]);
 
 const ACCOUNTS_HEADING: ScreenHeading = {
   title: "Accounts",
@@ -80,22 +79,12 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 export const NOT_FOUND_HEADING: ScreenHeading = { title: "Page Not Found", subtitle: "" };
 
 /**
- * Starts fetching the code of the screen at `pathname` now, beside the session check rather than after it,
- * and the other screens' as soon as the page has loaded and the browser is idle, so that opening one waits
- * only for its data.
+ * Starts fetching every screen's code as soon as the page has loaded and the browser is idle, so that
+ * opening one waits only for its data (the page's own screen's code is on its way already: first-reads.ts).
  */
-export function preloadScreens(pathname: string): void {
-  const lazyScreens = SCREEN_ROUTES.flatMap((route) => ("preload" in route.screen ? [{ path: route.path, screen: route.screen as LazyScreen }] : []));
-  void lazyScreens.find((route) => pathMatches(route.path, pathname))?.screen.preload();
-  const preloadAll = () => lazyScreens.forEach((route) => void route.screen.preload());
+export function preloadScreens(): void {
+  const preloadAll = () => SCREEN_ROUTES.forEach((route) => "preload" in route.screen && void (route.screen as LazyScreen).preload());
   const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(preloadAll) : setTimeout(preloadAll));
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
-}
-
-/** Whether a route's path ("/accounts/:id") matches a URL's path. */
-export function pathMatches(routePath: string, pathname: string): boolean {
-  const routeParts = routePath.split("/");
-  const parts = (pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname).split("/");
-  return routeParts.length === parts.length && routeParts.every((part, index) => part.startsWith(":") ? parts[index] !== "" : part === parts[index]);
 }

@@ -66,8 +66,10 @@ export function useReorderPage(query: ReorderPageQuery) {
 }
 
 export function useReorderBandCounts() {
-  return withRetry(useSWR<ReorderBandCounts>(`${ANALYTICS_PATH}/reorders/counts`));
+  return withRetry(useSWR<ReorderBandCounts>(REORDER_COUNTS_URL));
 }
+
+export const REORDER_COUNTS_URL = `${ANALYTICS_PATH}/reorders/counts`;
 
 export function summaryUrl({ from, to }: Period): string {
   return apiUrl(`${ANALYTICS_PATH}/summary`, { from, to } satisfies PeriodQuery);

@@ -10,16 +10,23 @@ export type { ActorSource, AuditAction, AuditEntity, AuditEntry, AuditFieldChang
 export type AuditFilters = Omit<AuditListQuery, "limit" | "offset">;
 
 const AUDIT_PATH = "/api/admin/audit";
-const AUDIT_RETENTION_PATH = "/api/settings/audit-retention";
+export const AUDIT_RETENTION_PATH = "/api/settings/audit-retention";
+
+/** Entries a page of the Audit screen shows. */
+export const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the audit trail, newest first, with how many entries match; kept on screen while the next loads. */
 export function useAuditTrail(filters: AuditFilters, limit: number, offset: number) {
-  const { data, error, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(apiUrl(AUDIT_PATH, { ...filters, limit, offset }), fetchCountedList, {
+  const { data, error, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(auditTrailUrl(filters, limit, offset), fetchCountedList, {
     keepPreviousData: true,
     revalidateOnMount: true,
   });
   const retry = useCallback(() => void mutate(), [mutate]);
   return { auditPage: data, error, retry };
+}
+
+export function auditTrailUrl(filters: AuditFilters, limit: number, offset: number): string {
+  return apiUrl(AUDIT_PATH, { ...filters, limit, offset });
 }
 
 /** How long the trail keeps entries, with the write that changes it (administrators only). */

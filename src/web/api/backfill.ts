@@ -4,7 +4,7 @@ import type { BackfillRun, BackfillState, LatestBackfill } from "../../contracts
 import { useRefreshAccounts } from "./accounts";
 import { apiRequest } from "./client";
 
-const BACKFILL_PATH = "/api/admin/backfill";
+export const BACKFILL_PATH = "/api/admin/backfill";
 
 /** How often a running backfill's progress is asked for. */
 const RUNNING_POLL_MS = 1500;

@@ -6,7 +6,7 @@ import { apiRequest } from "./client";
 export type { BackupCopiesSettings, BackupCopiesTarget };
 export { DEFAULT_BACKUP_COPIES_PREFIX } from "../../contracts/backup-copies.ts";
 
-const BACKUP_COPIES_PATH = "/api/settings/backup-copies";
+export const BACKUP_COPIES_PATH = "/api/settings/backup-copies";
 
 /** Where backups are copied off the machine (administrators only), with the writes that change it: each answer replaces what is shown. */
 export function useBackupCopies() {

@@ -6,8 +6,8 @@ import { apiRequest } from "./client";
 export type { Backup, BackupKind, BackupSchedule };
 export { BACKUP_STALE_AFTER_DAYS, KEEP_SCHEDULED_BACKUPS } from "../../contracts/backups.ts";
 
-const BACKUPS_PATH = "/api/admin/backups";
-const BACKUP_SCHEDULE_PATH = "/api/admin/backup-schedule";
+export const BACKUPS_PATH = "/api/admin/backups";
+export const BACKUP_SCHEDULE_PATH = "/api/admin/backup-schedule";
 
 /** A backup's address: GET downloads it (as an attachment), DELETE deletes it. */
 export function backupUrl(name: string): string {

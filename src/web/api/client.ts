@@ -1,3 +1,5 @@
+import { takeEarlyAnswer } from "./early-answers";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** An SWR key: a URL, or URL segments that are joined with '/'. */
@@ -143,12 +145,13 @@ export const fetcher = createFetcher({ on401: "throw" });
 export const fetcherReturningNullOn401 = createFetcher({ on401: "returnNull" });
 
 async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await ((method === "GET" ? takeEarlyAnswer(url) : undefined) ??
+    fetch(url, {
+      method,
+      credentials: "include",
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
   if (!response.ok) throw apiErrorFromAnswer(response.status, await response.text(), response.statusText);
   return response;
 }

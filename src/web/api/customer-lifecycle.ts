@@ -7,7 +7,7 @@ import { apiRequest } from "./client";
 export type { CustomerLifecycleSettings };
 export { LIFECYCLE_DAYS_LIMITS } from "../../contracts/settings.ts";
 
-const CUSTOMER_LIFECYCLE_PATH = "/api/settings/customer-lifecycle";
+export const CUSTOMER_LIFECYCLE_PATH = "/api/settings/customer-lifecycle";
 
 /**
  * The windows of the activity lists, with the write that replaces them (admins only). Saving moves

@@ -21,9 +21,11 @@ export type { DuplicateCandidate, MergeableAccount, MergeField, MergeMoves, Merg
 /** What the dialog asks POST /api/accounts/merge to do: it always names the account each value comes from. */
 export type MergeRequest = MergeBody & { fields: MergeFieldChoices };
 
+export const DUPLICATE_SUMMARY_URL = `${DUPLICATES_PATH}/summary`;
+
 /** How many accounts have a possible duplicate nobody has merged or dismissed yet. */
 export function useDuplicateSummary() {
-  const { data, error, mutate } = useSWR<DuplicateSummary>(`${DUPLICATES_PATH}/summary`);
+  const { data, error, mutate } = useSWR<DuplicateSummary>(DUPLICATE_SUMMARY_URL);
   const retry = useCallback(() => void mutate(), [mutate]);
   return { count: data?.count, error, retry };
 }

@@ -10,9 +10,13 @@ export type { Note } from "../../contracts/notes.ts";
 /** What the note form sends, creating or editing: both fields, a blank title as null, which clears it on an edit. */
 export type NoteFields = Required<NewNoteBody>;
 
+export function accountNotesUrl(accountId: number): string {
+  return `${accountDetailUrl(accountId)}/notes`;
+}
+
 /** An account's notes, newest first; kept on screen while a change refetches them. */
 export function useAccountNotes(accountId: number) {
-  const { data, error, mutate } = useSWR<Note[]>(`${accountDetailUrl(accountId)}/notes`, { keepPreviousData: true });
+  const { data, error, mutate } = useSWR<Note[]>(accountNotesUrl(accountId), { keepPreviousData: true });
   const refresh = useCallback(async () => {
     await mutate();
   }, [mutate]);

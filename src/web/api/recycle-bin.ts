@@ -10,9 +10,16 @@ export { RECYCLE_BIN_PATH } from "../../contracts/recycle-bin.ts";
 /** What a deletion's toast says under its title, beside its Undo. */
 export const IN_THE_BIN = `It stays in the recycle bin for ${UNDO_WINDOW_DAYS} days.`;
 
+/** Entries a page of the recycle bin shows. */
+export const RECYCLE_BIN_PAGE_SIZE = 20;
+
+export function recycleBinPageUrl(limit: number, offset: number): string {
+  return `${RECYCLE_BIN_PATH}?limit=${limit}&offset=${offset}`;
+}
+
 /** One page of the recycle bin, newest first, with how many entries there are; kept on screen while it refetches. */
 export function useRecycleBin(limit: number, offset: number) {
-  const { data, error, mutate } = useSWR<CountedList<RecycleBinEntry>, unknown, string>(`${RECYCLE_BIN_PATH}?limit=${limit}&offset=${offset}`, fetchCountedList, {
+  const { data, error, mutate } = useSWR<CountedList<RecycleBinEntry>, unknown, string>(recycleBinPageUrl(limit, offset), fetchCountedList, {
     keepPreviousData: true,
   });
   const retry = useCallback(() => void mutate(), [mutate]);

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import type { IntegrationSettings, ShipStationApiGeneration, ShipStationSecretName } from "../../contracts/settings.ts";
 import { apiRequest } from "./client";
 
-const SETTINGS_PATH = "/api/settings";
+export const SETTINGS_PATH = "/api/settings";
 
 export type {
   ConnectionState,

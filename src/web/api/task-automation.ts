@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { TASK_DUE_IN_DAYS, type NewContactAssignee, type TaskAutomationSettings, type WelcomeAssignee } from "../../contracts/settings.ts";
 import { apiRequest } from "./client";
 
-const TASK_AUTOMATION_PATH = "/api/settings/task-automation";
+export const TASK_AUTOMATION_PATH = "/api/settings/task-automation";
 
 export { WELCOME_WITHIN_DAYS } from "../../contracts/settings.ts";
 export type { NewContactAssignee, TaskAutomationSettings, WelcomeAssignee };

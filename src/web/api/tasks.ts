@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
 import { TASKS_PATH, type NewTaskBody, type Task, type TaskChanges, type TaskListQuery as TaskListRequest } from "../../contracts/tasks.ts";
-import { businessToday } from "../format/dates";
+import { businessToday, type CalendarDate } from "../format/dates";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
@@ -65,9 +65,18 @@ export function taskListUrl(query: TaskListQuery, page: Required<Pick<TaskListRe
   return apiUrl(TASKS_PATH, { assigneeId, due, dueFrom, dueTo, accountId, status, ...page } satisfies TaskListRequest);
 }
 
+/** The first page of a list of tasks, as useTaskPages asks for it. */
+export function firstTaskPageUrl(query: TaskListQuery): string {
+  return taskListUrl(query, { limit: TASKS_PER_PAGE, offset: 0 });
+}
+
 /** A user's open tasks that are overdue or due today: the sidebar badge counts the signed-in user's, the header bell lists them. */
 export function useTasksNeedingAttention(assigneeId: number | undefined): TaskPages {
-  return useTaskPages(assigneeId === undefined ? null : { assigneeId, status: "open", dueTo: businessToday() });
+  return useTaskPages(assigneeId === undefined ? null : tasksNeedingAttentionQuery(assigneeId, businessToday()));
+}
+
+export function tasksNeedingAttentionQuery(assigneeId: number, today: CalendarDate): TaskListQuery {
+  return { assigneeId, status: "open", dueTo: today };
 }
 
 /**

@@ -14,8 +14,10 @@ export const UNMATCHED_ORDERS_PER_PAGE = 20;
 const pageUrl = (page: Required<Pick<UnmatchedOrdersQuery, "limit" | "offset">>) => apiUrl(UNMATCHED_ORDERS_PATH, page);
 
 /** How many orders wait unmatched (the sidebar's badge): one order read, the count from X-Total-Count. */
+export const UNMATCHED_ORDER_COUNT_URL = apiUrl(UNMATCHED_ORDERS_PATH, { limit: 1, offset: 0, suggestions: false } satisfies UnmatchedOrdersQuery);
+
 export function useUnmatchedOrderCount(): number | undefined {
-  const { data } = useSWR<CountedList<UnmatchedOrder>, unknown, string>(apiUrl(UNMATCHED_ORDERS_PATH, { limit: 1, offset: 0, suggestions: false } satisfies UnmatchedOrdersQuery), fetchCountedList);
+  const { data } = useSWR<CountedList<UnmatchedOrder>, unknown, string>(UNMATCHED_ORDER_COUNT_URL, fetchCountedList);
   return data?.total;
 }
 

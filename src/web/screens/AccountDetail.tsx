@@ -11,7 +11,7 @@ import { AccountNotFound } from "../components/account-detail/AccountNotFound";
 import { parseAccountId } from "../components/account-detail/account-route";
 import { ContactsCard } from "../components/account-detail/ContactsCard";
 import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
-import { FIRST_ENTRIES_SHOWN } from "../components/account-detail/ActivityTimeline";
+import { FIRST_ENTRIES_SHOWN } from "../components/account-detail/account-screen-reads";
 import { ORDERS_PAGE_SIZE } from "../components/account-detail/order-display";
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";

@@ -91,7 +91,8 @@ async function forgetSession(cache: Cache, mutate: ScopedMutator): Promise<void>
 }
 
 /** Loads the current user and mirrors the answer in local storage. */
-async function fetchSessionUser(key: typeof SESSION_USER_KEY): Promise<SessionUser | null> {
+/** The signed-in user, or null when nobody is; kept in this browser for the next page load. */
+export async function fetchSessionUser(key: typeof SESSION_USER_KEY): Promise<SessionUser | null> {
   const user = await fetcherReturningNullOn401<SessionUser>(key);
   if (user) storeUser(user);
   else forgetStoredUser();

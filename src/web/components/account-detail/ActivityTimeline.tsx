@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from "react";
 import { useAccountActivity, type ActivityEntry } from "../../api/activity";
+import { FIRST_ENTRIES_SHOWN } from "./account-screen-reads";
 import { formatCount } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import {
@@ -53,9 +54,6 @@ const KIND_LOOKS: Record<string, KindLook> = {
   meeting: { label: "Meeting", icon: CalendarIcon, colors: "bg-sky-50 text-sky-600" },
   other: { label: "Other", icon: MessageIcon, colors: "bg-sky-50 text-sky-600" },
 };
-
-/** The newest entries shown at first; the rest are a click away, so the card does not run on for pages. */
-export const FIRST_ENTRIES_SHOWN = 10;
 
 /** The most entries the server gives in one answer: 'Show all' asks for as few pages as it can. */
 const ALL_ENTRIES_PAGE_SIZE = 500;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ACTOR_SOURCES, AUDIT_ACTIONS, AUDIT_ENTITIES, useAuditTrail, type AuditEntry, type AuditFilters } from "../../api/audit";
+import { ACTOR_SOURCES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_PAGE_SIZE, useAuditTrail, type AuditEntry, type AuditFilters } from "../../api/audit";
 import { useTeamMembers } from "../../api/team-members";
 import { formatCount } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
@@ -15,7 +15,6 @@ import { Button } from "../../ui/Button";
 import { useWrite } from "../../ui/use-write";
 import { describeActor, describeFieldChange, SOURCE_LABELS, wordsOf } from "./audit-words";
 
-const PAGE_SIZE = 50;
 const ANY = "";
 
 /**
@@ -26,7 +25,7 @@ const ANY = "";
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
-  const { auditPage, error, retry } = useAuditTrail(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const { auditPage, error, retry } = useAuditTrail(filters, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
   const { members } = useTeamMembers();
 
   const filter = <Key extends keyof AuditFilters>(key: Key, value: string) => {
@@ -88,7 +87,7 @@ export function AuditTrail() {
               </tbody>
             </table>
           </div>
-          <AccountsPagination page={page} total={auditPage.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
+          <AccountsPagination page={page} total={auditPage.total} pageSize={AUDIT_PAGE_SIZE} onPageChange={setPage} />
         </>
       )}
     </section>

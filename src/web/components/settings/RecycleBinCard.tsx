@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
-import { restoreFromRecycleBin, useRecycleBin, type RecycleBinEntry, type RecycleBinRestored } from "../../api/recycle-bin";
+import { RECYCLE_BIN_PAGE_SIZE, restoreFromRecycleBin, useRecycleBin, type RecycleBinEntry, type RecycleBinRestored } from "../../api/recycle-bin";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDate, formatUsDateTime } from "../../format/dates";
 import { AccountNameLink } from "../../ui/AccountNameLink";
@@ -10,7 +10,6 @@ import { SettingsCard } from "../../ui/SettingsCard";
 import { TrashIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
 
-const ENTRIES_PER_PAGE = 20;
 
 const KIND_LABELS: Record<RecycleBinEntry["kind"], string> = { note: "Note", contact: "Contact", list: "List" };
 
@@ -20,7 +19,7 @@ const KIND_LABELS: Record<RecycleBinEntry["kind"], string> = { note: "Note", con
  */
 export function RecycleBinCard() {
   const [offset, setOffset] = useState(0);
-  const { page, error, retry } = useRecycleBin(ENTRIES_PER_PAGE, offset);
+  const { page, error, retry } = useRecycleBin(RECYCLE_BIN_PAGE_SIZE, offset);
   const total = page?.total ?? 0;
 
   return (
@@ -45,16 +44,16 @@ export function RecycleBinCard() {
               <RecycleBinItem key={entry.id} entry={entry} />
             ))}
           </ul>
-          {total > ENTRIES_PER_PAGE && (
+          {total > RECYCLE_BIN_PAGE_SIZE && (
             <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
               <span>
-                {formatCount(offset + 1)}–{formatCount(Math.min(offset + ENTRIES_PER_PAGE, total))} of {formatCountOf(total, "entry", "entries")}
+                {formatCount(offset + 1)}–{formatCount(Math.min(offset + RECYCLE_BIN_PAGE_SIZE, total))} of {formatCountOf(total, "entry", "entries")}
               </span>
               <span className="flex gap-2">
-                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ENTRIES_PER_PAGE))}>
+                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - RECYCLE_BIN_PAGE_SIZE))}>
                   Previous
                 </Button>
-                <Button size="sm" disabled={offset + ENTRIES_PER_PAGE >= total} onClick={() => setOffset(offset + ENTRIES_PER_PAGE)}>
+                <Button size="sm" disabled={offset + RECYCLE_BIN_PAGE_SIZE >= total} onClick={() => setOffset(offset + RECYCLE_BIN_PAGE_SIZE)}>
                   Next
                 </Button>
               </span>

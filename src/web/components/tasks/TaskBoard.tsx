@@ -3,7 +3,7 @@ import { useTaskPages, type TaskListQuery } from "../../api/tasks";
 import { formatCount } from "../../format/count";
 import type { CalendarDate } from "../../format/dates";
 import { LoadError } from "../../ui/LoadError";
-import { DUE_COLUMNS, dueRangeOf, type DueColumnDefinition, type DueColumnKey } from "./task-board";
+import { columnQueryOf, DUE_COLUMNS, type DueColumnDefinition, type DueColumnKey } from "./task-board";
 import { ShowMore } from "../../ui/ShowMore";
 import { TaskCard } from "./TaskCard";
 
@@ -21,7 +21,7 @@ export function TaskBoard({ query, today }: TaskBoardProps) {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3" data-testid="task-board">
       {DUE_COLUMNS.map((column) => (
-        <TaskColumn key={column.key} column={column} query={query && { ...query, ...dueRangeOf(column.key, today) }} today={today} />
+        <TaskColumn key={column.key} column={column} query={query && columnQueryOf(query, column.key, today)} today={today} />
       ))}
     </div>
   );

@@ -29,6 +29,11 @@ export function dueRangeOf(column: DueColumnKey, today: CalendarDate): Pick<Task
   return { dueFrom: addDays(today, 1) };
 }
 
+/** The tasks of the board's query that a column shows. */
+export function columnQueryOf(query: TaskListQuery, column: DueColumnKey, today: CalendarDate): TaskListQuery {
+  return { ...query, ...dueRangeOf(column, today) };
+}
+
 export interface RescheduleChoice {
   label: string;
   date: CalendarDate;

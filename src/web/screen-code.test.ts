@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { pathMatches } from "./screen-routes";
+import { pathMatches } from "./screen-code";
 
 describe("pathMatches", () => {
   test("matches a route's path, its parameters any one segment", () => {

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import path from "node:path";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { runCrm } from "./support/crm-server.ts";
+import { useCrmAndBrowser } from "./support/harness.ts";
+import { signedInPageWithoutWelcome } from "./support/session.ts";
+
+const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
+
+/** What shows each screen's content once its reads have come. */
+const SCREENS: { path: string; content: string; askedAfterTheLists?: string }[] = [
+  // The sales rep owns no account: their accounts, the ones they land on, are none.
+  { path: "/accounts", content: '[data-testid="account-row"], [data-testid="accounts-no-matches"]' },
+  { path: "/accounts/:id", content: '[data-testid="order-row"]' },
+  // The shown list's accounts are asked for once the lists have come, which may be after the first render.
+  { path: "/lists", content: '[data-testid="list-tab-panel"] [data-testid="account-row"], [data-testid="list-empty"]', askedAfterTheLists: "/api/accounts?" },
+  { path: "/tasks", content: '[data-testid="task-column-count"]' },
+  { path: "/analytics", content: '[data-testid="cohort-row"]' },
+  { path: "/settings", content: '[data-testid="team-member-row"]' },
+  { path: "/audit", content: '[data-testid="audit-row"]' },
+];
+const SALES_REP = { email: "rep@first-reads.test", password: "Quartz-Lantern-Harbor-93" };
+/** Each screen as each role opens it: the audit trail is the administrators' alone. */
+const OPENINGS = [...SCREENS.map((screen) => ({ ...screen, role: "admin" })), ...SCREENS.filter((screen) => screen.path !== "/audit").map((screen) => ({ ...screen, role: "sales" }))];
+
+/**
+ * A page opened at a screen's URL asks for what the shell and the screen show before the dashboard has
+ * rendered (web/first-reads.ts), and the screen's reads take those answers over: every read is asked for
+ * once, none after the first render, which is what a wrong guess at a screen's URLs would show.
+ */
+describe("a page's first reads", () => {
+  const running = useCrmAndBrowser();
+  let accountId: number;
+  const signedInStates = new Map<string, BrowserContextOptions["storageState"]>();
+
+  beforeAll(async () => {
+    await runCrm(running.crm, ["import-csv", SAMPLE]);
+    await runCrm(running.crm, ["user", "add", "--email", SALES_REP.email, "--name", "Sam Sales", "--role", "sales", "--password", SALES_REP.password]);
+    for (const [role, user] of [["admin", undefined], ["sales", SALES_REP]] as const) {
+      const signedIn = await signedInPageWithoutWelcome(running.browser, running.crm, user);
+      accountId ??= await signedIn.evaluate(async () => ((await (await fetch("/api/accounts?sort=orderCount&dir=desc&limit=1")).json()) as { id: number }[])[0]!.id);
+      signedInStates.set(role, await signedIn.context().storageState());
+      await signedIn.close();
+    }
+  });
+
+  test.each(OPENINGS)("$path as $role: each read asked for once, all before the dashboard's first render", async ({ path: screenPath, content, role, askedAfterTheLists }) => {
+    // A browser of its own, signed in, that has not opened the dashboard yet.
+    const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedInStates.get(role) });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // When the dashboard first puts something in #root: its first render.
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById("root")?.firstChild) return;
+        (window as unknown as { firstRenderAt: number }).firstRenderAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${running.crm.url}${screenPath.replace(":id", String(accountId))}`);
+    await page.locator(content).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const { reads, firstRenderAt } = await readsOf(page);
+
+    const askedTwice = reads.filter((read, index) => reads.findIndex((other) => other.url === read.url) !== index).map((read) => read.url);
+    expect(askedTwice).toEqual([]);
+    const late = reads.filter((read) => read.startedAt > firstRenderAt && !(askedAfterTheLists && read.url.startsWith(askedAfterTheLists)));
+    expect(late.map((read) => read.url)).toEqual([]);
+    // A wrong guess at the list's accounts would show as a second page of accounts.
+    if (askedAfterTheLists) expect(reads.filter((read) => read.url.startsWith(askedAfterTheLists))).toHaveLength(1);
+    await context.close();
+  });
+});
+
+async function readsOf(page: Page): Promise<{ reads: { url: string; startedAt: number }[]; firstRenderAt: number }> {
+  return page.evaluate(() => ({
+    reads: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/api/"))
+      .map((entry) => ({ url: new URL(entry.name).pathname + new URL(entry.name).search, startedAt: entry.startTime })),
+    firstRenderAt: (window as unknown as { firstRenderAt: number }).firstRenderAt,
+  }));
+}

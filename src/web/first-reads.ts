@@ -1,0 +1,117 @@
+import { accountListUrl } from "./api/accounts";
+import { analyticsScreenReads } from "./components/analytics/analytics-reads";
+import { AUDIT_PAGE_SIZE, AUDIT_RETENTION_PATH, auditTrailUrl } from "./api/audit";
+import { BACKFILL_PATH } from "./api/backfill";
+import { BACKUP_SCHEDULE_PATH, BACKUPS_PATH } from "./api/backups";
+import { BACKUP_COPIES_PATH } from "./api/backup-copies";
+import { CUSTOMER_LIFECYCLE_PATH } from "./api/customer-lifecycle";
+import { DUPLICATE_SUMMARY_URL } from "./api/duplicates";
+import { askEarly } from "./api/early-answers";
+import { SESSION_USER_KEY } from "./api/auth";
+import { APP_CONFIG_KEY } from "./api/app-config";
+import { keyToUrl } from "./api/client";
+import { listSummariesUrl, type ListSummary } from "./api/lists";
+import { RECYCLE_BIN_PAGE_SIZE, recycleBinPageUrl } from "./api/recycle-bin";
+import { SETTINGS_PATH } from "./api/settings";
+import { TASK_AUTOMATION_PATH } from "./api/task-automation";
+import { firstTaskPageUrl, tasksNeedingAttentionQuery } from "./api/tasks";
+import { TEAM_PATH } from "./api/team";
+import { UNMATCHED_ORDER_COUNT_URL } from "./api/unmatched-orders";
+import { accountScreenReads } from "./components/account-detail/account-screen-reads";
+import { parseAccountId } from "./components/account-detail/account-route";
+import { firstOrderFilterOf, listsViewFromSearch, shownListOf, tabFiltersOf } from "./components/lists/lists-view";
+import { boardQueryOf, filtersFromSearch } from "./components/tasks/task-filters";
+import { DUE_COLUMNS, columnQueryOf } from "./components/tasks/task-board";
+import { businessToday } from "./format/dates";
+import { defaultOwnerFor, filtersOf, listQueryOf, viewFromSearch } from "./parts/accounts/account-list-view";
+import { storedPageSize } from "./parts/accounts/page-size";
+import { fetchScreenCode, pathMatches } from "./screen-code";
+import { isAdmin, type SessionUser } from "./session/session-user";
+
+/**
+ * What the page asks for before the dashboard's code has arrived: the signed-in user, then what the shell and
+ * the opened screen show first, and the screen's code. Each URL is the one the screen's own read will ask for
+ * (the same URL functions build both), so that the read takes the answer over (api/early-answers.ts); a
+ * first-load test checks that no read is asked for twice. Reads that depend on another answer (a list's
+ * accounts on the lists) wait for it here, as the screen would.
+ */
+export async function askFirstReads(location: Pick<Location, "pathname" | "search">): Promise<void> {
+  fetchScreenCode(location.pathname);
+  void askEarly(keyToUrl(APP_CONFIG_KEY));
+  // Read here for what it decides, and taken over by the session as well (main.tsx).
+  const user = await askEarly(keyToUrl(SESSION_USER_KEY)).then((answer) => (answer?.ok ? (answer.json() as Promise<SessionUser>) : null));
+  // Signed out, or held at 'Choose your password': the server refuses them everything else.
+  if (user === null || user.mustChangePassword) return;
+  const today = businessToday();
+  void askEarly(firstTaskPageUrl(tasksNeedingAttentionQuery(user.id, today)));
+  void askEarly(UNMATCHED_ORDER_COUNT_URL);
+  const search = new URLSearchParams(location.search);
+  const screen = SCREEN_FIRST_READS.find((candidate) => candidate.paths.some((path) => pathMatches(path, location.pathname)));
+  await screen?.ask({ pathname: location.pathname, search, user, today });
+}
+
+interface OpenedScreen {
+  pathname: string;
+  search: URLSearchParams;
+  user: SessionUser;
+  today: string;
+}
+
+const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen): Promise<void> | void }[] = [
+  {
+    paths: ["/", "/accounts"],
+    ask({ search, user }) {
+      const view = viewFromSearch(search, defaultOwnerFor(user));
+      askAll([accountListUrl(listQueryOf(filtersOf(view), view, storedPageSize(localStorage, user.id))), TEAM_PATH, listSummariesUrl({}), DUPLICATE_SUMMARY_URL]);
+    },
+  },
+  {
+    paths: ["/accounts/:id"],
+    ask({ pathname }) {
+      const accountId = parseAccountId(pathname.split("/")[2] ?? "");
+      // Beside the account's own reads, the lists and the team its list and owner selects offer.
+      if (accountId !== null) askAll([...accountScreenReads(accountId), listSummariesUrl({}), TEAM_PATH]);
+    },
+  },
+  {
+    paths: ["/lists"],
+    async ask({ search, user }) {
+      const view = listsViewFromSearch(search);
+      const firstOrderWindow = firstOrderFilterOf(view).window;
+      void askEarly(TEAM_PATH);
+      const lists = await askEarly(listSummariesUrl(firstOrderWindow)).then((answer) => (answer?.ok ? (answer.json() as Promise<ListSummary[]>) : null));
+      const list = lists && shownListOf(lists, view.list);
+      if (list) void askEarly(accountListUrl(listQueryOf(tabFiltersOf(list.key, firstOrderWindow, view), view, storedPageSize(localStorage, user.id))));
+    },
+  },
+  {
+    paths: ["/tasks"],
+    ask({ search, user, today }) {
+      const query = boardQueryOf(filtersFromSearch(search), user.id);
+      askAll([TEAM_PATH, ...(query === null ? [] : DUE_COLUMNS.map((column) => firstTaskPageUrl(columnQueryOf(query, column.key, today))))]);
+    },
+  },
+  {
+    paths: ["/analytics"],
+    ask({ search, today }) {
+      askAll(analyticsScreenReads(search, today));
+    },
+  },
+  {
+    paths: ["/settings"],
+    ask({ user }) {
+      const everyones = [SETTINGS_PATH, CUSTOMER_LIFECYCLE_PATH, TASK_AUTOMATION_PATH, TEAM_PATH, recycleBinPageUrl(RECYCLE_BIN_PAGE_SIZE, 0)];
+      askAll(isAdmin(user) ? [...everyones, BACKFILL_PATH, BACKUPS_PATH, BACKUP_SCHEDULE_PATH, BACKUP_COPIES_PATH, AUDIT_RETENTION_PATH] : everyones);
+    },
+  },
+  {
+    paths: ["/audit"],
+    ask({ user }) {
+      if (isAdmin(user)) askAll([auditTrailUrl({}, AUDIT_PAGE_SIZE, 0), TEAM_PATH]);
+    },
+  },
+];
+
+function askAll(urls: readonly string[]): void {
+  for (const url of urls) void askEarly(url);
+}
