@@ -6,6 +6,8 @@
  * (a read that waited on another answer, overtaken by the screen) is not asked for again.
  */
 const TAKEN_WITHIN_MS = 10_000;
+/** The page's script loads this module as it starts. */
+const PAGE_STARTED_AT = performance.now();
 
 const earlyAnswers = new Map<string, Promise<Response>>();
 const askedByTheDashboard = new Set<string>();
@@ -25,9 +27,14 @@ export function askEarly(url: string): Promise<Response | null> {
   );
 }
 
+/** Drops the answers nobody has taken: they were asked for with a session that has ended. */
+export function forgetEarlyAnswers(): void {
+  earlyAnswers.clear();
+}
+
 /** The answer of an early read of `url`, once, while the page is new; undefined when the dashboard is to ask itself. */
 export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
-  if (performance.now() > TAKEN_WITHIN_MS) return undefined;
+  if (performance.now() - PAGE_STARTED_AT > TAKEN_WITHIN_MS) return undefined;
   const answer = earlyAnswers.get(url);
   earlyAnswers.delete(url);
   if (answer === undefined) askedByTheDashboard.add(url);

@@ -6,6 +6,7 @@ import { APP_CONFIG_KEY } from "../api/app-config";
 import { SESSION_USER_KEY } from "../api/auth";
 import { refetchReads } from "../api/cached-reads";
 import { apiRequest, fetcherReturningNullOn401, onSessionEnded } from "../api/client";
+import { forgetEarlyAnswers } from "../api/early-answers";
 import { holdOneTimePassword } from "./one-time-password";
 import type { SessionUser } from "./session-user";
 import { forgetStoredUser, rememberLoginEmail, storeUser } from "./stored-user";
@@ -84,13 +85,14 @@ export function useSignOutWhenSessionEnds(): void {
 async function forgetSession(cache: Cache, mutate: ScopedMutator): Promise<void> {
   forgetStoredUser();
   holdOneTimePassword(null);
+  // The page's first reads were the user's who leaves, not the next one's.
+  forgetEarlyAnswers();
   // Render the login screen first, so that no screen of the shell is still mounted to refetch
   // the data cleared below with the session it no longer has.
   flushSync(() => void mutate(SESSION_USER_KEY, null, { revalidate: false }));
   await refetchReads(cache, mutate, isUserData);
 }
 
-/** Loads the current user and mirrors the answer in local storage. */
 /** The signed-in user, or null when nobody is; kept in this browser for the next page load. */
 export async function fetchSessionUser(key: typeof SESSION_USER_KEY): Promise<SessionUser | null> {
   const user = await fetcherReturningNullOn401<SessionUser>(key);
