@@ -1,5 +1,4 @@
 import { accountListUrl } from "./api/accounts";
-import { analyticsScreenReads } from "./components/analytics/analytics-reads";
 import { AUDIT_PAGE_SIZE, AUDIT_RETENTION_PATH, auditTrailUrl } from "./api/audit";
 import { BACKFILL_PATH } from "./api/backfill";
 import { BACKUP_SCHEDULE_PATH, BACKUPS_PATH } from "./api/backups";
@@ -19,21 +18,23 @@ import { TEAM_PATH } from "./api/team";
 import { UNMATCHED_ORDER_COUNT_URL } from "./api/unmatched-orders";
 import { accountScreenReads } from "./components/account-detail/account-screen-reads";
 import { parseAccountId } from "./components/account-detail/account-route";
+import { analyticsScreenReads } from "./components/analytics/analytics-reads";
 import { firstOrderFilterOf, listsViewFromSearch, shownListOf, tabFiltersOf } from "./components/lists/lists-view";
 import { boardQueryOf, filtersFromSearch } from "./components/tasks/task-filters";
 import { DUE_COLUMNS, columnQueryOf } from "./components/tasks/task-board";
-import { businessToday } from "./format/dates";
+import { businessToday, type CalendarDate } from "./format/dates";
 import { defaultOwnerFor, filtersOf, listQueryOf, viewFromSearch } from "./parts/accounts/account-list-view";
 import { storedPageSize } from "./parts/accounts/page-size";
 import { fetchScreenCode, pathMatches } from "./screen-code";
 import { isAdmin, type SessionUser } from "./session/session-user";
 
 /**
- * What the page asks for before the dashboard's code has arrived: the signed-in user, then what the shell and
- * the opened screen show first, and the screen's code. Each URL is the one the screen's own read will ask for
- * (the same URL functions build both), so that the read takes the answer over (api/early-answers.ts); a
- * first-load test checks that no read is asked for twice. Reads that depend on another answer (a list's
- * accounts on the lists) wait for it here, as the screen would.
+ * What the page asks for as the dashboard's script starts, before React renders: the opened screen's code,
+ * the signed-in user, then what the shell and the screen show first. Each URL is the one the screen's own
+ * read will ask for (the same URL functions build both), so that the read takes the answer over
+ * (api/early-answers.ts); e2e/first-reads.test.ts holds that no read is asked for twice or after the first
+ * render. A read that depends on another answer (a list's accounts on the lists) waits for it here, as the
+ * screen would.
  */
 export async function askFirstReads(location: Pick<Location, "pathname" | "search">): Promise<void> {
   fetchScreenCode(location.pathname);
@@ -54,7 +55,7 @@ interface OpenedScreen {
   pathname: string;
   search: URLSearchParams;
   user: SessionUser;
-  today: string;
+  today: CalendarDate;
 }
 
 const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen): Promise<void> | void }[] = [
