@@ -69,7 +69,23 @@ describe("a page's first reads", () => {
     if (askedAfterTheLists) expect(reads.filter((read) => read.url.startsWith(askedAfterTheLists))).toHaveLength(1);
     await context.close();
   });
+
+  test("the page sent for a screen with code of its own names that code for preloading; the accounts table's names only the dashboard's", async () => {
+    const dashboard = await preloadsOf(`${running.crm.url}/accounts`);
+    expect(dashboard.length).toBeGreaterThan(0);
+    for (const screenPath of ["/accounts/1", "/tasks", "/analytics", "/settings", "/unmatched-orders", "/audit", "/account"]) {
+      const screenCode = (await preloadsOf(`${running.crm.url}${screenPath}`)).filter((chunk) => !dashboard.includes(chunk));
+      expect({ screenPath, named: screenCode.length > 0 }).toEqual({ screenPath, named: true });
+    }
+    expect(await preloadsOf(`${running.crm.url}/lists`)).toEqual(dashboard);
+  });
 });
+
+/** The scripts a page names for preloading. */
+async function preloadsOf(url: string): Promise<string[]> {
+  const page = await (await fetch(url)).text();
+  return [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+}
 
 async function readsOf(page: Page): Promise<{ reads: { url: string; startedAt: number }[]; firstRenderAt: number }> {
   return page.evaluate(() => ({

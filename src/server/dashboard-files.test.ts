@@ -5,13 +5,18 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { acceptsGzip, DashboardFiles, HASHED_FILE_CACHING, PAGE_CACHING, withPreloads } from "./dashboard-files.ts";
 
-/** A build as Bun's HTML import lists it: the page, its entry script importing two chunks (one of them another), a screen's chunk loaded on demand, the stylesheet. */
+/**
+ * A build as Bun's HTML import lists it: the page, its entry script importing two chunks (one of them
+ * another) and holding the table of the screens' code, a screen's chunk loaded on demand with a chunk of
+ * its own, the stylesheet.
+ */
 const PAGE = `<!doctype html><html><head><link rel="stylesheet" crossorigin href="/chunk-style.css"><script type="module" crossorigin src="/chunk-entry.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPTS: Record<string, string> = {
-  "chunk-entry.js": `import{a}from"/chunk-react.js";import"/chunk-shared.js";const screen=()=>import("/chunk-screen.js");${"console.log(a);".repeat(200)}`,
+  "chunk-entry.js": `import{a}from"/chunk-react.js";import"/chunk-shared.js";const code={"/accounts/:id":()=>import("/chunk-screen.js").then((t)=>t.screen)};${"console.log(a);".repeat(200)}`,
   "chunk-react.js": `import{s}from"/chunk-shared.js";export const a=s;${"/* react */".repeat(200)}`,
   "chunk-shared.js": "export const s=1;",
-  "chunk-screen.js": `import{a}from"/chunk-react.js";export const screen=a;`,
+  "chunk-screen.js": `import{a}from"/chunk-react.js";import{c}from"/chunk-card.js";export const screen=a+c;`,
+  "chunk-card.js": "export const c=2;",
 };
 
 describe("the dashboard's files", () => {
@@ -33,10 +38,11 @@ describe("the dashboard's files", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const get = (urlPath: string, headers: Record<string, string> = {}) => files.answer(urlPath, new Request(`http://localhost${urlPath === "/*" ? "/accounts" : urlPath}`, { headers }), { "x-frame-options": "DENY" });
+  const get = (urlPath: string, headers: Record<string, string> = {}, pagePath = "/accounts") =>
+    files.answer(urlPath, new Request(`http://localhost${urlPath === "/*" ? pagePath : urlPath}`, { headers }), { "x-frame-options": "DENY" });
 
   test("are routed by their own paths, and every other path gets the page", () => {
-    expect([...files.routes()].sort()).toEqual(["/*", "/chunk-entry.js", "/chunk-react.js", "/chunk-screen.js", "/chunk-shared.js", "/chunk-style.css"]);
+    expect([...files.routes()].sort()).toEqual(["/*", "/chunk-card.js", "/chunk-entry.js", "/chunk-react.js", "/chunk-screen.js", "/chunk-shared.js", "/chunk-style.css"]);
   });
 
   test("a file named by its content is kept by the browser for a year without asking again; the page is asked for each time", () => {
@@ -89,6 +95,16 @@ describe("the dashboard's files", () => {
     expect(fetched).toEqual(["/api/auth/me", "/api/config"]);
     expect(page).toContain('<script type="module" crossorigin src="/chunk-entry.js"></script>');
     expect(page.indexOf("modulepreload")).toBeLessThan(page.indexOf("</head>"));
+  });
+
+  test("the page for a screen with code of its own names that code and what it imports too, under an ETag of its own", async () => {
+    const page = get("/*", {}, "/accounts/214/");
+    const preloaded = [...(await page.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded.sort()).toEqual(["/chunk-card.js", "/chunk-react.js", "/chunk-screen.js", "/chunk-shared.js"]);
+    const etag = page.headers.get("etag")!;
+    expect(etag).not.toBe(get("/*").headers.get("etag"));
+    expect(get("/*", { "if-none-match": etag }, "/accounts/7").status).toBe(304);
+    expect(get("/*", { "if-none-match": etag }, "/accounts").status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { pathMatches } from "../contracts/dashboard-paths.ts";
 
 /** A file of the built dashboard as Bun's HTML import lists it: its place in the binary and Bun's headers (type, ETag). */
 export interface DashboardFile {
@@ -53,28 +54,39 @@ export class DashboardFiles {
   /** Resolves once every gzipped copy is made; until then files are sent as they are. */
   readonly ready: Promise<void>;
   private readonly served = new Map<string, ServedFile>();
+  /** The page as sent for each screen with code of its own, naming that code too; the page as built for every other path. */
+  private readonly screenPages: { screenPath: string; page: ServedFile }[] = [];
   private readonly urlPaths: string[] = [];
 
   constructor(bundle: DashboardBundle) {
     // The page links its scripts and stylesheet by their place beside it.
     const urlPathOf = (file: DashboardFile) => `/${path.relative(path.dirname(bundle.index), file.path)}`;
     const contents = new Map(bundle.files.map((file) => [urlPathOf(file), readFileSync(file.path)]));
+    const readScript = (urlPath: string) => contents.get(urlPath)?.toString();
     const compressions: Promise<void>[] = [];
+    const serve = (content: Uint8Array<ArrayBuffer>, headers: Record<string, string>, etag: string): ServedFile => {
+      const served: ServedFile = { headers, identity: { body: content, etag } };
+      if (content.byteLength >= SMALLEST_COMPRESSED_BYTES) {
+        compressions.push(gzipped(content, { level: 9 }).then((body) => void (served.gzipped = { body: new Uint8Array(body), etag: `${etag}-gzip`, encoding: "gzip" })));
+      }
+      return served;
+    };
     for (const file of bundle.files) {
       const isPage = file.path === bundle.index;
       const built = contents.get(urlPathOf(file))!;
-      const content = isPage ? new TextEncoder().encode(withPreloads(built.toString(), (urlPath) => contents.get(urlPath)?.toString())) : new Uint8Array(built);
       // The page's ETag is Bun's, of the page as built; the preload links are worked out from the build's own files, so they change only with it.
       const etag = file.headers.etag ?? "";
-      const served: ServedFile = {
-        headers: { ...file.headers, "cache-control": isPage ? PAGE_CACHING : HASHED_FILE_CACHING, vary: "Accept-Encoding" },
-        identity: { body: content, etag },
-      };
+      const headers = { ...file.headers, "cache-control": isPage ? PAGE_CACHING : HASHED_FILE_CACHING, vary: "Accept-Encoding" };
       const urlPath = isPage ? "/*" : urlPathOf(file);
-      this.served.set(urlPath, served);
       this.urlPaths.push(urlPath);
-      if (content.byteLength >= SMALLEST_COMPRESSED_BYTES) {
-        compressions.push(gzipped(content, { level: 9 }).then((body) => void (served.gzipped = { body: new Uint8Array(body), etag: `${etag}-gzip`, encoding: "gzip" })));
+      if (!isPage) {
+        this.served.set(urlPath, serve(new Uint8Array(built), headers, etag));
+        continue;
+      }
+      const page = built.toString();
+      this.served.set(urlPath, serve(new TextEncoder().encode(withPreloads(page, readScript)), headers, etag));
+      for (const [index, [screenPath, screenChunk]] of [...screenCodeOf(page, readScript)].entries()) {
+        this.screenPages.push({ screenPath, page: serve(new TextEncoder().encode(withPreloads(page, readScript, screenChunk)), headers, `${etag}-screen${index}`) });
       }
     }
     this.ready = Promise.all(compressions).then(() => undefined);
@@ -87,7 +99,8 @@ export class DashboardFiles {
 
   /** The file routed at `urlPath`, gzipped if the browser accepts it and the copy is made, or 304 when the browser's copy is current. */
   answer(urlPath: string, request: Request, extraHeaders: Record<string, string>): Response {
-    const file = this.served.get(urlPath);
+    const pathname = new URL(request.url).pathname;
+    const file = (urlPath === "/*" ? this.screenPages.find((screen) => pathMatches(screen.screenPath, pathname))?.page : undefined) ?? this.served.get(urlPath);
     if (file === undefined) return new Response(null, { status: 404, headers: extraHeaders });
     const variant = file.gzipped !== undefined && acceptsGzip(request.headers.get("accept-encoding") ?? "") ? file.gzipped : file.identity;
     const headers: Record<string, string> = { ...file.headers, etag: variant.etag, ...extraHeaders };
@@ -109,14 +122,15 @@ export function acceptsGzip(header: string): boolean {
 const gzipped = promisify(gzip);
 
 /**
- * The page with, before its </head>, a modulepreload link for every script its entry script imports
- * (and they import in turn), and a preload of its first reads. A browser otherwise finds an import only
- * once the script importing it has arrived, one round trip after another.
+ * The page with, before its </head>, a modulepreload link for every script its entry script imports (and
+ * they import in turn), for the opened screen's own code when it has some (and what that imports), and a
+ * preload of its first reads. A browser otherwise finds an import only once the script importing it has
+ * arrived, one round trip after another, and the screen's code only once the dashboard's has started.
  */
-export function withPreloads(html: string, readScript: (urlPath: string) => string | undefined): string {
+export function withPreloads(html: string, readScript: (urlPath: string) => string | undefined, screenChunk?: string): string {
   const entries = [...html.matchAll(/<script[^>]*\ssrc="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const imported = new Set<string>();
-  const pending = [...entries];
+  const imported = new Set<string>(screenChunk === undefined ? [] : [screenChunk]);
+  const pending = [...entries, ...imported];
   while (pending.length > 0) {
     const code = readScript(pending.pop()!) ?? "";
     for (const [, chunk] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\/[^"]+\.js)"/g)) {
@@ -130,4 +144,20 @@ export function withPreloads(html: string, readScript: (urlPath: string) => stri
     ...FIRST_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
   ];
   return html.replace("</head>", `${links.join("")}</head>`);
+}
+
+/**
+ * Each screen with code of its own, by its route's path, and the chunk of that code: the dashboard's table
+ * of them (web/screen-code.ts), as the build writes it, `"/analytics":()=>import("/chunk-….js")`, somewhere
+ * in the scripts the page's entry imports.
+ */
+export function screenCodeOf(html: string, readScript: (urlPath: string) => string | undefined): Map<string, string> {
+  const scripts = new Set([...html.matchAll(/<script[^>]*\ssrc="(\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  const screens = new Map<string, string>();
+  for (const script of scripts) {
+    const code = readScript(script) ?? "";
+    for (const [, screenPath, chunk] of code.matchAll(/"(\/[^"]*)"\s*:\s*\(\)\s*=>\s*import\(\s*"(\/[^"]+\.js)"\s*\)/g)) screens.set(screenPath!, chunk!);
+    for (const [, chunk] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\/[^"]+\.js)"/g)) scripts.add(chunk!);
+  }
+  return screens;
 }

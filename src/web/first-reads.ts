@@ -25,7 +25,8 @@ import { DUE_COLUMNS, columnQueryOf } from "./components/tasks/task-board";
 import { businessToday, type CalendarDate } from "./format/dates";
 import { defaultOwnerFor, filtersOf, listQueryOf, viewFromSearch } from "./parts/accounts/account-list-view";
 import { storedPageSize } from "./parts/accounts/page-size";
-import { fetchScreenCode, pathMatches } from "./screen-code";
+import { pathMatches } from "../contracts/dashboard-paths.ts";
+import { fetchScreenCode } from "./screen-code";
 import { isAdmin, type SessionUser } from "./session/session-user";
 
 /**

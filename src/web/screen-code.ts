@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { pathMatches } from "../contracts/dashboard-paths.ts";
 
 /**
  * The code of every screen but the accounts table's own (the first page, whose parts the Lists tabs share),
@@ -22,11 +23,4 @@ export const SCREEN_CODE = {
 export function fetchScreenCode(pathname: string): void {
   const path = (Object.keys(SCREEN_CODE) as (keyof typeof SCREEN_CODE)[]).find((routePath) => pathMatches(routePath, pathname));
   if (path !== undefined) void SCREEN_CODE[path]().catch(() => undefined);
-}
-
-/** Whether a route's path ("/accounts/:id") matches a URL's path. */
-export function pathMatches(routePath: string, pathname: string): boolean {
-  const routeParts = routePath.split("/");
-  const parts = (pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname).split("/");
-  return routeParts.length === parts.length && routeParts.every((part, index) => (part.startsWith(":") ? parts[index] !== "" : part === parts[index]));
 }

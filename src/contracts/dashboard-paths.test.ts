@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { pathMatches } from "./screen-code";
+import { pathMatches } from "./dashboard-paths.ts";
 
 describe("pathMatches", () => {
   test("matches a route's path, its parameters any one segment", () => {
