@@ -16,6 +16,7 @@ import path from "node:path";
 import type { Database } from "bun:sqlite";
 import { isFreeMailDomain } from "../../src/core/account-basics/free-mail.ts";
 import { openCrmDatabase } from "../../src/core/startup/open-crm-database.ts";
+import { readBackupSchedule, saveBackupSchedule } from "../../src/core/backups/backup-schedule.ts";
 import { LATEST_SHIP_TO } from "../../src/core/accounts/account-stats.ts";
 import { COUNTED_ORDER } from "../../src/core/orders/order-status.ts";
 import { linesOf } from "../../src/core/orders/prepared-order.ts";
@@ -40,7 +41,25 @@ export interface BenchmarkDatabase {
 
 export function benchmarkDatabase(): BenchmarkDatabase {
   if (!existsSync(path.join(DATA_DIR, "ready"))) build();
+  withoutDailyBackup();
   return { dataDir: DATA_DIR, heavyAccountId: 1 };
+}
+
+/**
+ * The benchmarks' servers take no daily backup. A server takes it once a day, at the hour administrators
+ * chose (2 AM New York time unless they chose another), or at its first start after missing that hour,
+ * which every benchmark's server would be, as each is stopped before its backup of this gigabyte
+ * is written: the backup's thread would then take one of the machine's two cores for a minute or two of
+ * every benchmark, which no working day has. bench:backup measures backups.
+ */
+function withoutDailyBackup(): void {
+  const { db, close } = openCrmDatabase(DATA_DIR);
+  try {
+    const schedule = readBackupSchedule(db);
+    if (schedule.enabled) saveBackupSchedule(db, { ...schedule, enabled: false });
+  } finally {
+    close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -43,20 +43,22 @@ export function resolveSession(db: CrmDatabase, token: string): PublicUser | nul
   const now = new Date();
   // Every API request resolves its session, and the row only changes when data does. Remembered by the
   // token itself, which this process holds anyway, so that only a lookup in the database pays for the hash.
-  const found = db.answers.remember(`session:${token}`, () =>
-    preparedOnce(db, "resolveSession", () =>
+  // The user is remembered as the caller receives it, so that a request makes no copy.
+  const found = db.answers.remember(`session:${token}`, () => {
+    const row = preparedOnce(db, "resolveSession", () =>
       db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
         .prepare(),
-    ).get({ tokenHash: hashSessionToken(token) }),
-  );
+    ).get({ tokenHash: hashSessionToken(token) });
+    return row && { session: row.session, user: toPublicUser(row.user) };
+  });
   if (!found || !found.user.active || found.session.expiresAt <= now) return null;
 
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) touchSession(db, found.session.id, now);
-  return toPublicUser(found.user);
+  return found.user;
 }
 
 /**

@@ -11,6 +11,12 @@ import { isIP } from "node:net";
  */
 export class AllowedHosts {
   private readonly names: ReadonlySet<string>;
+  /**
+   * The verdict for each authority (host and port) a request's URL named, as the server hears the same few
+   * all day: parsing every request's URL again cost more than the rest of answering a remembered page.
+   * Bounded, so that a caller naming ever new hosts makes it no larger.
+   */
+  private readonly verdicts = new Map<string, boolean>();
 
   constructor(listenHostname: string, configured: readonly string[]) {
     this.names = new Set(["localhost", listenHostname, ...configured].map((name) => name.trim().toLowerCase()).filter((name) => name !== ""));
@@ -25,8 +31,17 @@ export class AllowedHosts {
   }
 
   allows(request: Request): boolean {
-    const hostname = new URL(request.url).hostname.toLowerCase();
-    return isIP(hostname.replace(/^\[|\]$/g, "")) !== 0 || this.names.has(hostname);
+    const url = request.url;
+    const authorityStart = url.indexOf("//") + 2;
+    const authorityEnd = url.indexOf("/", authorityStart);
+    const authority = url.slice(authorityStart, authorityEnd === -1 ? url.length : authorityEnd);
+    let verdict = this.verdicts.get(authority);
+    if (verdict === undefined) {
+      const hostname = new URL(url).hostname.toLowerCase();
+      verdict = isIP(hostname.replace(/^\[|\]$/g, "")) !== 0 || this.names.has(hostname);
+      if (this.verdicts.size < MAX_REMEMBERED_VERDICTS) this.verdicts.set(authority, verdict);
+    }
+    return verdict;
   }
 
   /** The answer to a request for a host the server does not know. */
@@ -36,3 +51,5 @@ export class AllowedHosts {
     return new Response(message, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
 }
+
+const MAX_REMEMBERED_VERDICTS = 100;

@@ -111,21 +111,39 @@ export function readDeviceToken(request: Request): string | undefined {
 
 /**
  * Read from the header rather than Elysia's `cookie` context: Elysia decides per route whether to parse
- * cookies by reading the handler's source, which a minified build no longer shows.
+ * cookies by reading the handler's source, which a minified build no longer shows. The first pair named
+ * `name` (spaces around the name and the value aside) gives the value; found by searching for the name
+ * rather than cutting the header into pairs, as every API request reads its session cookie.
  */
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (header === null) return undefined;
-  for (let start = 0; start < header.length; ) {
-    const end = header.indexOf(";", start);
-    const pair = header.slice(start, end === -1 ? header.length : end).trim();
-    const equals = pair.indexOf("=");
-    if (equals !== -1 && pair.slice(0, equals).trim() === name) return decodeCookieValue(pair.slice(equals + 1).trim()) || undefined;
-    if (end === -1) break;
-    start = end + 1;
+  for (let at = header.indexOf(name); at !== -1; at = header.indexOf(name, at + 1)) {
+    if (!beginsPair(header, at)) continue;
+    let equals = at + name.length;
+    while (isSpace(header.charCodeAt(equals))) equals++;
+    if (header.charCodeAt(equals) !== EQUALS) continue;
+    const end = header.indexOf(";", equals);
+    return decodeCookieValue(header.slice(equals + 1, end === -1 ? header.length : end).trim()) || undefined;
   }
   return undefined;
 }
+
+/** Whether only spaces stand between `at` and the start of the header or the `;` before it. */
+function beginsPair(header: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && isSpace(header.charCodeAt(before))) before--;
+  return before === -1 || header.charCodeAt(before) === SEMICOLON;
+}
+
+function isSpace(character: number): boolean {
+  return character === SPACE || character === TAB;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const EQUALS = 61;
+const SEMICOLON = 59;
 
 /** Our tokens never need decoding; a value that does, but is not valid percent-encoding, is no token. */
 function decodeCookieValue(value: string): string {
