@@ -3,6 +3,9 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { TransformDecodeError } from "@sinclair/typebox/value";
 import { ValidationError } from "elysia";
 
+/** Distinct query strings remembered per route: a screen's pages, sorts and filters, many times over. */
+const MAX_REMEMBERED_QUERIES = 1000;
+
 /**
  * A hot route's query, converted once per distinct query string rather than on every request. Elysia
  * checks a query, then converts it (the whole numbers of a query string, contracts/type-builder.ts, are
@@ -41,9 +44,6 @@ export function rememberedQuery<Query extends TObject>(contract: Query) {
     },
   };
 }
-
-/** Distinct query strings remembered per route: a screen's pages, sorts and filters, many times over. */
-export const MAX_REMEMBERED_QUERIES = 1000;
 
 /** What Elysia does after its check: TypeBox's conversion, its refusal (a number out of range) thrown as Elysia throws it. */
 function convert<Query extends TObject>(converter: ReturnType<typeof TypeCompiler.Compile<Query>>, query: unknown): Query["static"] {
