@@ -27,6 +27,7 @@ import { AccountOrdersQuery, OrderList } from "../../contracts/orders.ts";
 import type { ServerContext } from "../context.ts";
 import { toAccountDetailJson, toAccountJson } from "../json/account-json.ts";
 import { toOrderJson } from "../json/order-json.ts";
+import { rememberedQuery } from "../middleware/remembered-query.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
 import { rememberedJson } from "../json/remembered-json.ts";
@@ -73,7 +74,8 @@ export function accountRoutes(context: ServerContext) {
         set.headers["x-total-count"] = String(page.total);
         return rememberedJson(db, page, ({ accounts }) => accounts.map(toAccountJson), set);
       },
-      { signedIn: true, query: AccountListQuery, ...answers(AccountList, { description: "One page of accounts; X-Total-Count has the number of matches" }) },
+      // The accounts table's pages: the hottest query of the API (bench:api).
+      { signedIn: true, ...rememberedQuery(AccountListQuery), ...answers(AccountList, { description: "One page of accounts; X-Total-Count has the number of matches" }) },
     )
     .post(
       "/",
