@@ -22,7 +22,7 @@ const result = await Bun.build({
   // of their own, fetched when first opened, so that the page everybody loads first stays small. Without it
   // Bun inlines them into the page's one script.
   splitting: true,
-  plugins: [tailwind, contractsWithoutSchemasInTheDashboard()],
+  plugins: [tailwind, contractsWithoutSchemasInTheDashboard(), noVirtualComboboxesInTheDashboard()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
 });
 
@@ -60,6 +60,18 @@ function contractsWithoutSchemasInTheDashboard(): BunPlugin {
         contents: await Bun.file(args.path.slice(0, -FOR_DASHBOARD.length)).text(),
         loader: "ts",
       }));
+    },
+  };
+}
+
+/** Headless UI's Combobox without the virtualizer of its `virtual` option, which the dashboard never sets (src/web/virtual-lists-left-out.ts). */
+function noVirtualComboboxesInTheDashboard(): BunPlugin {
+  return {
+    name: "no-virtual-comboboxes-in-the-dashboard",
+    setup(build) {
+      build.onResolve({ filter: /^@tanstack\/react-virtual$/ }, (args) =>
+        args.importer.includes(`${path.sep}@headlessui${path.sep}`) ? { path: path.resolve("src/web/virtual-lists-left-out.ts") } : undefined,
+      );
     },
   };
 }
