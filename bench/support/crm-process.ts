@@ -46,12 +46,21 @@ export async function readServerUrl(stdout: ReadableStream<Uint8Array>): Promise
   return output.match(/running at (http:\S+?)\/?\n/)![1]!;
 }
 
-/** A helper server from bench/support in a process of its own: `script` prints its URL first, then serves until killed. */
-export async function startScriptServer(script: string, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = Bun.spawn([process.execPath, path.join(import.meta.dir, script), ...args], { stdout: "pipe", stderr: "inherit" });
-  const url = (await firstLine(child.stdout, script)).trim().replace(/\/$/, "");
+/**
+ * A helper server from bench/support in a process of its own: `script` prints its URL first, then serves
+ * until killed; `ask` writes a command line to its standard input and resolves with the line it answers.
+ */
+export async function startScriptServer(script: string, args: string[]): Promise<{ url: string; ask(command: string): Promise<string>; stop(): Promise<void> }> {
+  const child = Bun.spawn([process.execPath, path.join(import.meta.dir, script), ...args], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const nextLine = lineReader(child.stdout, script);
+  const url = (await nextLine()).trim().replace(/\/$/, "");
   return {
     url,
+    async ask(command) {
+      child.stdin.write(`${command}\n`);
+      await child.stdin.flush();
+      return nextLine();
+    },
     async stop() {
       child.kill();
       await child.exited;
@@ -59,14 +68,20 @@ export async function startScriptServer(script: string, args: string[]): Promise
   };
 }
 
-async function firstLine(stdout: ReadableStream<Uint8Array>, script: string): Promise<string> {
+/** The lines a process prints, one per call, however its output is cut into chunks. */
+function lineReader(stdout: ReadableStream<Uint8Array>, script: string): () => Promise<string> {
   const reader = stdout.getReader();
+  const decoder = new TextDecoder();
   let output = "";
-  while (!output.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${script} exited`);
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return output.split("\n")[0]!;
+  return async () => {
+    while (!output.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`${script} exited`);
+      output += decoder.decode(value, { stream: true });
+    }
+    const end = output.indexOf("\n");
+    const line = output.slice(0, end);
+    output = output.slice(end + 1);
+    return line;
+  };
 }

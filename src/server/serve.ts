@@ -21,6 +21,7 @@ import { abandonBackupsOnThread } from "../core/backups/backup-thread.ts";
 import { abandonPreviewOnThread } from "../core/import/preview-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
+import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../contracts/webhooks.ts";
 
 export interface ServeOptions {
   db: CrmDatabase;
@@ -84,6 +85,17 @@ export function startServer(options: ServeOptions): RunningServer {
     for (const [name, value] of Object.entries(securityHeadersFor(request, options.trustProxy))) refusal.headers.set(name, value);
     return refusal;
   };
+  const api = (answerOf: (request: Request) => Response | Promise<Response>) => (request: Request) => {
+    if (!allowedHosts.allows(request)) return refusedHost(request);
+    const answer = answerOf(request);
+    if (!(answer instanceof Promise)) return answer;
+    inFlight.add(answer);
+    return answer.finally(() => inFlight.delete(answer));
+  };
+  // ShipStation's webhooks store deliveries in the intake file, which only this server writes, and never
+  // write crm.db: no answer of theirs is refused for another process's lock, so their bodies go to the app
+  // as they came rather than recorded for a second try, which costs a stream of its own per request.
+  const webhook = api(app.fetch);
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
@@ -91,13 +103,9 @@ export function startServer(options: ServeOptions): RunningServer {
     // No route takes more than a CSV upload; Bun refuses anything larger before the app sees it.
     maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
     routes: {
-      "/api/*": (request) => {
-        if (!allowedHosts.allows(request)) return refusedHost(request);
-        const answer = answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait);
-        if (!(answer instanceof Promise)) return answer;
-        inFlight.add(answer);
-        return answer.finally(() => inFlight.delete(answer));
-      },
+      "/api/*": api((request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait)),
+      [SHIPSTATION_WEBHOOK_PATH]: webhook,
+      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook,
       ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
     },
   });

@@ -20,9 +20,13 @@ describe("crm serve", () => {
 
   /** Starts the server on a free port and resolves once it says where it runs. */
   async function serve(...args: string[]): Promise<{ url: URL; process: Bun.Subprocess<"ignore", "pipe", "pipe"> }> {
+    return serveWith(process.env, ...args);
+  }
+
+  async function serveWith(env: Record<string, string | undefined>, ...args: string[]): Promise<{ url: URL; process: Bun.Subprocess<"ignore", "pipe", "pipe"> }> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
     dirs.push(dataDir);
-    const child = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...args], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...args], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     servers.push(child);
     const reader = child.stdout.getReader();
     let told = "";
@@ -71,6 +75,34 @@ describe("crm serve", () => {
     const rebound = await asHost(`attacker.example:${url.port}`);
     expect(rebound.status).toBe(403);
     expect(await rebound.json()).toEqual({ message: "This server does not answer to the name attacker.example: start it with --allowed-hosts naming it" });
+  });
+
+  test("ShipStation's webhooks, which take their bodies as they come, keep every route's guards: the host, the body's limit, the secret", async () => {
+    const { url } = await serveWith({ ...process.env, SHIPSTATION_API_URL: "http://127.0.0.1:9", SHIPSTATION_WEBHOOK_SECRET: "serve-test-secret" });
+    const deliver = (pathname: string, init: RequestInit = {}) =>
+      fetch(new URL(pathname, url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ resource_url: "http://127.0.0.1:9/orders?importBatch=1" }), ...init });
+
+    const stored = await deliver("/api/webhooks/shipstation?secret=serve-test-secret");
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toEqual({ received: true, id: expect.any(Number) });
+    expect((await deliver("/api/webhooks/shipstation?secret=wrong-secret")).status).toBe(401);
+    expect((await deliver("/api/webhooks/shipstation?secret=serve-test-secret", { headers: { host: "attacker.example", "content-type": "application/json" } })).status).toBe(403);
+    // Without a V2 API key the signed webhook is not configured.
+    expect((await deliver("/api/webhooks/shipstation-v2")).status).toBe(503);
+    for (const pathname of ["/api/webhooks/shipstation?secret=serve-test-secret", "/api/webhooks/shipstation-v2"]) {
+      const declared = await deliver(pathname, { body: "x".repeat(PUBLIC_BODY_MAX_BYTES + 1) });
+      expect({ pathname, status: declared.status }).toEqual({ pathname, status: 413 });
+      const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
+      let sent = 0;
+      const chunked = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent > 4 * PUBLIC_BODY_MAX_BYTES) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      expect({ pathname, status: (await deliver(pathname, { body: chunked })).status }).toEqual({ pathname, status: 413 });
+    }
   });
 
   test("--allowed-hosts takes names only: a scheme or a port is a usage error", async () => {

@@ -69,6 +69,19 @@ export function readShipStationConfig(db: CrmDatabase, env: Record<string, strin
 }
 
 /**
+ * readShipStationConfig for every webhook delivery, remembered in the one cache (database/answer-cache.ts)
+ * until anything in crm.db changes: saving a secret or a choice in Settings moves it at once, another
+ * process's save within milliseconds. Read afresh, the settings cost more than the rest of taking a
+ * delivery in but its signature check. The environment's part is in the key, so each environment has its own.
+ */
+export function rememberedShipStationConfig(db: CrmDatabase, env: Record<string, string | undefined>): ShipStationConfig {
+  return db.answers.remember(`shipstationConfig:${CONFIG_ENV_NAMES.map((name) => env[name] ?? "").join("\n")}`, () => readShipStationConfig(db, env));
+}
+
+/** Every environment variable readShipStationConfig reads. */
+const CONFIG_ENV_NAMES = [...Object.values(SHIPSTATION_SECRETS).map((secret) => secret.env), "SHIPSTATION_API_URL", "SHIPSTATION_V2_API_URL", "SHIPSTATION_V2_JWKS_URL"];
+
+/**
  * The generation in use: the one chosen in Settings; without a choice, V2 when only V2's key is set (a
  * business without V1 access needs to choose nothing), else V1 as before V2 was offered.
  */

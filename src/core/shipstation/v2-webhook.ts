@@ -2,7 +2,7 @@ import { createPublicKey, verify, type JsonWebKeyInput, type KeyObject } from "n
 import type { CrmDatabase } from "../database/open.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { isV2Resource } from "./order-source.ts";
-import { readShipStationConfig } from "./shipstation-settings.ts";
+import { rememberedShipStationConfig } from "./shipstation-settings.ts";
 import type { WebhookIntake } from "./webhook-intake.ts";
 
 /** A signed timestamp further than this from the server's clock, either way, is refused: a replay, or a clock gone wrong. */
@@ -128,7 +128,7 @@ export async function receiveV2Webhook(
   keys: V2WebhookKeys,
   delivery: { signature: V2WebhookSignature; rawBody: Uint8Array },
 ): Promise<{ id: number }> {
-  const config = readShipStationConfig(db, env);
+  const config = rememberedShipStationConfig(db, env);
   if (!config.v2ApiKey) throw new DomainError("unavailable", "The ShipStation V2 webhook is not configured: set a V2 API key first");
   const refused = await checkV2Signature(keys, config.v2JwksUrl, delivery.signature, delivery.rawBody);
   if (refused) throw new DomainError("unauthorized", refused);

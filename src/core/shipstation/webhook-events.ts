@@ -6,7 +6,7 @@ import { webhookEvents } from "../database/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import type { ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationIncoming } from "./shipstation-order.ts";
-import { readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
+import { readShipStationConfig, rememberedShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 import type { WebhookIntake } from "./webhook-intake.ts";
 import { generationOfResource, isV1Resource, orderSourceFor } from "./order-source.ts";
 
@@ -26,7 +26,7 @@ export interface WebhookDelivery {
  * fails, and nothing is fetched here. Resolves once the delivery is committed, with its number in the intake.
  */
 export function receiveWebhook(db: CrmDatabase, env: Record<string, string | undefined>, intake: WebhookIntake, delivery: WebhookDelivery): Promise<{ id: number }> {
-  const config = readShipStationConfig(db, env);
+  const config = rememberedShipStationConfig(db, env);
   if (!config.webhookSecret) throw new DomainError("unavailable", "The ShipStation webhook is not configured: set a webhook secret first");
   if (!delivery.secret || !sameSecret(delivery.secret, config.webhookSecret)) throw new DomainError("unauthorized", "Missing or wrong webhook secret");
   if (typeof delivery.resourceUrl !== "string" || !isV1Resource(delivery.resourceUrl, config.apiUrl)) {

@@ -89,6 +89,24 @@ describe("the ShipStation webhook", () => {
     }
   });
 
+  test("a webhook secret saved in Settings holds from the next delivery on: the one before it is refused at once", async () => {
+    const saved = testServer({ SHIPSTATION_API_URL: standIn.url });
+    try {
+      const admin = (await saved.signInAs("admin")).cookie;
+      const resourceUrl = standIn.addOrders([standInOrder(7001)], "settings-secret")!;
+      const deliverTo = (secret: string) => saved.request("POST", `/api/webhooks/shipstation?secret=${secret}`, { body: { resource_url: resourceUrl } });
+      expect((await deliverTo("first-secret-1111")).status).toBe(503);
+      await saved.request("PATCH", "/api/settings", { cookie: admin, body: { webhookSecret: "first-secret-1111" } });
+      expect((await deliverTo("first-secret-1111")).status).toBe(200);
+      expect((await deliverTo("first-secret-1111")).status).toBe(200);
+      await saved.request("PATCH", "/api/settings", { cookie: admin, body: { webhookSecret: "second-secret-2222" } });
+      expect((await deliverTo("first-secret-1111")).status).toBe(401);
+      expect((await deliverTo("second-secret-2222")).status).toBe(200);
+    } finally {
+      await saved.dispose();
+    }
+  });
+
   test("a resource_url on another origin answers 400 and is never requested", async () => {
     let requested = false;
     const elsewhere = Bun.serve({ port: 0, fetch: () => ((requested = true), Response.json({ orders: [] })) });
@@ -432,6 +450,21 @@ describe("the ShipStation V2 webhook, signed", () => {
       expect(intakeRows()).toEqual([]);
     } finally {
       elsewhere.stop(true);
+    }
+  });
+
+  test("a V2 API key saved in Settings opens the V2 webhook from the next delivery on", async () => {
+    const saved = testServer({ SHIPSTATION_V2_API_URL: standIn.url, SHIPSTATION_V2_JWKS_URL: standIn.jwksUrl });
+    try {
+      const admin = (await saved.signInAs("admin")).cookie;
+      const webhook = standIn.signedWebhook({ resource_url: standIn.addShipments([standInShipment(4200)]) });
+      const deliver = () => saved.request("POST", "/api/webhooks/shipstation-v2", { text: webhook.body, headers: webhook.headers });
+      expect((await deliver()).status).toBe(503);
+      expect((await deliver()).status).toBe(503);
+      await saved.request("PATCH", "/api/settings", { cookie: admin, body: { v2ApiKey: STAND_IN_V2_API_KEY } });
+      expect((await deliver()).status).toBe(200);
+    } finally {
+      await saved.dispose();
     }
   });
 
