@@ -26,19 +26,17 @@ import { businessToday, type CalendarDate } from "./format/dates";
 import { defaultOwnerFor, filtersOf, listQueryOf, viewFromSearch } from "./parts/accounts/account-list-view";
 import { storedPageSize } from "./parts/accounts/page-size";
 import { pathMatches } from "../contracts/dashboard-paths.ts";
-import { fetchScreenCode } from "./screen-code";
 import { isAdmin, type SessionUser } from "./session/session-user";
 
 /**
- * What the page asks for as the dashboard's script starts, before React renders: the opened screen's code,
- * the signed-in user, then what the shell and the screen show first. Each URL is the one the screen's own
+ * What the page asks for as the dashboard's script starts, before React renders: the signed-in user, then
+ * what the shell and the opened screen show first. Each URL is the one the screen's own
  * read will ask for (the same URL functions build both), so that the read takes the answer over
  * (api/early-answers.ts); e2e/first-reads.test.ts holds that no read is asked for twice or after the first
  * render. A read that depends on another answer (a list's accounts on the lists) waits for it here, as the
  * screen would.
  */
 export async function askFirstReads(location: Pick<Location, "pathname" | "search">): Promise<void> {
-  fetchScreenCode(location.pathname);
   void askEarly(keyToUrl(APP_CONFIG_KEY));
   // Read here for what it decides, and taken over by the session as well (main.tsx).
   const user = await askEarly(keyToUrl(SESSION_USER_KEY)).then((answer) => (answer?.ok ? (answer.json() as Promise<SessionUser>) : null));

@@ -4,6 +4,7 @@ import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
 import { SCREEN_CODE } from "./screen-code";
+import { pathMatches } from "../contracts/dashboard-paths.ts";
 
 /** The title and subtitle the shell header shows for a screen. */
 export interface ScreenHeading {
@@ -18,8 +19,8 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen whose code is its own chunk of the build (screen-code.ts). The chunk is fetched when the page's
- * first script asks (the page's own screen, at once), when preloadScreens asks (the others, once the page is
+ * A screen whose code is its own chunk of the build (screen-code.ts). The chunk is fetched before the first
+ * render for the page's own screen (loadScreenAt), when preloadScreens asks for the others (once the page is
  * idle) or, at the latest, when the screen is first opened; the shell stays on screen with a spinner
  * meanwhile. Once fetched, the screen renders at once, without suspending (React would hold a fallback it has
  * shown for a while before revealing the screen). A chunk that cannot be fetched (the network, or a new
@@ -79,8 +80,17 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 export const NOT_FOUND_HEADING: ScreenHeading = { title: "Page Not Found", subtitle: "" };
 
 /**
+ * The code of the screen at `pathname`, if it has code of its own: resolves once it is in, so that the first
+ * render shows the screen rather than a spinner (React holds a fallback it has shown for up to 300 ms).
+ */
+export function loadScreenAt(pathname: string): Promise<unknown> {
+  const route = SCREEN_ROUTES.find((candidate) => "preload" in candidate.screen && pathMatches(candidate.path, pathname));
+  return route === undefined ? Promise.resolve() : (route.screen as LazyScreen).preload();
+}
+
+/**
  * Starts fetching every screen's code as soon as the page has loaded and the browser is idle, so that
- * opening one waits only for its data (the page's own screen's code is on its way already: first-reads.ts).
+ * opening one waits only for its data (the page's own screen's code is in already: loadScreenAt).
  */
 export function preloadScreens(): void {
   const preloadAll = () => SCREEN_ROUTES.forEach((route) => "preload" in route.screen && void (route.screen as LazyScreen).preload());
