@@ -16,10 +16,10 @@ void showDashboard();
 
 /**
  * The opened screen's first reads are under way while the dashboard renders, and the signed-in user, the
- * branding (which the page asked for as it arrived) and the screen's code (which the page named) are in place
- * for its first render, so that it shows the shell and the screen rather than a spinner. A read that fails here is left to its
- * screen, which asks again and says what failed. (An async function, not awaits at the top of the module,
- * which would make the build split the dashboard into dozens of chunks.)
+ * branding (which the page asked for as it arrived) and the screen's code (which the page named) are in
+ * place for its first render, so that it shows the shell and the screen rather than a spinner. A read that
+ * fails here is left to its screen, which asks again and says what failed. (An async function, not awaits
+ * at the top of the module, which would make the build split the dashboard into dozens of chunks.)
  */
 async function showDashboard() {
   discardUnparsableStoredUser();
