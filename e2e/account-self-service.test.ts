@@ -61,8 +61,9 @@ describe("choosing, changing a password and ending sessions", () => {
     await newPassword.fill(PAT.password);
     await confirmation.fill(PAT.password);
     await save.click();
-    await waitForText(page.getByTestId("sidebar-user-name"), PAT.name);
-    await page.getByTestId("toast").filter({ hasText: "Password Saved" }).waitFor();
+    // Both come with the same render: waited for together, so that a slow machine's wait for the one does not
+    // outlast the toast's five seconds.
+    await Promise.all([waitForText(page.getByTestId("sidebar-user-name"), PAT.name), page.getByTestId("toast").filter({ hasText: "Password Saved" }).waitFor()]);
     // Kept by the server, not the page: a reload opens the app.
     await page.reload();
     await page.getByTestId("sidebar-user-name").waitFor();
