@@ -44,17 +44,7 @@ describe("crm serve", () => {
 
   test("a chunked body over the limit is answered 413, and SIGTERM still stops the server at once", async () => {
     const { url, process: server } = await serve();
-    const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
-    let sent = 0;
-    // No Content-Length: the server learns the size only as the chunks arrive.
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent > 4 * PUBLIC_BODY_MAX_BYTES) return controller.close();
-        sent += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    const answer = await fetch(new URL("/api/auth/login", url), { method: "POST", headers: { "content-type": "application/json" }, body });
+    const answer = await fetch(new URL("/api/auth/login", url), { method: "POST", headers: { "content-type": "application/json" }, body: chunkedBodyOverTheLimit() });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({ message: "The request body is larger than 64 KB" });
 
@@ -92,16 +82,7 @@ describe("crm serve", () => {
     for (const pathname of ["/api/webhooks/shipstation?secret=serve-test-secret", "/api/webhooks/shipstation-v2"]) {
       const declared = await deliver(pathname, { body: "x".repeat(PUBLIC_BODY_MAX_BYTES + 1) });
       expect({ pathname, status: declared.status }).toEqual({ pathname, status: 413 });
-      const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
-      let sent = 0;
-      const chunked = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent > 4 * PUBLIC_BODY_MAX_BYTES) return controller.close();
-          sent += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      });
-      expect({ pathname, status: (await deliver(pathname, { body: chunked })).status }).toEqual({ pathname, status: 413 });
+      expect({ pathname, status: (await deliver(pathname, { body: chunkedBodyOverTheLimit() })).status }).toEqual({ pathname, status: 413 });
     }
   });
 
@@ -111,3 +92,16 @@ describe("crm serve", () => {
     expect(run.stderr.trim()).toBe('crm: --allowed-hosts takes host names without scheme or port, like crm.example.com, not "https://crm.example.com"');
   });
 });
+
+/** Four times the public body limit in 16 KB chunks, without a Content-Length: the server learns the size only as the chunks arrive. */
+function chunkedBodyOverTheLimit(): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent > 4 * PUBLIC_BODY_MAX_BYTES) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+}
