@@ -3,7 +3,8 @@ import { createRoot } from "react-dom/client";
 import { mutate, SWRConfig } from "swr";
 import { APP_CONFIG_KEY, type AppConfig } from "./api/app-config";
 import { SESSION_USER_KEY } from "./api/auth";
-import { fetcher } from "./api/client";
+import { fetcher, readAsKept } from "./api/client";
+import { earlyAnswersCome, untakenEarlyAnswers } from "./api/early-answers";
 import { swrConfig } from "./api/swr-config";
 import { App } from "./App";
 import { askFirstReads } from "./first-reads";
@@ -12,18 +13,26 @@ import { loadScreenAt, preloadScreens } from "./screen-routes";
 import { discardUnparsableStoredUser } from "./session/stored-user";
 import { fetchSessionUser } from "./session/useSession";
 
+/**
+ * How long the first render waits for the opened screen's first reads once the rest is in place. A render
+ * without them shows placeholders, and then the content: two renders and two layouts, each longer than the
+ * reads usually take. A slow read is shown by its placeholder after this wait.
+ */
+const FIRST_RENDER_WAITS_FOR_READS_MS = 300;
+
 void showDashboard();
 
 /**
- * The opened screen's first reads are under way while the dashboard renders, and the signed-in user, the
- * branding (which the page asked for as it arrived) and the screen's code (which the page named) are in
- * place for its first render, so that it shows the shell and the screen rather than a spinner. A read that
- * fails here is left to its screen, which asks again and says what failed. (An async function, not awaits
- * at the top of the module, which would make the build split the dashboard into dozens of chunks.)
+ * The signed-in user, the branding (which the page asked for as it arrived), the screen's code (which the
+ * page named) and the shell's and screen's first reads (asked for as the script started) are in place for
+ * the first render, so that it shows the shell and the screen's content rather than a spinner and then
+ * placeholders. A read that fails here, or has not come in time, is left to its screen, which asks again
+ * (taking over the answer under way) and says what failed. (An async function, not awaits at the top of the
+ * module, which would make the build split the dashboard into dozens of chunks.)
  */
 async function showDashboard() {
   discardUnparsableStoredUser();
-  askFirstReads(window.location).catch(() => undefined);
+  const firstReadsAsked = askFirstReads(window.location).catch(() => undefined);
   const [user, config] = await Promise.all([
     fetchSessionUser(SESSION_USER_KEY).catch(() => undefined),
     fetcher<AppConfig>(APP_CONFIG_KEY).catch(() => undefined),
@@ -31,6 +40,8 @@ async function showDashboard() {
   ]);
   if (user !== undefined) await mutate(SESSION_USER_KEY, user, { revalidate: false });
   if (config !== undefined) await mutate(APP_CONFIG_KEY, config, { revalidate: false });
+  await Promise.race([firstReadsAsked.then(earlyAnswersCome), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_READS_MS))]);
+  await Promise.all(untakenEarlyAnswers().map(async ([url, answer]) => mutate(url, await readAsKept(answer), { revalidate: false })));
   preloadScreens();
 
   const rootElement = document.getElementById("root");

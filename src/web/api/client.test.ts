@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
-import { ApiError, apiErrorFromAnswer, apiRequest, describeFailure, fetchCountedList, fetcher, fetcherReturningNullOn401, keyToUrl, onSessionEnded } from "./client";
+import { ApiError, apiErrorFromAnswer, apiRequest, describeFailure, fetchAsKept, fetchCountedList, fetcher, fetcherReturningNullOn401, keyToUrl, onSessionEnded } from "./client";
+import { askEarly, takeEarlyAnswer } from "./early-answers";
 
 const realFetch = globalThis.fetch;
 
@@ -84,6 +85,27 @@ describe("fetchCountedList", () => {
   test("reads the page and the total of all matches", async () => {
     answerWith(Response.json([{ id: 1 }, { id: 2 }], { headers: { "X-Total-Count": "1234" } }));
     expect(await fetchCountedList("/api/accounts?limit=2")).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 1234 });
+  });
+});
+
+describe("fetchAsKept", () => {
+  test("reads a counted page as fetchCountedList does, and any other answer as the fetcher does", async () => {
+    const page = () => Response.json([{ id: 1 }], { headers: { "X-Total-Count": "7" } });
+    answerWith(page());
+    const kept = await fetchAsKept("/api/accounts/1/orders?limit=1&offset=0");
+    answerWith(page());
+    expect(kept).toEqual(await fetchCountedList("/api/accounts/1/orders?limit=1&offset=0"));
+    answerWith(Response.json({ id: 1, name: "Acme" }));
+    expect(await fetchAsKept("/api/accounts/1")).toEqual({ id: 1, name: "Acme" });
+  });
+});
+
+describe("a change", () => {
+  test("drops the early answers, which may say what was true before it", async () => {
+    answerWith(Response.json({ before: true }));
+    await askEarly("/api/lists");
+    await apiRequest("POST", "/api/lists", { name: "Trade shows" });
+    expect(takeEarlyAnswer("/api/lists")).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { takeEarlyAnswer } from "./early-answers";
+import { forgetEarlyAnswers, takeEarlyAnswer } from "./early-answers";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -97,6 +97,21 @@ export async function fetchCountedList<T>(url: string): Promise<CountedList<T>> 
   return { items, total };
 }
 
+/** GETs the URL and reads the answer as the reads keep it (readAsKept), for a read made ahead of its screen. */
+export async function fetchAsKept(url: string): Promise<unknown> {
+  return readAsKept(await send("GET", url));
+}
+
+/**
+ * A successful answer as the reads keep it in SWR's cache: a page of a counted list where the server counts
+ * its matches (the routes that send X-Total-Count are read with fetchCountedList), its JSON otherwise (fetcher).
+ */
+export async function readAsKept(response: Response): Promise<unknown> {
+  const body = await parseBody(response);
+  const total = response.headers.get("X-Total-Count");
+  return total === null ? body : ({ items: body as unknown[], total: Number(total) } satisfies CountedList<unknown>);
+}
+
 /**
  * Turns a failed answer into an ApiError. Every failed answer passes here, whether fetch or an upload
  * received it, so that a 401 from anywhere ends the session in the dashboard too.
@@ -145,6 +160,7 @@ export const fetcher = createFetcher({ on401: "throw" });
 export const fetcherReturningNullOn401 = createFetcher({ on401: "returnNull" });
 
 async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  if (method !== "GET") forgetEarlyAnswers();
   const response = await ((method === "GET" ? takeEarlyAnswer(url) : undefined) ??
     fetch(url, {
       method,

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { askEarly, forgetEarlyAnswers, takeEarlyAnswer } from "./early-answers";
+import { askEarly, earlyAnswersCome, forgetEarlyAnswers, takeEarlyAnswer, untakenEarlyAnswers } from "./early-answers";
 
 /** A server counting what it is asked for, each answer saying how many times its path was asked. */
 const asked = new Map<string, number>();
@@ -39,6 +39,20 @@ describe("early answers", () => {
     await askEarly(url("/api/accounts"));
     forgetEarlyAnswers();
     expect(takeEarlyAnswer(url("/api/accounts"))).toBeUndefined();
+  });
+
+  test("the answers that have come and are not taken yet are offered for the first render, and stay to be taken", async () => {
+    void askEarly(url("/api/settings"));
+    void askEarly(url("/api/tasks"));
+    void askEarly("http://127.0.0.1:9/api/config");
+    await earlyAnswersCome();
+    await takeEarlyAnswer(url("/api/tasks"));
+
+    const untaken = untakenEarlyAnswers();
+    expect(untaken.map(([asked]) => asked)).toEqual([url("/api/settings")]);
+    expect(await untaken[0]![1].json()).toEqual({ path: "/api/settings", times: 1 });
+    expect(await (await takeEarlyAnswer(url("/api/settings"))!).json()).toEqual({ path: "/api/settings", times: 1 });
+    expect(asked.get("/api/settings")).toBe(1);
   });
 
   test("a read that gets no answer resolves to null for the asker, and fails for the taker", async () => {

@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useParams } from "wouter";
 import { useAccountDetail } from "../api/account-detail";
-import { preloadAccountScreen } from "../api/account-screen";
 import { describeFailure } from "../api/client";
 import type { MergeableAccount } from "../api/duplicates";
 import { AccountBreadcrumb } from "../components/account-detail/AccountBreadcrumb";
@@ -11,8 +10,7 @@ import { AccountNotFound } from "../components/account-detail/AccountNotFound";
 import { parseAccountId } from "../components/account-detail/account-route";
 import { ContactsCard } from "../components/account-detail/ContactsCard";
 import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
-import { FIRST_ENTRIES_SHOWN } from "../components/account-detail/account-screen-reads";
-import { ORDERS_PAGE_SIZE } from "../components/account-detail/order-display";
+import { useAccountScreenReadsAhead } from "../components/account-detail/account-screen-reads";
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
@@ -28,7 +26,7 @@ export function AccountDetailScreen() {
 }
 
 function AccountDetail({ accountId }: { accountId: number }) {
-  useEffect(() => preloadAccountScreen(accountId, { orders: ORDERS_PAGE_SIZE, activity: FIRST_ENTRIES_SHOWN }), [accountId]);
+  useAccountScreenReadsAhead(accountId);
   const { account, error, retry } = useAccountDetail(accountId);
   const [merge, setMerge] = useState<MergeOpening | null>(null);
 
