@@ -24,7 +24,7 @@ export function App() {
   if (user.mustChangePassword) return <ChoosePasswordScreen />;
   return (
     <Shell ChangePasswordDialog={ChangePasswordDialog}>
-      <AppRoutes />
+      <AppRoutes user={user} />
     </Shell>
   );
 }

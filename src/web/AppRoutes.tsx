@@ -1,8 +1,14 @@
-import { Route, Switch } from "wouter";
+import { useRef } from "react";
+import { useSWRConfig } from "swr";
+import { Route, Switch, useLocation, useSearch } from "wouter";
+import { askScreenReadsAhead } from "./first-reads";
 import { SCREEN_ROUTES } from "./screen-routes";
 import { NotFoundScreen } from "./screens/NotFound";
+import type { SessionUser } from "./session/session-user";
 
-export function AppRoutes() {
+/** The signed-in user's screens, each opened with its first reads already asked for. */
+export function AppRoutes({ user }: { user: SessionUser }) {
+  useScreenReadsAhead(user);
   return (
     <Switch>
       {SCREEN_ROUTES.map((route) => (
@@ -11,4 +17,16 @@ export function AppRoutes() {
       <Route component={NotFoundScreen} />
     </Switch>
   );
+}
+
+/** Asks for an opened screen's first reads as the URL changes, before the screen renders (first-reads.ts). */
+function useScreenReadsAhead(user: SessionUser): void {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const { cache } = useSWRConfig();
+  const askedFor = useRef<string | null>(null);
+  const opened = `${user.id} ${pathname}?${search}`;
+  if (askedFor.current === opened) return;
+  askedFor.current = opened;
+  askScreenReadsAhead({ pathname, search }, user, cache);
 }

@@ -8,7 +8,8 @@ import { DUPLICATE_SUMMARY_URL } from "./api/duplicates";
 import { askEarly } from "./api/early-answers";
 import { SESSION_USER_KEY } from "./api/auth";
 import { APP_CONFIG_KEY } from "./api/app-config";
-import { keyToUrl } from "./api/client";
+import { preload, type Cache } from "swr";
+import { fetchAsKept, keyToUrl } from "./api/client";
 import { listSummariesUrl, type ListSummary } from "./api/lists";
 import { RECYCLE_BIN_PAGE_SIZE, recycleBinPageUrl } from "./api/recycle-bin";
 import { SETTINGS_PATH } from "./api/settings";
@@ -45,9 +46,41 @@ export async function askFirstReads(location: Pick<Location, "pathname" | "searc
   const today = businessToday();
   void askEarly(firstTaskPageUrl(tasksNeedingAttentionQuery(user.id, today)));
   void askEarly(UNMATCHED_ORDER_COUNT_URL);
+  const early: Reads = {
+    ask: (url) => void askEarly(url),
+    read: (url) => askEarly(url).then((answer) => (answer?.ok ? answer.json() : null)),
+  };
+  await askScreenReads(location, user, today, early);
+}
+
+/**
+ * As a screen is opened in the dashboard, the reads it shows first that SWR's cache does not have are asked
+ * for before it renders (SWR's preload, which its reads take over), rather than by each part as it mounts,
+ * one render later, or once another answer has come.
+ */
+export function askScreenReadsAhead(location: Pick<Location, "pathname" | "search">, user: SessionUser, cache: Cache): void {
+  const ahead: Reads = {
+    ask: (url) => {
+      if (cache.get(url)?.data === undefined) void preload(url, fetchAsKept).catch(() => undefined);
+    },
+    // A cached answer is given at once, so that the reads it decides are asked for before the screen renders
+    // and asks for them itself.
+    read: (url) => cache.get(url)?.data ?? preload(url, fetchAsKept).catch(() => null),
+  };
+  askScreenReads(location, user, businessToday(), ahead).catch(() => undefined);
+}
+
+/** How reads are asked for: `ask` for those the screen alone reads, `read` for those whose answer decides another read. */
+interface Reads {
+  ask(url: string): void;
+  /** The answer (null when none came), or its promise when it has not come yet. */
+  read(url: string): unknown;
+}
+
+async function askScreenReads(location: Pick<Location, "pathname" | "search">, user: SessionUser, today: CalendarDate, reads: Reads): Promise<void> {
   const search = new URLSearchParams(location.search);
   const screen = SCREEN_FIRST_READS.find((candidate) => candidate.paths.some((path) => pathMatches(path, location.pathname)));
-  await screen?.ask({ pathname: location.pathname, search, user, today });
+  await screen?.ask({ pathname: location.pathname, search, user, today }, reads);
 }
 
 interface OpenedScreen {
@@ -57,61 +90,65 @@ interface OpenedScreen {
   today: CalendarDate;
 }
 
-const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen): Promise<void> | void }[] = [
+const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen, reads: Reads): Promise<void> | void }[] = [
   {
     paths: ["/", "/accounts"],
-    ask({ search, user }) {
+    ask({ search, user }, reads) {
       const view = viewFromSearch(search, defaultOwnerFor(user));
-      askAll([accountListUrl(listQueryOf(filtersOf(view), view, storedPageSize(localStorage, user.id))), TEAM_PATH, listSummariesUrl({}), DUPLICATE_SUMMARY_URL]);
+      askAll(reads, [accountListUrl(listQueryOf(filtersOf(view), view, storedPageSize(localStorage, user.id))), TEAM_PATH, listSummariesUrl({}), DUPLICATE_SUMMARY_URL]);
     },
   },
   {
     paths: ["/accounts/:id"],
-    ask({ pathname }) {
+    ask({ pathname }, reads) {
       const accountId = parseAccountId(pathname.split("/")[2] ?? "");
       // Beside the account's own reads, the lists and the team its list and owner selects offer.
-      if (accountId !== null) askAll([...accountScreenReads(accountId), listSummariesUrl({}), TEAM_PATH]);
+      if (accountId !== null) askAll(reads, [...accountScreenReads(accountId), listSummariesUrl({}), TEAM_PATH]);
     },
   },
   {
     paths: ["/lists"],
-    async ask({ search, user }) {
+    async ask({ search, user }, reads) {
       const view = listsViewFromSearch(search);
       const firstOrderWindow = firstOrderFilterOf(view).window;
-      void askEarly(TEAM_PATH);
-      const lists = await askEarly(listSummariesUrl(firstOrderWindow)).then((answer) => (answer?.ok ? (answer.json() as Promise<ListSummary[]>) : null));
-      const list = lists && shownListOf(lists, view.list);
-      if (list) void askEarly(accountListUrl(listQueryOf(tabFiltersOf(list.key, firstOrderWindow, view), view, storedPageSize(localStorage, user.id))));
+      reads.ask(TEAM_PATH);
+      const askListAccounts = (lists: ListSummary[] | null) => {
+        const list = lists && shownListOf(lists, view.list);
+        if (list) reads.ask(accountListUrl(listQueryOf(tabFiltersOf(list.key, firstOrderWindow, view), view, storedPageSize(localStorage, user.id))));
+      };
+      const lists = reads.read(listSummariesUrl(firstOrderWindow));
+      if (lists instanceof Promise) askListAccounts((await lists) as ListSummary[] | null);
+      else askListAccounts(lists as ListSummary[] | null);
     },
   },
   {
     paths: ["/tasks"],
-    ask({ search, user, today }) {
+    ask({ search, user, today }, reads) {
       const query = boardQueryOf(filtersFromSearch(search), user.id);
-      askAll([TEAM_PATH, ...(query === null ? [] : DUE_COLUMNS.map((column) => firstTaskPageUrl(columnQueryOf(query, column.key, today))))]);
+      askAll(reads, [TEAM_PATH, ...(query === null ? [] : DUE_COLUMNS.map((column) => firstTaskPageUrl(columnQueryOf(query, column.key, today))))]);
     },
   },
   {
     paths: ["/analytics"],
-    ask({ search, today }) {
-      askAll(analyticsScreenReads(search, today));
+    ask({ search, today }, reads) {
+      askAll(reads, analyticsScreenReads(search, today));
     },
   },
   {
     paths: ["/settings"],
-    ask({ user }) {
+    ask({ user }, reads) {
       const everyones = [SETTINGS_PATH, CUSTOMER_LIFECYCLE_PATH, TASK_AUTOMATION_PATH, TEAM_PATH, recycleBinPageUrl(RECYCLE_BIN_PAGE_SIZE, 0)];
-      askAll(isAdmin(user) ? [...everyones, BACKFILL_PATH, BACKUPS_PATH, BACKUP_SCHEDULE_PATH, BACKUP_COPIES_PATH, AUDIT_RETENTION_PATH] : everyones);
+      askAll(reads, isAdmin(user) ? [...everyones, BACKFILL_PATH, BACKUPS_PATH, BACKUP_SCHEDULE_PATH, BACKUP_COPIES_PATH, AUDIT_RETENTION_PATH] : everyones);
     },
   },
   {
     paths: ["/audit"],
-    ask({ user }) {
-      if (isAdmin(user)) askAll([auditTrailUrl({}, AUDIT_PAGE_SIZE, 0), TEAM_PATH]);
+    ask({ user }, reads) {
+      if (isAdmin(user)) askAll(reads, [auditTrailUrl({}, AUDIT_PAGE_SIZE, 0), TEAM_PATH]);
     },
   },
 ];
 
-function askAll(urls: readonly string[]): void {
-  for (const url of urls) void askEarly(url);
+function askAll(reads: Reads, urls: readonly string[]): void {
+  for (const url of urls) reads.ask(url);
 }

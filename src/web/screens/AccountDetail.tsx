@@ -10,7 +10,6 @@ import { AccountNotFound } from "../components/account-detail/AccountNotFound";
 import { parseAccountId } from "../components/account-detail/account-route";
 import { ContactsCard } from "../components/account-detail/ContactsCard";
 import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
-import { useAccountScreenReadsAhead } from "../components/account-detail/account-screen-reads";
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
 import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
@@ -26,7 +25,6 @@ export function AccountDetailScreen() {
 }
 
 function AccountDetail({ accountId }: { accountId: number }) {
-  useAccountScreenReadsAhead(accountId);
   const { account, error, retry } = useAccountDetail(accountId);
   const [merge, setMerge] = useState<MergeOpening | null>(null);
 

@@ -1,7 +1,4 @@
-import { useState } from "react";
-import { preload, useSWRConfig } from "swr";
 import { accountDetailUrl, accountOrdersKey } from "../../api/account-detail";
-import { fetchAsKept } from "../../api/client";
 import { accountActivityKey } from "../../api/activity";
 import { duplicateCandidatesUrl } from "../../api/duplicates";
 import { accountNotesUrl } from "../../api/notes";
@@ -21,15 +18,3 @@ export function accountScreenReads(accountId: number): string[] {
   ];
 }
 
-/**
- * Asks for everything the account screen shows first as it mounts, before its first render has painted,
- * rather than each card asking once the detail has come: one round trip, not two. Reads already in SWR's
- * cache are not asked for again: a preloaded answer waits for the next read of its key, and one left
- * waiting would be what a later refresh gets.
- */
-export function useAccountScreenReadsAhead(accountId: number): void {
-  const { cache } = useSWRConfig();
-  useState(() => {
-    for (const url of accountScreenReads(accountId)) if (cache.get(url)?.data === undefined) void preload(url, fetchAsKept);
-  });
-}
