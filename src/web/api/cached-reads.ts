@@ -1,5 +1,5 @@
-import { useCallback } from "react";
-import { useSWRConfig, type Cache, type Key, type ScopedMutator } from "swr";
+import { useCallback, useEffect } from "react";
+import { unstable_serialize, useSWRConfig, type Cache, type Key, type Middleware, type ScopedMutator } from "swr";
 
 /** useSWRInfinite keeps the pages it shows under its first page's key with this prefix (each page is cached under its own key too). */
 const PAGED_READ_PREFIX = "$inf$";
@@ -29,12 +29,48 @@ export function useRefreshReadsUnder(): (paths: readonly string[]) => Promise<vo
 }
 
 /**
- * Drops every cached read whose key is chosen, paged ones included, and fetches again those on screen.
- * SWR's key filter never offers paged reads, so they are dropped by their own keys. Their pages go first,
- * in the filter's pass (synchronously, as no new data is given), so that every page shown is fetched
- * again, not only the first.
+ * Fetches again every cached read whose key is chosen and that is on screen, and drops the others, paged
+ * ones included. A read on screen keeps its answer until the new one replaces it: were it dropped first,
+ * SWR would compare the new answer with the one its hook first showed (it keeps that one in the
+ * subscription it made at mount), and an answer equal to that (a deleted contact restored, a name changed
+ * and changed back) would never be shown. SWR's key filter never offers paged reads, so they are found by
+ * their own keys; their pages are dropped, so that every page shown is fetched again, not only the first.
  */
 export async function refetchReads(cache: Cache, mutate: ScopedMutator, isChosen: (key: Key) => boolean): Promise<void> {
-  const pagedReads = [...cache.keys()].filter((key) => key.startsWith(PAGED_READ_PREFIX) && isChosen(key));
-  await Promise.all([mutate(isChosen, undefined, { revalidate: true }), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
+  const keys = [...cache.keys()];
+  const pagedReads = keys.filter((key) => key.startsWith(PAGED_READ_PREFIX) && isChosen(key));
+  const reads = keys.filter((key) => !SWR_OWN_KEY.test(key) && isChosen(askedKeyOf(cache, key)));
+  for (const key of reads.filter((key) => !shownReads.has(key))) cache.delete(key);
+  await Promise.all([...reads.filter((key) => shownReads.has(key)).map((key) => mutate(key)), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
 }
+
+/**
+ * The key a read's hook asked with (an array, say), which SWR keeps beside the answer as `_k` (its own key
+ * filter reads it there); the cache's key itself, a URL, for a read put in the cache before a hook mounted.
+ */
+function askedKeyOf(cache: Cache, key: string): Key {
+  const state = cache.get(key) as { _k?: Key } | undefined;
+  return state?._k ?? key;
+}
+
+/** The keys SWR keeps for itself: useSWRInfinite's pages shown, subscriptions. */
+const SWR_OWN_KEY = /^\$(inf|sub)\$/;
+
+/** The reads on screen: each key with the number of mounted hooks showing it. */
+const shownReads = new Map<string, number>();
+
+/** SWR middleware (swr-config.ts) counting the hooks that show each read, for refetchReads. */
+export const countShownReads: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  // useSWRInfinite's key is a function of the page: its pages are dropped and fetched again as a whole.
+  const serialized = typeof key === "function" ? null : unstable_serialize(key);
+  useEffect(() => {
+    if (serialized === null || serialized === "") return;
+    shownReads.set(serialized, (shownReads.get(serialized) ?? 0) + 1);
+    return () => {
+      const hooks = (shownReads.get(serialized) ?? 1) - 1;
+      if (hooks === 0) shownReads.delete(serialized);
+      else shownReads.set(serialized, hooks);
+    };
+  }, [serialized]);
+  return useSWRNext(key, fetcher, config);
+};

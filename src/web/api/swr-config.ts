@@ -1,4 +1,5 @@
 import type { SWRConfiguration } from "swr";
+import { countShownReads } from "./cached-reads";
 import { fetcher } from "./client";
 
 /** The largest delay setTimeout accepts; SWR schedules its dedupe clean-up with it. */
@@ -14,4 +15,5 @@ export const swrConfig: SWRConfiguration = {
   refreshInterval: 0,
   revalidateIfStale: false,
   dedupingInterval: LONGEST_TIMER_MS,
+  use: [countShownReads],
 };
