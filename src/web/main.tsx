@@ -1,10 +1,10 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { mutate, SWRConfig } from "swr";
 import { APP_CONFIG_KEY, type AppConfig } from "./api/app-config";
 import { SESSION_USER_KEY } from "./api/auth";
 import { fetcher, readAsKept } from "./api/client";
-import { earlyAnswersCome, untakenEarlyAnswers } from "./api/early-answers";
+import { earlyAnswersCome, forgetEarlyAnswers, untakenEarlyAnswers } from "./api/early-answers";
 import { swrConfig } from "./api/swr-config";
 import { App } from "./App";
 import { askFirstReads } from "./first-reads";
@@ -41,7 +41,9 @@ async function showDashboard() {
   if (user !== undefined) await mutate(SESSION_USER_KEY, user, { revalidate: false });
   if (config !== undefined) await mutate(APP_CONFIG_KEY, config, { revalidate: false });
   await Promise.race([firstReadsAsked.then(earlyAnswersCome), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_READS_MS))]);
-  await Promise.all(untakenEarlyAnswers().map(async ([url, answer]) => mutate(url, await readAsKept(answer), { revalidate: false })));
+  const cached = untakenEarlyAnswers();
+  await Promise.all(cached.map(async ([url, answer]) => mutate(url, await readAsKept(answer), { revalidate: false })));
+  const forgetCachedAnswers = () => forgetEarlyAnswers(cached.map(([url]) => url));
   preloadScreens();
 
   const rootElement = document.getElementById("root");
@@ -52,7 +54,26 @@ async function showDashboard() {
         <ToastProvider>
           <App />
         </ToastProvider>
+        <AfterTheFirstFrame run={forgetCachedAnswers} />
       </SWRConfig>
     </StrictMode>,
   );
+}
+
+/**
+ * Runs once the first render is on screen and the frame after it has run: a read that fetches again as it
+ * mounts (Settings' do, to show what another administrator may have changed) asks on that frame, and takes
+ * its answer from those in the cache then, rather than asking the server a second time.
+ */
+function AfterTheFirstFrame({ run }: { run: () => void }) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Effects run after every layout effect of the render, where SWR puts its reads' frame callbacks: this one comes after theirs.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(run)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [run]);
+  return null;
 }

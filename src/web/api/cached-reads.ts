@@ -40,8 +40,9 @@ export async function refetchReads(cache: Cache, mutate: ScopedMutator, isChosen
   const keys = [...cache.keys()];
   const pagedReads = keys.filter((key) => key.startsWith(PAGED_READ_PREFIX) && isChosen(key));
   const reads = keys.filter((key) => !SWR_OWN_KEY.test(key) && isChosen(askedKeyOf(cache, key)));
-  for (const key of reads.filter((key) => !shownReads.has(key))) cache.delete(key);
-  await Promise.all([...reads.filter((key) => shownReads.has(key)).map((key) => mutate(key)), ...pagedReads.map((key) => mutate(key, undefined, { revalidate: true }))]);
+  // Dropped through SWR, which forgets its record of the last request too: a hook mounted later finding one would not ask.
+  const drop = (key: string) => mutate(key, undefined, { revalidate: true });
+  await Promise.all([...reads.map((key) => (shownReads.has(key) ? mutate(key) : drop(key))), ...pagedReads.map(drop)]);
 }
 
 /**

@@ -55,6 +55,14 @@ describe("early answers", () => {
     expect(asked.get("/api/settings")).toBe(1);
   });
 
+  test("the answers named are dropped, the others kept", async () => {
+    await askEarly(url("/api/backups"));
+    await askEarly(url("/api/audit"));
+    forgetEarlyAnswers([url("/api/backups")]);
+    expect(takeEarlyAnswer(url("/api/backups"))).toBeUndefined();
+    expect(takeEarlyAnswer(url("/api/audit"))).toBeDefined();
+  });
+
   test("a read that gets no answer resolves to null for the asker, and fails for the taker", async () => {
     const nowhere = "http://127.0.0.1:9/api/config";
     expect(await askEarly(nowhere)).toBeNull();

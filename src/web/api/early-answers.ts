@@ -3,7 +3,8 @@
  * those answered in time are in SWR's cache for the first render (main.tsx), and when the dashboard then
  * reads the same URL, `send` (client.ts) takes the answer already under way instead of asking again. Each
  * answer is taken once, only by a read made soon after the page opened and before the dashboard has changed
- * anything, so that a read after a change never gets what was true before it. A URL the dashboard has asked for itself already
+ * anything (and, for an answer in SWR's cache, on the first render's frame), so that a read after a change
+ * never gets what was true before it. A URL the dashboard has asked for itself already
  * (a read that waited on another answer, overtaken by the screen) is not asked for again.
  */
 const TAKEN_WITHIN_MS = 10_000;
@@ -54,12 +55,15 @@ export function untakenEarlyAnswers(): [url: string, answer: Response][] {
 }
 
 /**
- * Drops the answers nobody has taken: when the session ends, as they were asked for with it; and when the
- * dashboard changes something, as they may say what was true before the change.
+ * Drops the answers nobody has taken: when the session ends, as they were asked for with it; when the
+ * dashboard changes something, as they may say what was true before the change; and those in SWR's cache
+ * once the first render's reads have taken theirs (`urls`), as a later read must ask the server.
  */
-export function forgetEarlyAnswers(): void {
-  earlyAnswers.clear();
-  arrived.clear();
+export function forgetEarlyAnswers(urls?: readonly string[]): void {
+  for (const url of urls ?? [...earlyAnswers.keys()]) {
+    earlyAnswers.delete(url);
+    arrived.delete(url);
+  }
 }
 
 /** The answer of an early read of `url`, once, while the page is new; undefined when the dashboard is to ask itself. */
