@@ -21,6 +21,7 @@ import { abandonBackupsOnThread } from "../core/backups/backup-thread.ts";
 import { abandonPreviewOnThread } from "../core/import/preview-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
+import { WebhookBursts } from "./background/webhook-bursts.ts";
 import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../contracts/webhooks.ts";
 
 export interface ServeOptions {
@@ -53,11 +54,13 @@ export function startServer(options: ServeOptions): RunningServer {
   const walCheckpointer = startWalCheckpointer(options.db.$client.filename);
   options.db.wal = new WalKeeper(options.db.$client.filename, walCheckpointer.checkpoint);
   const tellImportWritersWait = () => tellWritersWaiting(options.db.$client);
-  const webhookWorker = startWebhookWorker(options.db, options.env);
+  // The webhooks' deliveries come first: the worker and the queues step aside together while they arrive.
+  const bursts = new WebhookBursts();
+  const webhookWorker = startWebhookWorker(options.db, options.env, { bursts });
   const backfills = createBackfillJobs(options.db, options.env);
-  const searchIndexer = startSearchIndexer(options.db);
-  const duplicateDetector = startDuplicateDetector(options.db);
-  const purchaseDayCounter = startPurchaseDayCounter(options.db);
+  const searchIndexer = startSearchIndexer(options.db, { bursts });
+  const duplicateDetector = startDuplicateDetector(options.db, { bursts });
+  const purchaseDayCounter = startPurchaseDayCounter(options.db, { bursts });
   const lifecyclePasses = startLifecyclePassScheduler(options.db);
   const uploadSweeper = startUploadSweeper(options.db, options.dataDir);
   const undoWindowSweeper = startUndoWindowSweeper(options.db);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { hostname } from "node:os";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { seedCustomer } from "../../testing/seed.ts";
+import { SEARCH_INDEX_BATCH } from "../../core/accounts/search-index.ts";
 import { startDuplicateDetector, startSearchIndexer, type QueueDrainer } from "./queue-drainer.ts";
 
 let database: ReturnType<typeof temporaryDatabase>;
@@ -52,14 +53,15 @@ test("while an import is running the search indexer waits, however still the que
 });
 
 test("a queue larger than a batch is drained batch after batch without waiting for the next poll", async () => {
+  const accounts = 2 * SEARCH_INDEX_BATCH + 250;
   database.sqlite.transaction(() => {
-    for (let n = 1; n <= 4500; n++) addAccount(n);
+    for (let n = 1; n <= accounts; n++) addAccount(n);
   })();
   drainer = startSearchIndexer(database.db, { pollMs: 500 });
   for (let i = 0; i < 100 && indexed() === 0; i++) await Bun.sleep(10);
-  // Three batches of at most 2,000: waiting a poll between them would take another second.
+  // Three batches: waiting a poll between them would take another second.
   await Bun.sleep(250);
-  expect([queuedForSearch(), indexed()]).toEqual([0, 4500]);
+  expect([queuedForSearch(), indexed()]).toEqual([0, accounts]);
 });
 
 test("accounts created by orders are queued, and the duplicate detector pairs them in the background", async () => {

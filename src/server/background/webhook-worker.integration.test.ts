@@ -4,6 +4,7 @@ import path from "node:path";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../../core/shipstation/webhook-intake.ts";
 import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { WebhookBursts } from "./webhook-bursts.ts";
 import { startWebhookWorker } from "./webhook-worker.ts";
 
 describe("the webhook worker and the intake file", () => {
@@ -38,7 +39,7 @@ describe("the webhook worker and the intake file", () => {
     const resourceUrls = [1, 2, 3].map((n) => standIn.addOrders([standInOrder(100 + n)], `restart-${n}`)!);
     const other = new Database(database.file);
     other.run("BEGIN IMMEDIATE");
-    const first = startWebhookWorker(database.db, env, { pollMs: 20, settleMs: 10 });
+    const first = startWebhookWorker(database.db, env, { pollMs: 20, bursts: new WebhookBursts({ settleMs: 10 }) });
     await Promise.all(resourceUrls.map((resourceUrl) => first.intake.store({ resourceUrl, resourceType: "ORDER_NOTIFY" })));
     first.wake();
     await Bun.sleep(150);

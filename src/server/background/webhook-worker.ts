@@ -3,6 +3,7 @@ import type { CrmDatabase } from "../../core/database/open.ts";
 import type { ClientOptions } from "../../core/shipstation/shipstation-client.ts";
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
 import { WebhookIntake } from "../../core/shipstation/webhook-intake.ts";
+import { WebhookBursts } from "./webhook-bursts.ts";
 
 export interface WebhookWorker {
   /** Where deliveries are stored as they arrive (webhook-intake.db), for this worker to move into crm.db. */
@@ -16,8 +17,8 @@ export interface WebhookWorker {
 export interface WebhookWorkerOptions {
   /** How often to look for due events (retries coming due, events left by a previous run). */
   pollMs?: number;
-  /** Quiet this long after a delivery ends a burst. */
-  settleMs?: number;
+  /** When deliveries are arriving, shared with the server's other background work, which steps aside with the worker. */
+  bursts?: WebhookBursts;
   clientOptions?: ClientOptions;
 }
 
@@ -27,35 +28,32 @@ export interface WebhookWorkerOptions {
  * moves the deliveries stored in the intake into crm.db; while another process holds crm.db's write lock
  * it does nothing else and tries again shortly, as the deliveries are safe where they are. Writing an
  * event's orders holds the server's only thread for milliseconds, so while ShipStation sends a burst the
- * worker steps aside and intake answers stay quick; under a stream that never pauses it still works one
- * slice of every second, so nothing waits for ever.
+ * worker steps aside and intake answers stay quick, working only in the bursts' slices (webhook-bursts.ts),
+ * so that under a stream that never pauses nothing waits for ever.
  */
 export function startWebhookWorker(db: CrmDatabase, env: Record<string, string | undefined>, options: WebhookWorkerOptions = {}): WebhookWorker {
-  const settleMs = options.settleMs ?? 200;
+  const bursts = options.bursts ?? new WebhookBursts();
   const intake = new WebhookIntake(db);
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
-  let lastDeliveryAt = 0;
   let settling: ReturnType<typeof setTimeout> | undefined;
   let resuming: ReturnType<typeof setTimeout> | undefined;
 
-  const burstUnderWay = () => Date.now() - lastDeliveryAt < settleMs;
+  const keepGoing = () => bursts.mayWork();
   const pass = () => {
     if (abort.signal.aborted) return;
     if (running) {
       wokenWhileRunning = true;
       return;
     }
-    const startedAt = Date.now();
-    const keepGoing = () => !burstUnderWay() || Date.now() - startedAt < SLICE_DURING_BURST_MS;
-    running = workThrough(keepGoing)
+    running = workThrough()
       .then((databaseBusy) => {
         if (abort.signal.aborted) return;
         clearTimeout(resuming);
         if (databaseBusy) resuming = setTimeout(pass, DATABASE_BUSY_RETRY_MS);
-        // Stopped for a burst: carry on once it is over (wake's timer) or, if it never is, a second from now.
-        else if (burstUnderWay()) resuming = setTimeout(pass, RESUME_DURING_BURST_MS);
+        // Stopped for a burst: carry on in its next slice, or once it is over (wake's timer) if that is sooner.
+        else if (!bursts.mayWork()) resuming = setTimeout(pass, bursts.msUntilWork());
       })
       .catch((error: unknown) => console.error(`${new Date().toISOString()} webhook worker:`, error))
       .finally(() => {
@@ -68,7 +66,7 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
   };
 
   /** Resolves true when crm.db was busy with another process's write, and the pass is to be done again soon. */
-  const workThrough = async (keepGoing: () => boolean): Promise<boolean> => {
+  const workThrough = async (): Promise<boolean> => {
     try {
       while (keepGoing() && intake.moveBatchIntoDatabase() > 0) await nextTurn();
     } catch (error) {
@@ -80,15 +78,15 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
   };
 
   const timer = setInterval(() => {
-    if (!burstUnderWay()) pass();
+    if (bursts.mayWork()) pass();
   }, options.pollMs ?? 5_000);
   pass();
   return {
     intake,
     wake() {
-      lastDeliveryAt = Date.now();
+      bursts.deliveryArrived();
       clearTimeout(settling);
-      settling = setTimeout(pass, settleMs);
+      settling = setTimeout(pass, bursts.settleMs);
     },
     async stop() {
       clearInterval(timer);
@@ -106,9 +104,5 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** How long a pass keeps working once a burst has begun. */
-const SLICE_DURING_BURST_MS = 50;
-/** How soon work goes on when a burst does not end. */
-const RESUME_DURING_BURST_MS = 1_000;
 /** How soon deliveries are moved again after crm.db was busy: an import holds its lock for short batches. */
 const DATABASE_BUSY_RETRY_MS = 50;

@@ -8,6 +8,7 @@ import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from 
 import { generateKeyPairSync } from "node:crypto";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { testServer } from "../../testing/test-server.ts";
+import { WebhookBursts } from "../background/webhook-bursts.ts";
 import { startWebhookWorker } from "../background/webhook-worker.ts";
 
 const SECRET = "webhook-secret-123";
@@ -325,32 +326,54 @@ describe("the ShipStation webhook", () => {
     }
   });
 
-  test("while a burst of deliveries goes on the worker steps aside, a slice a second, and catches up once it ends", async () => {
+  test("while a burst of deliveries goes on the worker steps aside but in the burst's slices, and catches up once it ends", async () => {
     const burst = temporaryDatabase();
+    const EVENTS = 100;
+    // Waits long enough for a loaded machine, and no longer than the worker takes.
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 3_000 && !check(); i++) await Bun.sleep(10);
+      expect(check()).toBe(true);
+    };
     try {
-      for (let i = 0; i < 150; i++) {
+      for (let i = 0; i < EVENTS; i++) {
         const resourceUrl = standIn.addOrders([standInOrder(8000 + i)], `burst-${i}`)!;
         burst.sqlite.run("INSERT INTO webhook_events (resource_url, resource_type, state, next_attempt_at, received_at) VALUES (?, 'ORDER_NOTIFY', 'pending', 0, 0)", [resourceUrl]);
       }
       const done = () => (burst.sqlite.query("SELECT count(*) AS n FROM webhook_events WHERE state = 'done'").get() as { n: number }).n;
-      const worker = startWebhookWorker(burst.db, env, { pollMs: 60_000, settleMs: 100 });
-      const deliveries = setInterval(() => worker.wake(), 10);
-      worker.wake();
-      await Bun.sleep(600);
-      const afterFirstSlice = done();
-      await Bun.sleep(1_200);
-      const afterSecondSlice = done();
-      clearInterval(deliveries);
-      for (let i = 0; i < 500 && done() < 150; i++) await Bun.sleep(10);
-      await worker.stop();
-      expect(afterFirstSlice).toBeGreaterThan(0);
-      expect(afterFirstSlice).toBeLessThan(150);
-      expect(afterSecondSlice).toBeGreaterThan(afterFirstSlice);
-      expect(done()).toBe(150);
+      // The bursts' clock is the test's: deliveries arrive when it says.
+      let now = 0;
+      const bursts = new WebhookBursts({ now: () => now, settleMs: 100, sliceMs: 20, everyMs: 1_000 });
+      const deliverAt = (ms: number) => {
+        for (; now < ms; now += 50) bursts.deliveryArrived();
+        now = ms;
+        bursts.deliveryArrived();
+      };
+      deliverAt(0);
+      const worker = startWebhookWorker(burst.db, env, { pollMs: 5, bursts });
+      try {
+        // Between slices the start's pass and the polls take nothing.
+        deliverAt(500);
+        await Bun.sleep(100);
+        expect(done()).toBe(0);
+        // The slice a second into the burst: events are processed while it lasts, and not after it.
+        deliverAt(1_005);
+        await waitFor(() => done() > 0);
+        deliverAt(1_030);
+        const afterSlice = done();
+        expect(afterSlice).toBeLessThan(EVENTS);
+        await Bun.sleep(100);
+        // The event in hand when the slice ended is finished, no other begun.
+        expect(done()).toBeLessThanOrEqual(afterSlice + 1);
+        // The burst is over: the rest, at once.
+        now = 1_130;
+        await waitFor(() => done() === EVENTS);
+      } finally {
+        await worker.stop();
+      }
     } finally {
       burst.dispose();
     }
-  });
+  }, 60_000);
 });
 
 describe("the ShipStation V2 webhook, signed", () => {
