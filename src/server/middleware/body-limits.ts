@@ -10,8 +10,8 @@ import { formatCount } from "../../contracts/counts.ts";
 
 /**
  * Every request body is read here, within its limit, before anything parses it: 64 KB for the routes
- * anybody may call (sign-in, "Forgot password?" and its confirmation, the webhook), 4 MB for a bulk assignment's 50,000 e-mails, 1 MB for the other
- * JSON routes, nested at most 32 deep. A body
+ * anybody may call (sign-in, "Forgot password?" and its confirmation, the webhook), 4 MB for a bulk
+ * assignment's 50,000 e-mails, 1 MB for the other JSON routes, nested at most 32 deep. A body
  * over its limit is refused with 413 as soon as its declared length or its bytes pass the limit, without
  * reading the rest; one nested deeper is refused with 400 before JSON.parse builds it, and any JSON but an
  * object (every body the API takes is one) with 400 once it is parsed. Only JSON is read:
