@@ -107,12 +107,13 @@ describe("crm serve", () => {
     servers.push(server);
     const reader = server.stdout.getReader();
     let told = "";
-    while (!/E-mail: .*\n/.test(told)) {
+    while (!/CRM_PUBLIC_URL.*\n/.test(told)) {
       const { value, done } = await reader.read();
       if (done) throw new Error(`crm serve ended before it said how it sends e-mail: ${told}`);
       told += new TextDecoder().decode(value);
     }
     expect(told).toContain("E-mail: sent through smtp.example.com:465 from crm@example.com\n");
+    expect(told).toMatch(/"Forgot password\?" e-mails link to http:\/\/127\.0\.0\.1:\d+: set CRM_PUBLIC_URL to the address staff open the CRM at\n/);
     expect(told).not.toContain("hunter2");
   });
 });

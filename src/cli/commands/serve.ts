@@ -49,6 +49,10 @@ async function serve(flags: ServeFlags): Promise<void> {
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
   process.stdout.write(mailSettings ? `E-mail: sent through ${mailSettings.smtp.host}:${mailSettings.smtp.port} from ${mailSettings.from}\n` : "E-mail: none sent (CRM_MAIL_SMTP is not set)\n");
+  // Behind a proxy the listening address is no address staff can open: say so, rather than mail dead links.
+  if (mailSettings && !mailSettings.publicUrl) {
+    process.stdout.write(`"Forgot password?" e-mails link to ${server.url.origin}: set CRM_PUBLIC_URL to the address staff open the CRM at\n`);
+  }
   if (firstAdmin) {
     process.stdout.write(
       `\nFirst start: an administrator was created. Sign in with\n  e-mail:   ${firstAdmin.user.email}\n  password: ${firstAdmin.password}\nThe password is shown only this once.\n`,
