@@ -64,7 +64,7 @@ export function authRoutes(context: ServerContext) {
           env: context.env,
         });
         // Sent after the answer, which says the same for every e-mail; a failure is the operator's to see.
-        delivery?.catch((error: unknown) => console.error(`The password reset e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`));
+        delivery?.catch((error: unknown) => console.error(`A password reset e-mail, or its entry in the audit trail, failed: ${error instanceof Error ? error.message : String(error)}`));
         set.status = 202;
         return { message: PASSWORD_RESET_ANSWER_MESSAGE };
       },
