@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   "password_set",
   "password_reset",
   "password_changed",
+  "password_link_sent",
+  "password_set_by_link",
   "sessions_ended",
   "signed_in",
   "sign_in_failed",

@@ -12,6 +12,11 @@ import { IsoTime, oneOf } from "./common.ts";
  *   GET     /api/auth/sessions             my sessions, the latest used first (→ UserSession[])
  *   DELETE  /api/auth/sessions/{id}        end one of my sessions (→ 204; 404 when it is not mine)
  *   POST    /api/auth/sessions/end-others  end all my sessions but this one (→ 204)
+ *   POST    /api/auth/password-reset       "Forgot password?": e-mail a link to choose a new password, if the
+ *                                          e-mail is a user's (PasswordResetBody → 202 PasswordResetAnswer, the
+ *                                          same whatever the e-mail); no session needed
+ *   POST    /api/auth/password-reset/confirm  choose a new password with an e-mailed link's token; every session
+ *                                          of the user ends (SetPasswordByLinkBody → 204); no session needed
  *
  * While the signed-in user's password is a one-time one (`mustChangePassword`), every other signed-in call
  * answers 403 with MUST_CHANGE_PASSWORD_MESSAGE: only me, logout and changing the password are open.
@@ -19,6 +24,20 @@ import { IsoTime, oneOf } from "./common.ts";
 
 /** admin: everything, including the team and the integration; sales: the customer work. */
 export const LOGIN_PATH = "/api/auth/login";
+export const PASSWORD_RESET_PATH = "/api/auth/password-reset";
+export const PASSWORD_RESET_CONFIRM_PATH = "/api/auth/password-reset/confirm";
+
+/**
+ * The dashboard's screen an e-mailed link opens to choose a password (a reset or an invitation). The token
+ * rides in the fragment, which the browser never sends to a server, so no proxy's log keeps it.
+ */
+export const SET_PASSWORD_SCREEN_PATH = "/set-password";
+export const FORGOT_PASSWORD_SCREEN_PATH = "/forgot-password";
+
+/** The link an e-mail carries, from the CRM's address (no trailing slash) and the link's token. */
+export function setPasswordLink(baseUrl: string, token: string): string {
+  return `${baseUrl}${SET_PASSWORD_SCREEN_PATH}#token=${token}`;
+}
 
 export const USER_ROLES = ["admin", "sales"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -72,6 +91,31 @@ export const ChangePasswordBody = t.Object({
   newPassword: t.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH, description: `At least ${PASSWORD_MIN_LENGTH} characters` }),
 });
 export type ChangePasswordBody = typeof ChangePasswordBody.static;
+
+/** POST /api/auth/password-reset. */
+export const PasswordResetBody = t.Object({
+  email: t.String({ maxLength: EMAIL_MAX_LENGTH }),
+});
+export type PasswordResetBody = typeof PasswordResetBody.static;
+
+/** What a password reset request answers, the same whether the e-mail is a user's or not. */
+export const PASSWORD_RESET_ANSWER_MESSAGE = "If this e-mail belongs to a user, a link to choose a new password is on its way. It works once, within an hour.";
+export const PasswordResetAnswer = t.Object({ message: t.String() });
+export type PasswordResetAnswer = typeof PasswordResetAnswer.static;
+
+/** The longest token a link carries: its id, a dot and 43 characters of secret; longer is no token. */
+const PASSWORD_LINK_TOKEN_MAX_LENGTH = 100;
+
+/**
+ * POST /api/auth/password-reset/confirm: the token from the link, and the new password, held to the same
+ * rules as changing one's password (ChangePasswordBody); a refusal names newPassword, or token for a link
+ * that is unknown, used or expired.
+ */
+export const SetPasswordByLinkBody = t.Object({
+  token: t.String({ maxLength: PASSWORD_LINK_TOKEN_MAX_LENGTH }),
+  newPassword: t.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH, description: `At least ${PASSWORD_MIN_LENGTH} characters` }),
+});
+export type SetPasswordByLinkBody = typeof SetPasswordByLinkBody.static;
 
 /** One of the signed-in user's sessions: a browser where they signed in. Never its token. */
 export const UserSession = t.Object({

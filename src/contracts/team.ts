@@ -4,9 +4,11 @@ import { IsoTime, oneOf, refusalWithText, RequiredShortText } from "./common.ts"
 
 /**
  * The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end
- * sessions or deactivate. Invitations and resets give one-time passwords, which the user must replace at sign-in.
+ * sessions or deactivate. An invitation is e-mailed with a link to choose a password when the CRM sends
+ * e-mail; otherwise invitations, like resets, give one-time passwords, which the user must replace at sign-in.
  *   GET    /api/team                          every user, active ones first, by name (→ TeamMember[])
- *   POST   /api/team                          invite a user (NewTeamMemberBody → OneTimePasswordAnswer, 201)
+ *   POST   /api/team                          invite a user: by e-mail when the CRM sends e-mail, else with a
+ *                                             one-time password to hand over (NewTeamMemberBody → InvitationAnswer, 201)
  *   PATCH  /api/team/{id}                     change the role or (de)activate (TeamMemberChanges → TeamMember)
  *   POST   /api/team/{id}/reset-password      a new one-time password; the user's sessions end (→ OneTimePasswordAnswer)
  *   POST   /api/team/{id}/end-sessions        sign the user out everywhere; they can sign in again (→ TeamMember)
@@ -46,3 +48,16 @@ export const OneTimePasswordAnswer = t.Object({
   password: t.String(),
 });
 export type OneTimePasswordAnswer = typeof OneTimePasswordAnswer.static;
+
+/**
+ * What inviting a user answers: either the invitation went by e-mail (`invitationSentTo`) and no password
+ * is shown to anybody, or `password` is the one-time password to hand over, given this once (no e-mail is
+ * sent, or sending failed: `mailFailure` says why).
+ */
+export const InvitationAnswer = t.Object({
+  user: TeamMember,
+  password: t.Union([t.String(), t.Null()]),
+  invitationSentTo: t.Union([t.String(), t.Null()]),
+  mailFailure: t.Union([t.String(), t.Null()]),
+});
+export type InvitationAnswer = typeof InvitationAnswer.static;

@@ -9,7 +9,7 @@ import path from "node:path";
  */
 const FLOORS: readonly (readonly string[])[] = [
   // The kernel: the database and the values every domain shares.
-  ["errors", "input-values", "unreadable-value", "money", "time", "csv", "database", "settings", "account-basics"],
+  ["errors", "input-values", "unreadable-value", "money", "time", "csv", "database", "settings", "account-basics", "outgoing-mail"],
   // People, the timeline that names them, the change feed that names who changed what, and its audit trail.
   ["users", "auth", "team", "changes", "timeline", "audit"],
   // The records staff keep and the rules on them.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { testServer } from "../testing/test-server.ts";
 
 /** Routes anybody may call; every other /api route must answer 401 without a session. */
-const PUBLIC_ROUTES = new Set(["GET /api/config", "POST /api/auth/login", "POST /api/auth/logout", "POST /api/webhooks/shipstation", "POST /api/webhooks/shipstation-v2"]);
+const PUBLIC_ROUTES = new Set(["GET /api/config", "POST /api/auth/login", "POST /api/auth/logout", "POST /api/auth/password-reset", "POST /api/auth/password-reset/confirm", "POST /api/webhooks/shipstation", "POST /api/webhooks/shipstation-v2"]);
 
 describe("the API as a whole", () => {
   let server: ReturnType<typeof testServer>;

@@ -25,3 +25,9 @@ export function cameOverHttps(request: Request, trustProxy: boolean): boolean {
   // The URL Bun gives a request is absolute, its scheme in lower case: read without parsing it, on every request.
   return request.url.startsWith("https:");
 }
+
+/** The origin the request reached: its Host, with the scheme the browser used (behind a trusted proxy, as the proxy says). */
+export function originOf(request: Request, trustProxy: boolean): string {
+  const { host } = new URL(request.url);
+  return `${cameOverHttps(request, trustProxy) ? "https" : "http"}://${host}`;
+}

@@ -1,4 +1,5 @@
 import type { CrmDatabase } from "../core/database/open.ts";
+import type { OutgoingMail } from "../core/outgoing-mail/send-mail.ts";
 import type { LifecyclePassScheduler } from "./background/lifecycle-pass-scheduler.ts";
 import type { BackfillJobs } from "./background/backfill-jobs.ts";
 import type { WebhookWorker } from "./background/webhook-worker.ts";
@@ -14,6 +15,14 @@ export interface ServerContext {
   /** Behind a reverse proxy (`--trust-proxy`): its X-Forwarded-* headers are believed. */
   trustProxy: boolean;
   env: Record<string, string | undefined>;
+  /** The CRM's e-mail (CRM_MAIL_SMTP and its companions); null when it sends none. */
+  mail: OutgoingMail | null;
+  /**
+   * The address this server listens at, as `crm serve` prints it. A link e-mailed to someone who asked
+   * without signing in ("Forgot password?") starts with it when CRM_PUBLIC_URL is not set: never with the
+   * Host the request named, which whoever asks chooses (docs/design.md, "Outgoing mail").
+   */
+  ownUrl(): string;
   webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;
   lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;

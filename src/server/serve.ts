@@ -5,6 +5,7 @@ import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
 import { uploadLimitBytes } from "../core/import/upload-limit.ts";
 import { createApp } from "./app.ts";
+import { outgoingMailOf } from "../core/outgoing-mail/send-mail.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { DashboardFiles } from "./dashboard-files.ts";
 import { AllowedHosts } from "./middleware/allowed-hosts.ts";
@@ -66,10 +67,13 @@ export function startServer(options: ServeOptions): RunningServer {
   const undoWindowSweeper = startUndoWindowSweeper(options.db);
   const dailyBackups = startBackupScheduler(options.db, options.dataDir);
   const auditPruner = startAuditPruner(options.db);
+  const mail = outgoingMailOf(options.env);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
     env: options.env,
+    mail,
+    ownUrl: () => server.url.origin,
     // Looked up only when asked (sign-in throttling): it costs a system call per request.
     clientAddress: (request) => clientAddressOf(request, server.requestIP(receivedRequest(request))?.address, options.trustProxy),
     trustProxy: options.trustProxy,

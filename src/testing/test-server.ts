@@ -3,6 +3,7 @@ import { neverWaitOnEventLoop } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
+import { outgoingMailOf } from "../core/outgoing-mail/send-mail.ts";
 import { clientAddressOf } from "../server/client-address.ts";
 import { startLifecyclePassScheduler } from "../server/background/lifecycle-pass-scheduler.ts";
 import { createBackfillJobs } from "../server/background/backfill-jobs.ts";
@@ -40,6 +41,8 @@ export function testServer(
     db: database.db,
     dataDir: database.dataDir,
     env,
+    mail: outgoingMailOf(env),
+    ownUrl: () => "http://localhost",
     clientAddress: (request) => clientAddressOf(request, request.headers.get("x-test-client-address") ?? "127.0.0.1", trustProxy),
     trustProxy,
     webhookWorker,

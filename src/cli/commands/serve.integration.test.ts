@@ -91,6 +91,31 @@ describe("crm serve", () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim()).toBe('crm: --allowed-hosts takes host names without scheme or port, like crm.example.com, not "https://crm.example.com"');
   });
+
+  test("a wrong mail setting stops the start, naming its variable; a right one is said without its password", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
+    dirs.push(dataDir);
+    const wrong = await runCrm(["serve", "--port", "0", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: "smtps://apikey:hunter2@smtp.example.com" } });
+    expect(wrong).toMatchObject({ exitCode: 1, stderr: "crm: CRM_MAIL_FROM is needed: the CRM_MAIL_SMTP user is not an e-mail address the mail could come from\n" });
+
+    const server = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir], {
+      env: { ...process.env, CRM_MAIL_SMTP: "smtps://crm%40example.com:hunter2@smtp.example.com" },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    servers.push(server);
+    const reader = server.stdout.getReader();
+    let told = "";
+    while (!/CRM_PUBLIC_URL.*\n/.test(told)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`crm serve ended before it said how it sends e-mail: ${told}`);
+      told += new TextDecoder().decode(value);
+    }
+    expect(told).toContain("E-mail: sent through smtp.example.com:465 from crm@example.com\n");
+    expect(told).toMatch(/"Forgot password\?" e-mails link to http:\/\/127\.0\.0\.1:\d+: set CRM_PUBLIC_URL to the address staff open the CRM at\n/);
+    expect(told).not.toContain("hunter2");
+  });
 });
 
 /** Four times the public body limit in 16 KB chunks, without a Content-Length: the server learns the size only as the chunks arrive. */

@@ -5,6 +5,7 @@ import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "../../core/users/first-ad
 import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
 import { AllowedHosts } from "../../server/middleware/allowed-hosts.ts";
 import { UsageError } from "../program.ts";
+import { readMailSettings } from "../../core/outgoing-mail/mail-settings.ts";
 
 interface ServeFlags {
   port?: string;
@@ -34,6 +35,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   const port = parsePort(flags.port ?? process.env.PORT ?? "3000");
   const allowedHosts = parseAllowedHosts(flags.allowedHosts ?? process.env.CRM_ALLOWED_HOSTS);
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
+  // Before anything starts: a wrong mail setting stops the server here, naming its variable.
+  const mailSettings = readMailSettings(process.env);
   const dataDir = resolveDataDir(flags);
   const { db, file, close } = openPrivateDatabase(dataDir, "server");
   deleteExpiredSessions(db);
@@ -45,6 +48,11 @@ async function serve(flags: ServeFlags): Promise<void> {
   const server = startServer({ db, dataDir, port, hostname, env: process.env, trustProxy, allowedHosts });
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
+  process.stdout.write(mailSettings ? `E-mail: sent through ${mailSettings.smtp.host}:${mailSettings.smtp.port} from ${mailSettings.from}\n` : "E-mail: none sent (CRM_MAIL_SMTP is not set)\n");
+  // Behind a proxy the listening address is no address staff can open: say so, rather than mail dead links.
+  if (mailSettings && !mailSettings.publicUrl) {
+    process.stdout.write(`"Forgot password?" e-mails link to ${server.url.origin}: set CRM_PUBLIC_URL to the address staff open the CRM at\n`);
+  }
   if (firstAdmin) {
     process.stdout.write(
       `\nFirst start: an administrator was created. Sign in with\n  e-mail:   ${firstAdmin.user.email}\n  password: ${firstAdmin.password}\nThe password is shown only this once.\n`,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+import { setPasswordLinkIn, startSmtpCatcher } from "../../testing/smtp-catcher.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
@@ -40,6 +41,27 @@ describe("crm user and crm migrate", () => {
     const listed = await crm("user", "list");
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout).toMatch(/│ *1 *│ Pat Lee *│ pat@example\.com *│ sales *│ yes/);
+  });
+
+  test("user add e-mails the invitation when the CRM sends e-mail, and says so; a wrong mail setting is refused naming it", async () => {
+    const smtp = await startSmtpCatcher();
+    try {
+      const env = { CRM_MAIL_SMTP: smtp.url, CRM_PUBLIC_URL: "https://crm.example.com" };
+      const added = await runCrm(["user", "add", "--email", "pat@example.com", "--name", "Pat Lee", "--role", "sales", "--data-dir", dataDir], { env });
+      expect(added).toMatchObject({ exitCode: 0, stdout: "Created sales Pat Lee <pat@example.com>\nInvitation sent to pat@example.com, with a link to choose their password.\n" });
+      const mail = await smtp.nextMail();
+      expect(mail.to).toEqual(["pat@example.com"]);
+      expect(mail.text).toContain("Command line invited you to Supply CRM.");
+      expect(setPasswordLinkIn(mail)).toStartWith("https://crm.example.com/set-password#token=");
+
+      const withoutAddress = await runCrm(["user", "add", "--email", "lee@example.com", "--name", "Lee", "--role", "sales", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: smtp.url } });
+      expect(withoutAddress.stdout).toContain("No invitation e-mailed: set CRM_PUBLIC_URL to the address staff open the CRM at, for its link.\nPassword: ");
+
+      const wrong = await runCrm(["user", "add", "--email", "x@example.com", "--name", "X", "--role", "sales", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: "mail.example.com" } });
+      expect(wrong).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^crm: CRM_MAIL_SMTP /) });
+    } finally {
+      await smtp.stop();
+    }
   });
 
   test("CRM_DATA_DIR chooses the data directory when --data-dir is absent", async () => {

@@ -5,6 +5,8 @@ import { notFound } from "../../core/errors.ts";
 import { changeRole, setUserActive } from "../../core/team/team.ts";
 import { PASSWORD_MIN_LENGTH, USER_ROLES } from "../../contracts/auth.ts";
 import { createUser, findUserByEmail, listUsers, setUserPassword } from "../../core/users/users.ts";
+import { inviteUser } from "../../core/team/invitations.ts";
+import { outgoingMailOf } from "../../core/outgoing-mail/send-mail.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { createTable } from "../table.ts";
 
@@ -14,16 +16,27 @@ export function userCommand(): Command {
   user.addCommand(
     withDataDir(
       new Command("add")
-        .description("create a user; without --password a one-time password is generated and printed, which they replace at first sign-in")
+        .description(
+          "create a user; without --password they are invited by e-mail when the CRM sends e-mail (CRM_MAIL_SMTP and CRM_PUBLIC_URL), otherwise a one-time password is generated and printed, which they replace at first sign-in",
+        )
         .requiredOption("--email <email>", "sign-in e-mail")
         .requiredOption("--name <name>", "full name")
         .addOption(new Option("--role <role>", "what the user may do").choices(USER_ROLES).makeOptionMandatory())
         .option("--password <password>", `their password (at least ${PASSWORD_MIN_LENGTH} characters, not a common one)`),
     ).action((options: { email: string; name: string; role: string; password?: string; dataDir?: string }) =>
       withDatabase(options, async ({ db }) => {
-        const created = await createUser(db, options);
-        process.stdout.write(`Created ${created.user.role} ${created.user.name} <${created.user.email}>\n`);
-        if (!options.password) printOneTimePassword(created.password);
+        if (options.password) {
+          const created = await createUser(db, options);
+          process.stdout.write(`Created ${created.user.role} ${created.user.name} <${created.user.email}>\n`);
+          return;
+        }
+        const mail = outgoingMailOf(process.env);
+        const invitation = await inviteUser(db, options, COMMAND_LINE, { mailer: mail?.mailer ?? null, baseUrl: mail?.settings.publicUrl ?? null });
+        process.stdout.write(`Created ${invitation.user.role} ${invitation.user.name} <${invitation.user.email}>\n`);
+        if (invitation.invitationSentTo) process.stdout.write(`Invitation sent to ${invitation.invitationSentTo}, with a link to choose their password.\n`);
+        if (invitation.mailFailure) process.stdout.write(`${invitation.mailFailure}.\n`);
+        else if (mail && !mail.settings.publicUrl) process.stdout.write("No invitation e-mailed: set CRM_PUBLIC_URL to the address staff open the CRM at, for its link.\n");
+        if (invitation.password) printOneTimePassword(invitation.password);
       }),
     ),
   );

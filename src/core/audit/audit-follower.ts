@@ -178,6 +178,8 @@ function describeUserChange(change: Extract<Change, { type: "user_changed" }>): 
     password_set: "Set the password of",
     password_reset: "Reset the password of",
     password_changed: "Password changed by",
+    password_link_sent: "E-mailed a link to choose a password to",
+    password_set_by_link: "Password chosen through an e-mailed link by",
     sessions_ended: "Ended the sessions of",
   };
   return `${words[change.action]} ${change.userName}`;

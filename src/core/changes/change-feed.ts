@@ -70,7 +70,7 @@ export interface TimelineLine {
 export type ReassignedBy = "staff" | "bulk_action" | "activity_rules";
 
 /** What happened to a user's account or sessions. */
-export type UserAction = "added" | "role_changed" | "deactivated" | "reactivated" | "password_set" | "password_reset" | "password_changed" | "sessions_ended";
+export type UserAction = "added" | "role_changed" | "deactivated" | "reactivated" | "password_set" | "password_reset" | "password_changed" | "sessions_ended" | "password_link_sent" | "password_set_by_link";
 
 /** What happened to a backup file. */
 export type BackupAction = "taken" | "deleted" | "restored";

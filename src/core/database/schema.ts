@@ -64,6 +64,42 @@ export const loginFailures = sqliteTable(
   ],
 );
 
+/**
+ * Links that let a user choose their password without signing in: a "Forgot password?" e-mail or an
+ * invitation (src/core/auth/password-links.ts). The link carries the row's id and a secret; only the
+ * secret's SHA-256 is kept, so a leaked database opens no link. A link works once, until it expires.
+ */
+export const passwordLinks = sqliteTable(
+  "password_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    secretHash: text("secret_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reset", "invitation"] }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("password_links_user_id_idx").on(table.userId)],
+);
+
+/** "Forgot password?" requests, kept as long as they count against asking again (src/core/auth/password-reset.ts). */
+export const passwordResetRequests = sqliteTable(
+  "password_reset_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    clientAddress: text("client_address").notNull(),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("password_reset_requests_email_idx").on(table.email, table.requestedAt),
+    index("password_reset_requests_address_idx").on(table.clientAddress, table.requestedAt),
+    index("password_reset_requests_requested_at_idx").on(table.requestedAt),
+  ],
+);
+
 /** Key-value settings that staff change at run time (branding, integrations, automation). */
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),

@@ -1,4 +1,5 @@
-import type { OneTimePasswordAnswer, TeamMember } from "../../contracts/team.ts";
+import type { InvitationAnswer, OneTimePasswordAnswer, TeamMember } from "../../contracts/team.ts";
+import type { Invitation } from "../../core/team/invitations.ts";
 import type { TeamMember as CoreTeamMember } from "../../core/team/team.ts";
 import type { PublicUser } from "../../core/users/users.ts";
 
@@ -19,4 +20,9 @@ export function toTeamMemberJson(member: CoreTeamMember): TeamMember {
  */
 export function toOneTimePasswordJson({ user, password }: { user: PublicUser; password: string }): OneTimePasswordAnswer {
   return { user: toTeamMemberJson({ ...user, lastActiveAt: null }), password };
+}
+
+/** An invitation: e-mailed, or with the one-time password to hand over. The invited user never signed in. */
+export function toInvitationJson({ user, ...invitation }: Invitation): InvitationAnswer {
+  return { user: toTeamMemberJson({ ...user, lastActiveAt: null }), ...invitation };
 }

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { LOGIN_PATH } from "../../contracts/auth.ts";
+import { LOGIN_PATH, PASSWORD_RESET_CONFIRM_PATH, PASSWORD_RESET_PATH } from "../../contracts/auth.ts";
 import { JSON_BODY_MAX_BYTES, JSON_BODY_MAX_DEPTH, PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
 import { UPLOADS_PATH } from "../../contracts/imports.ts";
 import { BULK_ASSIGN_BODY_MAX_BYTES, BULK_ASSIGN_LIST_PATH } from "../../contracts/lists.ts";
@@ -10,8 +10,8 @@ import { formatCount } from "../../contracts/counts.ts";
 
 /**
  * Every request body is read here, within its limit, before anything parses it: 64 KB for the routes
- * anybody may call (sign-in, the webhook), 4 MB for a bulk assignment's 50,000 e-mails, 1 MB for the other
- * JSON routes, nested at most 32 deep. A body
+ * anybody may call (sign-in, "Forgot password?" and its confirmation, the webhook), 4 MB for a bulk
+ * assignment's 50,000 e-mails, 1 MB for the other JSON routes, nested at most 32 deep. A body
  * over its limit is refused with 413 as soon as its declared length or its bytes pass the limit, without
  * reading the rest; one nested deeper is refused with 400 before JSON.parse builds it, and any JSON but an
  * object (every body the API takes is one) with 400 once it is parsed. Only JSON is read:
@@ -48,6 +48,8 @@ export const bodyLimits = new Elysia({ name: "body-limits" }).onParse({ as: "glo
 
 const LIMITS_BY_PUBLIC_PATH = new Map([
   [LOGIN_PATH, PUBLIC_BODY_MAX_BYTES],
+  [PASSWORD_RESET_PATH, PUBLIC_BODY_MAX_BYTES],
+  [PASSWORD_RESET_CONFIRM_PATH, PUBLIC_BODY_MAX_BYTES],
   [SHIPSTATION_WEBHOOK_PATH, PUBLIC_BODY_MAX_BYTES],
   [SHIPSTATION_V2_WEBHOOK_PATH, PUBLIC_BODY_MAX_BYTES],
 ]);

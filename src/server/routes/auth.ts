@@ -1,5 +1,19 @@
 import { Elysia } from "elysia";
-import { ChangePasswordBody, LOGIN_PATH, LoginBody, SessionUser, UserSessionList } from "../../contracts/auth.ts";
+import {
+  ChangePasswordBody,
+  LOGIN_PATH,
+  LoginBody,
+  PASSWORD_RESET_ANSWER_MESSAGE,
+  PASSWORD_RESET_CONFIRM_PATH,
+  PASSWORD_RESET_PATH,
+  PasswordResetAnswer,
+  PasswordResetBody,
+  SessionUser,
+  SetPasswordByLinkBody,
+  UserSessionList,
+} from "../../contracts/auth.ts";
+import { requestPasswordReset } from "../../core/auth/password-reset.ts";
+import { setPasswordByLink } from "../../core/auth/password-links.ts";
 import { IdParams } from "../../contracts/common.ts";
 import { changeOwnPassword } from "../../core/auth/change-password.ts";
 import { endOwnSessions, endSession, listUserSessions } from "../../core/auth/sessions.ts";
@@ -39,6 +53,30 @@ export function authRoutes(context: ServerContext) {
         return toUserJson(user);
       },
       { body: LoginBody, ...answers(SessionUser) },
+    )
+    .post(
+      PASSWORD_RESET_PATH.slice("/api/auth".length),
+      ({ body, request, set }) => {
+        const { delivery } = requestPasswordReset(context.db, context.mail?.mailer ?? null, {
+          email: body.email,
+          clientAddress: context.clientAddress(request),
+          baseUrl: context.mail?.settings.publicUrl ?? context.ownUrl(),
+          env: context.env,
+        });
+        // Sent after the answer, which says the same for every e-mail; a failure is the operator's to see.
+        delivery?.catch((error: unknown) => console.error(`A password reset e-mail, or its entry in the audit trail, failed: ${error instanceof Error ? error.message : String(error)}`));
+        set.status = 202;
+        return { message: PASSWORD_RESET_ANSWER_MESSAGE };
+      },
+      { body: PasswordResetBody, ...answers(PasswordResetAnswer, { status: 202, description: "The same answer whether the e-mail is a user's or not" }) },
+    )
+    .post(
+      PASSWORD_RESET_CONFIRM_PATH.slice("/api/auth".length),
+      async ({ body, set }) => {
+        await setPasswordByLink(context.db, body.token, body.newPassword);
+        set.status = 204;
+      },
+      { body: SetPasswordByLinkBody, ...answers(null, { status: 204, description: "The password is set; every session of the user has ended" }) },
     )
     .post(
       "/logout",

@@ -12,8 +12,15 @@ describe("GET /api/config", () => {
     servers.push(server);
     expect(await server.request("GET", "/api/config")).toMatchObject({
       status: 200,
-      body: { productName: "Supply CRM", companyName: "Supply Co." },
+      body: { productName: "Supply CRM", companyName: "Supply Co.", sendsEmail: false },
     });
+  });
+
+  test("says whether the CRM sends e-mail, never how", async () => {
+    const server = testServer({ CRM_MAIL_SMTP: "smtps://crm%40example.com:smtp-secret@smtp.example.com:465" });
+    servers.push(server);
+    const config = await server.request("GET", "/api/config");
+    expect(config.body).toEqual({ productName: "Supply CRM", companyName: "Supply Co.", sendsEmail: true });
   });
 
   test("names nobody: not the first administrator's e-mail, nor any other", async () => {
@@ -22,7 +29,7 @@ describe("GET /api/config", () => {
     await ensureFirstAdmin(server.db, "owner@example.com");
     await server.signInAs("sales", "seller@example.com");
     const config = await server.request("GET", "/api/config");
-    expect(config.body).toEqual({ productName: "Supply CRM", companyName: "Supply Co." });
+    expect(config.body).toEqual({ productName: "Supply CRM", companyName: "Supply Co.", sendsEmail: false });
     expect(JSON.stringify(config.body)).not.toContain("@");
   });
 
@@ -34,6 +41,7 @@ describe("GET /api/config", () => {
     expect((await server.request("GET", "/api/config")).body).toEqual({
       productName: "Clinic Desk",
       companyName: "Acme Testing Supplies",
+      sendsEmail: false,
     });
   });
 });

@@ -4,7 +4,7 @@ import { readBranding } from "../../core/settings/branding.ts";
 import type { ServerContext } from "../context.ts";
 import { answers } from "../openapi/answers.ts";
 
-/** Public: the login screen needs the branding before anybody signs in. */
+/** Public: the login screen needs the branding, and whether to offer "Forgot password?", before anybody signs in. */
 export function configRoutes(context: ServerContext) {
-  return new Elysia().get("/api/config", () => readBranding(context.db, context.env), answers(AppConfig));
+  return new Elysia().get("/api/config", (): AppConfig => ({ ...readBranding(context.db, context.env), sendsEmail: context.mail !== null }), answers(AppConfig));
 }

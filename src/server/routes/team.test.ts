@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, test } from "bun:test";
-import { useTestServer } from "../../testing/test-server.ts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { testServer, useTestServer } from "../../testing/test-server.ts";
+import { setPasswordLinkIn, startSmtpCatcher, type SmtpCatcher } from "../../testing/smtp-catcher.ts";
 
 describe("/api/team", () => {
   const crm = useTestServer();
@@ -20,7 +21,10 @@ describe("/api/team", () => {
   test("an invited user gets a one-time password that signs in", async () => {
     const invited = await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "New Hire", email: "New@Example.com", role: "sales" } });
     const password = invited.body.password as string;
-    expect(invited).toMatchObject({ status: 201, body: { user: { name: "New Hire", email: "new@example.com", role: "sales", active: true }, password: expect.stringMatching(/^[A-Za-z2-9]{16}$/) } });
+    expect(invited).toMatchObject({
+      status: 201,
+      body: { user: { name: "New Hire", email: "new@example.com", role: "sales", active: true }, password: expect.stringMatching(/^[A-Za-z2-9]{16}$/), invitationSentTo: null, mailFailure: null },
+    });
     const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "new@example.com", password } });
     expect(login).toMatchObject({ status: 200, body: { mustChangePassword: true } });
     expect((await crm.server.request("POST", "/api/team", { cookie: admin.cookie, body: { name: "Again", email: "new@example.com", role: "sales" } })).status).toBe(409);
@@ -89,5 +93,35 @@ describe("/api/team", () => {
     expect(invite).toMatchObject({ status: 400, body: { field: "role", message: "role must be one of admin, sales" } });
     const change = await crm.server.request("PATCH", `/api/team/${admin.user.id}`, { cookie: admin.cookie, body: { role: "owner" } });
     expect(change).toMatchObject({ status: 400, body: { field: "role", message: "role must be one of admin, sales" } });
+  });
+});
+
+describe("POST /api/team when the CRM sends e-mail", () => {
+  let smtp: SmtpCatcher;
+  let server: ReturnType<typeof testServer>;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+  });
+  afterAll(() => smtp.stop());
+  afterEach(() => server.dispose());
+
+  async function invite(env: Record<string, string>, headers: Record<string, string> = {}) {
+    server = testServer({ CRM_MAIL_SMTP: smtp.url, ...env });
+    const admin = await server.signInAs("admin", "boss@example.com");
+    return server.request("POST", "/api/team", { cookie: admin.cookie, headers, body: { name: "New Hire", email: "new@example.com", role: "sales" } });
+  }
+
+  test("e-mails the invitation, with its link on CRM_PUBLIC_URL, and shows no password", async () => {
+    const invited = await invite({ CRM_PUBLIC_URL: "https://crm.example.com" });
+    expect(invited).toMatchObject({ status: 201, body: { user: { email: "new@example.com" }, password: null, invitationSentTo: "new@example.com", mailFailure: null } });
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(["new@example.com"]);
+    expect(mail.text).toContain("Test admin invited you to Supply CRM.");
+    expect(setPasswordLinkIn(mail)).toStartWith("https://crm.example.com/set-password#token=");
+  });
+
+  test("without CRM_PUBLIC_URL the links go where the administrator reached the CRM", async () => {
+    await invite({});
+    expect(setPasswordLinkIn(await smtp.nextMail())).toStartWith("http://localhost/set-password#token=");
   });
 });

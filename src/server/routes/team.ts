@@ -1,15 +1,19 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
-import { NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
+import { InvitationAnswer, NewTeamMemberBody, OneTimePasswordAnswer, TeamMember, TeamMemberChanges, TeamMemberList } from "../../contracts/team.ts";
 import { changeRole, endTeamMemberSessions, findTeamMember, listTeam, resetPassword, setUserActive } from "../../core/team/team.ts";
-import { createUser } from "../../core/users/users.ts";
+import { inviteUser } from "../../core/team/invitations.ts";
+import { originOf } from "../client-address.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import type { ServerContext } from "../context.ts";
-import { toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";
+import { toInvitationJson, toOneTimePasswordJson, toTeamMemberJson } from "../json/team-member-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
 
-/** The team: everyone signed in sees it; only administrators invite, change roles, reset passwords, end sessions or deactivate. */
+/**
+ * The team: everyone signed in sees it; only administrators invite (by e-mail when the CRM sends it),
+ * change roles, reset passwords, end sessions or deactivate.
+ */
 export function teamRoutes(context: ServerContext) {
   const { db } = context;
   return new Elysia({ prefix: "/api/team" })
@@ -17,12 +21,14 @@ export function teamRoutes(context: ServerContext) {
     .get("/", () => listTeam(db).map(toTeamMemberJson), { signedIn: true, ...answers(TeamMemberList) })
     .post(
       "/",
-      async ({ body, set, user }) => {
-        const invited = await createUser(db, { name: body.name, email: body.email, role: body.role }, actorOf(user));
+      async ({ body, set, user, request }) => {
+        // The links go where the administrator reached the CRM, unless CRM_PUBLIC_URL says where staff do.
+        const baseUrl = context.mail?.settings.publicUrl ?? originOf(request, context.trustProxy);
+        const invitation = await inviteUser(db, body, actorOf(user), { mailer: context.mail?.mailer ?? null, baseUrl, env: context.env });
         set.status = 201;
-        return toOneTimePasswordJson(invited);
+        return toInvitationJson(invitation);
       },
-      { adminOnly: true, body: NewTeamMemberBody, ...answers(OneTimePasswordAnswer, { status: 201 }) },
+      { adminOnly: true, body: NewTeamMemberBody, ...answers(InvitationAnswer, { status: 201 }) },
     )
     .patch(
       "/:id",

@@ -1,12 +1,12 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { UserRole as TeamRole } from "../../contracts/auth.ts";
-import type { NewTeamMemberBody as NewTeamMember, OneTimePasswordAnswer } from "../../contracts/team.ts";
+import type { InvitationAnswer, NewTeamMemberBody as NewTeamMember, OneTimePasswordAnswer } from "../../contracts/team.ts";
 import { SESSION_USER_KEY } from "./auth";
 import { apiRequest } from "./client";
 import { TEAM_PATH, type TeamMember } from "./team";
 
-export type { NewTeamMember, OneTimePasswordAnswer, TeamRole };
+export type { InvitationAnswer, NewTeamMember, OneTimePasswordAnswer, TeamRole };
 
 /**
  * Everyone on the team, deactivated users included, with the administrators' changes. Fetched again on each
@@ -19,8 +19,8 @@ export function useTeamMembers() {
   const retry = useCallback(() => void mutate(), [mutate]);
 
   const invite = useCallback(
-    async (member: NewTeamMember): Promise<OneTimePasswordAnswer> => {
-      const answer = await apiRequest<OneTimePasswordAnswer>("POST", TEAM_PATH, member);
+    async (member: NewTeamMember): Promise<InvitationAnswer> => {
+      const answer = await apiRequest<InvitationAnswer>("POST", TEAM_PATH, member);
       void mutate();
       return answer;
     },

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
+import { FORGOT_PASSWORD_SCREEN_PATH } from "../../contracts/auth.ts";
+import { useAppConfig } from "../api/app-config";
 import { useWrite } from "../ui/use-write";
 import { LoginEmailField } from "../components/login/LoginEmailField";
 import { SignInFrame } from "../components/login/SignInFrame";
@@ -8,6 +10,7 @@ import { useSession } from "../session/useSession";
 
 export function LoginScreen() {
   const { signIn } = useSession();
+  const sendsEmail = useAppConfig().config?.sendsEmail ?? false;
   const [, navigate] = useLocation();
   // A wrong password is a 401 whose message says so.
   const { run, isPending: isSigningIn } = useWrite({ success: { title: "Welcome", description: "Successfully logged in" } });
@@ -25,9 +28,20 @@ export function LoginScreen() {
       <form onSubmit={handleSubmit} className="space-y-5" data-testid="login-form">
         <LoginEmailField value={email} onChange={setEmail} />
         <div>
-          <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
-            Password
-          </label>
+          <div className="flex items-baseline justify-between">
+            <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            {sendsEmail && (
+              <Link
+                href={FORGOT_PASSWORD_SCREEN_PATH}
+                className="rounded text-xs font-medium text-blue-600 hover:text-blue-700 hover:underline focus:ring-2 focus:ring-blue-500 focus:outline-none"
+                data-testid="forgot-password-link"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
           <input
             id="login-password"
             name="password"
@@ -47,6 +61,7 @@ export function LoginScreen() {
         >
           {isSigningIn ? "Signing in..." : "Sign In"}
         </button>
+        {!sendsEmail && <p className="text-center text-xs text-slate-500">Forgot your password? Ask an administrator to reset it.</p>}
       </form>
     </SignInFrame>
   );

@@ -1,4 +1,5 @@
-import type { NewTeamMember, OneTimePasswordAnswer } from "../../api/team-members";
+import type { InvitationAnswer, NewTeamMember } from "../../api/team-members";
+import { useAppConfig } from "../../api/app-config";
 import { FormError } from "../../ui/FieldError";
 import { FormModal } from "../../ui/FormModal";
 import { TextField } from "../../ui/TextField";
@@ -9,19 +10,20 @@ import { EMAIL_MAX_LENGTH } from "../../../contracts/auth.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
 
 export interface InviteUserModalProps {
-  onInvite: (member: NewTeamMember) => Promise<OneTimePasswordAnswer>;
-  onInvited: (answer: OneTimePasswordAnswer) => void;
+  onInvite: (member: NewTeamMember) => Promise<InvitationAnswer>;
+  onInvited: (answer: InvitationAnswer) => void;
   onClose: () => void;
 }
 
 /**
- * 'Invite User': a name, an e-mail and a role. The server makes up the first password, which the next
- * dialog shows once. A refusal (an e-mail already in use, say) is shown here, beside the field it is about
+ * 'Invite User': a name, an e-mail and a role. When the CRM sends e-mail the server e-mails the invitation,
+ * with a link to choose a password; otherwise it makes up the first password, which the next dialog shows once. A refusal (an e-mail already in use, say) is shown here, beside the field it is about
  * if any, keeping what was typed.
  */
 export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModalProps) {
   // A refusal about one of the fields shows beside it; any other under them all.
-  const { fieldProps, generalFailure, modalProps } = useFormModal<InviteForm, OneTimePasswordAnswer>({
+  const sendsEmail = useAppConfig().config?.sendsEmail ?? false;
+  const { fieldProps, generalFailure, modalProps } = useFormModal<InviteForm, InvitationAnswer>({
     initial: EMPTY_INVITE_FORM,
     onClose,
     canSubmit: canInvite,
@@ -37,7 +39,11 @@ export function InviteUserModal({ onInvite, onInvited, onClose }: InviteUserModa
     <FormModal
       {...modalProps}
       title="Invite User"
-      description="They sign in with their e-mail and a one-time password shown after this step."
+      description={
+        sendsEmail
+          ? "They get an e-mail with a link to choose their password, then sign in with their e-mail."
+          : "They sign in with their e-mail and a one-time password shown after this step."
+      }
       testId="invite-user-modal"
       submitLabel="Invite User"
       pendingLabel="Inviting..."

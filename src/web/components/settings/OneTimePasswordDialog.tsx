@@ -8,6 +8,8 @@ export interface OneTimePasswordDialogProps {
   /** Whom the password is for. */
   name: string;
   password: string;
+  /** Why the password is shown rather than e-mailed, when an e-mail was tried and failed. */
+  note?: string | null;
   onClose: () => void;
 }
 
@@ -15,7 +17,7 @@ export interface OneTimePasswordDialogProps {
  * A password the server made up and will never give again, shown this once with a copy button.
  * Only Done closes it: a stray Escape or click beside it would lose the password for good.
  */
-export function OneTimePasswordDialog({ title, name, password, onClose }: OneTimePasswordDialogProps) {
+export function OneTimePasswordDialog({ title, name, password, note, onClose }: OneTimePasswordDialogProps) {
   return (
     <Modal
       open
@@ -30,6 +32,11 @@ export function OneTimePasswordDialog({ title, name, password, onClose }: OneTim
         </Button>
       }
     >
+      {note && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="one-time-password-note">
+          {note}
+        </p>
+      )}
       <CopyableValue
         label="One-time password"
         value={password}

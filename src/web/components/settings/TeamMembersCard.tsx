@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { TeamMember } from "../../api/team";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
 import { useWrite, type WriteOptions } from "../../ui/use-write";
+import { useToast } from "../../ui/toast/useToast";
 import { roleLabel } from "../../session/role-label";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -27,7 +28,7 @@ type TeamDialog =
   | { kind: "resetPassword"; member: TeamMember }
   | { kind: "endSessions"; member: TeamMember }
   | { kind: "deactivate"; member: TeamMember }
-  | { kind: "oneTimePassword"; title: string; name: string; password: string };
+  | { kind: "oneTimePassword"; title: string; name: string; password: string; note?: string | null };
 
 /** The actions that take something away, and what each asks before it is done. */
 const CONFIRMATIONS = {
@@ -68,6 +69,7 @@ function isConfirmation(dialog: TeamDialog): dialog is { kind: ConfirmedAction; 
 export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCardProps) {
   const { members, error, retry, invite, update, resetPassword, endSessions } = useTeamMembers();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);
+  const { toast } = useToast();
   const closeDialog = () => setDialog(null);
   // One change at a time, to one member: their row's menu waits for it.
   const { run, isPending } = useWrite({ failureMessage: "Failed to update user" });
@@ -151,7 +153,12 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
       {dialog?.kind === "invite" && (
         <InviteUserModal
           onInvite={invite}
-          onInvited={({ user, password }) => setDialog({ kind: "oneTimePassword", title: "User Invited", name: user.name, password })}
+          onInvited={({ user, password, invitationSentTo, mailFailure }) => {
+            if (password === null) {
+              toast({ title: "Invitation Sent", description: `Invitation sent to ${invitationSentTo}.` });
+              closeDialog();
+            } else setDialog({ kind: "oneTimePassword", title: "User Invited", name: user.name, password, note: mailFailure });
+          }}
           onClose={closeDialog}
         />
       )}
@@ -175,7 +182,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
         />
       )}
       {dialog?.kind === "oneTimePassword" && (
-        <OneTimePasswordDialog title={dialog.title} name={dialog.name} password={dialog.password} onClose={closeDialog} />
+        <OneTimePasswordDialog title={dialog.title} name={dialog.name} password={dialog.password} note={dialog.note} onClose={closeDialog} />
       )}
     </SettingsCard>
   );
