@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useWrite } from "../ui/use-write";
 import { Button } from "../ui/Button";
-import { NEW_PASSWORD_HINT, canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
+import { NewPasswordFields } from "../components/account/NewPasswordFields";
+import { canChoosePassword, confirmationError, type ChoosePasswordForm } from "../components/account/password-form";
 import { SignInFrame } from "../components/login/SignInFrame";
 import { FormError } from "../ui/FieldError";
 import { TextField } from "../ui/TextField";
@@ -44,25 +45,11 @@ export function ChoosePasswordScreen() {
         {asksForOneTimePassword && (
           <TextField label="One-time password" type="password" {...fieldProps("currentPassword")} required autoComplete="current-password" autoFocus disabled={write.isPending} />
         )}
-        <div>
-          <TextField
-            label="New password"
-            type="password"
-            {...fieldProps("newPassword")}
-            required
-            autoComplete="new-password"
-            autoFocus={!asksForOneTimePassword}
-            disabled={write.isPending}
-          />
-          <p className="mt-1.5 text-xs text-slate-500">{NEW_PASSWORD_HINT}</p>
-        </div>
-        <TextField
-          label="Confirm new password"
-          type="password"
-          {...fieldProps("confirmation")}
-          error={confirmationError(form)}
-          required
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={fieldProps("newPassword")}
+          confirmation={fieldProps("confirmation")}
+          mismatch={confirmationError(form)}
+          autoFocus={!asksForOneTimePassword}
           disabled={write.isPending}
         />
         <FormError message={generalFailure?.message} />

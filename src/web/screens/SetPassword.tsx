@@ -4,12 +4,12 @@ import { useSWRConfig } from "swr";
 import { FORGOT_PASSWORD_SCREEN_PATH } from "../../contracts/auth.ts";
 import { SESSION_USER_KEY } from "../api/auth";
 import { setPasswordByLink } from "../api/password-reset";
-import { NEW_PASSWORD_HINT, confirmationError } from "../components/account/password-form";
+import { NewPasswordFields } from "../components/account/NewPasswordFields";
+import { confirmationError } from "../components/account/password-form";
 import { BackToSignIn } from "../components/login/BackToSignIn";
 import { SignInFrame } from "../components/login/SignInFrame";
 import { Button } from "../ui/Button";
 import { FormError } from "../ui/FieldError";
-import { TextField } from "../ui/TextField";
 import { useFormValues } from "../ui/useFormValues";
 import { useWrite } from "../ui/use-write";
 
@@ -66,17 +66,11 @@ export function SetPasswordScreen() {
   return (
     <SignInFrame subtitle="Choose your password">
       <form onSubmit={submit} className="space-y-5" data-testid="set-password-form">
-        <div>
-          <TextField label="New password" type="password" {...fieldProps("newPassword")} required autoComplete="new-password" autoFocus disabled={write.isPending} />
-          <p className="mt-1.5 text-xs text-slate-500">{NEW_PASSWORD_HINT}</p>
-        </div>
-        <TextField
-          label="Confirm new password"
-          type="password"
-          {...fieldProps("confirmation")}
-          error={confirmationError({ currentPassword: "", ...form })}
-          required
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={fieldProps("newPassword")}
+          confirmation={fieldProps("confirmation")}
+          mismatch={confirmationError(form)}
+          autoFocus
           disabled={write.isPending}
         />
         {generalFailure && (

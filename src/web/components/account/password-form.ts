@@ -22,7 +22,7 @@ export interface ChoosePasswordForm extends ChangePasswordForm {
 }
 
 /** What the confirmation field says once something is typed in it that is not the new password. */
-export function confirmationError(form: ChoosePasswordForm): string | undefined {
+export function confirmationError(form: Pick<ChoosePasswordForm, "newPassword" | "confirmation">): string | undefined {
   return form.confirmation !== "" && form.confirmation !== form.newPassword ? "The passwords do not match" : undefined;
 }
 
