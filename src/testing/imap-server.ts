@@ -1,0 +1,203 @@
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import type { Subprocess } from "bun";
+import { ImapFlow } from "imapflow";
+import { DOVECOT_IMAPD } from "./debian-packages.ts";
+
+const DOVECOT = "/usr/sbin/dovecot";
+
+export interface ImapTestUser {
+  user: string;
+  password: string;
+}
+
+/**
+ * A real IMAP server for the mail tests: Debian's Dovecot, run in the foreground as an instance of its own
+ * (its own configuration, sockets, state, log and Maildirs in a temporary directory, plain IMAP on a free
+ * loopback port), never the system's service. Users live in a passwd-file, which Dovecot reads at each
+ * login, so users added later can sign in at once.
+ *
+ * As root, Dovecot refuses to run its login and internal processes as root: they run as Debian's
+ * `dovenull` and `dovecot` users, and the mail as `dovecot` (the Maildirs are made its own). As anyone else,
+ * everything runs as that user.
+ */
+export async function startImapServer(users: readonly ImapTestUser[] = [{ user: "sales@riverside.test", password: "mail-secret" }]) {
+  if (!existsSync(DOVECOT) || !existsSync(DOVECOT_IMAPD.installs)) {
+    throw new Error(`Dovecot's IMAP server is missing (${DOVECOT_IMAPD.installs}): run \`npm run test:integration\`, which installs it as root, or \`sudo apt-get install -y ${DOVECOT_IMAPD.name}\``);
+  }
+  const root = mkdtempSync(path.join(tmpdir(), "crm-imap-"));
+  // Dovecot's mail processes run as its own user when we are root, and must reach the Maildirs below.
+  chmodSync(root, 0o755);
+  const mailDir = path.join(root, "mail");
+  mkdirSync(mailDir);
+  const asRoot = process.getuid?.() === 0;
+  const me = userInfo().username;
+  if (asRoot) {
+    const dovecot = Bun.spawnSync(["id", "-u", "dovecot"]).stdout.toString().trim();
+    const group = Bun.spawnSync(["id", "-g", "dovecot"]).stdout.toString().trim();
+    chownSync(mailDir, Number(dovecot), Number(group));
+  }
+  const usersFile = path.join(root, "users");
+  const everyone = [...users];
+  const writeUsers = () => writeFileSync(usersFile, everyone.map(({ user, password }) => `${user}:{PLAIN}${password}::::::\n`).join(""));
+  writeUsers();
+  const port = await freeLoopbackPort();
+  const configFile = path.join(root, "dovecot.conf");
+  writeFileSync(
+    configFile,
+    `protocols = imap
+listen = 127.0.0.1
+instance_name = crm-test-${path.basename(root)}
+base_dir = ${root}/run
+state_dir = ${root}/state
+log_path = ${root}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain
+# A refused login answers at once rather than after Dovecot's two seconds.
+auth_failure_delay = 0
+default_login_user = ${asRoot ? "dovenull" : me}
+default_internal_user = ${asRoot ? "dovecot" : me}
+default_internal_group = ${asRoot ? "dovecot" : userInfo().gid}
+mail_uid = ${asRoot ? "dovecot" : me}
+mail_gid = ${asRoot ? "dovecot" : userInfo().gid}
+first_valid_uid = 1
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${usersFile}
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%u ${usersFile}
+}
+mail_location = maildir:${mailDir}/%u
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`,
+  );
+
+  let dovecot: Subprocess | null = null;
+  async function start(): Promise<void> {
+    dovecot = Bun.spawn([DOVECOT, "-F", "-c", configFile], { stdio: ["ignore", "ignore", "pipe"] });
+    await acceptsConnections(port, dovecot, path.join(root, "dovecot.log"));
+  }
+  async function stop(): Promise<void> {
+    if (!dovecot) return;
+    const running = dovecot;
+    dovecot = null;
+    running.kill("SIGTERM");
+    await running.exited;
+  }
+  await start();
+
+  /** A signed-in imapflow client to the test server, for putting mail in as a mail client would. */
+  async function clientFor(user = everyone[0]!.user): Promise<ImapFlow> {
+    const password = everyone.find((item) => item.user === user)?.password ?? "";
+    const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user, pass: password }, logger: false });
+    await client.connect();
+    return client;
+  }
+
+  async function asUser<T>(user: string | undefined, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+    const client = await clientFor(user);
+    try {
+      return await work(client);
+    } finally {
+      await client.logout();
+    }
+  }
+
+  return {
+    host: "127.0.0.1",
+    port,
+    users: everyone,
+    /** The IMAP URL of a user's mailbox, as CRM_MAIL_IMAP names one: `imap://user:password@127.0.0.1:port/INBOX`. */
+    urlFor(user = everyone[0]!.user, folders = "INBOX"): string {
+      const password = everyone.find((item) => item.user === user)?.password ?? "";
+      return `imap://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${folders}`;
+    },
+    addUser(user: ImapTestUser): void {
+      everyone.push(user);
+      writeUsers();
+    },
+    /** Puts a raw message in a folder with IMAP APPEND, creating the folder when needed; answers its UID. */
+    async append(raw: string, options: { folder?: string; user?: string } = {}): Promise<number> {
+      const folder = options.folder ?? "INBOX";
+      return await asUser(options.user, async (client) => {
+        if (folder !== "INBOX" && !(await client.list()).some((item) => item.path === folder)) await client.mailboxCreate(folder);
+        const appended = await client.append(folder, raw);
+        if (!appended || appended.uid === undefined) throw new Error(`The test IMAP server did not append to ${folder}`);
+        return appended.uid;
+      });
+    },
+    /** Deletes a folder and makes it again, empty: IMAP servers give the new one another UIDVALIDITY. */
+    async recreateFolder(folder: string, user?: string): Promise<void> {
+      await asUser(user, async (client) => {
+        await client.mailboxDelete(folder);
+        await client.mailboxCreate(folder);
+      });
+    },
+    async uidValidity(folder: string, user?: string): Promise<bigint> {
+      return await asUser(user, async (client) => {
+        const status = await client.status(folder, { uidValidity: true });
+        if (!status || status.uidValidity === undefined) throw new Error(`No UIDVALIDITY for ${folder}`);
+        return status.uidValidity;
+      });
+    },
+    /** Stops the server, dropping every connection (a server going away mid-sync); `start` brings it back on the same port and mail. */
+    stop,
+    start,
+    async dispose(): Promise<void> {
+      await stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ImapTestServer = Awaited<ReturnType<typeof startImapServer>>;
+
+async function freeLoopbackPort(): Promise<number> {
+  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = listener.port;
+  listener.stop(true);
+  return port;
+}
+
+/** Waits for the IMAP greeting on the port; fails with Dovecot's own words when it exits first. */
+async function acceptsConnections(port: number, dovecot: Subprocess, logFile: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (dovecot.exitCode !== null) {
+      const stderr = dovecot.stderr instanceof ReadableStream ? await new Response(dovecot.stderr).text() : "";
+      const log = existsSync(logFile) ? await Bun.file(logFile).text() : "";
+      throw new Error(`The test IMAP server (Dovecot) exited with ${dovecot.exitCode}: ${stderr}${log}`);
+    }
+    if (await greets(port)) return;
+    await Bun.sleep(25);
+  }
+  throw new Error(`The test IMAP server (Dovecot) did not accept connections on port ${port} within 5 seconds`);
+}
+
+function greets(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.setTimeout(1000);
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("* OK"));
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
