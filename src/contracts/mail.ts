@@ -20,8 +20,8 @@ export type MailboxSource = (typeof MAILBOX_SOURCES)[number];
 export const MAIL_MATCHES = ["contact", "account", "alias", "order", "domain", "staff"] as const;
 export type MailMatch = (typeof MAIL_MATCHES)[number];
 
-/** Where a participant stands in a message. */
-export const MAIL_PARTICIPANT_ROLES = ["from", "to", "cc"] as const;
+/** Where a participant stands in a message (a Bcc is known only in the sender's copy, such as a Sent folder's). */
+export const MAIL_PARTICIPANT_ROLES = ["from", "to", "cc", "bcc"] as const;
 export type MailParticipantRole = (typeof MAIL_PARTICIPANT_ROLES)[number];
 
 /** The folders read when a mailbox names none. */

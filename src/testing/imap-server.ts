@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -8,22 +8,17 @@ import { DOVECOT_IMAPD } from "./debian-packages.ts";
 
 const DOVECOT = "/usr/sbin/dovecot";
 
-export interface ImapTestUser {
-  user: string;
-  password: string;
-}
-
 /**
  * A real IMAP server for the mail tests: Debian's Dovecot, run in the foreground as an instance of its own
  * (its own configuration, sockets, state, log and Maildirs in a temporary directory, plain IMAP on a free
- * loopback port), never the system's service. Users live in a passwd-file, which Dovecot reads at each
- * login, so users added later can sign in at once.
+ * loopback port), never the system's service. Any user name signs in with the server's one password (a
+ * static passdb) and gets a Maildir of its own at first login, so each test can read a mailbox of its own.
  *
  * As root, Dovecot refuses to run its login and internal processes as root: they run as Debian's
  * `dovenull` and `dovecot` users, and the mail as `dovecot` (the Maildirs are made its own). As anyone else,
  * everything runs as that user.
  */
-export async function startImapServer(users: readonly ImapTestUser[] = [{ user: "sales@riverside.test", password: "mail-secret" }]) {
+export async function startImapServer(password = "mail-secret") {
   if (!existsSync(DOVECOT) || !existsSync(DOVECOT_IMAPD.installs)) {
     throw new Error(`Dovecot's IMAP server is missing (${DOVECOT_IMAPD.installs}): run \`npm run test:integration\`, which installs it as root, or \`sudo apt-get install -y ${DOVECOT_IMAPD.name}\``);
   }
@@ -39,10 +34,6 @@ export async function startImapServer(users: readonly ImapTestUser[] = [{ user: 
     const group = Bun.spawnSync(["id", "-g", "dovecot"]).stdout.toString().trim();
     chownSync(mailDir, Number(dovecot), Number(group));
   }
-  const usersFile = path.join(root, "users");
-  const everyone = [...users];
-  const writeUsers = () => writeFileSync(usersFile, everyone.map(({ user, password }) => `${user}:{PLAIN}${password}::::::\n`).join(""));
-  writeUsers();
   const port = await freeLoopbackPort();
   const configFile = path.join(root, "dovecot.conf");
   writeFileSync(
@@ -65,12 +56,12 @@ mail_uid = ${asRoot ? "dovecot" : me}
 mail_gid = ${asRoot ? "dovecot" : userInfo().gid}
 first_valid_uid = 1
 passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${usersFile}
+  driver = static
+  args = password=${password}
 }
 userdb {
-  driver = passwd-file
-  args = username_format=%u ${usersFile}
+  driver = static
+  args = allow_all_users=yes
 }
 mail_location = maildir:${mailDir}/%u
 service imap-login {
@@ -90,24 +81,34 @@ service imap-login {
     dovecot = Bun.spawn([DOVECOT, "-F", "-c", configFile], { stdio: ["ignore", "ignore", "pipe"] });
     await acceptsConnections(port, dovecot, path.join(root, "dovecot.log"));
   }
+  /**
+   * Kills the server at once, as a crash would, every process of it (found by parent id, never by name):
+   * each open connection drops then and there. Dovecot's own shutdown lets a command in flight finish first.
+   */
   async function stop(): Promise<void> {
     if (!dovecot) return;
     const running = dovecot;
     dovecot = null;
-    running.kill("SIGTERM");
+    const processes = [running.pid, ...descendantsOf(running.pid)];
+    for (const pid of processes.reverse()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
     await running.exited;
   }
   await start();
 
   /** A signed-in imapflow client to the test server, for putting mail in as a mail client would. */
-  async function clientFor(user = everyone[0]!.user): Promise<ImapFlow> {
-    const password = everyone.find((item) => item.user === user)?.password ?? "";
+  async function clientFor(user: string): Promise<ImapFlow> {
     const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user, pass: password }, logger: false });
     await client.connect();
     return client;
   }
 
-  async function asUser<T>(user: string | undefined, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  async function asUser<T>(user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
     const client = await clientFor(user);
     try {
       return await work(client);
@@ -119,20 +120,14 @@ service imap-login {
   return {
     host: "127.0.0.1",
     port,
-    users: everyone,
+    password,
     /** The IMAP URL of a user's mailbox, as CRM_MAIL_IMAP names one: `imap://user:password@127.0.0.1:port/INBOX`. */
-    urlFor(user = everyone[0]!.user, folders = "INBOX"): string {
-      const password = everyone.find((item) => item.user === user)?.password ?? "";
+    urlFor(user: string, folders = "INBOX"): string {
       return `imap://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${folders}`;
     },
-    addUser(user: ImapTestUser): void {
-      everyone.push(user);
-      writeUsers();
-    },
     /** Puts a raw message in a folder with IMAP APPEND, creating the folder when needed; answers its UID. */
-    async append(raw: string, options: { folder?: string; user?: string } = {}): Promise<number> {
-      const folder = options.folder ?? "INBOX";
-      return await asUser(options.user, async (client) => {
+    async append(user: string, raw: string, folder = "INBOX"): Promise<number> {
+      return await asUser(user, async (client) => {
         if (folder !== "INBOX" && !(await client.list()).some((item) => item.path === folder)) await client.mailboxCreate(folder);
         const appended = await client.append(folder, raw);
         if (!appended || appended.uid === undefined) throw new Error(`The test IMAP server did not append to ${folder}`);
@@ -140,13 +135,13 @@ service imap-login {
       });
     },
     /** Deletes a folder and makes it again, empty: IMAP servers give the new one another UIDVALIDITY. */
-    async recreateFolder(folder: string, user?: string): Promise<void> {
+    async recreateFolder(user: string, folder: string): Promise<void> {
       await asUser(user, async (client) => {
         await client.mailboxDelete(folder);
         await client.mailboxCreate(folder);
       });
     },
-    async uidValidity(folder: string, user?: string): Promise<bigint> {
+    async uidValidity(user: string, folder: string): Promise<bigint> {
       return await asUser(user, async (client) => {
         const status = await client.status(folder, { uidValidity: true });
         if (!status || status.uidValidity === undefined) throw new Error(`No UIDVALIDITY for ${folder}`);
@@ -164,6 +159,13 @@ service imap-login {
 }
 
 export type ImapTestServer = Awaited<ReturnType<typeof startImapServer>>;
+
+function descendantsOf(pid: number): number[] {
+  const childrenFile = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(childrenFile)) return [];
+  const children = readFileSync(childrenFile, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
 
 async function freeLoopbackPort(): Promise<number> {
   const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
