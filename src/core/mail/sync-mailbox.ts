@@ -2,8 +2,7 @@ import { ImapFlow, type ListResponse } from "imapflow";
 import type { Actor } from "../changes/actor.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { DomainError } from "../errors.ts";
-import type { Mailbox } from "./mailboxes.ts";
-import { recordMailboxSync } from "./mailboxes.ts";
+import { keepEnvironmentMailboxes, mailboxesFromEnvironment, recordMailboxSync, settingsMailboxes, type Mailbox } from "./mailboxes.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import { readReceivedMessage } from "./received-message.ts";
 import { folderCursor, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts } from "./store-messages.ts";
@@ -143,4 +142,30 @@ function describeConnectFailure(mailbox: Mailbox, error: unknown): string {
   if (failure.code === "ECONNREFUSED") return `Could not reach the mail server for ${where}: the connection was refused`;
   if (failure.code === "ENOTFOUND") return `Could not reach the mail server for ${where}: no such host`;
   return `Could not connect to the mail server for ${where}: ${failure.message ?? String(error)}`;
+}
+
+export interface MailboxSyncResult {
+  mailbox: Mailbox;
+  folders: FolderSummary[];
+  /** What stopped it; the batches stored before stay. */
+  error: string | null;
+}
+
+/**
+ * Reads every mailbox there is: those set up in Settings and those the environment names (kept in the
+ * table first, mailboxes.ts), one after another; a mailbox that fails does not stop the others. A mistake
+ * in the environment is refused before anything is read.
+ */
+export async function syncAllMailboxes(db: CrmDatabase, env: Record<string, string | undefined>, options: MailSyncOptions): Promise<MailboxSyncResult[]> {
+  const fromEnvironment = keepEnvironmentMailboxes(db, mailboxesFromEnvironment(env).map((item) => item.setup));
+  const results: MailboxSyncResult[] = [];
+  for (const mailbox of [...settingsMailboxes(db), ...fromEnvironment]) {
+    try {
+      results.push({ mailbox, folders: await syncMailbox(db, mailbox, options), error: null });
+    } catch (error) {
+      if (!(error instanceof MailSyncError)) throw error;
+      results.push({ mailbox, folders: [], error: error.message });
+    }
+  }
+  return results;
 }
