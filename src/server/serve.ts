@@ -21,6 +21,7 @@ import { abandonBackupsOnThread } from "../core/backups/backup-thread.ts";
 import { abandonPreviewOnThread } from "../core/import/preview-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
+import { startMailSyncScheduler } from "./background/mail-sync-scheduler.ts";
 import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../contracts/webhooks.ts";
 
 export interface ServeOptions {
@@ -63,6 +64,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const undoWindowSweeper = startUndoWindowSweeper(options.db);
   const dailyBackups = startBackupScheduler(options.db, options.dataDir);
   const auditPruner = startAuditPruner(options.db);
+  const mailSync = startMailSyncScheduler(options.db, options.dataDir, options.env);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -121,7 +123,7 @@ export function startServer(options: ServeOptions): RunningServer {
       await abandonBackupsOnThread();
       await abandonPreviewOnThread();
       purchaseDayCounter.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), mailSync.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
+import { mailboxesFromEnvironment } from "../../core/mail/mailboxes.ts";
 import { readBranding } from "../../core/settings/branding.ts";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
@@ -35,6 +36,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   const allowedHosts = parseAllowedHosts(flags.allowedHosts ?? process.env.CRM_ALLOWED_HOSTS);
   const hostname = flags.host ?? process.env.HOST ?? "127.0.0.1";
   const dataDir = resolveDataDir(flags);
+  // A mistake in CRM_MAIL_IMAP stops the start, naming the variable, rather than each mail sync after it.
+  mailboxesFromEnvironment(process.env);
   const { db, file, close } = openPrivateDatabase(dataDir, "server");
   deleteExpiredSessions(db);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);

@@ -15,9 +15,11 @@ import type { ReceivedMessage } from "./received-message.ts";
 /** The data directory's folder of attachments' files, each named by the SHA-256 of its content (so kept once). */
 export const MAIL_ATTACHMENTS_DIRECTORY = "mail-attachments";
 
+/** A message read from a folder, under its UID, with its attachments' kept files (keepAttachmentFiles). */
 export interface FetchedMessage {
   uid: number;
   message: ReceivedMessage;
+  attachmentPaths: readonly (string | null)[];
 }
 
 export interface BatchCounts {
@@ -60,7 +62,7 @@ export function storeMessageBatch(
     folder: string;
     uidValidity: number;
     lastUid: number;
-    messages: readonly (FetchedMessage & { attachmentPaths: readonly (string | null)[] })[];
+    messages: readonly FetchedMessage[];
     team: TeamAddresses;
     actor: Actor;
   },

@@ -1,11 +1,12 @@
 import { ImapFlow, type ListResponse } from "imapflow";
 import type { Actor } from "../changes/actor.ts";
+import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { DomainError } from "../errors.ts";
 import { keepEnvironmentMailboxes, mailboxesFromEnvironment, recordMailboxSync, settingsMailboxes, type Mailbox } from "./mailboxes.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import { readReceivedMessage } from "./received-message.ts";
-import { folderCursor, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts } from "./store-messages.ts";
+import { folderCursor, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts, type FetchedMessage } from "./store-messages.ts";
 
 /** Messages fetched and stored together: one round trip to the server and one short transaction each. */
 export const MAIL_BATCH_SIZE = 200;
@@ -33,6 +34,8 @@ export interface MailSyncOptions {
   batchSize?: number;
   /** Called after each batch's commit; a sync stopped in it resumes after that batch. */
   onProgress?: (progress: MailSyncProgress) => void | Promise<void>;
+  /** Stops after the batch in hand (a server shutting down); the next sync resumes there. */
+  signal?: AbortSignal;
 }
 
 /** A mailbox could not be read: the server refused the sign-in, could not be reached, or went away. */
@@ -69,6 +72,7 @@ export async function syncMailbox(db: CrmDatabase, mailbox: Mailbox, options: Ma
     const listed = await client.list();
     const team = teamAddresses(db);
     for (const folder of mailbox.folders) {
+      if (options.signal?.aborted) break;
       const path = folderOnServer(folder, listed);
       if (path === null) {
         summaries.push({ folder, stored: 0, alreadyKept: 0, skipped: 0, restarted: false, missing: true });
@@ -77,12 +81,12 @@ export async function syncMailbox(db: CrmDatabase, mailbox: Mailbox, options: Ma
       summaries.push(await syncFolder(db, client, mailbox, path, team, options));
     }
     await client.logout();
-    recordMailboxSync(db, [mailbox.id], new Date(), null);
+    await whenDatabaseFree(() => recordMailboxSync(db, [mailbox.id], new Date(), null));
     return summaries;
   } catch (error) {
     client.close();
     const failure = error instanceof MailSyncError ? error : new MailSyncError(`Reading ${mailbox.name} stopped: ${error instanceof Error ? error.message : String(error)}`);
-    recordMailboxSync(db, [mailbox.id], new Date(), failure.message);
+    await whenDatabaseFree(() => recordMailboxSync(db, [mailbox.id], new Date(), failure.message));
     throw failure;
   }
 }
@@ -93,7 +97,7 @@ async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, f
   const uidValidity = Number(opened.uidValidity);
   let cursor = folderCursor(db, mailbox.id, folder);
   if (cursor !== null && cursor.uidValidity !== uidValidity) {
-    restartFolder(db, mailbox.id, folder, uidValidity);
+    await whenDatabaseFree(() => restartFolder(db, mailbox.id, folder, uidValidity));
     cursor = { uidValidity, lastUid: 0 };
     summary.restarted = true;
   }
@@ -103,19 +107,21 @@ async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, f
   const found = await client.search({ uid: `${after + 1}:*` }, { uid: true });
   const uids = (found || []).filter((uid) => uid > after).sort((a, b) => a - b);
   const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
-  for (let start = 0; start < uids.length; start += batchSize) {
+  for (let start = 0; start < uids.length && !options.signal?.aborted; start += batchSize) {
     const wanted = uids.slice(start, start + batchSize);
     const fetched = await client.fetchAll(wanted.join(","), { uid: true, source: true, internalDate: true }, { uid: true });
     // A connection closed midway ends the fetch early rather than failing it: what came is not the batch.
     if (!client.usable) throw new MailSyncError(`Reading ${mailbox.name} stopped: the mail server closed the connection in ${folder}`);
-    const messages = [];
+    const messages: FetchedMessage[] = [];
     for (const item of fetched.sort((a, b) => a.uid - b.uid)) {
       if (!item.source) continue;
       const receivedAt = item.internalDate instanceof Date ? item.internalDate : new Date(item.internalDate ?? Date.now());
       const message = await readReceivedMessage(item.source, receivedAt);
       messages.push({ uid: item.uid, message, attachmentPaths: keepAttachmentFiles(options.dataDir, message) });
     }
-    const counts = storeMessageBatch(db, { mailboxId: mailbox.id, folder, uidValidity, lastUid: wanted[wanted.length - 1]!, messages, team, actor: options.actor });
+    // The server's connection never waits for another process's write lock: it tries again, as the
+    // transaction refused at its start wrote nothing.
+    const counts = await whenDatabaseFree(() => storeMessageBatch(db, { mailboxId: mailbox.id, folder, uidValidity, lastUid: wanted[wanted.length - 1]!, messages, team, actor: options.actor }));
     summary.stored += counts.stored;
     summary.alreadyKept += counts.alreadyKept;
     summary.skipped += counts.skipped;
@@ -157,9 +163,11 @@ export interface MailboxSyncResult {
  * in the environment is refused before anything is read.
  */
 export async function syncAllMailboxes(db: CrmDatabase, env: Record<string, string | undefined>, options: MailSyncOptions): Promise<MailboxSyncResult[]> {
-  const fromEnvironment = keepEnvironmentMailboxes(db, mailboxesFromEnvironment(env).map((item) => item.setup));
+  const setups = mailboxesFromEnvironment(env).map((item) => item.setup);
+  const fromEnvironment = await whenDatabaseFree(() => keepEnvironmentMailboxes(db, setups));
   const results: MailboxSyncResult[] = [];
   for (const mailbox of [...settingsMailboxes(db), ...fromEnvironment]) {
+    if (options.signal?.aborted) break;
     try {
       results.push({ mailbox, folders: await syncMailbox(db, mailbox, options), error: null });
     } catch (error) {
