@@ -17,7 +17,7 @@ export function textOfHtml(html: string): string {
   // Lines and blocks end in a line break, so their words do not run together once the tags are gone.
   const broken = html.replace(/<br\s*\/?>|<\/(p|div|tr|li|h[1-6]|table|blockquote)>/gi, "$&\n");
   return sanitizeHtml(broken, { allowedTags: [], allowedAttributes: {}, nonTextTags: ["style", "script", "textarea", "option", "noscript", "title", "head"] })
-    .replace(/&nbsp;/g, " ")
+    .replace(/&nbsp;|\u00a0/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")

@@ -113,15 +113,20 @@ async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, f
     // A connection closed midway ends the fetch early rather than failing it: what came is not the batch.
     if (!client.usable) throw new MailSyncError(`Reading ${mailbox.name} stopped: the mail server closed the connection in ${folder}`);
     const messages: FetchedMessage[] = [];
+    let unreadable = 0;
     for (const item of fetched.sort((a, b) => a.uid - b.uid)) {
       if (!item.source) continue;
       const receivedAt = item.internalDate instanceof Date ? item.internalDate : new Date(item.internalDate ?? Date.now());
-      const message = await readReceivedMessage(item.source, receivedAt);
-      messages.push({ uid: item.uid, message, attachmentPaths: keepAttachmentFiles(options.dataDir, message) });
+      // A message postal-mime cannot read is passed over, counted as skipped: stopping at it would stop
+      // the folder there for good.
+      const message = await readReceivedMessage(item.source, receivedAt).catch(() => null);
+      if (message === null) unreadable++;
+      else messages.push({ uid: item.uid, message, attachmentPaths: keepAttachmentFiles(options.dataDir, message) });
     }
     // The server's connection never waits for another process's write lock: it tries again, as the
     // transaction refused at its start wrote nothing.
     const counts = await whenDatabaseFree(() => storeMessageBatch(db, { mailboxId: mailbox.id, folder, uidValidity, lastUid: wanted[wanted.length - 1]!, messages, team, actor: options.actor }));
+    counts.skipped += unreadable;
     summary.stored += counts.stored;
     summary.alreadyKept += counts.alreadyKept;
     summary.skipped += counts.skipped;
