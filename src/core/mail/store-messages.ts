@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MAIL_ATTACHMENT_MAX_BYTES } from "../../contracts/mail.ts";
 import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
-import { mailAttachments, mailFolderCursors, mailMessageAccounts, mailMessageMailboxes, mailMessages, mailParticipants, mailThreads } from "../database/schema.ts";
+import { mailFolderCursors, mailMessageMailboxes } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { isInternalMail, isTeamAddress, normalizeSubject, sameConversationBySubject, sameSubjectWindow, type TeamAddresses } from "./conversation-rules.ts";
 import { matchAccounts } from "./match-accounts.ts";
@@ -73,14 +73,14 @@ export function storeMessageBatch(
       const counts: BatchCounts = { stored: 0, alreadyKept: 0, skipped: 0 };
       const accountIds = new Set<number>();
       const now = new Date();
+      const sqlite = db.$client;
       for (const { uid, message, attachmentPaths } of batch.messages) {
-        const kept = db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.messageId, message.messageId)).get();
+        const kept = sqlite.query<{ id: number }, [string]>("SELECT id FROM mail_messages WHERE message_id = ?").get(message.messageId);
         const messageRowId = kept?.id ?? storeMessage(db, message, attachmentPaths, batch.team, now, counts, accountIds);
         if (kept) counts.alreadyKept++;
-        db.insert(mailMessageMailboxes)
-          .values({ messageId: messageRowId, mailboxId: batch.mailboxId, folder: batch.folder, uid })
-          .onConflictDoUpdate({ target: [mailMessageMailboxes.messageId, mailMessageMailboxes.mailboxId, mailMessageMailboxes.folder], set: { uid } })
-          .run();
+        sqlite
+          .query("INSERT INTO mail_message_mailboxes (message_id, mailbox_id, folder, uid) VALUES (?, ?, ?, ?) ON CONFLICT (message_id, mailbox_id, folder) DO UPDATE SET uid = excluded.uid")
+          .run(messageRowId, batch.mailboxId, batch.folder, uid);
       }
       db.insert(mailFolderCursors)
         .values({ mailboxId: batch.mailboxId, folder: batch.folder, uidValidity: batch.uidValidity, lastUid: batch.lastUid, updatedAt: now })
@@ -118,51 +118,55 @@ export function folderCursor(db: CrmQueries, mailboxId: number, folder: string):
   );
 }
 
+/*
+ * The statements below run for every message of a first sync, tens of thousands: raw SQL prepared once
+ * by bun:sqlite (`query` caches each statement by its text). Built by drizzle, building cost more than
+ * running (a 50,000-message mailbox spent most of its minute there); the columns are this module's
+ * own tables' (schema.ts).
+ */
 function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths: readonly (string | null)[], team: TeamAddresses, now: Date, counts: BatchCounts, accountIds: Set<number>): number {
+  const sqlite = db.$client;
   const addresses = [...new Set(message.participants.map((participant) => participant.address))];
   const internal = isInternalMail(addresses, team);
   const shown = !message.bulk && !internal;
   const outside = addresses.filter((address) => !isTeamAddress(address, team));
   const matches = shown ? matchAccounts(db, outside) : [];
   const threadId = shown ? threadFor(db, message, outside, team, matches[0]?.accountId ?? null) : null;
-  const row = db
-    .insert(mailMessages)
-    .values({
-      messageId: message.messageId,
+  const { id } = sqlite
+    .query<{ id: number }, (string | number | null)[]>(
+      `INSERT INTO mail_messages (message_id, thread_id, subject, from_address, from_name, sent_at, text, html, snippet, in_reply_to, "references", bulk, internal, attachment_count, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .get(
+      message.messageId,
       threadId,
-      subject: message.subject,
-      fromAddress: message.from?.address ?? "",
-      fromName: message.from?.name ?? "",
-      sentAt: message.sentAt,
+      message.subject,
+      message.from?.address ?? "",
+      message.from?.name ?? "",
+      message.sentAt.getTime(),
       // Bulk and internal mail keep their headers only, so that they are known when seen again.
-      text: shown ? message.text : "",
-      html: shown ? message.html : null,
-      snippet: shown ? message.snippet : "",
-      inReplyTo: message.inReplyTo,
-      references: message.references,
-      bulk: message.bulk,
-      internal,
-      attachmentCount: message.attachments.length,
-      createdAt: now,
-    })
-    .returning({ id: mailMessages.id })
-    .get();
-  if (message.participants.length > 0) {
-    db.insert(mailParticipants)
-      .values(message.participants.map((participant) => ({ messageId: row.id, ...participant })))
-      .onConflictDoNothing()
-      .run();
+      shown ? message.text : "",
+      shown ? message.html : null,
+      shown ? message.snippet : "",
+      message.inReplyTo,
+      JSON.stringify(message.references),
+      message.bulk ? 1 : 0,
+      internal ? 1 : 0,
+      message.attachments.length,
+      now.getTime(),
+    )!;
+  const participant = sqlite.query("INSERT OR IGNORE INTO mail_participants (message_id, role, address, name) VALUES (?, ?, ?, ?)");
+  for (const { role, address, name } of message.participants) participant.run(id, role, address, name);
+  const attachment = sqlite.query("INSERT INTO mail_attachments (message_id, filename, content_type, size, stored_path) VALUES (?, ?, ?, ?, ?)");
+  message.attachments.forEach((item, index) => attachment.run(id, item.filename, item.contentType, item.content.byteLength, shown ? (attachmentPaths[index] ?? null) : null));
+  const matched = sqlite.query("INSERT INTO mail_message_accounts (message_id, account_id, matched_by) VALUES (?, ?, ?)");
+  for (const match of matches) {
+    matched.run(id, match.accountId, match.matchedBy);
+    accountIds.add(match.accountId);
   }
-  if (message.attachments.length > 0) {
-    db.insert(mailAttachments)
-      .values(message.attachments.map((attachment, index) => ({ messageId: row.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.content.byteLength, storedPath: shown ? (attachmentPaths[index] ?? null) : null })))
-      .run();
-  }
-  if (matches.length > 0) db.insert(mailMessageAccounts).values(matches.map((match) => ({ messageId: row.id, ...match }))).run();
-  for (const match of matches) accountIds.add(match.accountId);
   if (shown) counts.stored++;
   else counts.skipped++;
-  return row.id;
+  return id;
 }
 
 /**
@@ -171,61 +175,53 @@ function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths
  * (conversation-rules.ts). The thread's time and count follow; an account-less thread takes the message's.
  */
 function threadFor(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses, accountId: number | null): number {
+  const sqlite = db.$client;
   const threadId = threadByHeaders(db, message) ?? threadBySubject(db, message, outside, team);
   if (threadId === null) {
-    return db
-      .insert(mailThreads)
-      .values({ subject: message.subject, normalizedSubject: normalizeSubject(message.subject), accountId, lastMessageAt: message.sentAt, messageCount: 1 })
-      .returning({ id: mailThreads.id })
-      .get().id;
+    return sqlite
+      .query<{ id: number }, [string, string, number | null, number]>("INSERT INTO mail_threads (subject, normalized_subject, account_id, last_message_at, message_count) VALUES (?, ?, ?, ?, 1) RETURNING id")
+      .get(message.subject, normalizeSubject(message.subject), accountId, message.sentAt.getTime())!.id;
   }
-  db.update(mailThreads)
-    .set({
-      lastMessageAt: sql`max(${mailThreads.lastMessageAt}, ${message.sentAt.getTime()})`,
-      messageCount: sql`${mailThreads.messageCount} + 1`,
-      accountId: sql`coalesce(${mailThreads.accountId}, ${accountId})`,
-    })
-    .where(eq(mailThreads.id, threadId))
-    .run();
+  sqlite
+    .query("UPDATE mail_threads SET last_message_at = max(last_message_at, ?1), message_count = message_count + 1, account_id = coalesce(account_id, ?2) WHERE id = ?3")
+    .run(message.sentAt.getTime(), accountId, threadId);
   return threadId;
 }
 
 function threadByHeaders(db: CrmDatabase, message: ReceivedMessage): number | null {
+  const threadOf = db.$client.query<{ threadId: number | null }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE message_id = ?");
   // The message it answers first, then those it references from the latest back.
-  const named = [...new Set([message.inReplyTo, ...[...message.references].reverse()].filter((id): id is string => id !== null))];
-  if (named.length > 0) {
-    const rows = db.select({ messageId: mailMessages.messageId, threadId: mailMessages.threadId }).from(mailMessages).where(inArray(mailMessages.messageId, named)).all();
-    for (const id of named) {
-      const threadId = rows.find((row) => row.messageId === id)?.threadId;
-      if (threadId != null) return threadId;
-    }
+  for (const id of new Set([message.inReplyTo, ...[...message.references].reverse()])) {
+    if (id === null) continue;
+    const threadId = threadOf.get(id)?.threadId;
+    if (threadId != null) return threadId;
   }
   // A reply read before the message it answers (an inbox read before its Sent folder).
-  const reply = db.select({ threadId: mailMessages.threadId }).from(mailMessages).where(and(eq(mailMessages.inReplyTo, message.messageId), sql`${mailMessages.threadId} IS NOT NULL`)).get();
-  return reply?.threadId ?? null;
+  return db.$client.query<{ threadId: number }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE in_reply_to = ? AND thread_id IS NOT NULL LIMIT 1").get(message.messageId)?.threadId ?? null;
 }
 
 function threadBySubject(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses): number | null {
   const normalizedSubject = normalizeSubject(message.subject);
   if (normalizedSubject === "" || outside.length === 0) return null;
   const { from, to } = sameSubjectWindow(message.sentAt);
-  const candidates = db
-    .select({ id: mailMessages.id, threadId: mailMessages.threadId, sentAt: mailMessages.sentAt })
-    .from(mailMessages)
-    .innerJoin(mailThreads, eq(mailThreads.id, mailMessages.threadId))
-    .where(and(eq(mailThreads.normalizedSubject, normalizedSubject), gte(mailMessages.sentAt, from), lte(mailMessages.sentAt, to)))
-    .orderBy(sql`abs(${mailMessages.sentAt} - ${message.sentAt.getTime()})`)
-    .all();
-  if (candidates.length === 0) return null;
-  const people = db
-    .select({ messageId: mailParticipants.messageId, address: mailParticipants.address })
-    .from(mailParticipants)
-    .where(inArray(mailParticipants.messageId, candidates.map((candidate) => candidate.id)))
-    .all();
+  // The messages of threads with this subject within the window, nearest in time first, with their people.
+  const rows = db.$client
+    .query<{ id: number; threadId: number; sentAt: number; address: string }, [string, number, number, number]>(
+      `SELECT m.id, m.thread_id AS threadId, m.sent_at AS sentAt, p.address
+       FROM mail_threads t JOIN mail_messages m ON m.thread_id = t.id JOIN mail_participants p ON p.message_id = m.id
+       WHERE t.normalized_subject = ?1 AND m.sent_at BETWEEN ?2 AND ?3
+       ORDER BY abs(m.sent_at - ?4), m.id`,
+    )
+    .all(normalizedSubject, from.getTime(), to.getTime(), message.sentAt.getTime());
+  const candidates = new Map<number, { threadId: number; sentAt: Date; outsideParticipants: string[] }>();
+  for (const row of rows) {
+    const candidate = candidates.get(row.id) ?? { threadId: row.threadId, sentAt: new Date(row.sentAt), outsideParticipants: [] };
+    if (!isTeamAddress(row.address, team)) candidate.outsideParticipants.push(row.address);
+    candidates.set(row.id, candidate);
+  }
   const mine = { normalizedSubject, sentAt: message.sentAt, outsideParticipants: outside };
-  for (const candidate of candidates) {
-    const outsideParticipants = people.filter((person) => person.messageId === candidate.id && !isTeamAddress(person.address, team)).map((person) => person.address);
-    if (sameConversationBySubject(mine, { normalizedSubject, sentAt: candidate.sentAt, outsideParticipants })) return candidate.threadId;
+  for (const candidate of candidates.values()) {
+    if (sameConversationBySubject(mine, { normalizedSubject, ...candidate })) return candidate.threadId;
   }
   return null;
 }

@@ -107,11 +107,21 @@ async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, f
   const found = await client.search({ uid: `${after + 1}:*` }, { uid: true });
   const uids = (found || []).filter((uid) => uid > after).sort((a, b) => a - b);
   const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
+  const fetchBatch = (start: number) => {
+    if (start >= uids.length) return null;
+    const fetching = client.fetchAll(uids.slice(start, start + batchSize).join(","), { uid: true, source: true, internalDate: true }, { uid: true });
+    // Awaited by the loop, unless the sync stops first: then its failure is no one's to report.
+    fetching.catch(() => {});
+    return fetching;
+  };
+  // The next batch comes over the network while this one is parsed and stored.
+  let next = fetchBatch(0);
   for (let start = 0; start < uids.length && !options.signal?.aborted; start += batchSize) {
     const wanted = uids.slice(start, start + batchSize);
-    const fetched = await client.fetchAll(wanted.join(","), { uid: true, source: true, internalDate: true }, { uid: true });
+    const fetched = await next!;
     // A connection closed midway ends the fetch early rather than failing it: what came is not the batch.
     if (!client.usable) throw new MailSyncError(`Reading ${mailbox.name} stopped: the mail server closed the connection in ${folder}`);
+    next = fetchBatch(start + batchSize);
     const messages: FetchedMessage[] = [];
     let unreadable = 0;
     for (const item of fetched.sort((a, b) => a.uid - b.uid)) {
