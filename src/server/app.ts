@@ -8,6 +8,7 @@ import { accountImportRoutes } from "./routes/account-import.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
+import { emailRoutes } from "./routes/emails.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { backupRoutes } from "./routes/backups.ts";
 import { auditRoutes } from "./routes/audit.ts";
@@ -47,6 +48,7 @@ export function createApp(context: ServerContext) {
     .use(orderRoutes(context))
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))
+    .use(emailRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
     .use(recycleBinRoutes(context))
