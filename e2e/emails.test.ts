@@ -79,7 +79,7 @@ describe("the Emails tab", () => {
     const file = path.join(running.crm.dataDir, "..", "acme.csv");
     writeFileSync(file, exportCsv([itemRow("SO-1", CUSTOMER, { "Ship To - Company": "Acme Labs", "Date - Order Date": orderDateDaysAgo(30) })]));
     await runCrm(running.crm, ["import-csv", file]);
-    // The mailbox is the command's alone: the server would read it too as it starts, before the account existed.
+    // The mailbox is the command's alone, so that the test knows when its mail is in: the server reads it in its own time.
     const sync = Bun.spawn([CRM_BINARY, "mail", "sync", "--data-dir", running.crm.dataDir], {
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CRM_MAIL_IMAP: imap.urlFor("sales@riverside.test", "INBOX,Sent") },
       stdout: "pipe",
