@@ -29,6 +29,7 @@ export async function startImapServer(password = "mail-secret") {
   mkdirSync(mailDir);
   const asRoot = process.getuid?.() === 0;
   const me = userInfo().username;
+  const myGroup = Bun.spawnSync(["id", "-gn"]).stdout.toString().trim();
   if (asRoot) {
     const dovecot = Bun.spawnSync(["id", "-u", "dovecot"]).stdout.toString().trim();
     const group = Bun.spawnSync(["id", "-g", "dovecot"]).stdout.toString().trim();
@@ -51,9 +52,9 @@ auth_mechanisms = plain
 auth_failure_delay = 0
 default_login_user = ${asRoot ? "dovenull" : me}
 default_internal_user = ${asRoot ? "dovecot" : me}
-default_internal_group = ${asRoot ? "dovecot" : userInfo().gid}
+default_internal_group = ${asRoot ? "dovecot" : myGroup}
 mail_uid = ${asRoot ? "dovecot" : me}
-mail_gid = ${asRoot ? "dovecot" : userInfo().gid}
+mail_gid = ${asRoot ? "dovecot" : myGroup}
 first_valid_uid = 1
 passdb {
   driver = static
@@ -64,7 +65,12 @@ userdb {
   args = allow_all_users=yes
 }
 mail_location = maildir:${mailDir}/%u
+# No chroot: a user other than root may not, and the instance has nothing to hide from itself.
+service anvil {
+  chroot =
+}
 service imap-login {
+  chroot =
   inet_listener imap {
     address = 127.0.0.1
     port = ${port}
