@@ -140,6 +140,17 @@ service imap-login {
         return appended.uid;
       });
     },
+    /**
+     * Puts many messages in a user's INBOX at once, as a local delivery agent does: files in its Maildir's
+     * `new/`, which Dovecot numbers when the folder is next opened. For volume (the benchmark); tests
+     * use `append`, as a mail client would.
+     */
+    async deliver(user: string, raws: readonly string[]): Promise<void> {
+      // Signing in once makes the user's Maildir.
+      await asUser(user, async (client) => void (await client.status("INBOX", { messages: true })));
+      const arrivals = path.join(mailDir, user, "new");
+      raws.forEach((raw, index) => writeFileSync(path.join(arrivals, `${Date.now()}.M${index}P${process.pid}.crm-test`), raw, { mode: 0o644 }));
+    },
     /** Deletes a folder and makes it again, empty: IMAP servers give the new one another UIDVALIDITY. */
     async recreateFolder(user: string, folder: string): Promise<void> {
       await asUser(user, async (client) => {
