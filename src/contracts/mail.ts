@@ -14,7 +14,6 @@ export type MailVisibility = (typeof MAIL_VISIBILITIES)[number];
 
 /** Set up by an administrator (Settings → E-mail) or by the environment (CRM_MAIL_IMAP, CRM_MAIL_IMAP_1…). */
 export const MAILBOX_SOURCES = ["settings", "environment"] as const;
-export type MailboxSource = (typeof MAILBOX_SOURCES)[number];
 
 /** How a message came to an account: a participant's address is a contact's, the account's own, a merged account's, a customer's on its orders; its business domain; or staff's choice. */
 export const MAIL_MATCHES = ["contact", "account", "alias", "order", "domain", "staff"] as const;

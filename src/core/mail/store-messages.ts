@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { MAIL_ATTACHMENT_MAX_BYTES } from "../../contracts/mail.ts";
@@ -31,6 +31,11 @@ export interface BatchCounts {
   skipped: number;
 }
 
+/** Mail staff may read: neither bulk nor among the team alone (conversation-rules.ts). */
+export function isShownMail(message: ReceivedMessage, team: TeamAddresses): boolean {
+  return !message.bulk && !isInternalMail([...new Set(message.participants.map((participant) => participant.address))], team);
+}
+
 /**
  * Keeps attachments' files in the data directory, owner-only, before their batch's transaction: named by
  * their content, a file written for a batch that then failed is the very file its retry wants. Answers each
@@ -44,7 +49,10 @@ export function keepAttachmentFiles(dataDir: string, message: ReceivedMessage): 
     const file = path.join(dataDir, relative);
     if (!existsSync(file)) {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      writeFileSync(file, attachment.content, { mode: 0o600 });
+      // Written whole under another name first: a process killed midway leaves no short file under this one.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, attachment.content, { mode: 0o600 });
+      renameSync(partial, file);
     }
     return relative;
   });
@@ -128,7 +136,7 @@ function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths
   const sqlite = db.$client;
   const addresses = [...new Set(message.participants.map((participant) => participant.address))];
   const internal = isInternalMail(addresses, team);
-  const shown = !message.bulk && !internal;
+  const shown = isShownMail(message, team);
   const outside = addresses.filter((address) => !isTeamAddress(address, team));
   const matches = shown ? matchAccounts(db, outside) : [];
   const threadId = shown ? threadFor(db, message, outside, team, matches[0]?.accountId ?? null) : null;

@@ -6,7 +6,7 @@ import { DomainError } from "../errors.ts";
 import { keepEnvironmentMailboxes, mailboxesFromEnvironment, recordMailboxSync, settingsMailboxes, type Mailbox } from "./mailboxes.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import { readReceivedMessage } from "./received-message.ts";
-import { folderCursor, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts, type FetchedMessage } from "./store-messages.ts";
+import { folderCursor, isShownMail, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts, type FetchedMessage } from "./store-messages.ts";
 
 /** Messages fetched and stored together: one round trip to the server and one short transaction each. */
 export const MAIL_BATCH_SIZE = 200;
@@ -131,7 +131,8 @@ async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, f
       // the folder there for good.
       const message = await readReceivedMessage(item.source, receivedAt).catch(() => null);
       if (message === null) unreadable++;
-      else messages.push({ uid: item.uid, message, attachmentPaths: keepAttachmentFiles(options.dataDir, message) });
+      // Bulk and internal mail keep no files: their messages keep headers only.
+      else messages.push({ uid: item.uid, message, attachmentPaths: isShownMail(message, team) ? keepAttachmentFiles(options.dataDir, message) : [] });
     }
     // The server's connection never waits for another process's write lock: it tries again, as the
     // transaction refused at its start wrote nothing.
