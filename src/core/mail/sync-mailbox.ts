@@ -4,6 +4,7 @@ import { whenDatabaseFree } from "../database/busy.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { DomainError } from "../errors.ts";
 import { keepEnvironmentMailboxes, mailboxesFromEnvironment, recordMailboxSync, settingsMailboxes, type Mailbox } from "./mailboxes.ts";
+import type { TeamAddresses } from "./conversation-rules.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import { readReceivedMessage } from "./received-message.ts";
 import { folderCursor, isShownMail, keepAttachmentFiles, restartFolder, storeMessageBatch, type BatchCounts, type FetchedMessage } from "./store-messages.ts";
@@ -91,7 +92,7 @@ export async function syncMailbox(db: CrmDatabase, mailbox: Mailbox, options: Ma
   }
 }
 
-async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, folder: string, team: ReturnType<typeof teamAddresses>, options: MailSyncOptions): Promise<FolderSummary> {
+async function syncFolder(db: CrmDatabase, client: ImapFlow, mailbox: Mailbox, folder: string, team: TeamAddresses, options: MailSyncOptions): Promise<FolderSummary> {
   const summary: FolderSummary = { folder, stored: 0, alreadyKept: 0, skipped: 0, restarted: false, missing: false };
   const opened = await client.mailboxOpen(folder, { readOnly: true });
   const uidValidity = Number(opened.uidValidity);
