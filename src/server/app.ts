@@ -9,6 +9,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { emailRoutes } from "./routes/emails.ts";
+import { mailboxRoutes } from "./routes/mailboxes.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { backupRoutes } from "./routes/backups.ts";
 import { auditRoutes } from "./routes/audit.ts";
@@ -55,6 +56,7 @@ export function createApp(context: ServerContext) {
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))
+    .use(mailboxRoutes(context))
     .use(backupCopiesRoutes(context))
     .use(taskRoutes(context))
     .use(analyticsRoutes(context))

@@ -23,6 +23,11 @@ export interface MailboxSetup {
 const VARIABLE = /^CRM_MAIL_IMAP(?:_(\d+))?$/;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
+/** A server on this machine, the only one plain IMAP may reach: a password must not cross a network in the clear. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase());
+}
+
 /**
  * The mailboxes the environment sets up, for operators: `CRM_MAIL_IMAP=imaps://user:password@host:993/INBOX,Sent`
  * and more with `CRM_MAIL_IMAP_1`, `_2`… The path names the folders (INBOX and Sent when none), the user
@@ -48,7 +53,7 @@ export function parseMailboxUrl(variable: string, text: string): MailboxSetup {
   }
   if (url.protocol !== "imaps:" && url.protocol !== "imap:") throw refuse(`must start with imaps:// (it starts with ${url.protocol}//)`);
   const secure = url.protocol === "imaps:";
-  if (!secure && !LOOPBACK_HOSTS.has(url.hostname)) throw refuse("uses plain imap:// to another machine, which would send the password unencrypted: use imaps://");
+  if (!secure && !isLoopbackHost(url.hostname)) throw refuse("uses plain imap:// to another machine, which would send the password unencrypted: use imaps://");
   if (url.hostname === "") throw refuse("names no server");
   if (url.username === "" || url.password === "") throw refuse("needs the user and password before the server (user:password@host)");
   const port = url.port === "" ? (secure ? 993 : 143) : Number(url.port);
