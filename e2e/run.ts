@@ -1,15 +1,17 @@
 /**
  * Runs the end-to-end suite: Debian's Chromium driven by playwright-core against the compiled dist/crm.
- * Installs Chromium with apt-get when it is missing and we are root; otherwise says how to.
+ * Installs Chromium (and Dovecot, for the Emails tab's mail) with apt-get when missing and we are root;
+ * otherwise says how to.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ensureDebianPackages } from "../src/testing/debian-packages.ts";
+import { DOVECOT_IMAPD, ensureDebianPackages } from "../src/testing/debian-packages.ts";
 import { CHROMIUM_PATH } from "./support/browser.ts";
 
 const ROOT = path.join(import.meta.dir, "..");
 
-await ensureDebianPackages([{ name: "chromium", installs: CHROMIUM_PATH, purpose: "the end-to-end tests" }]);
+// Dovecot too: the Emails tab's test reads its mail from a real IMAP server.
+await ensureDebianPackages([{ name: "chromium", installs: CHROMIUM_PATH, purpose: "the end-to-end tests" }, DOVECOT_IMAPD]);
 if (!existsSync(path.join(ROOT, "dist/crm"))) fail("dist/crm is missing: run `bun run build.ts` first (npm test does).");
 
 const tests = Bun.spawn([process.execPath, "test", "--timeout", "120000", "./e2e"], { cwd: ROOT, stdio: ["inherit", "inherit", "inherit"] });

@@ -14,7 +14,7 @@ export interface DebianPackage {
   purpose: string;
 }
 
-export const DOVECOT_IMAPD: DebianPackage = { name: "dovecot-imapd", installs: "/usr/lib/dovecot/imap", purpose: "the mail integration tests' IMAP server" };
+export const DOVECOT_IMAPD: DebianPackage = { name: "dovecot-imapd", installs: "/usr/lib/dovecot/imap", purpose: "the mail tests' IMAP server" };
 
 export async function ensureDebianPackages(packages: readonly DebianPackage[]): Promise<void> {
   const missing = packages.filter((item) => !existsSync(item.installs));
