@@ -8,7 +8,7 @@ import { notFound } from "../errors.ts";
  * the most open mailbox holding it allows (contracts/mail.ts: MAIL_VISIBILITIES): `metadata` hides the
  * subject, text, HTML and attachments, `subject` the text, HTML and attachments. A message no mailbox holds
  * any more (its folder was numbered anew and it was not found again) shows its metadata only.
- * Raw SQL: the visibility is worked out per message by SQLite, and the page of threads in one statement.
+ * Raw SQL: the visibility is worked out per message by SQLite, and a page of threads in three statements.
  */
 
 export interface EmailPerson {
@@ -53,41 +53,62 @@ const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'every
   FROM mail_message_mailboxes mm JOIN mailboxes b ON b.id = mm.mailbox_id WHERE mm.message_id = m.id), 0)`;
 const LEVELS: readonly MailVisibility[] = ["metadata", "subject", "everything"];
 
-/** The threads an account's messages are in, or staff filed under it: a page, newest first, and how many in all. */
+/**
+ * The threads an account's messages are in, or staff filed under it: a page, newest first, and how many in
+ * all. Three statements however long the page (the page with its count, then its messages and its people),
+ * remembered until the data changes (db.answers).
+ */
 export function listAccountEmailThreads(db: CrmDatabase, accountId: number, page: { limit?: number; offset?: number } = {}): { threads: EmailThreadSummary[]; total: number } {
   const { limit = 50, offset = 0 } = page;
   assertAccountExists(db, accountId);
+  return db.answers.remember(`accountEmailThreads:${accountId}:${limit}:${offset}`, () => readThreadPage(db, accountId, limit, offset));
+}
+
+function readThreadPage(db: CrmDatabase, accountId: number, limit: number, offset: number): { threads: EmailThreadSummary[]; total: number } {
   const sqlite = db.$client;
-  const ofAccount = `SELECT id FROM mail_threads WHERE account_id = ?1
-    UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL`;
-  const total = sqlite.query<{ total: number }, [number]>(`SELECT count(*) AS total FROM (${ofAccount})`).get(accountId)!.total;
   const threads = sqlite
-    .query<{ id: number; subject: string; lastMessageAt: number; messageCount: number }, [number, number, number]>(
-      `SELECT t.id, t.subject, t.last_message_at AS lastMessageAt, t.message_count AS messageCount
-       FROM mail_threads t WHERE t.id IN (${ofAccount}) ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
+    .query<{ id: number; subject: string; lastMessageAt: number; messageCount: number; total: number }, [number, number, number]>(
+      `WITH ofAccount AS (SELECT id FROM mail_threads WHERE account_id = ?1
+         UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)
+       SELECT t.id, t.subject, t.last_message_at AS lastMessageAt, t.message_count AS messageCount, (SELECT count(*) FROM ofAccount) AS total
+       FROM mail_threads t WHERE t.id IN ofAccount ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
     )
     .all(accountId, limit, offset);
+  const total = threads[0]?.total ?? sqlite.query<{ total: number }, [number]>(COUNT_OF_ACCOUNT_SQL).get(accountId)!.total;
+  const ids = JSON.stringify(threads.map((thread) => thread.id));
+  const messages = sqlite
+    .query<{ threadId: number; level: number; snippet: string; attachmentCount: number }, [string]>(
+      `SELECT m.thread_id AS threadId, ${VISIBILITY_LEVEL_SQL} AS level, m.snippet, m.attachment_count AS attachmentCount
+       FROM mail_messages m WHERE m.thread_id IN (SELECT value FROM json_each(?)) ORDER BY m.sent_at DESC, m.id DESC`,
+    )
+    .all(ids);
+  const people = sqlite
+    .query<EmailPerson & { threadId: number }, [string]>(
+      `SELECT m.thread_id AS threadId, p.address, p.name FROM mail_messages m JOIN mail_participants p ON p.message_id = m.id
+       WHERE m.thread_id IN (SELECT value FROM json_each(?)) ORDER BY m.sent_at, m.id, p.rowid`,
+    )
+    .all(ids);
   return {
     total,
     threads: threads.map((thread) => {
-      const messages = sqlite
-        .query<{ id: number; level: number; snippet: string; attachmentCount: number }, [number]>(
-          `SELECT m.id, ${VISIBILITY_LEVEL_SQL} AS level, m.snippet, m.attachment_count AS attachmentCount FROM mail_messages m WHERE m.thread_id = ? ORDER BY m.sent_at DESC, m.id DESC`,
-        )
-        .all(thread.id);
-      const latest = messages[0];
+      const own = messages.filter((message) => message.threadId === thread.id);
+      const latest = own[0];
       return {
         id: thread.id,
-        subject: messages.some((message) => message.level >= 1) ? thread.subject : null,
-        participants: peopleOf(db, thread.id),
+        subject: own.some((message) => message.level >= 1) ? thread.subject : null,
+        participants: distinctPeople(people.filter((person) => person.threadId === thread.id)),
         snippet: latest && latest.level === 2 ? latest.snippet : null,
         lastMessageAt: new Date(thread.lastMessageAt),
         messageCount: thread.messageCount,
-        attachmentCount: messages.reduce((sum, message) => sum + (message.level === 2 ? message.attachmentCount : 0), 0),
+        attachmentCount: own.reduce((sum, message) => sum + (message.level === 2 ? message.attachmentCount : 0), 0),
       };
     }),
   };
 }
+
+/** The count alone, for a page past the last thread. */
+const COUNT_OF_ACCOUNT_SQL = `SELECT count(*) AS total FROM (SELECT id FROM mail_threads WHERE account_id = ?1
+  UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)`;
 
 /** A thread with its messages, oldest first; 404 when there is none. */
 export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread {
@@ -121,12 +142,9 @@ export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread 
   return { id: thread.id, subject: messages.some((message) => message.subject !== null) ? thread.subject : null, accountId: thread.accountId, messages };
 }
 
-/** A thread's people, each once, in the order they first appear. */
-function peopleOf(db: CrmDatabase, threadId: number): EmailPerson[] {
-  const rows = db.$client
-    .query<EmailPerson, [number]>("SELECT p.address, p.name FROM mail_messages m JOIN mail_participants p ON p.message_id = m.id WHERE m.thread_id = ? ORDER BY m.sent_at, m.id, p.rowid")
-    .all(threadId);
+/** A thread's people, each once, in the order they first appear (with the first name any message gave). */
+function distinctPeople(rows: readonly EmailPerson[]): EmailPerson[] {
   const people = new Map<string, EmailPerson>();
-  for (const row of rows) if (!people.has(row.address) || (people.get(row.address)!.name === "" && row.name !== "")) people.set(row.address, row);
+  for (const { address, name } of rows) if (!people.has(address) || (people.get(address)!.name === "" && name !== "")) people.set(address, { address, name });
   return [...people.values()];
 }
