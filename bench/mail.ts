@@ -94,6 +94,11 @@ try {
       new Request(`${server.url}/api/accounts/${firstTabAccount + ((index * 7_919) % TAB_ACCOUNTS)}/emails`, { headers: { cookie: server.cookie } }),
     );
     console.log(formatLoad(result, TAB_TARGET_P95_MS));
+    // Beside it, the same accounts' Activity tab, an answer of like size: what this machine gives right now.
+    const activity = await measureLoad(`beside it, the Activity tab of the same accounts`, (index) =>
+      new Request(`${server.url}/api/accounts/${firstTabAccount + ((index * 7_919) % TAB_ACCOUNTS)}/activity?limit=25`, { headers: { cookie: server.cookie } }),
+    );
+    console.log(formatLoad(activity));
   } finally {
     await server.stop();
   }
