@@ -8,6 +8,7 @@ import { waitingWritersFileName } from "../core/database/waiting-writers.ts";
 import { openersFolderName, registerOpener, type OpenerKind } from "../core/database/openers.ts";
 import { scratchFolderName } from "../core/import/orders-by-customer.ts";
 import { UPLOADS_DIRECTORY } from "../core/import/uploads.ts";
+import { MAIL_ATTACHMENTS_DIRECTORY } from "../core/mail/store-messages.ts";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../core/shipstation/webhook-intake.ts";
 
 export const DEFAULT_DATA_DIR = "./data";
@@ -37,7 +38,7 @@ export async function withDatabase<T>(options: { dataDir?: string }, work: (open
  */
 export function openPrivateDatabase(dataDir: string, kind: OpenerKind = "command"): OpenedCrmDatabase {
   const databaseFiles = [DATABASE_FILE_NAME, WEBHOOK_INTAKE_FILE_NAME].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
-  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME), scratchFolderName(DATABASE_FILE_NAME)]);
+  const tightened = keepDataDirPrivate(dataDir, [...databaseFiles, waitingWritersFileName(DATABASE_FILE_NAME)], [UPLOADS_DIRECTORY, MAIL_ATTACHMENTS_DIRECTORY, openersFolderName(DATABASE_FILE_NAME), scratchFolderName(DATABASE_FILE_NAME)]);
   if (tightened.length > 0) {
     process.stderr.write(`crm: made ${tightened.length} ${tightened.length === 1 ? "path" : "paths"} in ${dataDir} readable by their owner only (0600 files, 0700 directories): ${tightened.map((target) => path.relative(dataDir, target) || ".").join(", ")}\n`);
   }

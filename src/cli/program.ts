@@ -8,6 +8,7 @@ import { demoDataCommand } from "./commands/demo-data.ts";
 import { exportCommand } from "./commands/export.ts";
 import { importCsvCommand } from "./commands/import-csv.ts";
 import { importsCommand } from "./commands/imports.ts";
+import { mailCommand } from "./commands/mail.ts";
 import { migrateCommand } from "./commands/migrate.ts";
 import { restoreCommand } from "./commands/restore.ts";
 import { serveCommand } from "./commands/serve.ts";
@@ -33,7 +34,7 @@ export function buildProgram(): Command {
     .version(packageJson.version, "-v, --version")
     .showHelpAfterError("(run crm help for usage)")
     .exitOverride();
-  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), exportCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), backupCommand(), restoreCommand(), userCommand()]) {
+  for (const command of [serveCommand(), importCsvCommand(), importsCommand(), assignListsCommand(), exportCommand(), backfillCommand(), demoDataCommand(), migrateCommand(), backupCommand(), restoreCommand(), userCommand(), mailCommand()]) {
     program.addCommand(command);
   }
   // Subcommands inherit the override so that a usage error anywhere maps to exit code 2.

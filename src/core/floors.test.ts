@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // The records staff keep and the rules on them.
   ["accounts", "contacts", "notes", "tasks", "lists", "orders", "lifecycle", "recycle-bin"],
   // The flows across records: what comes in, what is counted and guessed, what a process does at its start.
-  ["import", "shipstation", "duplicates", "analytics", "startup", "backups"],
+  ["import", "shipstation", "duplicates", "analytics", "startup", "backups", "mail"],
 ];
 
 const CORE = import.meta.dir;

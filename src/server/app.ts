@@ -8,6 +8,8 @@ import { accountImportRoutes } from "./routes/account-import.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
+import { emailRoutes } from "./routes/emails.ts";
+import { mailboxRoutes } from "./routes/mailboxes.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { backupRoutes } from "./routes/backups.ts";
 import { auditRoutes } from "./routes/audit.ts";
@@ -47,12 +49,14 @@ export function createApp(context: ServerContext) {
     .use(orderRoutes(context))
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))
+    .use(emailRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
     .use(recycleBinRoutes(context))
     .use(listRoutes(context))
     .use(searchRoutes(context))
     .use(settingsRoutes(context))
+    .use(mailboxRoutes(context))
     .use(backupCopiesRoutes(context))
     .use(taskRoutes(context))
     .use(analyticsRoutes(context))

@@ -23,6 +23,7 @@ import { abandonPreviewOnThread } from "../core/import/preview-thread.ts";
 import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 import { WebhookBursts } from "./background/webhook-bursts.ts";
+import { startMailSyncScheduler } from "./background/mail-sync-scheduler.ts";
 import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../contracts/webhooks.ts";
 
 export interface ServeOptions {
@@ -68,6 +69,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const dailyBackups = startBackupScheduler(options.db, options.dataDir);
   const auditPruner = startAuditPruner(options.db);
   const mail = outgoingMailOf(options.env);
+  const mailSync = startMailSyncScheduler(options.db, options.dataDir, options.env);
   const app = createApp({
     db: options.db,
     dataDir: options.dataDir,
@@ -128,7 +130,7 @@ export function startServer(options: ServeOptions): RunningServer {
       await abandonBackupsOnThread();
       await abandonPreviewOnThread();
       purchaseDayCounter.stop();
-      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), walCheckpointer.stop()]);
+      await Promise.allSettled([...inFlight, webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop(), dailyBackups.stop(), mailSync.stop(), walCheckpointer.stop()]);
       await stopped;
     },
   };

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
+import { mailboxesFromEnvironment } from "../../core/mail/mailboxes.ts";
 import { readBranding } from "../../core/settings/branding.ts";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "../../core/users/first-admin.ts";
 import { openPrivateDatabase, resolveDataDir, withDataDir } from "../data-dir.ts";
@@ -38,6 +39,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   // Before anything starts: a wrong mail setting stops the server here, naming its variable.
   const mailSettings = readMailSettings(process.env);
   const dataDir = resolveDataDir(flags);
+  // A mistake in CRM_MAIL_IMAP stops the start, naming the variable, rather than each mail sync after it.
+  mailboxesFromEnvironment(process.env);
   const { db, file, close } = openPrivateDatabase(dataDir, "server");
   deleteExpiredSessions(db);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);

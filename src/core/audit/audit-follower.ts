@@ -158,6 +158,9 @@ export function describeForAudit(change: Change): AuditDescription | null {
       return entry("backfill", "backfilled", `ShipStation backfill of ${formatCountOf(change.days, "day")}: ${change.summary}`, { entityId: change.runId, count: change.orders });
     case "backup_changed":
       return entry("backup", `backup_${change.action}`, `Backup ${change.file} (${change.kind}) ${change.action}`);
+    case "mail_received":
+      // Mail read from a mailbox is its own record, kept with the mailbox and folder it came from.
+      return null;
     case "data_cleared":
       return entry("data", "cleared", `Cleared all account data (${formatCountOf(change.accounts, "account")})${change.backupFile ? `; backup kept first: ${change.backupFile}` : ""}`, {
         count: change.accounts,

@@ -139,6 +139,11 @@ type ChangeDetail =
   | { type: "backfill_finished"; runId: number; days: number; orders: number; summary: string }
   /** A backup was taken, deleted or restored; `kind` says which (manual, before-clear, scheduled…). */
   | { type: "backup_changed"; action: BackupAction; kind: string; file: string }
+  /**
+   * A batch of e-mail was read from a mailbox's folder (core/mail/): `messages` new ones stored, the
+   * accounts they were matched to. Each batch is its own transaction, so followers see mail as it comes.
+   */
+  | { type: "mail_received"; mailboxId: number; folder: string; messages: number; accountIds: readonly number[] }
   /** Clear All Data removed every account; `backupFile` is what was kept first. */
   | { type: "data_cleared"; accounts: number; backupFile: string | null };
 

@@ -5,6 +5,7 @@ import { BACKFILL_STATES, BACKFILL_TRIGGERS } from "../../contracts/backfill.ts"
 import type { CustomerChange } from "../../contracts/imports.ts";
 import { NOT_COUNTED_ORDER_STATUSES, ORDER_ROUTES, ORDER_SOURCES, ORDER_STATUSES } from "../../contracts/orders.ts";
 import { TASK_SOURCES, TASK_STATUSES } from "../../contracts/tasks.ts";
+import { MAIL_MATCHES, MAIL_PARTICIPANT_ROLES, MAIL_VISIBILITIES, MAILBOX_SOURCES } from "../../contracts/mail.ts";
 
 /** Staff who sign in to the dashboard. */
 export const users = sqliteTable("users", {
@@ -246,6 +247,8 @@ export const orders = sqliteTable(
     // Covers the statistics recount of the orders that count (count, sum, min, max per account) without the
     // table; an account's own orders, a few hundred at most, are listed through it too.
     index("orders_account_counted_idx").on(table.accountId, table.counts, table.placedAt, table.totalCents),
+    // E-mail received is matched to accounts by the customer e-mails their orders name (core/mail/match-accounts.ts).
+    index("orders_customer_email_idx").on(table.customerEmail),
   ],
 );
 
@@ -764,4 +767,169 @@ export const auditLog = sqliteTable(
     index("audit_log_actor_source_idx").on(table.actorSource, table.id),
     index("audit_log_action_idx").on(table.action, table.id),
   ],
+);
+
+/**
+ * A mailbox the CRM reads customers' e-mail from (core/mail/): a shared one (sales@, a dropbox staff BCC
+ * or forward to) or a person's. Its secret is the IMAP password and is never sent back. One per server,
+ * port and user: a mailbox from the environment is found again by them at each start.
+ */
+export const mailboxes = sqliteTable(
+  "mailboxes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    host: text("host").notNull(),
+    port: integer("port").notNull(),
+    /** IMAP over TLS (imaps://); plain IMAP (imap://) only for a server on this machine, such as the tests'. */
+    secure: integer("secure", { mode: "boolean" }).notNull(),
+    username: text("username").notNull(),
+    secret: text("secret").notNull(),
+    /** JSON array of the folders read, in order (INBOX and Sent by default). */
+    folders: text("folders", { mode: "json" }).$type<string[]>().notNull(),
+    visibility: text("visibility", { enum: MAIL_VISIBILITIES }).notNull().default("everything"),
+    source: text("source", { enum: MAILBOX_SOURCES }).notNull(),
+    /** The end of the latest sync, and what stopped it when it failed (null when it succeeded). */
+    lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("mailboxes_server_user_idx").on(table.host, table.port, table.username)],
+);
+
+/**
+ * How far a mailbox's folder has been read: the folder's UIDVALIDITY and the highest UID stored. It moves in
+ * the transaction that stores a batch, so a sync killed midway resumes after the last batch kept. Another
+ * UIDVALIDITY means the server numbered the folder anew: it is read again from the start.
+ */
+export const mailFolderCursors = sqliteTable(
+  "mail_folder_cursors",
+  {
+    mailboxId: integer("mailbox_id")
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: "cascade" }),
+    folder: text("folder").notNull(),
+    uidValidity: integer("uid_validity").notNull(),
+    lastUid: integer("last_uid").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mailboxId, table.folder] })],
+);
+
+/**
+ * A conversation: messages linked by their Message-ID, In-Reply-To and References headers, else by the same
+ * subject between the same people within 60 days (core/mail/threads.ts). `accountId` is the account it is
+ * filed under: its first message's matched account, or the one staff chose.
+ */
+export const mailThreads = sqliteTable(
+  "mail_threads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subject: text("subject").notNull(),
+    /** The subject without Re:, Fwd: and the like, lower-cased: what the subject rule compares. */
+    normalizedSubject: text("normalized_subject").notNull(),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }).notNull(),
+    messageCount: integer("message_count").notNull().default(0),
+  },
+  (table) => [index("mail_threads_subject_idx").on(table.normalizedSubject, table.lastMessageAt), index("mail_threads_account_idx").on(table.accountId, table.lastMessageAt)],
+);
+
+/**
+ * A message, stored once by its Message-ID however many mailboxes and folders hold it (one without a
+ * Message-ID gets one made from a hash of its headers). Bulk mail (List-Unsubscribe, no-reply senders) and
+ * mail among staff only are kept as headers alone, in no thread and no account, so that they are
+ * recognised when seen again and never shown.
+ */
+export const mailMessages = sqliteTable(
+  "mail_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: text("message_id").notNull().unique(),
+    threadId: integer("thread_id").references(() => mailThreads.id, { onDelete: "set null" }),
+    subject: text("subject").notNull().default(""),
+    fromAddress: text("from_address").notNull().default(""),
+    fromName: text("from_name").notNull().default(""),
+    /** The Date header, in UTC; the time it was read when the header is missing or unreadable. */
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    text: text("text").notNull().default(""),
+    /** The HTML made safe to show (mail/safe-html.ts): no scripts, handlers, or anything loaded from elsewhere. */
+    html: text("html"),
+    snippet: text("snippet").notNull().default(""),
+    inReplyTo: text("in_reply_to"),
+    /** JSON array of the Message-IDs in the References header, oldest first. */
+    references: text("references", { mode: "json" }).$type<string[]>().notNull().default([]),
+    bulk: integer("bulk", { mode: "boolean" }).notNull().default(false),
+    internal: integer("internal", { mode: "boolean" }).notNull().default(false),
+    attachmentCount: integer("attachment_count").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("mail_messages_thread_idx").on(table.threadId, table.sentAt), index("mail_messages_in_reply_to_idx").on(table.inReplyTo)],
+);
+
+/** Who a message was from, to and copied to, by address (lower-cased): what matching and threading read. */
+export const mailParticipants = sqliteTable(
+  "mail_participants",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: "cascade" }),
+    role: text("role", { enum: MAIL_PARTICIPANT_ROLES }).notNull(),
+    address: text("address").notNull(),
+    name: text("name").notNull().default(""),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.role, table.address] }), index("mail_participants_address_idx").on(table.address)],
+);
+
+/** Which mailboxes' folders hold a message, and under which UID: a message in two mailboxes is one message with two rows here. */
+export const mailMessageMailboxes = sqliteTable(
+  "mail_message_mailboxes",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: "cascade" }),
+    mailboxId: integer("mailbox_id")
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: "cascade" }),
+    folder: text("folder").notNull(),
+    uid: integer("uid").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.mailboxId, table.folder] }), index("mail_message_mailboxes_mailbox_idx").on(table.mailboxId, table.folder)],
+);
+
+/** The accounts a message concerns, and how it was matched (contracts/mail.ts: MAIL_MATCHES). */
+export const mailMessageAccounts = sqliteTable(
+  "mail_message_accounts",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    matchedBy: text("matched_by", { enum: MAIL_MATCHES }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.accountId] }), index("mail_message_accounts_account_idx").on(table.accountId)],
+);
+
+/**
+ * A message's attachment: its name, type and size, and its file in the data directory's mail-attachments
+ * folder (owner-only), or no file when it is larger than MAIL_ATTACHMENT_MAX_BYTES or its message is not
+ * shown (bulk, internal).
+ */
+export const mailAttachments = sqliteTable(
+  "mail_attachments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Relative to the data directory; null when the file was not kept. */
+    storedPath: text("stored_path"),
+  },
+  (table) => [index("mail_attachments_message_idx").on(table.messageId)],
 );

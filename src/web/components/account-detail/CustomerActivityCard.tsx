@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { ActivityTimeline } from "./ActivityTimeline";
+import { EmailThreads } from "./EmailThreads";
 import { FIRST_ENTRIES_SHOWN } from "./account-screen-reads";
 import { DetailCard, SkeletonLines } from "../../ui/DetailCard";
 import { LogActivityModal } from "./LogActivityModal";
@@ -29,7 +30,7 @@ export interface CustomerActivityCardProps {
   tasks: ReactNode;
 }
 
-/** The account's timeline, notes and tasks in tabs, with e-mails to come. */
+/** The account's timeline, notes, e-mails and tasks in tabs. */
 export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardProps) {
   const activity = useAccountActivity(accountId, FIRST_ENTRIES_SHOWN, 0);
   const notes = useAccountNotes(accountId);
@@ -100,7 +101,7 @@ export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardP
             )}
           </TabPanel>
           <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="emails-panel">
-            <EmptyPanel>No email history available.</EmptyPanel>
+            <EmailThreads accountId={accountId} />
           </TabPanel>
           <TabPanel className="p-4 focus:outline-none sm:p-5" data-testid="tasks-panel">
             {tasks}

@@ -1,0 +1,53 @@
+import { t } from "./type-builder.ts";
+import { IsoTime, oneOf, pageQuery } from "./common.ts";
+import { MAIL_PARTICIPANT_ROLES, MAIL_VISIBILITIES } from "./mail.ts";
+
+/**
+ * An account's e-mail, read from the team's mailboxes (core/mail/), for the Emails tab:
+ *   GET  /api/accounts/{id}/emails   its threads, newest first (EmailThreadListQuery → EmailThreadSummary[], X-Total-Count)
+ *   GET  /api/email-threads/{id}     a thread's messages, oldest first (→ EmailThread)
+ * Each message shows as much as the most open mailbox holding it allows: a subject, text, HTML or
+ * attachments it may not show are null. The HTML is sanitised already; the dashboard still isolates it.
+ */
+
+/** When the caller does not say how many. */
+export const DEFAULT_EMAIL_THREAD_PAGE_SIZE = 50;
+
+export const EmailThreadListQuery = t.Object(pageQuery());
+export type EmailThreadListQuery = typeof EmailThreadListQuery.static;
+
+const EmailPerson = t.Object({ address: t.String(), name: t.String({ description: "As the message gave it; empty when it gave none" }) });
+
+export const EmailThreadSummary = t.Object({
+  id: t.Integer(),
+  subject: t.Union([t.String(), t.Null()], { description: "Null when its mailboxes show metadata only" }),
+  participants: t.Array(EmailPerson),
+  snippet: t.Union([t.String(), t.Null()], { description: "The start of its latest message, when that message shows everything" }),
+  lastMessageAt: IsoTime,
+  messageCount: t.Integer(),
+  attachmentCount: t.Integer({ description: "Of the messages that show everything" }),
+});
+export type EmailThreadSummary = typeof EmailThreadSummary.static;
+
+export const EmailThreadList = t.Array(EmailThreadSummary);
+
+export const EmailMessage = t.Object({
+  id: t.Integer(),
+  visibility: oneOf("visibility", MAIL_VISIBILITIES, "What its mailboxes show: metadata, subject or everything"),
+  from: EmailPerson,
+  participants: t.Array(t.Object({ role: oneOf("role", MAIL_PARTICIPANT_ROLES), address: t.String(), name: t.String() })),
+  sentAt: IsoTime,
+  subject: t.Union([t.String(), t.Null()]),
+  text: t.Union([t.String(), t.Null()]),
+  html: t.Union([t.String(), t.Null()], { description: "Sanitised: no scripts, handlers, or remote images (their address is in data-blocked-src)" }),
+  attachments: t.Union([t.Array(t.Object({ id: t.Integer(), filename: t.String(), contentType: t.String(), size: t.Integer({ description: "Bytes" }) })), t.Null()]),
+});
+export type EmailMessage = typeof EmailMessage.static;
+
+export const EmailThread = t.Object({
+  id: t.Integer(),
+  subject: t.Union([t.String(), t.Null()]),
+  accountId: t.Union([t.Integer(), t.Null()], { description: "The account it is filed under" }),
+  messages: t.Array(EmailMessage),
+});
+export type EmailThread = typeof EmailThread.static;

@@ -1,0 +1,235 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { MAIL_ATTACHMENT_MAX_BYTES } from "../../contracts/mail.ts";
+import type { Actor } from "../changes/actor.ts";
+import { announceChange } from "../changes/change-feed.ts";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { mailFolderCursors, mailMessageMailboxes } from "../database/schema.ts";
+import { inTransaction } from "../database/transaction.ts";
+import { isInternalMail, isTeamAddress, normalizeSubject, sameConversationBySubject, sameSubjectWindow, type TeamAddresses } from "./conversation-rules.ts";
+import { matchAccounts } from "./match-accounts.ts";
+import type { ReceivedMessage } from "./received-message.ts";
+
+/** The data directory's folder of attachments' files, each named by the SHA-256 of its content (so kept once). */
+export const MAIL_ATTACHMENTS_DIRECTORY = "mail-attachments";
+
+/** A message read from a folder, under its UID, with its attachments' kept files (keepAttachmentFiles). */
+export interface FetchedMessage {
+  uid: number;
+  message: ReceivedMessage;
+  attachmentPaths: readonly (string | null)[];
+}
+
+export interface BatchCounts {
+  /** New messages kept for staff to read. */
+  stored: number;
+  /** Messages already kept (from another mailbox or folder, or a folder read again): linked, not stored again. */
+  alreadyKept: number;
+  /** New bulk or internal messages, kept as headers only and shown to no one. */
+  skipped: number;
+}
+
+/** Mail staff may read: neither bulk nor among the team alone (conversation-rules.ts). */
+export function isShownMail(message: ReceivedMessage, team: TeamAddresses): boolean {
+  return !message.bulk && !isInternalMail([...new Set(message.participants.map((participant) => participant.address))], team);
+}
+
+/**
+ * Keeps attachments' files in the data directory, owner-only, before their batch's transaction: named by
+ * their content, a file written for a batch that then failed is the very file its retry wants. Answers each
+ * attachment's stored path (relative to the data directory), null for one over the size cap.
+ */
+export function keepAttachmentFiles(dataDir: string, message: ReceivedMessage): (string | null)[] {
+  return message.attachments.map((attachment) => {
+    if (attachment.content.byteLength > MAIL_ATTACHMENT_MAX_BYTES) return null;
+    const name = createHash("sha256").update(attachment.content).digest("hex");
+    const relative = path.join(MAIL_ATTACHMENTS_DIRECTORY, name);
+    const file = path.join(dataDir, relative);
+    if (!existsSync(file)) {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Written whole under another name first: a process killed midway leaves no short file under this one.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, attachment.content, { mode: 0o600 });
+      renameSync(partial, file);
+    }
+    return relative;
+  });
+}
+
+/**
+ * Stores a batch of one folder's messages in ONE short transaction, with the folder's cursor moved to the
+ * batch's last UID and the change announced: a sync killed midway keeps every batch before and resumes
+ * after it. A message already kept (its Message-ID) is only linked to this mailbox and folder.
+ */
+export function storeMessageBatch(
+  db: CrmDatabase,
+  batch: {
+    mailboxId: number;
+    folder: string;
+    uidValidity: number;
+    lastUid: number;
+    messages: readonly FetchedMessage[];
+    team: TeamAddresses;
+    actor: Actor;
+  },
+): BatchCounts {
+  return inTransaction(
+    db,
+    () => {
+      const counts: BatchCounts = { stored: 0, alreadyKept: 0, skipped: 0 };
+      const accountIds = new Set<number>();
+      const now = new Date();
+      const sqlite = db.$client;
+      for (const { uid, message, attachmentPaths } of batch.messages) {
+        const kept = sqlite.query<{ id: number }, [string]>("SELECT id FROM mail_messages WHERE message_id = ?").get(message.messageId);
+        const messageRowId = kept?.id ?? storeMessage(db, message, attachmentPaths, batch.team, now, counts, accountIds);
+        if (kept) counts.alreadyKept++;
+        sqlite
+          .query("INSERT INTO mail_message_mailboxes (message_id, mailbox_id, folder, uid) VALUES (?, ?, ?, ?) ON CONFLICT (message_id, mailbox_id, folder) DO UPDATE SET uid = excluded.uid")
+          .run(messageRowId, batch.mailboxId, batch.folder, uid);
+      }
+      db.insert(mailFolderCursors)
+        .values({ mailboxId: batch.mailboxId, folder: batch.folder, uidValidity: batch.uidValidity, lastUid: batch.lastUid, updatedAt: now })
+        .onConflictDoUpdate({ target: [mailFolderCursors.mailboxId, mailFolderCursors.folder], set: { uidValidity: batch.uidValidity, lastUid: batch.lastUid, updatedAt: now } })
+        .run();
+      announceChange(db, { type: "mail_received", mailboxId: batch.mailboxId, folder: batch.folder, messages: counts.stored, accountIds: [...accountIds], actor: batch.actor, at: now });
+      return counts;
+    },
+    { immediate: true },
+  );
+}
+
+/**
+ * A folder the server numbered anew (another UIDVALIDITY): its old UIDs mean nothing, so its links go and
+ * its cursor starts over. The messages stay, and reading the folder again links them back by Message-ID.
+ */
+export function restartFolder(db: CrmDatabase, mailboxId: number, folder: string, uidValidity: number): void {
+  inTransaction(db, () => {
+    db.delete(mailMessageMailboxes).where(and(eq(mailMessageMailboxes.mailboxId, mailboxId), eq(mailMessageMailboxes.folder, folder))).run();
+    const now = new Date();
+    db.insert(mailFolderCursors)
+      .values({ mailboxId, folder, uidValidity, lastUid: 0, updatedAt: now })
+      .onConflictDoUpdate({ target: [mailFolderCursors.mailboxId, mailFolderCursors.folder], set: { uidValidity, lastUid: 0, updatedAt: now } })
+      .run();
+  });
+}
+
+export function folderCursor(db: CrmQueries, mailboxId: number, folder: string): { uidValidity: number; lastUid: number } | null {
+  return (
+    db
+      .select({ uidValidity: mailFolderCursors.uidValidity, lastUid: mailFolderCursors.lastUid })
+      .from(mailFolderCursors)
+      .where(and(eq(mailFolderCursors.mailboxId, mailboxId), eq(mailFolderCursors.folder, folder)))
+      .get() ?? null
+  );
+}
+
+/*
+ * The statements below run for every message of a first sync, tens of thousands: raw SQL prepared once
+ * by bun:sqlite (`query` caches each statement by its text). Built by drizzle, building cost more than
+ * running (a 50,000-message mailbox spent most of its minute there); the columns are this module's
+ * own tables' (schema.ts).
+ */
+function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths: readonly (string | null)[], team: TeamAddresses, now: Date, counts: BatchCounts, accountIds: Set<number>): number {
+  const sqlite = db.$client;
+  const addresses = [...new Set(message.participants.map((participant) => participant.address))];
+  const internal = isInternalMail(addresses, team);
+  const shown = isShownMail(message, team);
+  const outside = addresses.filter((address) => !isTeamAddress(address, team));
+  const matches = shown ? matchAccounts(db, outside) : [];
+  const threadId = shown ? threadFor(db, message, outside, team, matches[0]?.accountId ?? null) : null;
+  const { id } = sqlite
+    .query<{ id: number }, (string | number | null)[]>(
+      `INSERT INTO mail_messages (message_id, thread_id, subject, from_address, from_name, sent_at, text, html, snippet, in_reply_to, "references", bulk, internal, attachment_count, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .get(
+      message.messageId,
+      threadId,
+      message.subject,
+      message.from?.address ?? "",
+      message.from?.name ?? "",
+      message.sentAt.getTime(),
+      // Bulk and internal mail keep their headers only, so that they are known when seen again.
+      shown ? message.text : "",
+      shown ? message.html : null,
+      shown ? message.snippet : "",
+      message.inReplyTo,
+      JSON.stringify(message.references),
+      message.bulk ? 1 : 0,
+      internal ? 1 : 0,
+      message.attachments.length,
+      now.getTime(),
+    )!;
+  const participant = sqlite.query("INSERT OR IGNORE INTO mail_participants (message_id, role, address, name) VALUES (?, ?, ?, ?)");
+  for (const { role, address, name } of message.participants) participant.run(id, role, address, name);
+  const attachment = sqlite.query("INSERT INTO mail_attachments (message_id, filename, content_type, size, stored_path) VALUES (?, ?, ?, ?, ?)");
+  message.attachments.forEach((item, index) => attachment.run(id, item.filename, item.contentType, item.content.byteLength, shown ? (attachmentPaths[index] ?? null) : null));
+  const matched = sqlite.query("INSERT INTO mail_message_accounts (message_id, account_id, matched_by) VALUES (?, ?, ?)");
+  for (const match of matches) {
+    matched.run(id, match.accountId, match.matchedBy);
+    accountIds.add(match.accountId);
+  }
+  if (shown) counts.stored++;
+  else counts.skipped++;
+  return id;
+}
+
+/**
+ * The conversation a message joins, made when it joins none: first by its headers (a message it replies
+ * to or references, or one already kept that replies to it), then by the subject rule
+ * (conversation-rules.ts). The thread's time and count follow; an account-less thread takes the message's.
+ */
+function threadFor(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses, accountId: number | null): number {
+  const sqlite = db.$client;
+  const threadId = threadByHeaders(db, message) ?? threadBySubject(db, message, outside, team);
+  if (threadId === null) {
+    return sqlite
+      .query<{ id: number }, [string, string, number | null, number]>("INSERT INTO mail_threads (subject, normalized_subject, account_id, last_message_at, message_count) VALUES (?, ?, ?, ?, 1) RETURNING id")
+      .get(message.subject, normalizeSubject(message.subject), accountId, message.sentAt.getTime())!.id;
+  }
+  sqlite
+    .query("UPDATE mail_threads SET last_message_at = max(last_message_at, ?1), message_count = message_count + 1, account_id = coalesce(account_id, ?2) WHERE id = ?3")
+    .run(message.sentAt.getTime(), accountId, threadId);
+  return threadId;
+}
+
+function threadByHeaders(db: CrmDatabase, message: ReceivedMessage): number | null {
+  const threadOf = db.$client.query<{ threadId: number | null }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE message_id = ?");
+  // The message it answers first, then those it references from the latest back.
+  for (const id of new Set([message.inReplyTo, ...[...message.references].reverse()])) {
+    if (id === null) continue;
+    const threadId = threadOf.get(id)?.threadId;
+    if (threadId != null) return threadId;
+  }
+  // A reply read before the message it answers (an inbox read before its Sent folder).
+  return db.$client.query<{ threadId: number }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE in_reply_to = ? AND thread_id IS NOT NULL LIMIT 1").get(message.messageId)?.threadId ?? null;
+}
+
+function threadBySubject(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses): number | null {
+  const normalizedSubject = normalizeSubject(message.subject);
+  if (normalizedSubject === "" || outside.length === 0) return null;
+  const { from, to } = sameSubjectWindow(message.sentAt);
+  // The messages of threads with this subject within the window, nearest in time first, with their people.
+  const rows = db.$client
+    .query<{ id: number; threadId: number; sentAt: number; address: string }, [string, number, number, number]>(
+      `SELECT m.id, m.thread_id AS threadId, m.sent_at AS sentAt, p.address
+       FROM mail_threads t JOIN mail_messages m ON m.thread_id = t.id JOIN mail_participants p ON p.message_id = m.id
+       WHERE t.normalized_subject = ?1 AND m.sent_at BETWEEN ?2 AND ?3
+       ORDER BY abs(m.sent_at - ?4), m.id`,
+    )
+    .all(normalizedSubject, from.getTime(), to.getTime(), message.sentAt.getTime());
+  const candidates = new Map<number, { threadId: number; sentAt: Date; outsideParticipants: string[] }>();
+  for (const row of rows) {
+    const candidate = candidates.get(row.id) ?? { threadId: row.threadId, sentAt: new Date(row.sentAt), outsideParticipants: [] };
+    if (!isTeamAddress(row.address, team)) candidate.outsideParticipants.push(row.address);
+    candidates.set(row.id, candidate);
+  }
+  const mine = { normalizedSubject, sentAt: message.sentAt, outsideParticipants: outside };
+  for (const candidate of candidates.values()) {
+    if (sameConversationBySubject(mine, { normalizedSubject, ...candidate })) return candidate.threadId;
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mailMessages } from "../../core/database/schema.ts";
+import { startImapServer, type ImapTestServer } from "../../testing/imap-server.ts";
+import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { startMailSyncScheduler } from "./mail-sync-scheduler.ts";
+
+let server: ImapTestServer;
+let database: ReturnType<typeof temporaryDatabase>;
+beforeEach(async () => {
+  server = await startImapServer();
+  database = temporaryDatabase();
+});
+afterEach(async () => {
+  database.dispose();
+  await server.dispose();
+});
+
+const message = (id: string) => [`From: pat@acme-labs.test`, "To: sales@riverside.test", `Subject: Order ${id}`, `Message-ID: <${id}@mail.test>`, "", "Hello.", ""].join("\r\n");
+
+test("the server reads the mailboxes as it starts, logging what came and what failed", async () => {
+  await server.append("sales@riverside.test", message("s1"));
+  const lines: string[] = [];
+  const env = { CRM_MAIL_IMAP: server.urlFor("sales@riverside.test"), CRM_MAIL_IMAP_1: server.urlFor("ops@riverside.test").replace(`:${server.password}@`, ":wrong@") };
+  const scheduler = startMailSyncScheduler(database.db, database.dataDir, env, { log: (line) => lines.push(line) });
+  try {
+    await scheduler.reading();
+    expect(database.db.select().from(mailMessages).all().map((row) => row.messageId)).toEqual(["<s1@mail.test>"]);
+    expect(lines.map((line) => line.replace(/^\S+ /, ""))).toEqual([
+      "mail: 1 new message from sales@riverside.test on 127.0.0.1",
+      `mail: The mail server refused the sign-in of ops@riverside.test on 127.0.0.1:${server.port}: check the user and password`,
+    ]);
+  } finally {
+    await scheduler.stop();
+  }
+});

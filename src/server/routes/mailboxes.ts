@@ -1,0 +1,39 @@
+import { Elysia } from "elysia";
+import { IdParams } from "../../contracts/common.ts";
+import { MailboxChanges, MailboxList, MailboxSettings, NewMailboxBody } from "../../contracts/mailboxes.ts";
+import { actorOf } from "../../core/changes/actor.ts";
+import { addMailbox, changeMailbox, listMailboxes, removeMailbox } from "../../core/mail/mailbox-settings.ts";
+import type { ServerContext } from "../context.ts";
+import { toMailboxJson } from "../json/mailbox-json.ts";
+import { sessionGuard } from "../middleware/session.ts";
+import { answers } from "../openapi/answers.ts";
+
+/** Settings → E-mail: the mailboxes the CRM reads, administrators only; their passwords are never sent back. */
+export function mailboxRoutes(context: ServerContext) {
+  const { db } = context;
+  return new Elysia({ prefix: "/api/settings/mailboxes" })
+    .use(sessionGuard(context))
+    .get("/", () => listMailboxes(db).map(toMailboxJson), { adminOnly: true, ...answers(MailboxList) })
+    .post(
+      "/",
+      ({ body, user, set }) => {
+        set.status = 201;
+        return toMailboxJson(addMailbox(db, body, actorOf(user)));
+      },
+      { adminOnly: true, body: NewMailboxBody, ...answers(MailboxSettings, { status: 201 }) },
+    )
+    .patch("/:id", ({ params, body, user }) => toMailboxJson(changeMailbox(db, params.id, body, actorOf(user))), {
+      adminOnly: true,
+      params: IdParams,
+      body: MailboxChanges,
+      ...answers(MailboxSettings),
+    })
+    .delete(
+      "/:id",
+      ({ params, user, set }) => {
+        removeMailbox(db, params.id, actorOf(user));
+        set.status = 204;
+      },
+      { adminOnly: true, params: IdParams, ...answers(null, { status: 204, description: "Removed; the mail it brought stays" }) },
+    );
+}
