@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import useSWRInfinite from "swr/infinite";
 import type { EmailMessage, EmailThread, EmailThreadSummary } from "../../contracts/emails.ts";
 import { accountDetailUrl } from "./account-detail";
-import { apiUrl, fetchCountedList, type CountedList } from "./client";
+import { apiUrl } from "./client";
+import { usePagedList } from "./paged-reads";
 
 export type { EmailMessage, EmailThread, EmailThreadSummary };
 
@@ -15,24 +15,8 @@ export const EMAIL_THREADS_PER_PAGE = 25;
  * panel mounts then), so the account screen's first reads stay what they are.
  */
 export function useAccountEmailThreads(accountId: number) {
-  const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<EmailThreadSummary>, unknown>(
-    (index) => apiUrl(`${accountDetailUrl(accountId)}/emails`, { limit: EMAIL_THREADS_PER_PAGE, offset: index * EMAIL_THREADS_PER_PAGE }),
-    fetchCountedList,
-    { keepPreviousData: true, parallel: true },
-  );
-  const showMore = useCallback(() => void setSize(size + 1), [setSize, size]);
-  const refresh = useCallback(() => void mutate(), [mutate]);
-  const total = data?.[0]?.total;
-  const received = data?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
-  return {
-    threads: data?.flatMap((page) => page.items),
-    total,
-    error,
-    hasMore: total !== undefined && received < total && data?.at(-1)?.items.length === EMAIL_THREADS_PER_PAGE,
-    isLoadingMore: error === undefined && data !== undefined && data.length < size,
-    showMore,
-    refresh,
-  };
+  const { items, ...pages } = usePagedList<EmailThreadSummary>(({ limit, offset }) => apiUrl(`${accountDetailUrl(accountId)}/emails`, { limit, offset }), EMAIL_THREADS_PER_PAGE);
+  return { threads: items, ...pages };
 }
 
 /** A thread's messages, oldest first; nothing is read while `threadId` is null. */

@@ -1,10 +1,10 @@
 import { useCallback } from "react";
-import useSWRInfinite from "swr/infinite";
 import { TASKS_PATH, type NewTaskBody, type Task, type TaskChanges, type TaskListQuery as TaskListRequest } from "../../contracts/tasks.ts";
 import { businessToday, type CalendarDate } from "../format/dates";
 import { activityUrl } from "./activity";
 import { useRefreshReadsUnder } from "./cached-reads";
-import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
+import { apiRequest, apiUrl } from "./client";
+import { usePagedList, type PagedList } from "./paged-reads";
 
 export { DUE_FILTERS, TASKS_PATH } from "../../contracts/tasks.ts";
 export type { DueFilter, NewTaskBody as NewTask, Task, TaskChanges, TaskSource, TaskStatus } from "../../contracts/tasks.ts";
@@ -16,19 +16,9 @@ export const TASKS_PER_PAGE = 25;
 export type TaskListQuery = Omit<TaskListRequest, "limit" | "offset">;
 
 /** The tasks of a list read so far, and how to read more. */
-export interface TaskPages {
+export interface TaskPages extends Omit<PagedList<Task>, "items"> {
   /** In the server's order; undefined until the first page arrives. */
   tasks: Task[] | undefined;
-  /** How many tasks match over all pages; undefined until the first page arrives. */
-  total: number | undefined;
-  error: unknown;
-  /** Some matching tasks are not read yet. */
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  /** Reads the next TASKS_PER_PAGE tasks after those read. */
-  showMore: () => void;
-  /** Reads every page read so far again. */
-  refresh: () => void;
 }
 
 /**
@@ -37,26 +27,8 @@ export interface TaskPages {
  * replaces them, so that columns do not jump; a null query reads nothing.
  */
 export function useTaskPages(query: TaskListQuery | null): TaskPages {
-  const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<Task>, unknown>(
-    (index) => query && taskListUrl(query, { limit: TASKS_PER_PAGE, offset: index * TASKS_PER_PAGE }),
-    fetchCountedList,
-    // The pages' offsets do not depend on each other's answers.
-    { keepPreviousData: true, parallel: true },
-  );
-  const showMore = useCallback(() => void setSize(size + 1), [setSize, size]);
-  const refresh = useCallback(() => void mutate(), [mutate]);
-  const total = data?.[0]?.total;
-  const received = data?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
-  return {
-    tasks: data && withoutRepeats(data.flatMap((page) => page.items)),
-    total,
-    error,
-    // A short last page ends the list even if the count has grown since the first page was read.
-    hasMore: total !== undefined && received < total && data?.at(-1)?.items.length === TASKS_PER_PAGE,
-    isLoadingMore: error === undefined && data !== undefined && data.length < size,
-    showMore,
-    refresh,
-  };
+  const { items, ...pages } = usePagedList<Task>(query && ((page) => taskListUrl(query, page)), TASKS_PER_PAGE);
+  return { tasks: items, ...pages };
 }
 
 /** The parameters come in one order, so that one query has one URL and one cached read. */
@@ -77,19 +49,6 @@ export function useTasksNeedingAttention(assigneeId: number | undefined): TaskPa
 
 export function tasksNeedingAttentionQuery(assigneeId: number, today: CalendarDate): TaskListQuery {
   return { assigneeId, status: "open", dueTo: today };
-}
-
-/**
- * A task added or removed by someone else between reading two pages shifts the later pages by one:
- * a task may then come twice, and is shown once.
- */
-function withoutRepeats(tasks: Task[]): Task[] {
-  const seen = new Set<number>();
-  return tasks.filter((task) => {
-    if (seen.has(task.id)) return false;
-    seen.add(task.id);
-    return true;
-  });
 }
 
 /**

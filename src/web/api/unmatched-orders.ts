@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import useSWRInfinite from "swr/infinite";
 import { UNMATCHED_ORDERS_PATH, type MatchedOrder, type MatchOrderBody, type UnmatchedOrder, type UnmatchedOrdersQuery } from "../../contracts/orders.ts";
 import { useRefreshReadsUnder } from "./cached-reads";
+import { usePagedList } from "./paged-reads";
 import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
 
 export { SUGGESTION_REASON_LABELS, UNMATCHED_ORDERS_PATH } from "../../contracts/orders.ts";
@@ -26,23 +26,8 @@ export function useUnmatchedOrderCount(): number | undefined {
  * reads them again, rather than giving way to the spinner.
  */
 export function useUnmatchedOrders() {
-  const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<UnmatchedOrder>, unknown>(
-    (index) => pageUrl({ limit: UNMATCHED_ORDERS_PER_PAGE, offset: index * UNMATCHED_ORDERS_PER_PAGE }),
-    fetchCountedList,
-    { parallel: true, keepPreviousData: true },
-  );
-  const total = data?.[0]?.total;
-  const received = data?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
-  const orders = data?.flatMap((page) => page.items);
-  return {
-    orders: orders && orders.filter((order, index) => orders.findIndex((other) => other.id === order.id) === index),
-    total,
-    error,
-    hasMore: total !== undefined && received < total && data?.at(-1)?.items.length === UNMATCHED_ORDERS_PER_PAGE,
-    isLoadingMore: error === undefined && data !== undefined && data.length < size,
-    showMore: useCallback(() => void setSize(size + 1), [setSize, size]),
-    refresh: useCallback(() => void mutate(), [mutate]),
-  };
+  const { items, ...pages } = usePagedList<UnmatchedOrder>(pageUrl, UNMATCHED_ORDERS_PER_PAGE);
+  return { orders: items, ...pages };
 }
 
 /** Matches an order to an account; then the list, the badge and the accounts' reads are fetched again. */
