@@ -121,9 +121,9 @@ describe("crm backup beside others", () => {
 
   test("the lock of a backup killed midway goes with its process", async () => {
     expect((await crm("migrate")).exitCode).toBe(0);
-    // A process that takes the lock, says so, and is killed holding it.
+    // A process that takes the lock, says so, and is killed holding it (kept in a global: a lock nothing refers to may be collected, and closed).
     const holder = Bun.spawn(
-      [process.execPath, "-e", `const { takeBackupLock } = await import(${JSON.stringify(path.join(import.meta.dir, "../../core/backups/backup-lock.ts"))}); takeBackupLock(${JSON.stringify(backupsDirectory(dataDir()))}); console.log("held"); await Bun.sleep(600_000);`],
+      [process.execPath, "-e", `const { takeBackupLock } = await import(${JSON.stringify(path.join(import.meta.dir, "../../core/backups/backup-lock.ts"))}); globalThis.held = takeBackupLock(${JSON.stringify(backupsDirectory(dataDir()))}); console.log("held"); await Bun.sleep(600_000);`],
       { stdout: "pipe", stderr: "pipe" },
     );
     children.push(holder);
