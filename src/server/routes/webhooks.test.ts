@@ -181,7 +181,8 @@ describe("the ShipStation webhook", () => {
       const response = await deliver(resourceUrl);
       const answeredInMs = performance.now() - started;
       expect(response).toMatchObject({ status: 200, body: { received: true } });
-      expect(answeredInMs).toBeLessThan(250);
+      // Bounds a wait for the lock would pass (SQLite's busy timeout is seconds) and a slow machine's turns would not.
+      expect(answeredInMs).toBeLessThan(1_000);
       expect(intakeRows()).toEqual([{ id: response.body.id, resourceUrl }]);
       // The worker tries to move it and finds crm.db busy, without holding up anyone meanwhile.
       const loopStarted = performance.now();
@@ -190,7 +191,7 @@ describe("the ShipStation webhook", () => {
         await Bun.sleep(5);
         longestTurnMs = Math.max(longestTurnMs, performance.now() - last);
       }
-      expect(longestTurnMs).toBeLessThan(100);
+      expect(longestTurnMs).toBeLessThan(1_000);
       expect(count("webhook_events")).toBe(0);
       lock.release();
       released = true;
@@ -215,7 +216,8 @@ describe("the ShipStation webhook", () => {
           return { answer: await deliver(resourceUrl), ms: performance.now() - started };
         }),
       );
-      expect(Math.max(...timed.map(({ ms }) => ms))).toBeLessThan(250);
+      // None waited for the lock, which would take SQLite's busy timeout of seconds.
+      expect(Math.max(...timed.map(({ ms }) => ms))).toBeLessThan(1_000);
       const answers = timed.map(({ answer }) => answer);
       expect(answers.map((answer) => answer.status)).toEqual(resourceUrls.map(() => 200));
       const ids = answers.map((answer) => answer.body.id as number);
