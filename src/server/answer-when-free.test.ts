@@ -27,12 +27,13 @@ test("while another process holds the write lock, reads are answered at once, th
   const readStarted = performance.now();
   const read = await server.request("GET", "/api/accounts", { cookie });
   expect(read.status).toBe(200);
-  expect(performance.now() - readStarted).toBeLessThan(250);
+  // Bounds a wait on the event loop for the lock would pass (SQLite's busy timeout is seconds) and a loaded machine's slow turns would not.
+  expect(performance.now() - readStarted).toBeLessThan(1_000);
 
-  // A timer set now fires on time: nothing sleeps on the event loop while the write waits.
+  // A timer set now fires in time: nothing sleeps on the event loop while the write waits.
   const timerSet = performance.now();
   await Bun.sleep(20);
-  expect(performance.now() - timerSet).toBeLessThan(150);
+  expect(performance.now() - timerSet).toBeLessThan(1_000);
   expect(Number.isNaN(writeAnsweredAfter)).toBe(true);
 
   await Bun.sleep(300);
