@@ -2,6 +2,7 @@ import { AuditRetentionCard } from "../components/settings/AuditRetentionCard";
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
 import { BackupsCard } from "../components/settings/BackupsCard";
+import { MailboxesCard } from "../components/settings/MailboxesCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { RecycleBinCard } from "../components/settings/RecycleBinCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
@@ -22,6 +23,8 @@ export function SettingsScreen() {
       <ShipStationCard canChangeSettings={isAdministrator} />
       {/* The backfill endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackfillCard />}
+      {/* The mailboxes' endpoints answer 403 to everyone else: their servers and users are the administrators' business. */}
+      {isAdministrator && <MailboxesCard />}
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}
