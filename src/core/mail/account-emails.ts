@@ -1,5 +1,6 @@
 import type { MailParticipantRole, MailVisibility } from "../../contracts/mail.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
+import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { notFound } from "../errors.ts";
 
@@ -68,8 +69,7 @@ function readThreadPage(db: CrmDatabase, accountId: number, limit: number, offse
   const sqlite = db.$client;
   const threads = sqlite
     .query<{ id: number; subject: string; lastMessageAt: number; messageCount: number; total: number }, [number, number, number]>(
-      `WITH ofAccount AS (SELECT id FROM mail_threads WHERE account_id = ?1
-         UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)
+      `WITH ofAccount AS (${ACCOUNT_THREAD_IDS_SQL})
        SELECT t.id, t.subject, t.last_message_at AS lastMessageAt, t.message_count AS messageCount, (SELECT count(*) FROM ofAccount) AS total
        FROM mail_threads t WHERE t.id IN ofAccount ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
     )
@@ -107,8 +107,7 @@ function readThreadPage(db: CrmDatabase, accountId: number, limit: number, offse
 }
 
 /** The count alone, for a page past the last thread. */
-const COUNT_OF_ACCOUNT_SQL = `SELECT count(*) AS total FROM (SELECT id FROM mail_threads WHERE account_id = ?1
-  UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)`;
+const COUNT_OF_ACCOUNT_SQL = `SELECT count(*) AS total FROM (${ACCOUNT_THREAD_IDS_SQL})`;
 
 /** A thread with its messages, oldest first; 404 when there is none. */
 export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread {

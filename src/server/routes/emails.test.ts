@@ -36,6 +36,7 @@ describe("an account's e-mail", () => {
 
   test("its threads, newest first and paged, with X-Total-Count; a thread's messages oldest first, HTML sanitised", async () => {
     const accountId = await account();
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBeNull();
     const sales = mailbox("sales@riverside.test", "everything");
     await receive(sales, [
       { id: "q1", subject: "Quote for 40 cases", date: "2026-03-01T15:00:00Z", text: "Can you quote 40 cases?" },
@@ -51,6 +52,8 @@ describe("an account's e-mail", () => {
       { id: expect.any(Number), subject: "Reorder", participants: [{ address: "pat@acme-labs.test", name: "Pat Buyer" }, { address: "sales@riverside.test", name: "Sales" }], snippet: "Same as last time.", lastMessageAt: "2026-04-01T15:00:00.000Z", messageCount: 1, attachmentCount: 0 },
       { id: expect.any(Number), subject: "Quote for 40 cases", participants: expect.any(Array), snippet: "Any news?", lastMessageAt: "2026-03-03T15:00:00.000Z", messageCount: 2, attachmentCount: 1 },
     ]);
+    // "Last e-mailed" is its newest thread's last message, as the Emails tab's first row says.
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBe("2026-04-01T15:00:00.000Z");
     expect((await get(`/api/accounts/${accountId}/emails?offset=2`)).body.map((thread: { subject: string }) => thread.subject)).toEqual(["Sample results"]);
 
     const thread = await get(`/api/email-threads/${page.body[1].id}`);
