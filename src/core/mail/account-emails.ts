@@ -50,7 +50,7 @@ export interface EmailThread {
 }
 
 /** The most open visibility of the mailboxes holding message `m`, as 0 (metadata), 1 (subject) or 2 (everything). */
-const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
+export const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
   FROM mail_message_mailboxes mm JOIN mailboxes b ON b.id = mm.mailbox_id WHERE mm.message_id = m.id), 0)`;
 const LEVELS: readonly MailVisibility[] = ["metadata", "subject", "everything"];
 

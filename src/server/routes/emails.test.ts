@@ -91,6 +91,34 @@ describe("an account's e-mail", () => {
     expect((await get(`/api/email-threads/${threads[0].id}`)).body.messages[0]).toMatchObject({ visibility: "everything", text: "Hello" });
   });
 
+  test("its messages are lines of its timeline, in time among the rest, paged in SQL, said as much as their mailboxes show", async () => {
+    const accountId = await account();
+    await crm.server.request("POST", `/api/accounts/${accountId}/activity`, { cookie: crm.cookie, body: { kind: "call", summary: "Called about the quote", date: "2026-03-02T15:00:00Z" } });
+    await receive(mailbox("sales@riverside.test", "subject"), [{ id: "t1", subject: "Quote for 40 cases", date: "2026-03-01T15:00:00Z" }]);
+    await receive(mailbox("kim@riverside.test", "metadata"), [{ id: "t2", subject: "Private", date: "2026-03-03T15:00:00Z" }]);
+    // A reply from the team, as a Sent folder holds it.
+    const sent = await readReceivedMessage(
+      new TextEncoder().encode(["From: Sales <sales@riverside.test>", "To: Pat Buyer <pat@acme-labs.test>", "Subject: Re: Quote for 40 cases", `Date: ${new Date("2026-03-04T15:00:00Z").toUTCString()}`, "Message-ID: <t3@mail.test>", "In-Reply-To: <t1@mail.test>", "", "Here it is.", ""].join("\r\n")),
+      new Date("2026-03-04T15:00:00Z"),
+    );
+    storeMessageBatch(crm.server.db, { mailboxId: mailbox("sales@riverside.test", "subject").id, folder: "Sent", uidValidity: 1, lastUid: 1, messages: [{ uid: 1, message: sent, attachmentPaths: [] }], team: teamAddresses(crm.server.db), actor: COMMAND_LINE });
+
+    const timeline = await get(`/api/accounts/${accountId}/activity?limit=3`);
+    expect(timeline.headers.get("x-total-count")).toBe("5");
+    const quote = (await get(`/api/accounts/${accountId}/emails`)).body.find((thread: { subject: string | null }) => thread.subject === "Quote for 40 cases");
+    // The account was added now, after its mail was written.
+    expect(timeline.body.map(({ kind, summary, actorName, occurredAt, emailThreadId }: Record<string, unknown>) => ({ kind, summary, actorName, occurredAt, emailThreadId }))).toEqual([
+      { kind: "account_created", summary: "Account created", actorName: expect.any(String), occurredAt: expect.any(String), emailThreadId: null },
+      { kind: "email_sent", summary: "E-mail to Pat Buyer: Re: Quote for 40 cases", actorName: "Sales", occurredAt: "2026-03-04T15:00:00.000Z", emailThreadId: quote.id },
+      { kind: "email_received", summary: "E-mail from Pat Buyer", actorName: null, occurredAt: "2026-03-03T15:00:00.000Z", emailThreadId: expect.any(Number) },
+    ]);
+    const rest = (await get(`/api/accounts/${accountId}/activity?limit=3&offset=3`)).body;
+    expect(rest.map(({ kind, summary }: { kind: string; summary: string }) => ({ kind, summary }))).toEqual([
+      { kind: "call", summary: "Called about the quote" },
+      { kind: "email_received", summary: "E-mail from Pat Buyer: Quote for 40 cases" },
+    ]);
+  });
+
   test("an unknown account or thread answers 404, a bad id 400, and no session 401", async () => {
     expect(await get("/api/accounts/999999/emails")).toMatchObject({ status: 404, body: { message: "Account not found" } });
     expect(await get("/api/email-threads/999999")).toMatchObject({ status: 404, body: { message: "E-mail thread not found" } });
