@@ -119,11 +119,44 @@ describe("an account's e-mail", () => {
     ]);
   });
 
+  test("a thread no account has is listed for staff, and filed under the account they choose, with the audit's entry", async () => {
+    const accountId = await account();
+    const sales = mailbox("sales@riverside.test", "everything");
+    await receive(sales, [{ id: "u1", subject: "Hello from Acme Labs", date: "2026-03-01T15:00:00Z" }]);
+    // A customer writing from an address no account knows.
+    const stranger = await readReceivedMessage(
+      new TextEncoder().encode(["From: Lee <lee@newcomer.test>", "To: Sales <sales@riverside.test>", "Subject: Price list?", `Date: ${new Date("2026-03-05T15:00:00Z").toUTCString()}`, "Message-ID: <u2@mail.test>", "", "Could you send it?", ""].join("\r\n")),
+      new Date("2026-03-05T15:00:00Z"),
+    );
+    storeMessageBatch(crm.server.db, { mailboxId: sales.id, folder: "INBOX", uidValidity: 1, lastUid: 99, messages: [{ uid: 99, message: stranger, attachmentPaths: [] }], team: teamAddresses(crm.server.db), actor: COMMAND_LINE });
+
+    const unmatched = await get("/api/email-threads/unmatched");
+    expect(unmatched.status).toBe(200);
+    expect(unmatched.headers.get("x-total-count")).toBe("1");
+    expect(unmatched.body).toEqual([expect.objectContaining({ subject: "Price list?", participants: [{ address: "lee@newcomer.test", name: "Lee" }, { address: "sales@riverside.test", name: "Sales" }], messageCount: 1 })]);
+    const threadId = unmatched.body[0].id;
+
+    const post = (path: string, body: unknown) => crm.server.request("POST", path, { cookie: crm.cookie, body });
+    expect(await post(`/api/email-threads/${threadId}/account`, { accountId: 999999 })).toMatchObject({ status: 400, body: { message: "accountId names no account", field: "accountId" } });
+    expect(await post("/api/email-threads/999999/account", { accountId })).toMatchObject({ status: 404, body: { message: "E-mail thread not found" } });
+    expect((await post(`/api/email-threads/${threadId}/account`, {})).status).toBe(400);
+
+    const filed = await post(`/api/email-threads/${threadId}/account`, { accountId });
+    expect(filed).toMatchObject({ status: 200, body: { id: threadId, accountId, subject: "Price list?" } });
+    expect((await get("/api/email-threads/unmatched")).headers.get("x-total-count")).toBe("0");
+    expect((await get(`/api/accounts/${accountId}/emails`)).body.map((thread: { subject: string }) => thread.subject)).toEqual(["Price list?", "Hello from Acme Labs"]);
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBe("2026-03-05T15:00:00.000Z");
+    const audit = crm.server.db.$client.query<{ summary: string; entity: string; account_id: number }, []>("SELECT summary, entity, account_id FROM audit_log WHERE entity = 'email_thread'").all();
+    expect(audit).toEqual([{ summary: `Filed e-mail thread ${threadId} under Acme Labs`, entity: "email_thread", account_id: accountId }]);
+  });
+
   test("an unknown account or thread answers 404, a bad id 400, and no session 401", async () => {
     expect(await get("/api/accounts/999999/emails")).toMatchObject({ status: 404, body: { message: "Account not found" } });
     expect(await get("/api/email-threads/999999")).toMatchObject({ status: 404, body: { message: "E-mail thread not found" } });
     expect((await get("/api/email-threads/abc")).status).toBe(400);
     expect((await get(`/api/accounts/${await account()}/emails?limit=0`)).body.message).toBe("limit must be a whole number from 1 to 500");
     expect((await crm.server.request("GET", "/api/email-threads/1", {})).status).toBe(401);
+    expect((await crm.server.request("GET", "/api/email-threads/unmatched", {})).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/email-threads/1/account", { body: { accountId: 1 } })).status).toBe(401);
   });
 });
