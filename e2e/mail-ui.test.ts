@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../src/testing/shipstation-csv.ts";
-import { screenshot } from "./support/browser.ts";
+import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
 import { CRM_BINARY, runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { expectNoSidewaysScroll } from "./support/layout.ts";
@@ -88,7 +88,7 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const kim = rows.nth(1);
     expect(await kim.getByTestId("mailbox-visibility").innerText()).toBe("Subject too");
     expect(await kim.getByTestId("mailbox-sync-state").getAttribute("data-state")).toBe("never");
-    await screenshot(page, "mail-settings-1440");
+    await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-1440.png") });
 
     // Edited with the password left empty: the saved one stays, and is never shown.
     await kim.getByTestId("mailbox-edit").click();
@@ -107,8 +107,7 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const unmatched = page.getByTestId("unmatched-email-thread");
     await waitForCount(unmatched, 1);
     expect(await unmatched.first().getByTestId("unmatched-email-subject").innerText()).toBe("Price list for Acme's lab");
-    await page.getByTestId("unmatched-email-card").scrollIntoViewIfNeeded();
-    await screenshot(page, "mail-unmatched-1440", { fullPage: false });
+    await page.getByTestId("unmatched-email-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-unmatched-1440.png") });
     await unmatched.first().getByTestId("unmatched-email-link").click();
     const link = page.getByTestId("unmatched-email-link-dialog");
     await link.getByTestId("unmatched-email-account-input").fill("Acme");
@@ -152,12 +151,10 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const page = await settings(PHONE);
     await waitForCount(page.getByTestId("mailbox-row"), 1);
     await expectNoSidewaysScroll(page);
-    await page.getByTestId("mailboxes-card").scrollIntoViewIfNeeded();
-    await screenshot(page, "mail-settings-390", { fullPage: false });
+    await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-390.png") });
     const phone = await account(PHONE);
     await waitForText(phone.getByTestId("last-emailed").locator("dd"), "03/04/2026");
     await expectNoSidewaysScroll(phone);
-    await phone.getByTestId("activity-timeline").scrollIntoViewIfNeeded();
-    await screenshot(phone, "mail-account-timeline-390", { fullPage: false });
+    await phone.getByTestId("customer-activity-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-account-timeline-390.png") });
   });
 });

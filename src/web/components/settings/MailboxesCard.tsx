@@ -100,12 +100,12 @@ function MailboxRow({ mailbox, onEdit, onRemove }: { mailbox: MailboxSettings; o
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start" data-testid="mailbox-row" data-mailbox-id={mailbox.id}>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-all text-slate-900" data-testid="mailbox-name">
+          <span className="font-medium break-words text-slate-900" data-testid="mailbox-name">
             {mailbox.name}
           </span>
           <StatusBadge badge={syncBadge(mailbox)} testId="mailbox-sync-state" state={mailbox.lastError !== null ? "failed" : mailbox.lastSyncedAt === null ? "never" : "synced"} />
         </div>
-        <p className="text-sm break-all text-slate-600" data-testid="mailbox-server">
+        <p className="text-sm break-words text-slate-600" data-testid="mailbox-server">
           {mailbox.username} on {mailbox.host}:{mailbox.port}
           {mailbox.secure ? "" : " (plain IMAP, this machine only)"}
         </p>
