@@ -75,6 +75,8 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     expect(await environment.getByTestId("mailbox-last-sync").innerText()).toStartWith("Last read ");
     await environment.getByTestId("mailbox-environment-note").waitFor();
     expect(await environment.getByTestId("mailbox-edit").count()).toBe(0);
+    await page.getByTestId("mailbox-sync-now").click();
+    await page.getByText("Reading the mailboxes").waitFor();
 
     await page.getByTestId("mailbox-add").click();
     const dialog = page.getByTestId("mailbox-dialog");

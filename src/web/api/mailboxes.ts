@@ -35,5 +35,7 @@ export function useMailboxes() {
     },
     [mutate],
   );
-  return { mailboxes: data, error, retry, add, change, remove };
+  // The reading runs in the background: the list shows its end when it is read again.
+  const syncNow = useCallback(() => apiRequest("POST", `${MAILBOXES_PATH}/sync`), []);
+  return { mailboxes: data, error, retry, add, change, remove, syncNow };
 }

@@ -9,7 +9,7 @@ import { Select } from "../../ui/Select";
 import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
 import { StatusBadge, type StatusBadgeContent } from "../../ui/StatusBadge";
 import { TextField } from "../../ui/TextField";
-import { MailIcon, PencilIcon, PlusIcon, TrashIcon } from "../../ui/icons";
+import { MailIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
 
 const TITLE = "E-mail";
@@ -27,11 +27,15 @@ const VISIBILITY_LABELS: Record<MailVisibility, string> = {
  * is write-only: never shown, and left empty it stays), the environment's are shown and changed there.
  */
 export function MailboxesCard() {
-  const { mailboxes, error, retry, add, change, remove } = useMailboxes();
+  const { mailboxes, error, retry, add, change, remove, syncNow } = useMailboxes();
   // null: no dialog; "new": adding one; a mailbox: editing it.
   const [editing, setEditing] = useState<MailboxSettings | "new" | null>(null);
   const [removing, setRemoving] = useState<MailboxSettings | null>(null);
   const { run: runRemove, isPending: isRemoving } = useWrite({ success: { title: "Mailbox removed" }, onSuccess: () => setRemoving(null) });
+  const { run: runSync, isPending: isStartingSync } = useWrite({
+    success: { title: "Reading the mailboxes", description: "New mail reaches its accounts in a minute or two." },
+    failureMessage: "The mailboxes could not be read now",
+  });
 
   if (!mailboxes && error) {
     return (
@@ -49,9 +53,16 @@ export function MailboxesCard() {
       icon={MailIcon}
       testId="mailboxes-card"
       action={
-        <Button icon={PlusIcon} onClick={() => setEditing("new")} data-testid="mailbox-add">
-          Add mailbox
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {mailboxes.length > 0 && (
+            <Button icon={RefreshIcon} onClick={() => void runSync(syncNow)} disabled={isStartingSync} data-testid="mailbox-sync-now">
+              Sync now
+            </Button>
+          )}
+          <Button icon={PlusIcon} onClick={() => setEditing("new")} data-testid="mailbox-add">
+            Add mailbox
+          </Button>
+        </div>
       }
     >
       {mailboxes.length === 0 ? (
