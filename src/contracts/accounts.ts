@@ -207,6 +207,7 @@ export const AccountDetail = t.Composite([
     contacts: t.Array(Contact),
     orders: t.Array(Order),
     reorder: t.Union([ReorderRhythm, t.Null()], { description: "The account's ordering rhythm, once it has orders on three distinct days" }),
+    lastEmailedAt: t.Union([IsoTime, t.Null()], { description: "The newest message of its e-mail threads (its Emails tab's), whatever its mailbox's visibility; null when it has none" }),
   }),
 ]);
 export type AccountDetail = typeof AccountDetail.static;

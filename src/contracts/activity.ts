@@ -2,7 +2,8 @@ import { t } from "./type-builder.ts";
 import { IsoTime, oneOf, pageQuery, requiredText } from "./common.ts";
 
 /**
- * An account's timeline: every change made to the account, and the calls, e-mails and meetings staff log.
+ * An account's timeline: every change made to the account, the calls, e-mails and meetings staff log, and the
+ * e-mail of its threads read from the team's mailboxes.
  *   GET    /api/accounts/{id}/activity   a page of it, newest first (ActivityListQuery → ActivityEntry[], X-Total-Count)
  *   POST   /api/accounts/{id}/activity   log a contact by hand (NewActivityBody → ActivityEntry, 201)
  */
@@ -26,6 +27,7 @@ export const ActivityEntry = t.Object({
   summary: t.String(),
   actorName: t.Union([t.String(), t.Null()], { description: "Null for changes nobody signed in made, such as orders arriving by webhook" }),
   occurredAt: IsoTime,
+  emailThreadId: t.Union([t.Integer(), t.Null()], { description: "For an e-mail (kind email_sent or email_received; its id is the message's): the thread it is in, GET /api/email-threads/{id}" }),
 });
 export type ActivityEntry = typeof ActivityEntry.static;
 

@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = [
   "backfill",
   "backup",
   "data",
+  "email_thread",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

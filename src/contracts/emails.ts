@@ -1,11 +1,13 @@
 import { t } from "./type-builder.ts";
-import { IsoTime, oneOf, pageQuery } from "./common.ts";
+import { IsoTime, oneOf, pageQuery, recordIdField } from "./common.ts";
 import { MAIL_PARTICIPANT_ROLES, MAIL_VISIBILITIES } from "./mail.ts";
 
 /**
  * An account's e-mail, read from the team's mailboxes (core/mail/), for the Emails tab:
  *   GET  /api/accounts/{id}/emails   its threads, newest first (EmailThreadListQuery → EmailThreadSummary[], X-Total-Count)
  *   GET  /api/email-threads/{id}     a thread's messages, oldest first (→ EmailThread)
+ *   GET  /api/email-threads/unmatched   the threads no account has, newest first (EmailThreadListQuery → EmailThreadSummary[], X-Total-Count)
+ *   POST /api/email-threads/{id}/account   file a thread under an account (FileThreadBody → EmailThread; 404 no thread, 400 no account)
  * Each message shows as much as the most open mailbox holding it allows: a subject, text, HTML or
  * attachments it may not show are null. The HTML is sanitised already; the dashboard still isolates it.
  */
@@ -51,3 +53,7 @@ export const EmailThread = t.Object({
   messages: t.Array(EmailMessage),
 });
 export type EmailThread = typeof EmailThread.static;
+
+/** POST /api/email-threads/{id}/account: the account staff file the thread under. */
+export const FileThreadBody = t.Object({ accountId: recordIdField("accountId") });
+export type FileThreadBody = typeof FileThreadBody.static;

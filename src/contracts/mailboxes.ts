@@ -8,8 +8,12 @@ import { MAIL_VISIBILITIES, MAILBOX_SOURCES } from "./mail.ts";
  *   POST    /api/settings/mailboxes        add one (NewMailboxBody → MailboxSettings, 201; 409 when the server already has that user)
  *   PATCH   /api/settings/mailboxes/{id}   change one (MailboxChanges → MailboxSettings; 409 for the environment's)
  *   DELETE  /api/settings/mailboxes/{id}   stop reading one; the mail it brought stays (204; 409 for the environment's)
+ *   POST    /api/settings/mailboxes/sync   read every mailbox now, in the background (→ MessageAnswer, 202), rather than at the next five-minute turn
  * The password is never sent back: `secretSet` says there is one.
  */
+
+/** What "Sync now" answers: the reading runs in the background. */
+export const SYNC_STARTED_MESSAGE = "Reading the mailboxes now; new mail reaches its accounts in a minute or two";
 
 /** Folders one mailbox may read. */
 export const MAILBOX_FOLDERS_MAX = 20;

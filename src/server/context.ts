@@ -4,6 +4,7 @@ import type { LifecyclePassScheduler } from "./background/lifecycle-pass-schedul
 import type { BackfillJobs } from "./background/backfill-jobs.ts";
 import type { WebhookWorker } from "./background/webhook-worker.ts";
 import type { BackupScheduler } from "./background/backup-scheduler.ts";
+import type { MailSyncScheduler } from "./background/mail-sync-scheduler.ts";
 
 /** What every route and middleware of one running server shares. */
 export interface ServerContext {
@@ -27,4 +28,5 @@ export interface ServerContext {
   backfills: Pick<BackfillJobs, "start">;
   lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;
   dailyBackups: Pick<BackupScheduler, "check">;
+  mailSync: Pick<MailSyncScheduler, "syncNow">;
 }

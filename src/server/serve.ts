@@ -83,6 +83,7 @@ export function startServer(options: ServeOptions): RunningServer {
     backfills,
     lifecyclePasses,
     dailyBackups,
+    mailSync,
   });
   // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
   // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch

@@ -50,6 +50,8 @@ export function testServer(
     lifecyclePasses,
     // The daily backup is tested on its own (backup-scheduler.test.ts): a test server takes none by itself.
     dailyBackups: { check: () => Promise.resolve() },
+    // The mail sync is tested against a real IMAP server on its own (mail-sync-scheduler.integration.test.ts).
+    mailSync: { syncNow: () => {} },
   });
 
   /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */

@@ -13,6 +13,8 @@ import { fetchAsKept, keyToUrl } from "./api/client";
 import { listSummariesUrl, type ListSummary } from "./api/lists";
 import { RECYCLE_BIN_PAGE_SIZE, recycleBinPageUrl } from "./api/recycle-bin";
 import { SETTINGS_PATH } from "./api/settings";
+import { MAILBOXES_PATH } from "./api/mailboxes";
+import { UNMATCHED_EMAIL_PAGE_SIZE, unmatchedEmailThreadsUrl } from "./api/unmatched-emails";
 import { TASK_AUTOMATION_PATH } from "./api/task-automation";
 import { firstTaskPageUrl, tasksNeedingAttentionQuery } from "./api/tasks";
 import { TEAM_PATH } from "./api/team";
@@ -137,8 +139,8 @@ const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen, reads: Re
   {
     paths: ["/settings"],
     ask({ user }, reads) {
-      const everyones = [SETTINGS_PATH, CUSTOMER_LIFECYCLE_PATH, TASK_AUTOMATION_PATH, TEAM_PATH, recycleBinPageUrl(RECYCLE_BIN_PAGE_SIZE, 0)];
-      askAll(reads, isAdmin(user) ? [...everyones, BACKFILL_PATH, BACKUPS_PATH, BACKUP_SCHEDULE_PATH, BACKUP_COPIES_PATH, AUDIT_RETENTION_PATH] : everyones);
+      const everyones = [SETTINGS_PATH, unmatchedEmailThreadsUrl(UNMATCHED_EMAIL_PAGE_SIZE, 0), CUSTOMER_LIFECYCLE_PATH, TASK_AUTOMATION_PATH, TEAM_PATH, recycleBinPageUrl(RECYCLE_BIN_PAGE_SIZE, 0)];
+      askAll(reads, isAdmin(user) ? [...everyones, BACKFILL_PATH, MAILBOXES_PATH, BACKUPS_PATH, BACKUP_SCHEDULE_PATH, BACKUP_COPIES_PATH, AUDIT_RETENTION_PATH] : everyones);
     },
   },
   {

@@ -5,6 +5,7 @@ import { listContacts, type Contact } from "../contacts/contacts.ts";
 import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
 import type { StoredOrderRaw } from "../orders/incoming-order.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
+import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { AccountSummary } from "./account-list.ts";
 import { ORDERS_IN_ACCOUNT_DETAIL } from "../../contracts/orders.ts";
 import { findAccount } from "./accounts.ts";
@@ -31,6 +32,8 @@ export interface AccountDetail extends AccountSummary {
   contacts: Contact[];
   orders: StoredOrder[];
   reorder: ReorderRhythm | null;
+  /** The newest message of the account's e-mail threads (those its Emails tab lists); null when it has none. */
+  lastEmailedAt: Date | null;
 }
 
 /**
@@ -47,9 +50,22 @@ export function getAccountDetail(db: CrmDatabase, id: number, now = new Date()):
         contacts: listContacts(db, id),
         orders: listOrders(db, id, { limit: ORDERS_IN_ACCOUNT_DETAIL }).orders,
         reorder: readAccountRhythm(db, id, now),
+        lastEmailedAt: readLastEmailedAt(db, id),
       };
     }),
   );
+}
+
+/**
+ * When the account last e-mailed or was e-mailed: its threads' latest message, found from the threads'
+ * own last times (each half of the subquery an index), no message read. Raw SQL: the subquery is the
+ * Emails tab's, which drizzle's schema does not describe as one.
+ */
+function readLastEmailedAt(db: CrmDatabase, accountId: number): Date | null {
+  const row = db.$client
+    .query<{ at: number | null }, [number]>(`SELECT max(last_message_at) AS at FROM mail_threads WHERE id IN (${ACCOUNT_THREAD_IDS_SQL})`)
+    .get(accountId);
+  return row?.at == null ? null : new Date(row.at);
 }
 
 /** An account's orders, newest first, a page at a time (all of them without a limit), of one status when asked. */

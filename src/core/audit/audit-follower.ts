@@ -161,6 +161,13 @@ export function describeForAudit(change: Change): AuditDescription | null {
     case "mail_received":
       // Mail read from a mailbox is its own record, kept with the mailbox and folder it came from.
       return null;
+    case "email_thread_filed":
+      // Not its subject, which its mailboxes may not show.
+      return entry("email_thread", "updated", `Filed e-mail thread ${change.threadId} under ${change.changes[0]?.new ?? "an account"}`, {
+        entityId: change.threadId,
+        accountId: change.accountId,
+        changes: change.changes,
+      });
     case "data_cleared":
       return entry("data", "cleared", `Cleared all account data (${formatCountOf(change.accounts, "account")})${change.backupFile ? `; backup kept first: ${change.backupFile}` : ""}`, {
         count: change.accounts,

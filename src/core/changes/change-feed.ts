@@ -144,6 +144,8 @@ type ChangeDetail =
    * accounts they were matched to. Each batch is its own transaction, so followers see mail as it comes.
    */
   | { type: "mail_received"; mailboxId: number; folder: string; messages: number; accountIds: readonly number[] }
+  /** Staff filed an e-mail thread under an account (one the matching found none for, or another): `changes` names the accounts before and after. */
+  | { type: "email_thread_filed"; threadId: number; accountId: number; changes: readonly FieldChange[] }
   /** Clear All Data removed every account; `backupFile` is what was kept first. */
   | { type: "data_cleared"; accounts: number; backupFile: string | null };
 

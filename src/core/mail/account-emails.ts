@@ -1,5 +1,6 @@
 import type { MailParticipantRole, MailVisibility } from "../../contracts/mail.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
+import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { notFound } from "../errors.ts";
 
@@ -49,7 +50,7 @@ export interface EmailThread {
 }
 
 /** The most open visibility of the mailboxes holding message `m`, as 0 (metadata), 1 (subject) or 2 (everything). */
-const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
+export const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
   FROM mail_message_mailboxes mm JOIN mailboxes b ON b.id = mm.mailbox_id WHERE mm.message_id = m.id), 0)`;
 const LEVELS: readonly MailVisibility[] = ["metadata", "subject", "everything"];
 
@@ -61,20 +62,36 @@ const LEVELS: readonly MailVisibility[] = ["metadata", "subject", "everything"];
 export function listAccountEmailThreads(db: CrmDatabase, accountId: number, page: { limit?: number; offset?: number } = {}): { threads: EmailThreadSummary[]; total: number } {
   const { limit = 50, offset = 0 } = page;
   assertAccountExists(db, accountId);
-  return db.answers.remember(`accountEmailThreads:${accountId}:${limit}:${offset}`, () => readThreadPage(db, accountId, limit, offset));
+  return db.answers.remember(`accountEmailThreads:${accountId}:${limit}:${offset}`, () => readThreadPage(db, ACCOUNT_THREAD_IDS_SQL, [accountId], limit, offset));
 }
 
-function readThreadPage(db: CrmDatabase, accountId: number, limit: number, offset: number): { threads: EmailThreadSummary[]; total: number } {
+/**
+ * The threads no account has, newest first: those whose people the matching found in no account (bulk mail
+ * and mail among the team are in no thread), for staff to file under one (file-thread.ts). Remembered like
+ * an account's; the account index (`mail_threads_account_idx`, account then time) holds them in order.
+ */
+export function listUnmatchedEmailThreads(db: CrmDatabase, page: { limit?: number; offset?: number } = {}): { threads: EmailThreadSummary[]; total: number } {
+  const { limit = 50, offset = 0 } = page;
+  return db.answers.remember(`unmatchedEmailThreads:${limit}:${offset}`, () => readThreadPage(db, UNMATCHED_THREAD_IDS_SQL, [], limit, offset));
+}
+
+const UNMATCHED_THREAD_IDS_SQL = "SELECT id FROM mail_threads WHERE account_id IS NULL";
+
+/**
+ * A page of the threads `threadIdsSql` names, given its `parameters`, with their count. The page's limit and
+ * offset are plain `?`, which SQLite numbers after the subquery's own.
+ */
+function readThreadPage(db: CrmDatabase, threadIdsSql: string, parameters: readonly number[], limit: number, offset: number): { threads: EmailThreadSummary[]; total: number } {
   const sqlite = db.$client;
   const threads = sqlite
-    .query<{ id: number; subject: string; lastMessageAt: number; messageCount: number; total: number }, [number, number, number]>(
-      `WITH ofAccount AS (SELECT id FROM mail_threads WHERE account_id = ?1
-         UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)
-       SELECT t.id, t.subject, t.last_message_at AS lastMessageAt, t.message_count AS messageCount, (SELECT count(*) FROM ofAccount) AS total
-       FROM mail_threads t WHERE t.id IN ofAccount ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
+    .query<{ id: number; subject: string; lastMessageAt: number; messageCount: number; total: number }, number[]>(
+      `WITH chosen AS (${threadIdsSql})
+       SELECT t.id, t.subject, t.last_message_at AS lastMessageAt, t.message_count AS messageCount, (SELECT count(*) FROM chosen) AS total
+       FROM mail_threads t WHERE t.id IN chosen ORDER BY t.last_message_at DESC, t.id DESC LIMIT ? OFFSET ?`,
     )
-    .all(accountId, limit, offset);
-  const total = threads[0]?.total ?? sqlite.query<{ total: number }, [number]>(COUNT_OF_ACCOUNT_SQL).get(accountId)!.total;
+    .all(...parameters, limit, offset);
+  // A page past the last thread has no row to carry the count.
+  const total = threads[0]?.total ?? sqlite.query<{ total: number }, number[]>(`SELECT count(*) AS total FROM (${threadIdsSql})`).get(...parameters)!.total;
   const ids = JSON.stringify(threads.map((thread) => thread.id));
   const messages = sqlite
     .query<{ threadId: number; level: number; snippet: string; attachmentCount: number }, [string]>(
@@ -105,10 +122,6 @@ function readThreadPage(db: CrmDatabase, accountId: number, limit: number, offse
     }),
   };
 }
-
-/** The count alone, for a page past the last thread. */
-const COUNT_OF_ACCOUNT_SQL = `SELECT count(*) AS total FROM (SELECT id FROM mail_threads WHERE account_id = ?1
-  UNION SELECT m.thread_id FROM mail_message_accounts a JOIN mail_messages m ON m.id = a.message_id WHERE a.account_id = ?1 AND m.thread_id IS NOT NULL)`;
 
 /** A thread with its messages, oldest first; 404 when there is none. */
 export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread {

@@ -1,5 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
-import { ACTIVITY_SUMMARY_MAX_LENGTH, DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery, type NewActivityBody } from "../../contracts/activity.ts";
+import { ACTIVITY_SUMMARY_MAX_LENGTH, type NewActivityBody } from "../../contracts/activity.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { activities } from "../database/schema.ts";
@@ -12,22 +11,6 @@ export interface ActivityEntry {
   summary: string;
   actorName: string | null;
   occurredAt: Date;
-}
-
-/** A page of an account's timeline, newest first, and how many entries it has in all. */
-export function listActivity(db: CrmDatabase, accountId: number, page: ActivityListQuery = {}): { entries: ActivityEntry[]; total: number } {
-  const { limit = DEFAULT_ACTIVITY_PAGE_SIZE, offset = 0 } = page;
-  assertAccountExists(db, accountId);
-  const entries = db
-    .select({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
-    .from(activities)
-    .where(eq(activities.accountId, accountId))
-    .orderBy(desc(activities.occurredAt), desc(activities.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ total: count() }).from(activities).where(eq(activities.accountId, accountId)).get()?.total ?? 0;
-  return { entries, total };
 }
 
 /** A call, e-mail, meeting or other contact staff record by hand, at the date they give. */

@@ -33,3 +33,17 @@ test("the server reads the mailboxes as it starts, logging what came and what fa
     await scheduler.stop();
   }
 });
+
+test("Sync now reads the mailboxes again at once, not five minutes later", async () => {
+  await server.append("sales@riverside.test", message("n1"));
+  const scheduler = startMailSyncScheduler(database.db, database.dataDir, { CRM_MAIL_IMAP: server.urlFor("sales@riverside.test") }, { log: () => {} });
+  try {
+    await scheduler.reading();
+    await server.append("sales@riverside.test", message("n2"));
+    scheduler.syncNow();
+    await scheduler.reading();
+    expect(database.db.select().from(mailMessages).all().map((row) => row.messageId)).toEqual(["<n1@mail.test>", "<n2@mail.test>"]);
+  } finally {
+    await scheduler.stop();
+  }
+});

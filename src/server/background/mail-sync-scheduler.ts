@@ -9,6 +9,8 @@ export const MAIL_SYNC_INTERVAL_MS = 5 * 60 * 1000;
 export interface MailSyncScheduler {
   /** The reading under way, else the last one: resolves when it is done. */
   reading(): Promise<void>;
+  /** Reads the mailboxes now (Settings' "Sync now"), unless a reading is under way: that one will do. */
+  syncNow(): void;
   /** Stops after the batch in hand; the next start resumes from there. */
   stop(): Promise<void>;
 }
@@ -23,12 +25,16 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   const abort = new AbortController();
   let running: Promise<void> = Promise.resolve();
   let next: ReturnType<typeof setTimeout> | undefined;
+  let isReading = false;
 
   const readMailboxes = async () => {
+    isReading = true;
     try {
       report(await syncAllMailboxes(db, env, { dataDir, actor: SYSTEM, signal: abort.signal }));
     } catch (error) {
       log(`${new Date().toISOString()} mail: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      isReading = false;
     }
   };
   const runNow = () => {
@@ -49,6 +55,9 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   void runNow();
   return {
     reading: () => running,
+    syncNow() {
+      if (!isReading && !abort.signal.aborted) void runNow();
+    },
     async stop() {
       abort.abort();
       clearTimeout(next);

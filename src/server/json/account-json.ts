@@ -19,7 +19,7 @@ export function toAccountJson(account: AccountSummary): Account {
   };
 }
 
-/** The account screen's answer: the account with its contacts, newest orders and rhythm. */
-export function toAccountDetailJson({ contacts, orders, reorder, ...account }: StoredAccountDetail): AccountDetail {
-  return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson), reorder };
+/** The account screen's answer: the account with its contacts, newest orders, rhythm and when it last e-mailed. */
+export function toAccountDetailJson({ contacts, orders, reorder, lastEmailedAt, ...account }: StoredAccountDetail): AccountDetail {
+  return { ...toAccountJson(account), contacts: contacts.map(toContactJson), orders: orders.map(toOrderJson), reorder, lastEmailedAt: lastEmailedAt?.toISOString() ?? null };
 }

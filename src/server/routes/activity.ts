@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { ActivityEntry, ActivityList, ActivityListQuery, NewActivityBody } from "../../contracts/activity.ts";
 import { IdParams } from "../../contracts/common.ts";
-import { listActivity, logActivity } from "../../core/timeline/timeline-entries.ts";
+import { listAccountTimeline } from "../../core/mail/account-timeline.ts";
+import { logActivity } from "../../core/timeline/timeline-entries.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import type { ServerContext } from "../context.ts";
 import { toActivityJson } from "../json/activity-json.ts";
@@ -15,7 +16,7 @@ export function activityRoutes(context: ServerContext) {
     .get(
       "/",
       ({ params, query, set }) => {
-        const page = listActivity(db, params.id, query);
+        const page = listAccountTimeline(db, params.id, query);
         set.headers["x-total-count"] = String(page.total);
         return page.entries.map(toActivityJson);
       },
@@ -23,7 +24,7 @@ export function activityRoutes(context: ServerContext) {
         signedIn: true,
         params: IdParams,
         query: ActivityListQuery,
-        ...answers(ActivityList, { description: "A page of the timeline, newest first; X-Total-Count says how many entries it has in all" }),
+        ...answers(ActivityList, { description: "A page of the timeline, newest first, with the e-mail of the account's threads among it; X-Total-Count says how many entries it has in all" }),
       },
     )
     .post(

@@ -36,6 +36,7 @@ describe("an account's e-mail", () => {
 
   test("its threads, newest first and paged, with X-Total-Count; a thread's messages oldest first, HTML sanitised", async () => {
     const accountId = await account();
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBeNull();
     const sales = mailbox("sales@riverside.test", "everything");
     await receive(sales, [
       { id: "q1", subject: "Quote for 40 cases", date: "2026-03-01T15:00:00Z", text: "Can you quote 40 cases?" },
@@ -51,6 +52,8 @@ describe("an account's e-mail", () => {
       { id: expect.any(Number), subject: "Reorder", participants: [{ address: "pat@acme-labs.test", name: "Pat Buyer" }, { address: "sales@riverside.test", name: "Sales" }], snippet: "Same as last time.", lastMessageAt: "2026-04-01T15:00:00.000Z", messageCount: 1, attachmentCount: 0 },
       { id: expect.any(Number), subject: "Quote for 40 cases", participants: expect.any(Array), snippet: "Any news?", lastMessageAt: "2026-03-03T15:00:00.000Z", messageCount: 2, attachmentCount: 1 },
     ]);
+    // "Last e-mailed" is its newest thread's last message, as the Emails tab's first row says.
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBe("2026-04-01T15:00:00.000Z");
     expect((await get(`/api/accounts/${accountId}/emails?offset=2`)).body.map((thread: { subject: string }) => thread.subject)).toEqual(["Sample results"]);
 
     const thread = await get(`/api/email-threads/${page.body[1].id}`);
@@ -88,11 +91,72 @@ describe("an account's e-mail", () => {
     expect((await get(`/api/email-threads/${threads[0].id}`)).body.messages[0]).toMatchObject({ visibility: "everything", text: "Hello" });
   });
 
+  test("its messages are lines of its timeline, in time among the rest, paged in SQL, said as much as their mailboxes show", async () => {
+    const accountId = await account();
+    await crm.server.request("POST", `/api/accounts/${accountId}/activity`, { cookie: crm.cookie, body: { kind: "call", summary: "Called about the quote", date: "2026-03-02T15:00:00Z" } });
+    await receive(mailbox("sales@riverside.test", "subject"), [{ id: "t1", subject: "Quote for 40 cases", date: "2026-03-01T15:00:00Z" }]);
+    await receive(mailbox("kim@riverside.test", "metadata"), [{ id: "t2", subject: "Private", date: "2026-03-03T15:00:00Z" }]);
+    // A reply from the team, as a Sent folder holds it.
+    const sent = await readReceivedMessage(
+      new TextEncoder().encode(["From: Sales <sales@riverside.test>", "To: Pat Buyer <pat@acme-labs.test>", "Subject: Re: Quote for 40 cases", `Date: ${new Date("2026-03-04T15:00:00Z").toUTCString()}`, "Message-ID: <t3@mail.test>", "In-Reply-To: <t1@mail.test>", "", "Here it is.", ""].join("\r\n")),
+      new Date("2026-03-04T15:00:00Z"),
+    );
+    storeMessageBatch(crm.server.db, { mailboxId: mailbox("sales@riverside.test", "subject").id, folder: "Sent", uidValidity: 1, lastUid: 1, messages: [{ uid: 1, message: sent, attachmentPaths: [] }], team: teamAddresses(crm.server.db), actor: COMMAND_LINE });
+
+    const timeline = await get(`/api/accounts/${accountId}/activity?limit=3`);
+    expect(timeline.headers.get("x-total-count")).toBe("5");
+    const quote = (await get(`/api/accounts/${accountId}/emails`)).body.find((thread: { subject: string | null }) => thread.subject === "Quote for 40 cases");
+    // The account was added now, after its mail was written.
+    expect(timeline.body.map(({ kind, summary, actorName, occurredAt, emailThreadId }: Record<string, unknown>) => ({ kind, summary, actorName, occurredAt, emailThreadId }))).toEqual([
+      { kind: "account_created", summary: "Account created", actorName: expect.any(String), occurredAt: expect.any(String), emailThreadId: null },
+      { kind: "email_sent", summary: "E-mail to Pat Buyer: Re: Quote for 40 cases", actorName: "Sales", occurredAt: "2026-03-04T15:00:00.000Z", emailThreadId: quote.id },
+      { kind: "email_received", summary: "E-mail from Pat Buyer", actorName: null, occurredAt: "2026-03-03T15:00:00.000Z", emailThreadId: expect.any(Number) },
+    ]);
+    const rest = (await get(`/api/accounts/${accountId}/activity?limit=3&offset=3`)).body;
+    expect(rest.map(({ kind, summary }: { kind: string; summary: string }) => ({ kind, summary }))).toEqual([
+      { kind: "call", summary: "Called about the quote" },
+      { kind: "email_received", summary: "E-mail from Pat Buyer: Quote for 40 cases" },
+    ]);
+  });
+
+  test("a thread no account has is listed for staff, and filed under the account they choose, with the audit's entry", async () => {
+    const accountId = await account();
+    const sales = mailbox("sales@riverside.test", "everything");
+    await receive(sales, [{ id: "u1", subject: "Hello from Acme Labs", date: "2026-03-01T15:00:00Z" }]);
+    // A customer writing from an address no account knows.
+    const stranger = await readReceivedMessage(
+      new TextEncoder().encode(["From: Lee <lee@newcomer.test>", "To: Sales <sales@riverside.test>", "Subject: Price list?", `Date: ${new Date("2026-03-05T15:00:00Z").toUTCString()}`, "Message-ID: <u2@mail.test>", "", "Could you send it?", ""].join("\r\n")),
+      new Date("2026-03-05T15:00:00Z"),
+    );
+    storeMessageBatch(crm.server.db, { mailboxId: sales.id, folder: "INBOX", uidValidity: 1, lastUid: 99, messages: [{ uid: 99, message: stranger, attachmentPaths: [] }], team: teamAddresses(crm.server.db), actor: COMMAND_LINE });
+
+    const unmatched = await get("/api/email-threads/unmatched");
+    expect(unmatched.status).toBe(200);
+    expect(unmatched.headers.get("x-total-count")).toBe("1");
+    expect(unmatched.body).toEqual([expect.objectContaining({ subject: "Price list?", participants: [{ address: "lee@newcomer.test", name: "Lee" }, { address: "sales@riverside.test", name: "Sales" }], messageCount: 1 })]);
+    const threadId = unmatched.body[0].id;
+
+    const post = (path: string, body: unknown) => crm.server.request("POST", path, { cookie: crm.cookie, body });
+    expect(await post(`/api/email-threads/${threadId}/account`, { accountId: 999999 })).toMatchObject({ status: 400, body: { message: "accountId names no account", field: "accountId" } });
+    expect(await post("/api/email-threads/999999/account", { accountId })).toMatchObject({ status: 404, body: { message: "E-mail thread not found" } });
+    expect((await post(`/api/email-threads/${threadId}/account`, {})).status).toBe(400);
+
+    const filed = await post(`/api/email-threads/${threadId}/account`, { accountId });
+    expect(filed).toMatchObject({ status: 200, body: { id: threadId, accountId, subject: "Price list?" } });
+    expect((await get("/api/email-threads/unmatched")).headers.get("x-total-count")).toBe("0");
+    expect((await get(`/api/accounts/${accountId}/emails`)).body.map((thread: { subject: string }) => thread.subject)).toEqual(["Price list?", "Hello from Acme Labs"]);
+    expect((await get(`/api/accounts/${accountId}`)).body.lastEmailedAt).toBe("2026-03-05T15:00:00.000Z");
+    const audit = crm.server.db.$client.query<{ summary: string; entity: string; account_id: number }, []>("SELECT summary, entity, account_id FROM audit_log WHERE entity = 'email_thread'").all();
+    expect(audit).toEqual([{ summary: `Filed e-mail thread ${threadId} under Acme Labs`, entity: "email_thread", account_id: accountId }]);
+  });
+
   test("an unknown account or thread answers 404, a bad id 400, and no session 401", async () => {
     expect(await get("/api/accounts/999999/emails")).toMatchObject({ status: 404, body: { message: "Account not found" } });
     expect(await get("/api/email-threads/999999")).toMatchObject({ status: 404, body: { message: "E-mail thread not found" } });
     expect((await get("/api/email-threads/abc")).status).toBe(400);
     expect((await get(`/api/accounts/${await account()}/emails?limit=0`)).body.message).toBe("limit must be a whole number from 1 to 500");
     expect((await crm.server.request("GET", "/api/email-threads/1", {})).status).toBe(401);
+    expect((await crm.server.request("GET", "/api/email-threads/unmatched", {})).status).toBe(401);
+    expect((await crm.server.request("POST", "/api/email-threads/1/account", { body: { accountId: 1 } })).status).toBe(401);
   });
 });

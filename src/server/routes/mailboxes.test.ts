@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { SYNC_STARTED_MESSAGE } from "../../contracts/mailboxes.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl } from "../../core/mail/mailboxes.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
@@ -57,12 +58,16 @@ describe("Settings → E-mail: the mailboxes", () => {
     expect(await call("PATCH", `/${fromEnvironment!.id}`, { visibility: "everything" })).toMatchObject({ status: 409, body: { message: "This mailbox is set by the environment (CRM_MAIL_IMAP…): change it there" } });
     expect((await call("DELETE", `/${fromEnvironment!.id}`)).status).toBe(409);
   });
+
+  test("Sync now starts a reading in the background and answers 202 at once", async () => {
+    expect(await call("POST", "/sync")).toMatchObject({ status: 202, body: { message: SYNC_STARTED_MESSAGE } });
+  });
 });
 
 describe("Settings → E-mail as a sales rep", () => {
   const crm = useTestServer({ signInAs: "sales" });
   test("is refused with 403", async () => {
-    for (const [method, path] of [["GET", ""], ["POST", ""], ["PATCH", "/1"], ["DELETE", "/1"]] as const) {
+    for (const [method, path] of [["GET", ""], ["POST", ""], ["POST", "/sync"], ["PATCH", "/1"], ["DELETE", "/1"]] as const) {
       const answer = await crm.server.request(method, `/api/settings/mailboxes${path}`, { cookie: crm.cookie, body: method === "POST" || method === "PATCH" ? { host: "x.test", username: "u", secret: "s" } : undefined });
       expect(answer.status).toBe(403);
     }

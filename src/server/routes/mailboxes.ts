@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { IdParams } from "../../contracts/common.ts";
-import { MailboxChanges, MailboxList, MailboxSettings, NewMailboxBody } from "../../contracts/mailboxes.ts";
+import { IdParams, MessageAnswer } from "../../contracts/common.ts";
+import { MailboxChanges, MailboxList, MailboxSettings, NewMailboxBody, SYNC_STARTED_MESSAGE } from "../../contracts/mailboxes.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { addMailbox, changeMailbox, listMailboxes, removeMailbox } from "../../core/mail/mailbox-settings.ts";
 import type { ServerContext } from "../context.ts";
@@ -21,6 +21,18 @@ export function mailboxRoutes(context: ServerContext) {
         return toMailboxJson(addMailbox(db, body, actorOf(user)));
       },
       { adminOnly: true, body: NewMailboxBody, ...answers(MailboxSettings, { status: 201 }) },
+    )
+    .post(
+      "/sync",
+      ({ set }) => {
+        context.mailSync.syncNow();
+        set.status = 202;
+        return { message: SYNC_STARTED_MESSAGE };
+      },
+      {
+        adminOnly: true,
+        ...answers(MessageAnswer, { status: 202, description: "A reading of every mailbox has begun (or one was under way); each mailbox's lastSyncedAt and lastError say how it went" }),
+      },
     )
     .patch("/:id", ({ params, body, user }) => toMailboxJson(changeMailbox(db, params.id, body, actorOf(user))), {
       adminOnly: true,

@@ -2,6 +2,8 @@ import { AuditRetentionCard } from "../components/settings/AuditRetentionCard";
 import { BackfillCard } from "../components/settings/BackfillCard";
 import { BackupCopiesCard } from "../components/settings/BackupCopiesCard";
 import { BackupsCard } from "../components/settings/BackupsCard";
+import { MailboxesCard } from "../components/settings/MailboxesCard";
+import { UnmatchedEmailCard } from "../components/settings/UnmatchedEmailCard";
 import { CustomerLifecycleCard } from "../components/settings/CustomerLifecycleCard";
 import { RecycleBinCard } from "../components/settings/RecycleBinCard";
 import { ShipStationCard } from "../components/settings/ShipStationCard";
@@ -12,7 +14,8 @@ import { useSession } from "../session/useSession";
 
 /**
  * The ShipStation integration, the customer lifecycle, the task automation and the team for everyone to see (admins change them),
- * the recycle bin for everyone, and the order backfill, the backups, their off-site copies and the audit trail's retention for admins.
+ * the e-mail no account has and the recycle bin for everyone, and the mailboxes, the order backfill, the backups, their off-site
+ * copies and the audit trail's retention for admins.
  */
 export function SettingsScreen() {
   const { user } = useSession();
@@ -22,6 +25,9 @@ export function SettingsScreen() {
       <ShipStationCard canChangeSettings={isAdministrator} />
       {/* The backfill endpoints answer 403 to everyone else. */}
       {isAdministrator && <BackfillCard />}
+      {/* The mailboxes' endpoints answer 403 to everyone else: their servers and users are the administrators' business. */}
+      {isAdministrator && <MailboxesCard />}
+      <UnmatchedEmailCard />
       <CustomerLifecycleCard canChangeSettings={isAdministrator} />
       <TaskAutomationCard canChangeSettings={isAdministrator} />
       {user && <TeamMembersCard signedInUserId={user.id} canManageTeam={isAdministrator} />}

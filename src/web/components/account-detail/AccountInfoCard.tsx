@@ -107,6 +107,9 @@ export function AccountInfoCard({ account, onMerge }: AccountInfoCardProps) {
             <Field label="Customer Since" testId="customer-since">
               {formatUsDate(account.createdAt)}
             </Field>
+            <Field label="Last E-mailed" testId="last-emailed">
+              {account.lastEmailedAt ? formatUsDate(account.lastEmailedAt) : <span className="text-slate-400">No e-mail yet</span>}
+            </Field>
           </dl>
         </div>
 

@@ -24,6 +24,7 @@ import {
 } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { SkeletonLines } from "../../ui/DetailCard";
+import { EmailThreadDialog } from "./EmailThreadDialog";
 
 interface KindLook {
   /** Read out before the summary, since the icon alone says it. */
@@ -51,6 +52,8 @@ const KIND_LOOKS: Record<string, KindLook> = {
   orders_received: { label: "Orders received", icon: PackageIcon, colors: "bg-blue-50 text-blue-600" },
   call: { label: "Call", icon: PhoneIcon, colors: "bg-sky-50 text-sky-600" },
   email: { label: "E-mail", icon: MailIcon, colors: "bg-sky-50 text-sky-600" },
+  email_received: { label: "E-mail received", icon: MailIcon, colors: "bg-indigo-50 text-indigo-600" },
+  email_sent: { label: "E-mail sent", icon: MailIcon, colors: "bg-indigo-50 text-indigo-600" },
   meeting: { label: "Meeting", icon: CalendarIcon, colors: "bg-sky-50 text-sky-600" },
   other: { label: "Other", icon: MessageIcon, colors: "bg-sky-50 text-sky-600" },
 };
@@ -72,6 +75,7 @@ export interface ActivityTimelineProps {
 /** The account's history, newest first: what happened, who did it and when. 'Show all' fetches the rest from the server. */
 export function ActivityTimeline({ accountId, firstEntries, total }: ActivityTimelineProps) {
   const [isShowingAll, setIsShowingAll] = useState(false);
+  const [openThreadId, setOpenThreadId] = useState<number | null>(null);
   const pageCount = Math.ceil(total / ALL_ENTRIES_PAGE_SIZE);
 
   return (
@@ -86,9 +90,10 @@ export function ActivityTimeline({ accountId, firstEntries, total }: ActivityTim
                 isLastPage={index === pageCount - 1}
                 // The entries already on screen stay there while the first page loads.
                 placeholderEntries={index === 0 ? firstEntries : []}
+                onOpenThread={setOpenThreadId}
               />
             ))
-          : firstEntries.map((entry, index) => <TimelineEntry key={entry.id} entry={entry} isLast={index === firstEntries.length - 1} />)}
+          : firstEntries.map((entry, index) => <TimelineEntry key={entryKey(entry)} entry={entry} isLast={index === firstEntries.length - 1} onOpenThread={setOpenThreadId} />)}
       </ol>
       {total > FIRST_ENTRIES_SHOWN && (
         <button
@@ -101,6 +106,7 @@ export function ActivityTimeline({ accountId, firstEntries, total }: ActivityTim
           {isShowingAll ? "Show less" : `Show all ${formatCount(total)} entries`}
         </button>
       )}
+      {openThreadId !== null && <EmailThreadDialog threadId={openThreadId} onClose={() => setOpenThreadId(null)} />}
     </div>
   );
 }
@@ -110,17 +116,18 @@ interface ActivityPageEntriesProps {
   offset: number;
   isLastPage: boolean;
   placeholderEntries: readonly ActivityEntry[];
+  onOpenThread: (threadId: number) => void;
 }
 
 /** One page of the whole timeline, fetched on its own; the timeline line stops at the last entry of the last page. */
-function ActivityPageEntries({ accountId, offset, isLastPage, placeholderEntries }: ActivityPageEntriesProps) {
+function ActivityPageEntries({ accountId, offset, isLastPage, placeholderEntries, onOpenThread }: ActivityPageEntriesProps) {
   const { activityPage, error, retry } = useAccountActivity(accountId, ALL_ENTRIES_PAGE_SIZE, offset);
 
   if (!activityPage) {
     return (
       <>
         {placeholderEntries.map((entry) => (
-          <TimelineEntry key={entry.id} entry={entry} isLast={false} />
+          <TimelineEntry key={entryKey(entry)} entry={entry} isLast={false} onOpenThread={onOpenThread} />
         ))}
         <li>
           {error ? (
@@ -135,15 +142,27 @@ function ActivityPageEntries({ accountId, offset, isLastPage, placeholderEntries
   return (
     <>
       {activityPage.items.map((entry, index) => (
-        <TimelineEntry key={entry.id} entry={entry} isLast={isLastPage && index === activityPage.items.length - 1} />
+        <TimelineEntry key={entryKey(entry)} entry={entry} isLast={isLastPage && index === activityPage.items.length - 1} onOpenThread={onOpenThread} />
       ))}
     </>
   );
 }
 
-function TimelineEntry({ entry, isLast }: { entry: ActivityEntry; isLast: boolean }) {
+/** An e-mail's line carries its message's id, which may equal another line's. */
+function entryKey(entry: ActivityEntry): string {
+  return entry.emailThreadId === null ? `activity-${entry.id}` : `email-${entry.id}`;
+}
+
+function TimelineEntry({ entry, isLast, onOpenThread }: { entry: ActivityEntry; isLast: boolean; onOpenThread: (threadId: number) => void }) {
   const look = KIND_LOOKS[entry.kind] ?? UNKNOWN_KIND;
   const Icon = look.icon;
+  const threadId = entry.emailThreadId;
+  const summary = (
+    <>
+      <span className="sr-only">{look.label}: </span>
+      {entry.summary}
+    </>
+  );
   return (
     <li className="relative flex gap-3 pb-5 last:pb-0" data-testid="activity-entry" data-kind={entry.kind}>
       {!isLast && <span aria-hidden="true" className="absolute top-9 bottom-1 left-4 w-px -translate-x-1/2 bg-slate-200" />}
@@ -151,12 +170,22 @@ function TimelineEntry({ entry, isLast }: { entry: ActivityEntry; isLast: boolea
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1 pt-1">
-        <p className="text-sm break-words text-slate-900">
-          <span className="sr-only">{look.label}: </span>
-          {entry.summary}
-        </p>
+        {threadId === null ? (
+          <p className="text-sm break-words text-slate-900">{summary}</p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => onOpenThread(threadId)}
+            className="rounded text-left text-sm break-words text-slate-900 hover:text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+            data-testid="activity-email-open"
+          >
+            {summary}
+          </button>
+        )}
         <p className="mt-0.5 text-xs text-slate-500">
-          {entry.actorName ?? "System"} · <time dateTime={entry.occurredAt}>{formatUsDateTime(entry.occurredAt)}</time>
+          {/* A customer's e-mail has no one of the team behind it. */}
+          {threadId === null ? `${entry.actorName ?? "System"} · ` : entry.actorName ? `${entry.actorName} · ` : ""}
+          <time dateTime={entry.occurredAt}>{formatUsDateTime(entry.occurredAt)}</time>
         </p>
       </div>
     </li>

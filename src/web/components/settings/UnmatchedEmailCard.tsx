@@ -1,0 +1,145 @@
+import { Combobox } from "@headlessui/react";
+import { useState } from "react";
+import { MIN_SEARCH_LENGTH } from "../../api/search";
+import { fileEmailThread, UNMATCHED_EMAIL_PAGE_SIZE, useRefreshAfterFiling, useUnmatchedEmailThreads, type EmailThreadSummary } from "../../api/unmatched-emails";
+import { formatCount, formatCountOf } from "../../format/count";
+import { formatUsDateTime } from "../../format/dates";
+import { AccountSearchInput } from "../../ui/AccountSearchInput";
+import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
+import { Button } from "../../ui/Button";
+import { FormModal } from "../../ui/FormModal";
+import { LoadError } from "../../ui/LoadError";
+import { SettingsCard } from "../../ui/SettingsCard";
+import { MailIcon } from "../../ui/icons";
+import { useWrite } from "../../ui/use-write";
+
+interface PickedAccount {
+  id: number;
+  name: string;
+}
+
+/**
+ * E-mail threads the CRM could file under no account (a customer writing from an address no account or
+ * contact has), newest first, for everyone: each is linked to the account staff choose, and then shows on
+ * its Emails tab and timeline. Bulk mail and mail among the team are never listed.
+ */
+export function UnmatchedEmailCard() {
+  const [offset, setOffset] = useState(0);
+  const { page, error, retry } = useUnmatchedEmailThreads(offset);
+  const [linking, setLinking] = useState<EmailThreadSummary | null>(null);
+  const total = page?.total ?? 0;
+
+  return (
+    <SettingsCard
+      title="Unmatched E-mail"
+      description="Conversations with people no account knows yet. Link each to its account to keep the customer's history together."
+      icon={MailIcon}
+      testId="unmatched-email-card"
+    >
+      {error !== undefined ? (
+        <LoadError title="The unmatched e-mail could not be loaded." error={error} onRetry={retry} compact testId="unmatched-email-error" />
+      ) : page === undefined ? (
+        <p className="text-sm text-slate-500">Loading...</p>
+      ) : page.items.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500" data-testid="unmatched-email-empty">
+          Every e-mail conversation is in an account.
+        </p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="unmatched-email-threads">
+            {page.items.map((thread) => (
+              <UnmatchedThreadItem key={thread.id} thread={thread} onLink={() => setLinking(thread)} />
+            ))}
+          </ul>
+          {total > UNMATCHED_EMAIL_PAGE_SIZE && (
+            <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+              <span>
+                {formatCount(offset + 1)}–{formatCount(Math.min(offset + UNMATCHED_EMAIL_PAGE_SIZE, total))} of {formatCountOf(total, "conversation")}
+              </span>
+              <span className="flex gap-2">
+                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - UNMATCHED_EMAIL_PAGE_SIZE))}>
+                  Previous
+                </Button>
+                <Button size="sm" disabled={offset + UNMATCHED_EMAIL_PAGE_SIZE >= total} onClick={() => setOffset(offset + UNMATCHED_EMAIL_PAGE_SIZE)}>
+                  Next
+                </Button>
+              </span>
+            </div>
+          )}
+        </>
+      )}
+      {linking && <LinkThreadModal thread={linking} onClose={() => setLinking(null)} />}
+    </SettingsCard>
+  );
+}
+
+function peopleOf(thread: EmailThreadSummary): string {
+  return thread.participants.map((person) => person.name || person.address).join(", ");
+}
+
+function UnmatchedThreadItem({ thread, onLink }: { thread: EmailThreadSummary; onLink: () => void }) {
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="unmatched-email-thread">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium break-words text-slate-900" data-testid="unmatched-email-subject">
+          {thread.subject ?? <span className="font-normal text-slate-500 italic">Subject not shown</span>}
+        </p>
+        <p className="mt-0.5 text-xs break-words text-slate-500">
+          {peopleOf(thread)} · {formatCountOf(thread.messageCount, "message")} · {formatUsDateTime(thread.lastMessageAt)}
+        </p>
+        {thread.snippet && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{thread.snippet}</p>}
+      </div>
+      <Button size="sm" onClick={onLink} className="shrink-0 self-start sm:self-center" data-testid="unmatched-email-link">
+        Link to account
+      </Button>
+    </li>
+  );
+}
+
+function LinkThreadModal({ thread, onClose }: { thread: EmailThreadSummary; onClose: () => void }) {
+  const [query, setQuery] = useState("");
+  const [account, setAccount] = useState<PickedAccount | null>(null);
+  const { run, isPending } = useWrite({
+    refresh: useRefreshAfterFiling(),
+    success: { title: "E-mail linked", description: `The conversation is now on ${account?.name ?? "the account"}'s Emails tab.` },
+    onSuccess: onClose,
+    failureMessage: "The conversation could not be linked",
+  });
+  return (
+    <FormModal
+      title="Link to account"
+      description={`${thread.subject ?? "A conversation"} with ${peopleOf(thread)}`}
+      onClose={onClose}
+      onSubmit={() => {
+        if (account) void run(() => fileEmailThread(thread.id, account.id));
+      }}
+      submitLabel="Link"
+      pendingLabel="Linking..."
+      isPending={isPending}
+      canSubmit={account !== null && !isPending}
+      submitTestId="unmatched-email-link-submit"
+      testId="unmatched-email-link-dialog"
+    >
+      <div>
+        <label id="unmatched-email-account-label" className="mb-1.5 block text-sm font-medium text-slate-700">
+          Account
+        </label>
+        <Combobox value={account} onChange={setAccount} by="id" onClose={() => setQuery("")}>
+          <div className="relative" aria-labelledby="unmatched-email-account-label">
+            <AccountSearchInput<PickedAccount | null>
+              displayValue={(picked) => picked?.name ?? ""}
+              onQueryChange={setQuery}
+              placeholder={`Search accounts (${MIN_SEARCH_LENGTH}+ letters)...`}
+              testId="unmatched-email-account-input"
+            />
+          </div>
+          <AccountSearchOptions
+            query={query}
+            valueOf={(hit) => ({ id: hit.id, name: hit.name })}
+            testIds={{ list: "unmatched-email-account-options", option: "unmatched-email-account-option" }}
+          />
+        </Combobox>
+      </div>
+    </FormModal>
+  );
+}
