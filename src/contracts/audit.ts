@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = [
   "backfill",
   "backup",
   "data",
+  "email",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -64,6 +65,7 @@ export const AUDIT_ACTIONS = [
   "backup_deleted",
   "backup_restored",
   "cleared",
+  "sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,7 +8,12 @@ export interface CaughtMail {
   envelopeTo: string[];
   from: string;
   to: string[];
+  cc: string[];
   subject: string;
+  /** The headers a mail program threads by, as sent. */
+  messageId: string;
+  inReplyTo: string;
+  references: string;
   text: string;
   html: string;
 }
@@ -27,6 +32,8 @@ export interface SmtpCatcher {
 
 export const SMTP_CATCHER_USER = "crm@example.com";
 export const SMTP_CATCHER_PASSWORD = "smtp secret";
+/** Mail to this domain is refused as a provider refuses an unknown mailbox (550), for the tests of a failed sending. */
+export const SMTP_CATCHER_REFUSED_DOMAIN = "refused.test";
 
 /**
  * A real SMTP server on loopback (the smtp-server package), which receives what the CRM sends as a
@@ -47,6 +54,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       failedLogins++;
       callback(new Error("Invalid username or password"));
     },
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith(`@${SMTP_CATCHER_REFUSED_DOMAIN}`)) {
+        return callback(Object.assign(new Error("5.1.1 Mailbox unavailable: no such user here"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -57,7 +70,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
           envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
           from: parsed.from?.address ?? "",
           to: (parsed.to ?? []).map((address) => address.address ?? ""),
+          cc: (parsed.cc ?? []).map((address) => address.address ?? ""),
           subject: parsed.subject ?? "",
+          messageId: parsed.messageId ?? "",
+          inReplyTo: parsed.inReplyTo ?? "",
+          references: parsed.references ?? "",
           text: parsed.text ?? "",
           html: parsed.html ?? "",
         };

@@ -161,6 +161,9 @@ export function describeForAudit(change: Change): AuditDescription | null {
     case "mail_received":
       // Mail read from a mailbox is its own record, kept with the mailbox and folder it came from.
       return null;
+    case "email_sent":
+      // Who it went to and its subject; the message itself is kept in the account's Emails tab.
+      return entry("email", "sent", `E-mailed ${change.to.join(", ")}: ${change.subject}`, { entityId: change.threadId, accountId: change.accountId });
     case "data_cleared":
       return entry("data", "cleared", `Cleared all account data (${formatCountOf(change.accounts, "account")})${change.backupFile ? `; backup kept first: ${change.backupFile}` : ""}`, {
         count: change.accounts,

@@ -144,6 +144,8 @@ type ChangeDetail =
    * accounts they were matched to. Each batch is its own transaction, so followers see mail as it comes.
    */
   | { type: "mail_received"; mailboxId: number; folder: string; messages: number; accountIds: readonly number[] }
+  /** Staff sent an e-mail from an account (core/mail/send-email.ts), kept in `threadId`: its subject and addressees (To and Cc). */
+  | { type: "email_sent"; accountId: number; threadId: number | null; subject: string; to: readonly string[] }
   /** Clear All Data removed every account; `backupFile` is what was kept first. */
   | { type: "data_cleared"; accounts: number; backupFile: string | null };
 
