@@ -5,7 +5,9 @@ import { customerEmail, requiredText, SHORT_TEXT_MAX_LENGTH } from "./common.ts"
  * E-mail staff send from an account through the CRM's SMTP server (CRM_MAIL_SMTP), kept at once in the
  * account's Emails tab (core/mail/send-email.ts):
  *   POST /api/accounts/{id}/emails         a new message to one of the account's addresses (NewEmailBody → SentEmail, 201)
- *   POST /api/email-threads/{id}/replies   a reply to the thread's last message from outside the team (EmailReplyBody → SentEmail, 201)
+ *   GET  /api/email-threads/{id}/reply     whom a reply goes to, and its subject (→ ReplyDraft)
+ *   POST /api/email-threads/{id}/replies   a reply to the thread's latest message: to whoever outside the team
+ *                                          wrote it, or to whom the team's went (EmailReplyBody → SentEmail, 201)
  * 409 when the CRM sends no e-mail (no CRM_MAIL_SMTP) or the thread is filed under no account; 503 when the
  * SMTP server cannot be reached or refuses the CRM's sign-in; 400 naming `to` or `cc` when it refuses an
  * addressee. A failed sending keeps nothing.
@@ -33,6 +35,12 @@ export type NewEmailBody = typeof NewEmailBody.static;
 
 export const EmailReplyBody = t.Object({ cc, text });
 export type EmailReplyBody = typeof EmailReplyBody.static;
+
+export const ReplyDraft = t.Object({
+  to: t.Object({ address: t.String(), name: t.String({ description: "As the thread gave it; empty when it gave none" }) }),
+  subject: t.String(),
+});
+export type ReplyDraft = typeof ReplyDraft.static;
 
 export const SentEmail = t.Object({
   threadId: t.Union([t.Integer(), t.Null()], { description: "The thread it is kept in" }),

@@ -59,12 +59,21 @@ export async function sendAccountEmail(
   input: { accountId: number; to: string; cc?: string; subject: string; text: string },
   actor: Actor,
 ): Promise<SentAccountEmail> {
-  if (!mail) throw conflict(NO_OUTGOING_MAIL_MESSAGE);
+  const sender = outgoingMailOrRefusal(mail);
   assertAccountExists(db, input.accountId);
   const address = normalizeCustomerEmail(input.to);
   const to = accountEmailAddressees(db, input.accountId).find((addressee) => addressee.address === address);
   if (!to) throw invalid("to", `to must be the account's e-mail or one of its contacts': ${input.to.trim()}`);
-  return deliverAndKeep(db, mail, { accountId: input.accountId, to, cc: ccAddresses(input.cc), subject: input.subject.trim(), text: input.text, inReplyTo: null, references: [] }, actor);
+  return deliverAndKeep(db, sender, { accountId: input.accountId, to, cc: ccAddresses(input.cc), subject: input.subject.trim(), text: input.text, inReplyTo: null, references: [] }, actor);
+}
+
+/** Whom a reply to a thread goes to and under what subject, and the headers that tie it to the thread. */
+export interface ReplyDraft {
+  accountId: number;
+  to: EmailAddressee;
+  subject: string;
+  inReplyTo: string;
+  references: string[];
 }
 
 /**
@@ -73,8 +82,8 @@ export async function sendAccountEmail(
  * customer's mail program puts it in their conversation. 409 when the thread is filed under no account or
  * has nobody outside the team to answer.
  */
-export async function replyToEmailThread(db: CrmDatabase, mail: OutgoingMail | null, threadId: number, input: { cc?: string; text: string }, actor: Actor): Promise<SentAccountEmail> {
-  if (!mail) throw conflict(NO_OUTGOING_MAIL_MESSAGE);
+export function replyDraft(db: CrmDatabase, mail: OutgoingMail | null, threadId: number): ReplyDraft {
+  const sender = outgoingMailOrRefusal(mail);
   const sqlite = db.$client;
   const thread = sqlite.query<{ subject: string; accountId: number | null }, [number]>("SELECT subject, account_id AS accountId FROM mail_threads WHERE id = ?").get(threadId);
   if (!thread) throw notFound("E-mail thread not found");
@@ -85,26 +94,24 @@ export async function replyToEmailThread(db: CrmDatabase, mail: OutgoingMail | n
     )
     .get(threadId)!;
   const people = sqlite.query<Participant, [number]>("SELECT role, address, name FROM mail_participants WHERE message_id = ? ORDER BY rowid").all(latest.id);
-  const team = sendersTeam(db, mail);
+  const team = sendersTeam(db, sender);
   const outside = people.filter((person) => !isTeamAddress(person.address, team));
   const to = outside.find((person) => person.role === "from") ?? outside.find((person) => person.role === "to") ?? outside[0];
   if (!to) throw conflict("Its latest message has nobody outside the team to reply to");
   const subject = latest.subject.trim() || thread.subject;
-  const references = [...new Set([...(JSON.parse(latest.references) as string[]), latest.messageId])];
-  return deliverAndKeep(
-    db,
-    mail,
-    {
-      accountId: thread.accountId,
-      to: { address: to.address, name: to.name },
-      cc: ccAddresses(input.cc),
-      subject: /^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`,
-      text: input.text,
-      inReplyTo: latest.messageId,
-      references,
-    },
-    actor,
-  );
+  return {
+    accountId: thread.accountId,
+    to: { address: to.address, name: to.name },
+    subject: /^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`,
+    inReplyTo: latest.messageId,
+    references: [...new Set([...(JSON.parse(latest.references) as string[]), latest.messageId])],
+  };
+}
+
+/** Sends the reply replyDraft describes, copied to `cc`. */
+export async function replyToEmailThread(db: CrmDatabase, mail: OutgoingMail | null, threadId: number, input: { cc?: string; text: string }, actor: Actor): Promise<SentAccountEmail> {
+  const draft = replyDraft(db, mail, threadId);
+  return deliverAndKeep(db, outgoingMailOrRefusal(mail), { ...draft, cc: ccAddresses(input.cc), text: input.text }, actor);
 }
 
 interface Composed {
@@ -142,6 +149,11 @@ async function deliverAndKeep(db: CrmDatabase, mail: OutgoingMail, composed: Com
   };
   const { threadId } = await whenDatabaseFree(() => storeSentMessage(db, { message, accountId: composed.accountId, team: sendersTeam(db, mail), actor }));
   return { threadId, messageId, to: to.address, cc, subject };
+}
+
+function outgoingMailOrRefusal(mail: OutgoingMail | null): OutgoingMail {
+  if (!mail) throw conflict(NO_OUTGOING_MAIL_MESSAGE);
+  return mail;
 }
 
 /** The team's addresses with the CRM's own sender: replies never go back to it. */

@@ -91,6 +91,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     await smtp.nextMail();
     await syncMessage("INBOX", ["From: Pat Buyer <pat@acme-labs.test>", "To: crm@example.com", "Subject: RE: Quote for 40 cases", "Message-ID: <answer-1@acme-labs.test>", `In-Reply-To: ${first.body.messageId}`, `References: ${first.body.messageId}`], "Looks good; can you ship Friday?");
 
+    expect((await get(`/api/email-threads/${first.body.threadId}/reply`)).body).toEqual({ to: { address: "pat@acme-labs.test", name: "Pat Buyer" }, subject: "RE: Quote for 40 cases" });
     const reply = await post(`/api/email-threads/${first.body.threadId}/replies`, { text: "Friday it is." });
     expect(reply).toMatchObject({ status: 201, body: { threadId: first.body.threadId, to: "pat@acme-labs.test", cc: [], subject: "RE: Quote for 40 cases" } });
     const mail = await smtp.nextMail();
@@ -121,8 +122,17 @@ describe("sending e-mail from an account through the SMTP server", () => {
     expect(await newEmail({ text: "x".repeat(50_001) })).toMatchObject({ status: 400, body: { field: "text" } });
     expect((await post("/api/accounts/999999/emails", { to: "ann@acme-labs.test", subject: "Hi", text: "Hello" })).status).toBe(404);
     expect((await post("/api/email-threads/999999/replies", { text: "Hello" })).status).toBe(404);
+    expect((await get("/api/email-threads/999999/reply")).status).toBe(404);
     expect(messageCount()).toBe(0);
     expect(smtp.received.filter((mail) => mail.subject === "Hi")).toEqual([]);
+  });
+
+  test("a thread filed under no account is not replied to from the CRM", async () => {
+    await syncMessage("INBOX", ["From: stranger@nowhere.test", "To: sales@example.com", "Subject: Hello", "Message-ID: <unmatched@nowhere.test>"], "Who are you?");
+    const { id } = server.sqlite.query<{ id: number }, []>("SELECT id FROM mail_threads").get()!;
+    const reply = await post(`/api/email-threads/${id}/replies`, { text: "Hi" });
+    expect(reply).toMatchObject({ status: 409, body: { message: "This thread is filed under no account: link it to an account to reply from the CRM" } });
+    expect(smtp.received.filter((mail) => mail.to.includes("stranger@nowhere.test"))).toEqual([]);
   });
 
   test("a sending the SMTP server refuses keeps nothing and says why", async () => {

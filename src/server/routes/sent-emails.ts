@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { IdParams } from "../../contracts/common.ts";
-import { EmailReplyBody, NewEmailBody, SentEmail } from "../../contracts/sent-emails.ts";
+import { EmailReplyBody, NewEmailBody, ReplyDraft, SentEmail } from "../../contracts/sent-emails.ts";
 import { actorOf } from "../../core/changes/actor.ts";
-import { replyToEmailThread, sendAccountEmail } from "../../core/mail/send-email.ts";
+import { replyDraft, replyToEmailThread, sendAccountEmail } from "../../core/mail/send-email.ts";
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
@@ -20,6 +20,14 @@ export function sentEmailRoutes(context: ServerContext) {
         return sent;
       },
       { signedIn: true, params: IdParams, body: NewEmailBody, ...answers(SentEmail, { status: 201, description: "Sent, and kept in the account's Emails tab" }) },
+    )
+    .get(
+      "/api/email-threads/:id/reply",
+      ({ params }) => {
+        const { to, subject } = replyDraft(db, context.mail, params.id);
+        return { to, subject };
+      },
+      { signedIn: true, params: IdParams, ...answers(ReplyDraft, { description: "Whom a reply goes to, and its subject" }) },
     )
     .post(
       "/api/email-threads/:id/replies",
