@@ -16,6 +16,8 @@ export interface CaughtMail {
   references: string;
   text: string;
   html: string;
+  /** The message as it arrived, headers and all: what a mailbox's Sent folder would hold. */
+  source: string;
 }
 
 export interface SmtpCatcher {
@@ -64,7 +66,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const source = Buffer.concat(chunks);
+        const parsed = await PostalMime.parse(source);
         const mail: CaughtMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
@@ -75,6 +78,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
           messageId: parsed.messageId ?? "",
           inReplyTo: parsed.inReplyTo ?? "",
           references: parsed.references ?? "",
+          source: source.toString("utf8"),
           text: parsed.text ?? "",
           html: parsed.html ?? "",
         };

@@ -1,4 +1,5 @@
-import useSWR from "swr";
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
 import type { EmailReplyBody, NewEmailBody, ReplyDraft, SentEmail } from "../../contracts/sent-emails.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiRequest } from "./client";
@@ -20,4 +21,13 @@ export function replyToEmailThread(threadId: number, reply: EmailReplyBody): Pro
 export function useReplyDraft(threadId: number | null) {
   const { data, error } = useSWR<ReplyDraft>(threadId === null ? null : `/api/email-threads/${threadId}/reply`);
   return { draft: data, error };
+}
+
+/**
+ * Forgets a thread's messages read before, so that the thread opened next reads them again with the one
+ * just sent (reads are kept until told: swr-config.ts).
+ */
+export function useForgetEmailThread() {
+  const { mutate } = useSWRConfig();
+  return useCallback((threadId: number) => void mutate(`/api/email-threads/${threadId}`, undefined), [mutate]);
 }

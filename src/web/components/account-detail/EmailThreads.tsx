@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { useSWRConfig } from "swr";
 import { useAppConfig } from "../../api/app-config";
 import { useAccountEmailThreads, type EmailThreadSummary } from "../../api/emails";
-import type { SentEmail } from "../../api/sent-emails";
+import { useForgetEmailThread, type SentEmail } from "../../api/sent-emails";
 import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../../ui/Button";
@@ -27,13 +26,13 @@ export function EmailThreads({ accountId }: { accountId: number }) {
   const sendsEmail = useAppConfig().config?.sendsEmail ?? false;
   const [dialog, setDialog] = useState<EmailDialog | null>(null);
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
+  const forgetThread = useForgetEmailThread();
 
   function sent(email: SentEmail) {
     toast({ title: "E-mail Sent", description: `Sent to ${[email.to, ...email.cc].join(", ")}.` });
     pages.refresh();
     if (email.threadId === null) return setDialog(null);
-    void mutate(`/api/email-threads/${email.threadId}`);
+    forgetThread(email.threadId);
     setDialog({ kind: "thread", threadId: email.threadId });
   }
 
