@@ -10,7 +10,8 @@ import { customerEmail, requiredText, SHORT_TEXT_MAX_LENGTH } from "./common.ts"
  *                                          wrote it, or to whom the team's went (EmailReplyBody → SentEmail, 201)
  * 409 when the CRM sends no e-mail (no CRM_MAIL_SMTP) or the thread is filed under no account; 503 when the
  * SMTP server cannot be reached or refuses the CRM's sign-in; 400 naming `to` or `cc` when it refuses an
- * addressee. A failed sending keeps nothing.
+ * addressee; 429 past a person's allowance (core/mail/sending-allowance.ts: 30 in 10 minutes). A failed
+ * sending keeps nothing.
  */
 
 /** A message's text: a long letter fits, a paste of a whole mailbox does not. */

@@ -3,6 +3,7 @@ import { IdParams } from "../../contracts/common.ts";
 import { EmailReplyBody, NewEmailBody, ReplyDraft, SentEmail } from "../../contracts/sent-emails.ts";
 import { actorOf } from "../../core/changes/actor.ts";
 import { replyDraft, replyToEmailThread, sendAccountEmail } from "../../core/mail/send-email.ts";
+import { createSendingAllowance } from "../../core/mail/sending-allowance.ts";
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
 import { answers } from "../openapi/answers.ts";
@@ -10,11 +11,13 @@ import { answers } from "../openapi/answers.ts";
 /** E-mail staff send from an account and replies to its threads, through the CRM's SMTP server (contracts/sent-emails.ts). */
 export function sentEmailRoutes(context: ServerContext) {
   const { db } = context;
+  const allowance = createSendingAllowance();
   return new Elysia()
     .use(sessionGuard(context))
     .post(
       "/api/accounts/:id/emails",
       async ({ params, body, user, set }) => {
+        if (context.mail) allowance.take(user.id);
         const sent = await sendAccountEmail(db, context.mail, { accountId: params.id, ...body }, actorOf(user));
         set.status = 201;
         return sent;
@@ -32,6 +35,7 @@ export function sentEmailRoutes(context: ServerContext) {
     .post(
       "/api/email-threads/:id/replies",
       async ({ params, body, user, set }) => {
+        if (context.mail) allowance.take(user.id);
         const sent = await replyToEmailThread(db, context.mail, params.id, body, actorOf(user));
         set.status = 201;
         return sent;
