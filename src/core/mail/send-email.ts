@@ -1,16 +1,18 @@
+import { MAIL_SNIPPET_LENGTH } from "../../contracts/mail.ts";
 import { EMAIL_CC_MAX_ADDRESSES } from "../../contracts/sent-emails.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import type { Actor } from "../changes/actor.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
-import type { CrmDatabase } from "../database/open.ts";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { accounts, contacts, mailMessages, mailParticipants, mailThreads } from "../database/schema.ts";
 import { conflict, DomainError, invalid, notFound } from "../errors.ts";
 import type { OutgoingMail } from "../outgoing-mail/send-mail.ts";
 import { isTeamAddress, type TeamAddresses } from "./conversation-rules.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import type { Participant, ReceivedMessage } from "./received-message.ts";
 import { storeSentMessage } from "./store-messages.ts";
-import { MAIL_SNIPPET_LENGTH } from "../../contracts/mail.ts";
 
 /**
  * E-mail staff send from an account (docs/design.md, "E-mail sent from an account"): through the one
@@ -36,16 +38,18 @@ export interface SentAccountEmail {
   subject: string;
 }
 
-/** The account's own e-mail, then its contacts', each once (lower-cased): whom a new message may be to. */
-export function accountEmailAddressees(db: CrmDatabase, accountId: number): EmailAddressee[] {
-  const rows = db.$client
-    .query<{ email: string; name: string }, [number]>(
-      `SELECT email, name FROM accounts WHERE id = ?1 AND email IS NOT NULL
-       UNION ALL SELECT email, trim(first_name || ' ' || last_name) FROM (SELECT * FROM contacts WHERE account_id = ?1 AND email IS NOT NULL ORDER BY is_primary DESC, id)`,
-    )
-    .all(accountId);
+/** The account's contacts' e-mails (the primary contact's first), then its own, each once (lower-cased): whom a new message may be to. */
+export function accountEmailAddressees(db: CrmQueries, accountId: number): EmailAddressee[] {
+  const people = db
+    .select({ email: contacts.email, firstName: contacts.firstName, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), isNotNull(contacts.email)))
+    .orderBy(desc(contacts.isPrimary), asc(contacts.id))
+    .all()
+    .map((contact) => ({ email: contact.email!, name: `${contact.firstName} ${contact.lastName}`.trim() }));
+  const account = db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).get();
   const addressees = new Map<string, EmailAddressee>();
-  for (const row of rows) {
+  for (const row of [...people, ...(account?.email ? [{ email: account.email, name: account.name }] : [])]) {
     const address = normalizeCustomerEmail(row.email);
     if (address && !addressees.has(address)) addressees.set(address, { address, name: row.name });
   }
@@ -84,16 +88,22 @@ export interface ReplyDraft {
  */
 export function replyDraft(db: CrmDatabase, mail: OutgoingMail | null, threadId: number): ReplyDraft {
   const sender = outgoingMailOrRefusal(mail);
-  const sqlite = db.$client;
-  const thread = sqlite.query<{ subject: string; accountId: number | null }, [number]>("SELECT subject, account_id AS accountId FROM mail_threads WHERE id = ?").get(threadId);
+  const thread = db.select({ subject: mailThreads.subject, accountId: mailThreads.accountId }).from(mailThreads).where(eq(mailThreads.id, threadId)).get();
   if (!thread) throw notFound("E-mail thread not found");
   if (thread.accountId === null) throw conflict("This thread is filed under no account: link it to an account to reply from the CRM");
-  const latest = sqlite
-    .query<{ id: number; messageId: string; subject: string; references: string }, [number]>(
-      `SELECT id, message_id AS messageId, subject, "references" FROM mail_messages WHERE thread_id = ? ORDER BY sent_at DESC, id DESC LIMIT 1`,
-    )
-    .get(threadId)!;
-  const people = sqlite.query<Participant, [number]>("SELECT role, address, name FROM mail_participants WHERE message_id = ? ORDER BY rowid").all(latest.id);
+  const latest = db
+    .select({ id: mailMessages.id, messageId: mailMessages.messageId, subject: mailMessages.subject, references: mailMessages.references })
+    .from(mailMessages)
+    .where(eq(mailMessages.threadId, threadId))
+    .orderBy(desc(mailMessages.sentAt), desc(mailMessages.id))
+    .limit(1)
+    .get()!;
+  const people = db
+    .select({ role: mailParticipants.role, address: mailParticipants.address, name: mailParticipants.name })
+    .from(mailParticipants)
+    .where(eq(mailParticipants.messageId, latest.id))
+    .orderBy(sql`rowid`)
+    .all();
   const team = sendersTeam(db, sender);
   const outside = people.filter((person) => !isTeamAddress(person.address, team));
   const to = outside.find((person) => person.role === "from") ?? outside.find((person) => person.role === "to") ?? outside[0];
@@ -104,7 +114,7 @@ export function replyDraft(db: CrmDatabase, mail: OutgoingMail | null, threadId:
     to: { address: to.address, name: to.name },
     subject: /^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`,
     inReplyTo: latest.messageId,
-    references: [...new Set([...(JSON.parse(latest.references) as string[]), latest.messageId])],
+    references: [...new Set([...latest.references, latest.messageId])],
   };
 }
 

@@ -28,7 +28,7 @@ const FIELD_LABELS = { to: "To", cc: "Cc", subject: "Subject", text: "Message" }
 
 /**
  * 'New E-mail' and 'Reply': plain text through the CRM's SMTP server, kept in the Emails tab once sent. A
- * new message goes to the account's own e-mail or one of its contacts'; a reply to whoever the server says
+ * new message goes to one of the account's contacts' e-mails or its own; a reply to whoever the server says
  * (the latest message's sender outside the team), under its subject. A refusal (a mailbox the server does
  * not know, say) shows beside its field, keeping what was typed.
  */
@@ -114,12 +114,12 @@ function named(person: { name: string; address: string }): string {
   return person.name ? `${person.name} <${person.address}>` : person.address;
 }
 
-/** The account's own e-mail, then its contacts' (primary first), each once. */
+/** The account's contacts' e-mails (primary first, as the account screen has them), then its own, each once: as the server allows. */
 function addresseesOf(account: ReturnType<typeof useAccountDetail>["account"]): { value: string; label: string }[] {
   if (!account) return [];
   const people = [
-    ...(account.email ? [{ name: account.name, address: account.email }] : []),
     ...account.contacts.flatMap((contact) => (contact.email ? [{ name: `${contact.firstName} ${contact.lastName}`.trim(), address: contact.email }] : [])),
+    ...(account.email ? [{ name: account.name, address: account.email }] : []),
   ];
   const seen = new Set<string>();
   return people.flatMap((person) => {
