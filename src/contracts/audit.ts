@@ -31,6 +31,7 @@ export const AUDIT_ENTITIES = [
   "backup",
   "data",
   "email_thread",
+  "email",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -65,6 +66,7 @@ export const AUDIT_ACTIONS = [
   "backup_deleted",
   "backup_restored",
   "cleared",
+  "sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

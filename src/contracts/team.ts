@@ -10,7 +10,9 @@ import { IsoTime, oneOf, refusalWithText, RequiredShortText } from "./common.ts"
  *   POST   /api/team                          invite a user: by e-mail when the CRM sends e-mail, else with a
  *                                             one-time password to hand over (NewTeamMemberBody → InvitationAnswer, 201)
  *   PATCH  /api/team/{id}                     change the role or (de)activate (TeamMemberChanges → TeamMember)
- *   POST   /api/team/{id}/reset-password      a new one-time password; the user's sessions end (→ OneTimePasswordAnswer)
+ *   POST   /api/team/{id}/reset-password      the user's password and sessions end: a link to choose a new one is
+ *                                             e-mailed when the CRM sends e-mail, else a one-time password is
+ *                                             given (→ PasswordResetAnswer)
  *   POST   /api/team/{id}/end-sessions        sign the user out everywhere; they can sign in again (→ TeamMember)
  */
 
@@ -42,12 +44,18 @@ export const TeamMemberChanges = t.Object({
 });
 export type TeamMemberChanges = typeof TeamMemberChanges.static;
 
-/** What inviting a user or resetting a password answers: the password is given this once, never again. */
-export const OneTimePasswordAnswer = t.Object({
+/**
+ * What an administrator's password reset answers: either a link to choose a new password went by e-mail
+ * (`linkSentTo`) and no password is shown to anybody, or `password` is the one-time password to hand over,
+ * given this once (no e-mail is sent, the user is deactivated, or sending failed: `mailFailure` says why).
+ */
+export const PasswordResetAnswer = t.Object({
   user: TeamMember,
-  password: t.String(),
+  password: t.Union([t.String(), t.Null()]),
+  linkSentTo: t.Union([t.String(), t.Null()]),
+  mailFailure: t.Union([t.String(), t.Null()]),
 });
-export type OneTimePasswordAnswer = typeof OneTimePasswordAnswer.static;
+export type PasswordResetAnswer = typeof PasswordResetAnswer.static;
 
 /**
  * What inviting a user answers: either the invitation went by e-mail (`invitationSentTo`) and no password

@@ -8,9 +8,16 @@ export interface CaughtMail {
   envelopeTo: string[];
   from: string;
   to: string[];
+  cc: string[];
   subject: string;
+  /** The headers a mail program threads by, as sent. */
+  messageId: string;
+  inReplyTo: string;
+  references: string;
   text: string;
   html: string;
+  /** The message as it arrived, headers and all: what a mailbox's Sent folder would hold. */
+  source: string;
 }
 
 export interface SmtpCatcher {
@@ -27,6 +34,8 @@ export interface SmtpCatcher {
 
 export const SMTP_CATCHER_USER = "crm@example.com";
 export const SMTP_CATCHER_PASSWORD = "smtp secret";
+/** Mail to this domain is refused as a provider refuses an unknown mailbox (550), for the tests of a failed sending. */
+export const SMTP_CATCHER_REFUSED_DOMAIN = "refused.test";
 
 /**
  * A real SMTP server on loopback (the smtp-server package), which receives what the CRM sends as a
@@ -47,17 +56,29 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       failedLogins++;
       callback(new Error("Invalid username or password"));
     },
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith(`@${SMTP_CATCHER_REFUSED_DOMAIN}`)) {
+        return callback(Object.assign(new Error("5.1.1 Mailbox unavailable: no such user here"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const source = Buffer.concat(chunks);
+        const parsed = await PostalMime.parse(source);
         const mail: CaughtMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
           from: parsed.from?.address ?? "",
           to: (parsed.to ?? []).map((address) => address.address ?? ""),
+          cc: (parsed.cc ?? []).map((address) => address.address ?? ""),
           subject: parsed.subject ?? "",
+          messageId: parsed.messageId ?? "",
+          inReplyTo: parsed.inReplyTo ?? "",
+          references: parsed.references ?? "",
+          source: source.toString("utf8"),
           text: parsed.text ?? "",
           html: parsed.html ?? "",
         };

@@ -168,6 +168,9 @@ export function describeForAudit(change: Change): AuditDescription | null {
         accountId: change.accountId,
         changes: change.changes,
       });
+    case "email_sent":
+      // Who it went to and its subject; the message itself is kept in the account's Emails tab.
+      return entry("email", "sent", `E-mailed ${change.to.join(", ")}: ${change.subject}`, { entityId: change.threadId, accountId: change.accountId });
     case "data_cleared":
       return entry("data", "cleared", `Cleared all account data (${formatCountOf(change.accounts, "account")})${change.backupFile ? `; backup kept first: ${change.backupFile}` : ""}`, {
         count: change.accounts,

@@ -47,6 +47,21 @@ export function passwordResetMessage(mail: PasswordLinkMail): OutgoingMessage {
   return { to: mail.to.email, subject: `Reset your ${mail.productName} password`, text, html: htmlOf(text, link) };
 }
 
+/** An administrator's reset: who did it, the link and how long it works, and "Forgot password?" once it has expired. */
+export function teamPasswordResetMessage(mail: PasswordLinkMail, resetBy: string): OutgoingMessage {
+  const link = setPasswordLink(mail.baseUrl, mail.token);
+  const text = [
+    `Hello ${mail.to.name},`,
+    "",
+    `${resetBy} reset the password of your ${mail.productName} account (${mail.to.email}): your old password no longer works.`,
+    `Choose a new password here (the link works once, within ${hours(PASSWORD_RESET_LINK_LIFETIME_MS) === 1 ? "an hour" : `${hours(PASSWORD_RESET_LINK_LIFETIME_MS)} hours`}):`,
+    link,
+    "",
+    `If the link has expired, use "Forgot password?" at ${mail.baseUrl}/ to get another.`,
+  ].join("\n");
+  return { to: mail.to.email, subject: `Choose a new ${mail.productName} password`, text, html: htmlOf(text, link) };
+}
+
 /** The text as HTML, its link clickable: every character escaped, so a name cannot add markup. */
 function htmlOf(text: string, link: string): string {
   const paragraphs = text.split("\n\n").map((paragraph) =>

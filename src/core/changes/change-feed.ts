@@ -146,6 +146,8 @@ type ChangeDetail =
   | { type: "mail_received"; mailboxId: number; folder: string; messages: number; accountIds: readonly number[] }
   /** Staff filed an e-mail thread under an account (one the matching found none for, or another): `changes` names the accounts before and after. */
   | { type: "email_thread_filed"; threadId: number; accountId: number; changes: readonly FieldChange[] }
+  /** Staff sent an e-mail from an account (core/mail/send-email.ts), kept in `threadId`: its subject and addressees (To and Cc). */
+  | { type: "email_sent"; accountId: number; threadId: number | null; subject: string; to: readonly string[] }
   /** Clear All Data removed every account; `backupFile` is what was kept first. */
   | { type: "data_cleared"; accounts: number; backupFile: string | null };
 

@@ -863,6 +863,11 @@ export const mailMessages = sqliteTable(
     bulk: integer("bulk", { mode: "boolean" }).notNull().default(false),
     internal: integer("internal", { mode: "boolean" }).notNull().default(false),
     attachmentCount: integer("attachment_count").notNull().default(0),
+    /**
+     * Sent by staff from the CRM (core/mail/send-email.ts): shown whole whatever mailbox later holds it, as
+     * the CRM wrote it and staff saw it; no mailbox holds it until one's Sent folder is read.
+     */
+    sentFromCrm: integer("sent_from_crm", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("mail_messages_thread_idx").on(table.threadId, table.sentAt), index("mail_messages_in_reply_to_idx").on(table.inReplyTo)],

@@ -8,7 +8,8 @@ import { notFound } from "../errors.ts";
  * What the Emails tab reads: an account's threads and a thread's messages, each message shown as much as
  * the most open mailbox holding it allows (contracts/mail.ts: MAIL_VISIBILITIES): `metadata` hides the
  * subject, text, HTML and attachments, `subject` the text, HTML and attachments. A message no mailbox holds
- * any more (its folder was numbered anew and it was not found again) shows its metadata only.
+ * any more (its folder was numbered anew and it was not found again) shows its metadata only; one staff sent
+ * from the CRM shows everything.
  * Raw SQL: the visibility is worked out per message by SQLite, and a page of threads in three statements.
  */
 
@@ -49,9 +50,12 @@ export interface EmailThread {
   messages: EmailMessage[];
 }
 
-/** The most open visibility of the mailboxes holding message `m`, as 0 (metadata), 1 (subject) or 2 (everything). */
-export const VISIBILITY_LEVEL_SQL = `coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
-  FROM mail_message_mailboxes mm JOIN mailboxes b ON b.id = mm.mailbox_id WHERE mm.message_id = m.id), 0)`;
+/**
+ * The most open visibility of the mailboxes holding message `m`, as 0 (metadata), 1 (subject) or 2
+ * (everything); a message staff sent from the CRM shows everything.
+ */
+export const VISIBILITY_LEVEL_SQL = `CASE WHEN m.sent_from_crm THEN 2 ELSE coalesce((SELECT max(CASE b.visibility WHEN 'everything' THEN 2 WHEN 'subject' THEN 1 ELSE 0 END)
+  FROM mail_message_mailboxes mm JOIN mailboxes b ON b.id = mm.mailbox_id WHERE mm.message_id = m.id), 0) END`;
 const LEVELS: readonly MailVisibility[] = ["metadata", "subject", "everything"];
 
 /**

@@ -102,6 +102,31 @@ export function storeMessageBatch(
 }
 
 /**
+ * Stores a message staff sent from the CRM, at once, in ONE transaction with the change announced: in the
+ * conversation it answers (its headers) or a new one filed under `accountId`, linked to that account and
+ * to every account its people match, shown whole (mail_messages.sent_from_crm). It is kept under the
+ * Message-ID the mailer gave it, so a later sync of a Sent folder holding it links it rather than storing it
+ * again (storeMessageBatch); were it somehow kept already, it is not stored twice.
+ */
+export function storeSentMessage(db: CrmDatabase, sent: { message: ReceivedMessage; accountId: number; team: TeamAddresses; actor: Actor }): { messageRowId: number; threadId: number | null } {
+  return inTransaction(
+    db,
+    () => {
+      const sqlite = db.$client;
+      const kept = sqlite.query<{ id: number }, [string]>("SELECT id FROM mail_messages WHERE message_id = ?").get(sent.message.messageId);
+      const counts: BatchCounts = { stored: 0, alreadyKept: 0, skipped: 0 };
+      const accountIds = new Set<number>();
+      const messageRowId = kept?.id ?? storeMessage(db, sent.message, [], sent.team, new Date(), counts, accountIds, { accountId: sent.accountId });
+      const threadId = sqlite.query<{ threadId: number | null }, [number]>("SELECT thread_id AS threadId FROM mail_messages WHERE id = ?").get(messageRowId)!.threadId;
+      const to = sent.message.participants.filter((participant) => participant.role !== "from").map((participant) => participant.address);
+      announceChange(db, { type: "email_sent", accountId: sent.accountId, threadId, subject: sent.message.subject, to, actor: sent.actor, at: new Date() });
+      return { messageRowId, threadId };
+    },
+    { immediate: true },
+  );
+}
+
+/**
  * A folder the server numbered anew (another UIDVALIDITY): its old UIDs mean nothing, so its links go and
  * its cursor starts over. The messages stay, and reading the folder again links them back by Message-ID.
  */
@@ -132,18 +157,29 @@ export function folderCursor(db: CrmQueries, mailboxId: number, folder: string):
  * running (a 50,000-message mailbox spent most of its minute there); the columns are this module's
  * own tables' (schema.ts).
  */
-function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths: readonly (string | null)[], team: TeamAddresses, now: Date, counts: BatchCounts, accountIds: Set<number>): number {
+function storeMessage(
+  db: CrmDatabase,
+  message: ReceivedMessage,
+  attachmentPaths: readonly (string | null)[],
+  team: TeamAddresses,
+  now: Date,
+  counts: BatchCounts,
+  accountIds: Set<number>,
+  /** Sent by staff from this account: always shown, filed under it, linked to it. */
+  sentFrom?: { accountId: number },
+): number {
   const sqlite = db.$client;
   const addresses = [...new Set(message.participants.map((participant) => participant.address))];
   const internal = isInternalMail(addresses, team);
-  const shown = isShownMail(message, team);
+  const shown = sentFrom !== undefined || isShownMail(message, team);
   const outside = addresses.filter((address) => !isTeamAddress(address, team));
   const matches = shown ? matchAccounts(db, outside) : [];
-  const threadId = shown ? threadFor(db, message, outside, team, matches[0]?.accountId ?? null) : null;
+  if (sentFrom && !matches.some((match) => match.accountId === sentFrom.accountId)) matches.unshift({ accountId: sentFrom.accountId, matchedBy: "staff" });
+  const threadId = shown ? threadFor(db, message, outside, team, sentFrom?.accountId ?? matches[0]?.accountId ?? null) : null;
   const { id } = sqlite
     .query<{ id: number }, (string | number | null)[]>(
-      `INSERT INTO mail_messages (message_id, thread_id, subject, from_address, from_name, sent_at, text, html, snippet, in_reply_to, "references", bulk, internal, attachment_count, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO mail_messages (message_id, thread_id, subject, from_address, from_name, sent_at, text, html, snippet, in_reply_to, "references", bulk, internal, attachment_count, sent_from_crm, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .get(
       message.messageId,
@@ -161,6 +197,7 @@ function storeMessage(db: CrmDatabase, message: ReceivedMessage, attachmentPaths
       message.bulk ? 1 : 0,
       internal ? 1 : 0,
       message.attachments.length,
+      sentFrom ? 1 : 0,
       now.getTime(),
     )!;
   const participant = sqlite.query("INSERT OR IGNORE INTO mail_participants (message_id, role, address, name) VALUES (?, ?, ?, ?)");

@@ -4,15 +4,24 @@ import { readMailSettings, type MailSettings } from "./mail-settings.ts";
 /** One e-mail the CRM sends: plain text always, HTML beside it when given. */
 export interface OutgoingMessage {
   to: string;
+  cc?: readonly string[];
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID answered (in angle brackets), and the conversation's before it, oldest first: the recipient's mail program threads by them. */
+  inReplyTo?: string;
+  references?: readonly string[];
+}
+
+/** What the SMTP server accepted: the message under the Message-ID the mailer gave it (in angle brackets). */
+export interface SentMessage {
+  messageId: string;
 }
 
 /** Sends the CRM's e-mail through the configured SMTP server. */
 export interface Mailer {
   /** Resolves once the SMTP server has accepted the message; rejects with its refusal or the connection's failure. */
-  sendMail(message: OutgoingMessage): Promise<void>;
+  sendMail(message: OutgoingMessage): Promise<SentMessage>;
 }
 
 /**
@@ -40,7 +49,17 @@ export function createMailer(settings: MailSettings): Mailer {
   });
   return {
     async sendMail(message) {
-      await transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from: settings.from,
+        to: message.to,
+        cc: message.cc && message.cc.length > 0 ? [...message.cc] : undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        inReplyTo: message.inReplyTo,
+        references: message.references && message.references.length > 0 ? [...message.references] : undefined,
+      });
+      return { messageId: info.messageId };
     },
   };
 }

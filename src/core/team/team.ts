@@ -65,15 +65,27 @@ export function setUserActive(db: CrmDatabase, userId: number, active: boolean, 
 /** A new one-time password, shown once, which the user must replace when they sign in; their sessions end. */
 export async function resetPassword(db: CrmDatabase, userId: number, actor: Actor): Promise<{ user: PublicUser; password: string }> {
   const password = generatePassword();
+  return { user: await replacePassword(db, userId, actor, password, { mustChange: true }), password };
+}
+
+/**
+ * Ends the user's password and sessions for an e-mailed link to choose a new one (team/password-reset-by-email.ts):
+ * the password becomes one nobody is told, so that only the link opens the account again.
+ */
+export function endPasswordForLink(db: CrmDatabase, userId: number, actor: Actor): Promise<PublicUser> {
+  return replacePassword(db, userId, actor, generatePassword(), { mustChange: false });
+}
+
+async function replacePassword(db: CrmDatabase, userId: number, actor: Actor, password: string, { mustChange }: { mustChange: boolean }): Promise<PublicUser> {
   const passwordHash = await hashPassword(password);
   const user = inTransaction(db, () => {
     const before = requireUser(db, userId);
-    const [updated] = db.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    const [updated] = db.update(users).set({ passwordHash, mustChangePassword: mustChange, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
     endAllSessions(db, userId);
     userChanged(db, before, "password_reset", [maskedChange("password", true)], actor);
     return updated!;
   });
-  return { user: toPublicUser(user), password };
+  return toPublicUser(user);
 }
 
 /** Signs a team member out of every browser at once (a lost laptop, a shared computer); they can sign in again. */
@@ -90,7 +102,7 @@ function userChanged(db: CrmDatabase, user: { id: number; name: string }, action
   announceChange(db, { type: "user_changed", userId: user.id, userName: user.name, action, changes, actor, at: new Date() });
 }
 
-function requireUser(db: CrmQueries, userId: number) {
+export function requireUser(db: CrmQueries, userId: number) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw notFound("User not found");
   return user;

@@ -1,7 +1,7 @@
-import type { InvitationAnswer, OneTimePasswordAnswer, TeamMember } from "../../contracts/team.ts";
+import type { InvitationAnswer, PasswordResetAnswer, TeamMember } from "../../contracts/team.ts";
 import type { Invitation } from "../../core/team/invitations.ts";
+import type { TeamPasswordReset } from "../../core/team/password-reset-by-email.ts";
 import type { TeamMember as CoreTeamMember } from "../../core/team/team.ts";
-import type { PublicUser } from "../../core/users/users.ts";
 
 export function toTeamMemberJson(member: CoreTeamMember): TeamMember {
   return {
@@ -15,11 +15,11 @@ export function toTeamMemberJson(member: CoreTeamMember): TeamMember {
 }
 
 /**
- * A password handed over once, with its user. Neither an invited user nor one whose password was just reset
- * has a last activity: the first never signed in, and a reset ends every session of the second.
+ * An administrator's password reset: e-mailed, or with the one-time password to hand over. A reset ends
+ * every session of the user, so they have no last activity.
  */
-export function toOneTimePasswordJson({ user, password }: { user: PublicUser; password: string }): OneTimePasswordAnswer {
-  return { user: toTeamMemberJson({ ...user, lastActiveAt: null }), password };
+export function toPasswordResetJson({ user, ...reset }: TeamPasswordReset): PasswordResetAnswer {
+  return { user: toTeamMemberJson({ ...user, lastActiveAt: null }), ...reset };
 }
 
 /** An invitation: e-mailed, or with the one-time password to hand over. The invited user never signed in. */

@@ -54,6 +54,7 @@ describe("/api/team", () => {
     const sales = await crm.server.signInAs("sales", "sam@example.com");
     const reset = await crm.server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
     expect(reset.body.password).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(reset.body).toMatchObject({ linkSentTo: null, mailFailure: null });
     expect((await crm.server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
     const login = await crm.server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } });
     expect(login).toMatchObject({ status: 200, body: { mustChangePassword: true } });
@@ -123,5 +124,48 @@ describe("POST /api/team when the CRM sends e-mail", () => {
   test("without CRM_PUBLIC_URL the links go where the administrator reached the CRM", async () => {
     await invite({});
     expect(setPasswordLinkIn(await smtp.nextMail())).toStartWith("http://localhost/set-password#token=");
+  });
+});
+
+describe("POST /api/team/{id}/reset-password when the CRM sends e-mail", () => {
+  let smtp: SmtpCatcher;
+  let server: ReturnType<typeof testServer>;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+  });
+  afterAll(() => smtp.stop());
+  afterEach(() => server.dispose());
+
+  test("e-mails a link to choose a new password and shows no password; the old one and the sessions end, and the link sets the new one", async () => {
+    server = testServer({ CRM_MAIL_SMTP: smtp.url, CRM_PUBLIC_URL: "https://crm.example.com" });
+    const admin = await server.signInAs("admin", "boss@example.com");
+    const sales = await server.signInAs("sales", "sam@example.com");
+    const reset = await server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
+    expect(reset).toMatchObject({ status: 200, body: { user: { email: "sam@example.com", lastActiveAt: null }, password: null, linkSentTo: "sam@example.com", mailFailure: null } });
+    const mail = await smtp.nextMail();
+    expect(mail).toMatchObject({ to: ["sam@example.com"], subject: "Choose a new Supply CRM password" });
+    expect(mail.text).toContain("Test admin reset the password of your Supply CRM account (sam@example.com): your old password no longer works.");
+    const link = setPasswordLinkIn(mail);
+    expect(link).toStartWith("https://crm.example.com/set-password#token=");
+
+    expect((await server.request("GET", "/api/auth/me", { cookie: sales.cookie })).status).toBe(401);
+    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: sales.password } })).status).toBe(401);
+    const token = decodeURIComponent(link.split("#token=")[1]!);
+    expect((await server.request("POST", "/api/auth/password-reset/confirm", { body: { token, newPassword: "a brand new passphrase" } })).status).toBeLessThan(300);
+    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: "a brand new passphrase" } })).body).toMatchObject({ email: "sam@example.com", mustChangePassword: false });
+
+    const audit = await server.request("GET", `/api/admin/audit?entity=user&entityId=${sales.user.id}`, { cookie: admin.cookie });
+    expect(audit.body.map((entry: { action: string }) => entry.action).slice(0, 3)).toEqual(["password_set_by_link", "password_link_sent", "password_reset"]);
+  });
+
+  test("when the e-mail cannot be sent, the administrator gets a one-time password and the reason", async () => {
+    server = testServer({ CRM_MAIL_SMTP: smtp.url.replace(/:[^:@]+@/, ":wrong@") });
+    const admin = await server.signInAs("admin", "boss@example.com");
+    const sales = await server.signInAs("sales", "sam@example.com");
+    const reset = await server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
+    expect(reset.body.password).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(reset.body.linkSentTo).toBeNull();
+    expect(reset.body.mailFailure).toStartWith("The e-mail could not be sent (Invalid login");
+    expect((await server.request("POST", "/api/auth/login", { body: { email: "sam@example.com", password: reset.body.password } })).body).toMatchObject({ mustChangePassword: true });
   });
 });

@@ -1,12 +1,12 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { UserRole as TeamRole } from "../../contracts/auth.ts";
-import type { InvitationAnswer, NewTeamMemberBody as NewTeamMember, OneTimePasswordAnswer } from "../../contracts/team.ts";
+import type { InvitationAnswer, NewTeamMemberBody as NewTeamMember, PasswordResetAnswer } from "../../contracts/team.ts";
 import { SESSION_USER_KEY } from "./auth";
 import { apiRequest } from "./client";
 import { TEAM_PATH, type TeamMember } from "./team";
 
-export type { InvitationAnswer, NewTeamMember, OneTimePasswordAnswer, TeamRole };
+export type { InvitationAnswer, NewTeamMember, PasswordResetAnswer, TeamRole };
 
 /**
  * Everyone on the team, deactivated users included, with the administrators' changes. Fetched again on each
@@ -39,8 +39,8 @@ export function useTeamMembers() {
   );
 
   const resetPassword = useCallback(
-    async (memberId: number): Promise<OneTimePasswordAnswer> => {
-      const answer = await apiRequest<OneTimePasswordAnswer>("POST", `${TEAM_PATH}/${memberId}/reset-password`);
+    async (memberId: number): Promise<PasswordResetAnswer> => {
+      const answer = await apiRequest<PasswordResetAnswer>("POST", `${TEAM_PATH}/${memberId}/reset-password`);
       void mutate();
       return answer;
     },

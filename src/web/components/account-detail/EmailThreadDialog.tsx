@@ -2,15 +2,32 @@ import { useCallback, useState } from "react";
 import { useEmailThread, type EmailMessage } from "../../api/emails";
 import { formatFileSize } from "../../format/file-size";
 import { formatUsDateTime } from "../../format/dates";
+import { Button } from "../../ui/Button";
 import { SkeletonLines } from "../../ui/DetailCard";
 import { LoadError } from "../../ui/LoadError";
 import { Modal } from "../../ui/Modal";
 
-/** A thread opened from the Emails tab: its messages, oldest first, each as much as its mailboxes show. */
-export function EmailThreadDialog({ threadId, onClose }: { threadId: number; onClose: () => void }) {
+/**
+ * A thread opened from the Emails tab: its messages, oldest first, each as much as its mailboxes show.
+ * `onReply`, given when the CRM sends e-mail, offers to reply to a thread filed under an account.
+ */
+export function EmailThreadDialog({ threadId, onReply, onClose }: { threadId: number; onReply?: () => void; onClose: () => void }) {
   const { thread, error, retry } = useEmailThread(threadId);
+  const canReply = onReply !== undefined && thread !== undefined && thread.accountId !== null;
+  const footer = canReply ? (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+      <Button variant="primary" onClick={onReply} data-testid="email-reply-button">
+        Reply
+      </Button>
+    </>
+  ) : (
+    "close"
+  );
   return (
-    <Modal open onClose={onClose} title={thread ? (thread.subject ?? "Subject not shown") : "E-mail"} size="xl" footer="close" testId="email-thread-dialog">
+    <Modal open onClose={onClose} title={thread ? (thread.subject ?? "Subject not shown") : "E-mail"} size="xl" footer={footer} testId="email-thread-dialog">
       {thread ? (
         <ol className="space-y-4">
           {thread.messages.map((message) => (

@@ -1,40 +1,89 @@
 import { useState } from "react";
+import { useAppConfig } from "../../api/app-config";
 import { useAccountEmailThreads, type EmailThreadSummary } from "../../api/emails";
+import { useForgetEmailThread, type SentEmail } from "../../api/sent-emails";
 import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
-import { MailIcon } from "../../ui/icons";
+import { Button } from "../../ui/Button";
+import { MailIcon, PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { SkeletonLines } from "../../ui/DetailCard";
 import { ShowMore } from "../../ui/ShowMore";
+import { useToast } from "../../ui/toast/useToast";
+import { ComposeEmailModal } from "./ComposeEmailModal";
 import { EmailThreadDialog } from "./EmailThreadDialog";
 
-/** The Emails tab: the account's e-mail threads from the team's mailboxes, newest first; one opens to be read. */
+/** The dialog open over the tab, if any: a thread read, a new message or a reply being written. */
+type EmailDialog = { kind: "thread"; threadId: number } | { kind: "compose" } | { kind: "reply"; threadId: number };
+
+/**
+ * The Emails tab: the account's e-mail threads from the team's mailboxes, newest first; one opens to be
+ * read. When the CRM sends e-mail (an SMTP server is set up), staff write a new message from the account or
+ * reply in a thread; otherwise the tab says so.
+ */
 export function EmailThreads({ accountId }: { accountId: number }) {
   const pages = useAccountEmailThreads(accountId);
-  const [openThreadId, setOpenThreadId] = useState<number | null>(null);
+  const sendsEmail = useAppConfig().config?.sendsEmail ?? false;
+  const [dialog, setDialog] = useState<EmailDialog | null>(null);
+  const { toast } = useToast();
+  const forgetThread = useForgetEmailThread();
 
-  if (!pages.threads) {
-    if (pages.error !== undefined) return <LoadError title="The e-mails could not be loaded." error={pages.error} onRetry={pages.refresh} compact testId="emails-error" />;
-    return <SkeletonLines count={4} />;
+  function sent(email: SentEmail) {
+    toast({ title: "E-mail Sent", description: `Sent to ${[email.to, ...email.cc].join(", ")}.` });
+    pages.refresh();
+    if (email.threadId === null) return setDialog(null);
+    forgetThread(email.threadId);
+    setDialog({ kind: "thread", threadId: email.threadId });
   }
-  if (pages.threads.length === 0) {
-    return (
+
+  const toolbar = (
+    <div className="mb-4 flex items-center justify-end gap-3">
+      {sendsEmail ? (
+        <Button size="sm" icon={PlusIcon} onClick={() => setDialog({ kind: "compose" })} data-testid="new-email-button">
+          New E-mail
+        </Button>
+      ) : (
+        <p className="text-xs text-slate-500" data-testid="emails-sending-off">
+          Sending e-mail from the CRM is off: an administrator sets up its mail server (CRM_MAIL_SMTP).
+        </p>
+      )}
+    </div>
+  );
+
+  let list;
+  if (!pages.threads) {
+    list = pages.error !== undefined ? <LoadError title="The e-mails could not be loaded." error={pages.error} onRetry={pages.refresh} compact testId="emails-error" /> : <SkeletonLines count={4} />;
+  } else if (pages.threads.length === 0) {
+    list = (
       <p className="py-8 text-center text-sm text-slate-500" data-testid="emails-empty">
         No email history available.
       </p>
     );
+  } else {
+    list = (
+      <>
+        <ul className="divide-y divide-slate-100" data-testid="email-threads">
+          {pages.threads.map((thread) => (
+            <li key={thread.id}>
+              <ThreadRow thread={thread} onOpen={() => setDialog({ kind: "thread", threadId: thread.id })} />
+            </li>
+          ))}
+        </ul>
+        <ShowMore pages={pages} failureTitle="More e-mails could not be loaded." testId="emails-show-more" className="mt-3" />
+      </>
+    );
   }
   return (
     <div>
-      <ul className="divide-y divide-slate-100" data-testid="email-threads">
-        {pages.threads.map((thread) => (
-          <li key={thread.id}>
-            <ThreadRow thread={thread} onOpen={() => setOpenThreadId(thread.id)} />
-          </li>
-        ))}
-      </ul>
-      <ShowMore pages={pages} failureTitle="More e-mails could not be loaded." testId="emails-show-more" className="mt-3" />
-      {openThreadId !== null && <EmailThreadDialog threadId={openThreadId} onClose={() => setOpenThreadId(null)} />}
+      {toolbar}
+      {list}
+      {dialog?.kind === "thread" && (
+        <EmailThreadDialog threadId={dialog.threadId} onReply={sendsEmail ? () => setDialog({ kind: "reply", threadId: dialog.threadId }) : undefined} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "compose" && <ComposeEmailModal accountId={accountId} onClose={() => setDialog(null)} onSent={sent} />}
+      {dialog?.kind === "reply" && (
+        <ComposeEmailModal accountId={accountId} replyToThreadId={dialog.threadId} onClose={() => setDialog({ kind: "thread", threadId: dialog.threadId })} onSent={sent} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { TeamMember } from "../../api/team";
+import { useAppConfig } from "../../api/app-config";
 import { useTeamMembers, type TeamRole } from "../../api/team-members";
 import { useWrite, type WriteOptions } from "../../ui/use-write";
 import { useToast } from "../../ui/toast/useToast";
@@ -30,11 +31,15 @@ type TeamDialog =
   | { kind: "deactivate"; member: TeamMember }
   | { kind: "oneTimePassword"; title: string; name: string; password: string; note?: string | null };
 
+/** What resetting a password does, said before it is done: e-mailed a link when the CRM sends e-mail, else a one-time password to hand over. */
+const RESET_BY_EMAIL = "Their current password stops working and they are signed out at once. They get an e-mail with a link to choose a new one.";
+const RESET_BY_HAND = "Their current password stops working and they are signed out at once. You will get a new one-time password to give them.";
+
 /** The actions that take something away, and what each asks before it is done. */
 const CONFIRMATIONS = {
   resetPassword: {
     title: (name: string) => `Reset the password of ${name}?`,
-    message: "Their current password stops working and they are signed out at once. You will get a new one-time password to give them.",
+    message: RESET_BY_HAND,
     confirmLabel: "Reset Password",
     pendingLabel: "Resetting...",
     testId: "reset-password-dialog",
@@ -70,6 +75,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
   const { members, error, retry, invite, update, resetPassword, endSessions } = useTeamMembers();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);
   const { toast } = useToast();
+  const sendsEmail = useAppConfig().config?.sendsEmail ?? false;
   const closeDialog = () => setDialog(null);
   // One change at a time, to one member: their row's menu waits for it.
   const { run, isPending } = useWrite({ failureMessage: "Failed to update user" });
@@ -107,7 +113,12 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
   function resetMemberPassword(member: TeamMember) {
     void change(member, () => resetPassword(member.id), {
       failureMessage: "Failed to reset password",
-      onSuccess: ({ password }) => setDialog({ kind: "oneTimePassword", title: "Password Reset", name: member.name, password }),
+      onSuccess: ({ password, linkSentTo, mailFailure }) => {
+        if (password === null) {
+          toast({ title: "Password Reset", description: `${member.name} is signed out; a link to choose a new password was e-mailed to ${linkSentTo}.` });
+          closeDialog();
+        } else setDialog({ kind: "oneTimePassword", title: "Password Reset", name: member.name, password, note: mailFailure });
+      },
     });
   }
 
@@ -175,6 +186,7 @@ export function TeamMembersCard({ signedInUserId, canManageTeam }: TeamMembersCa
         <ConfirmDialog
           open
           {...CONFIRMATIONS[dialog.kind]}
+          {...(dialog.kind === "resetPassword" && sendsEmail && dialog.member.active ? { message: RESET_BY_EMAIL } : {})}
           title={CONFIRMATIONS[dialog.kind].title(dialog.member.name)}
           isPending={busyMemberId === dialog.member.id}
           onConfirm={() => confirmed[dialog.kind](dialog.member)}

@@ -1,0 +1,1 @@
+ALTER TABLE `mail_messages` ADD `sent_from_crm` integer DEFAULT false NOT NULL;
