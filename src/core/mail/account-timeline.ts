@@ -60,8 +60,8 @@ export function listAccountTimeline(db: CrmDatabase, accountId: number, page: Ac
 function readEmailLines(db: CrmDatabase, messageIds: readonly number[]): Map<number, TimelineLine> {
   if (messageIds.length === 0) return new Map();
   const rows = db.$client
-    .query<{ id: number; threadId: number; level: number; fromAddress: string; fromName: string; toAddress: string | null; toName: string | null; subject: string; sentAt: number }, [string]>(
-      `SELECT m.id, m.thread_id AS threadId, ${VISIBILITY_LEVEL_SQL} AS level, m.from_address AS fromAddress, m.from_name AS fromName, m.subject, m.sent_at AS sentAt,
+    .query<{ id: number; threadId: number; level: number; sentFromCrm: number; fromAddress: string; fromName: string; toAddress: string | null; toName: string | null; subject: string; sentAt: number }, [string]>(
+      `SELECT m.id, m.thread_id AS threadId, ${VISIBILITY_LEVEL_SQL} AS level, m.sent_from_crm AS sentFromCrm, m.from_address AS fromAddress, m.from_name AS fromName, m.subject, m.sent_at AS sentAt,
          (SELECT p.address FROM mail_participants p WHERE p.message_id = m.id AND p.role = 'to' ORDER BY p.rowid LIMIT 1) AS toAddress,
          (SELECT p.name FROM mail_participants p WHERE p.message_id = m.id AND p.role = 'to' ORDER BY p.rowid LIMIT 1) AS toName
        FROM mail_messages m WHERE m.id IN (SELECT value FROM json_each(?))`,
@@ -70,7 +70,8 @@ function readEmailLines(db: CrmDatabase, messageIds: readonly number[]): Map<num
   const team = teamAddresses(db);
   return new Map(
     rows.map((row) => {
-      const sent = isTeamAddress(row.fromAddress, team);
+      // Staff's e-mail from the CRM goes from CRM_MAIL_FROM, which may be no team member's address.
+      const sent = row.sentFromCrm === 1 || isTeamAddress(row.fromAddress, team);
       const who = sent ? `E-mail to ${personOf(row.toName, row.toAddress)}` : `E-mail from ${personOf(row.fromName, row.fromAddress)}`;
       const subject = row.level >= 1 && row.subject.trim() !== "" ? `: ${row.subject}` : "";
       const line: TimelineLine = {
