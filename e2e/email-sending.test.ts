@@ -1,15 +1,12 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { exportCsv, itemRow, orderDateDaysAgo } from "../src/testing/shipstation-csv.ts";
 import { setPasswordLinkIn, startSmtpCatcher, type SmtpCatcher } from "../src/testing/smtp-catcher.ts";
 import { screenshot } from "./support/browser.ts";
-import { CRM_BINARY, runCrm } from "./support/crm-server.ts";
+import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { animationsFinished, expectNoSidewaysScroll } from "./support/layout.ts";
+import { importCustomer, syncMailbox } from "./support/mail.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount } from "./support/wait.ts";
 
@@ -40,24 +37,9 @@ describe("sending e-mail from the CRM", () => {
 
   let accountId: number;
   beforeAll(async () => {
-    const file = path.join(running.crm.dataDir, "..", "acme.csv");
-    writeFileSync(file, exportCsv([itemRow("SO-1", CUSTOMER, { "Ship To - Company": "Acme Labs", "Ship To - Name": "Pat Buyer", "Date - Order Date": orderDateDaysAgo(30) })]));
-    await runCrm(running.crm, ["import-csv", file]);
+    accountId = await importCustomer(running.crm, CUSTOMER, { "Ship To - Company": "Acme Labs", "Ship To - Name": "Pat Buyer" });
     await runCrm(running.crm, ["user", "add", "--email", SAM.email, "--name", SAM.name, "--role", "sales"]);
-    const database = new Database(path.join(running.crm.dataDir, "crm.db"), { readonly: true });
-    accountId = database.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE email = ?").get(CUSTOMER)!.id;
-    database.close();
   });
-
-  async function syncMailbox(): Promise<void> {
-    const sync = Bun.spawn([CRM_BINARY, "mail", "sync", "--data-dir", running.crm.dataDir], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CRM_MAIL_IMAP: imap.urlFor(MAILBOX, "INBOX,Sent") },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(sync.stdout).text(), new Response(sync.stderr).text(), sync.exited]);
-    if (exitCode !== 0) throw new Error(`crm mail sync failed: ${stderr}${stdout}`);
-  }
 
   async function emailsTab(page: Page): Promise<void> {
     await page.goto(`${running.crm.url}/accounts/${accountId}`);
@@ -106,7 +88,7 @@ describe("sending e-mail from the CRM", () => {
         "",
       ].join("\r\n"),
     );
-    await syncMailbox();
+    await syncMailbox(running.crm, imap, MAILBOX);
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await page.reload();
     await page.getByTestId("activity-tab-emails").click();

@@ -1,14 +1,10 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { exportCsv, itemRow, orderDateDaysAgo } from "../src/testing/shipstation-csv.ts";
 import { screenshot } from "./support/browser.ts";
-import { CRM_BINARY, runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { expectNoSidewaysScroll } from "./support/layout.ts";
+import { importCustomer, syncMailbox } from "./support/mail.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount, waitForText } from "./support/wait.ts";
 
@@ -76,20 +72,8 @@ describe("the Emails tab", () => {
 
   let accountId: number;
   beforeAll(async () => {
-    const file = path.join(running.crm.dataDir, "..", "acme.csv");
-    writeFileSync(file, exportCsv([itemRow("SO-1", CUSTOMER, { "Ship To - Company": "Acme Labs", "Date - Order Date": orderDateDaysAgo(30) })]));
-    await runCrm(running.crm, ["import-csv", file]);
-    // The mailbox is the command's alone, so that the test knows when its mail is in: the server reads it in its own time.
-    const sync = Bun.spawn([CRM_BINARY, "mail", "sync", "--data-dir", running.crm.dataDir], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CRM_MAIL_IMAP: imap.urlFor("sales@riverside.test", "INBOX,Sent") },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(sync.stdout).text(), new Response(sync.stderr).text(), sync.exited]);
-    if (exitCode !== 0) throw new Error(`crm mail sync failed: ${stderr}${stdout}`);
-    const database = new Database(path.join(running.crm.dataDir, "crm.db"), { readonly: true });
-    accountId = database.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE email = ?").get(CUSTOMER)!.id;
-    database.close();
+    accountId = await importCustomer(running.crm, CUSTOMER, { "Ship To - Company": "Acme Labs" });
+    await syncMailbox(running.crm, imap, "sales@riverside.test");
   });
 
   async function emailsTab(viewport: { width: number; height: number }): Promise<Page> {

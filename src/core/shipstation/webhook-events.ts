@@ -98,7 +98,8 @@ async function processEvent(db: CrmDatabase, config: ShipStationConfig, event: t
           lastError: error instanceof Error ? error.message : String(error),
           finishedAt: delay === undefined ? new Date() : null,
         })
-        .where(eq(webhookEvents.id, event.id))
+        // Unless another pass has tried it meanwhile (the worker beside a command's pass): its outcome stands.
+        .where(and(eq(webhookEvents.id, event.id), eq(webhookEvents.attempts, event.attempts), eq(webhookEvents.state, "pending")))
         .run(),
     );
   }
