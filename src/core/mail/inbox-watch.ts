@@ -17,7 +17,7 @@ export const RECONNECT_MAX_MS = 5 * 60 * 1000;
 export interface InboxWatch {
   /**
    * Resolves once the INBOX is watched (true): mail arriving from then on is told. False when the server
-   * offers no IDLE (the five-minute reading is then all there is), or the watch stopped first.
+   * offers no IDLE or refuses it (the five-minute reading is then all there is), or the watch stopped first.
    */
   readonly watching: Promise<boolean>;
   /** Closes the connection at once and stops opening it again. */
@@ -44,7 +44,7 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
   /** Whether the latest connection got as far as watching the INBOX. */
   let reached = false;
 
-  /** One connection, from its opening to its end: "unsupported" when the server has no IDLE. */
+  /** One connection, from its opening to its end: "unsupported" when the server has no IDLE, or refuses it. */
   const session = async (afterDrop: boolean): Promise<"unsupported" | "ended"> => {
     reached = false;
     const connection = new ImapFlow({
@@ -76,7 +76,11 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
       reached = true;
       settleWatching(true);
       if (afterDrop) handlers.newMail();
-      while (!stopped && connection.usable) await connection.idle();
+      while (!stopped && connection.usable) {
+        // imapflow answers false when the server refused the IDLE it offered: asking again would only
+        // be refused again, so such a server is left to the five-minute reading like one without IDLE.
+        if ((await connection.idle()) === false && connection.usable) return "unsupported";
+      }
       return "ended";
     } finally {
       connection.close();
