@@ -147,7 +147,7 @@ type ChangeDetail =
   /**
    * A message read showed threads to be one conversation (its headers name messages of each, or it is the
    * message their replies answer): `joinedThreadIds` were moved into `threadId`, the oldest, and deleted.
-   * `accountIds` are the accounts the threads were filed under, the joined thread's own first.
+   * `accountIds` are the accounts the threads were filed under and the message's own, the joined thread's first.
    */
   | { type: "email_threads_joined"; threadId: number; joinedThreadIds: readonly number[]; accountIds: readonly number[] }
   /** Staff filed an e-mail thread under an account (one the matching found none for, or another): `changes` names the accounts before and after. */
