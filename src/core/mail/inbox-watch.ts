@@ -13,6 +13,8 @@ export const IDLE_RESTART_MS = 25 * 60 * 1000;
 /** The first wait before opening a dropped connection again; each failure after it doubles it. */
 export const RECONNECT_FIRST_MS = 1_000;
 export const RECONNECT_MAX_MS = 5 * 60 * 1000;
+/** A connection that watched this long before it dropped was a working one: its waits start over. */
+const WORKED_FOR_MS = 60 * 1000;
 
 export interface InboxWatch {
   /**
@@ -41,12 +43,12 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
     settleWatching = resolve;
   });
 
-  /** Whether the latest connection got as far as watching the INBOX. */
-  let reached = false;
+  /** When the latest connection began watching the INBOX; null while it has not. */
+  let watchedSince: number | null = null;
 
   /** One connection, from its opening to its end: "unsupported" when the server has no IDLE, or refuses it. */
   const session = async (afterDrop: boolean): Promise<"unsupported" | "ended"> => {
-    reached = false;
+    watchedSince = null;
     const connection = new ImapFlow({
       host: mailbox.host,
       port: mailbox.port,
@@ -73,10 +75,11 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
       // Read-only: the watch never changes a message's flags. Mail appended from now on is told: the
       // server reports it at the next IDLE, if it came before it began.
       await connection.mailboxOpen("INBOX", { readOnly: true });
-      reached = true;
+      watchedSince = Date.now();
       settleWatching(true);
       if (afterDrop) handlers.newMail();
-      while (!stopped && connection.usable) {
+      // Until the connection ends, or the server closes the INBOX (IDLE needs a mailbox open).
+      while (!stopped && connection.usable && connection.mailbox) {
         // imapflow answers false when the server refused the IDLE it offered: asking again would only
         // be refused again, so such a server is left to the five-minute reading like one without IDLE.
         if ((await connection.idle()) === false && connection.usable) return "unsupported";
@@ -109,11 +112,14 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
         failure = error instanceof Error ? error.message : String(error);
       }
       if (stopped) break;
-      // A connection that got as far as watching starts a new run of failures, and its waits over.
-      if (reached) {
+      // A connection that watched a while starts a new run of failures, and its waits over; one dropped
+      // as soon as it began does not, so that a server ending each connection at once is not asked again every second.
+      if (watchedSince !== null) {
         watchedBefore = true;
-        told = false;
-        wait = RECONNECT_FIRST_MS;
+        if (Date.now() - watchedSince >= WORKED_FOR_MS) {
+          told = false;
+          wait = RECONNECT_FIRST_MS;
+        }
       }
       if (!told) handlers.lost(failure);
       told = true;
