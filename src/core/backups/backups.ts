@@ -212,7 +212,8 @@ function restoreAttachmentFiles(copyFile: string, dataDir: string, source: strin
         counts.restored++;
       }
       copy.run(`DROP TABLE ${ATTACHMENT_FILES_TABLE}`);
-      copy.run("VACUUM");
+      // The files' pages would stay in crm.db as free space: as large as the files, for nothing.
+      if (counts.restored > 0) copy.run("VACUUM");
     }
     if (copy.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mail_attachments'").get() !== null) {
       const pointed = copy.query<{ stored: string }, []>("SELECT DISTINCT stored_path AS stored FROM mail_attachments WHERE stored_path IS NOT NULL").all();
