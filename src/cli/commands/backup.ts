@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import path from "node:path";
 import packageJson from "../../../package.json" with { type: "json" };
+import { formatCount, formatCountOf } from "../../contracts/counts.ts";
 import { defaultBackupFile, takeBackup } from "../../core/backups/backup-taking.ts";
 import { copyBackupOffMachine } from "../../core/backups/backup-copies.ts";
 import { announceBackup, describeBackupCounts } from "../../core/backups/backups.ts";
@@ -28,7 +29,15 @@ export function backupCommand(): Command {
       await announceBackup(db, { action: "taken", kind: "manual", file: path.basename(outcome.file) }, COMMAND_LINE);
       const copy = await copyBackupOffMachine(db, dataDir, outcome.file);
       if (flags.json) process.stdout.write(`${JSON.stringify({ ...outcome, copy })}\n`);
-      else process.stdout.write(`Backup written to ${outcome.file} (${(outcome.bytes / 1_048_576).toFixed(1)} MB): ${describeBackupCounts(outcome.manifest.counts)}\n${copy && !copy.error ? `Copied off the machine as ${copy.name}\n` : ""}`);
+      else {
+        const files = outcome.manifest.attachmentFiles;
+        process.stdout.write(
+          `Backup written to ${outcome.file} (${(outcome.bytes / 1_048_576).toFixed(1)} MB): ${describeBackupCounts(outcome.manifest.counts)}, ${formatCountOf(files?.kept ?? 0, "e-mail attachment file")}\n` +
+            // Removed from mail-attachments/ by hand: the backup cannot hold them.
+            (files?.missing ? `E-mail attachment files missing from ${dataDir}, not in the backup: ${formatCount(files.missing)}\n` : "") +
+            (copy && !copy.error ? `Copied off the machine as ${copy.name}\n` : ""),
+        );
+      }
       // The backup is whole, but cron must hear that its copy off the machine is not.
       if (copy?.error) throw new DomainError("unavailable", `the backup is written, but copying it off the machine failed: ${copy.error}`);
     }),

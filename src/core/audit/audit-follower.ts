@@ -161,6 +161,12 @@ export function describeForAudit(change: Change): AuditDescription | null {
     case "mail_received":
       // Mail read from a mailbox is its own record, kept with the mailbox and folder it came from.
       return null;
+    case "email_threads_joined":
+      // Thread ids staff may have seen go away: the trail says where their messages went; not the subject, which its mailboxes may not show.
+      return entry("email_thread", "merged", `Joined e-mail ${change.joinedThreadIds.length === 1 ? "thread" : "threads"} ${change.joinedThreadIds.join(", ")} into thread ${change.threadId}`, {
+        entityId: change.threadId,
+        accountId: change.accountIds[0] ?? null,
+      });
     case "email_thread_filed":
       // Not its subject, which its mailboxes may not show.
       return entry("email_thread", "updated", `Filed e-mail thread ${change.threadId} under ${change.changes[0]?.new ?? "an account"}`, {

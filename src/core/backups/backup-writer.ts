@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Actor } from "../changes/actor.ts";
@@ -21,6 +21,11 @@ export interface BackupManifest {
   /** Who asked for it: an administrator, the command line, or the system (the daily one, before an upgrade). */
   takenBy: Actor;
   counts: Record<CountedTable, number>;
+  /**
+   * The e-mail attachments' files it holds (`kept`), and those its rows named that were not in the data
+   * directory as it was taken (`missing`). Absent from backups taken before they were held.
+   */
+  attachmentFiles?: { kept: number; missing: number };
 }
 
 export interface BackupOutcome {
@@ -31,6 +36,12 @@ export interface BackupOutcome {
 
 export const COUNTED_TABLES = ["accounts", "contacts", "orders", "notes", "tasks", "users"] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
+
+/**
+ * The table of a backup that holds the e-mail attachments' files its mail_attachments rows point to, each
+ * under its stored path (relative to the data directory): restore writes them back and drops it.
+ */
+export const ATTACHMENT_FILES_TABLE = "backup_attachment_files";
 
 /** The prefix of the temporary folder a backup is written in, beside its file. */
 export const WORK_FOLDER_PREFIX = ".backup-";
@@ -51,7 +62,8 @@ export function writeBackup(sqlite: Database, outFile: string, appVersion: strin
   try {
     const copy = path.join(work, "copy.db");
     sqlite.run("VACUUM INTO ?", [copy]);
-    const manifest = sealCopy(copy, appVersion, takenBy);
+    // The attachments' files sit beside the database it copies (the data directory).
+    const manifest = sealCopy(copy, path.dirname(path.resolve(sqlite.filename)), appVersion, takenBy);
     const partial = path.join(work, "backup.gz");
     compressFile(copy, partial);
     renameSync(partial, file);
@@ -80,8 +92,8 @@ function compressFile(source: string, target: string): void {
   }
 }
 
-/** Checks the copy whole and writes its manifest into it. */
-function sealCopy(copyFile: string, appVersion: string, takenBy: Actor): BackupManifest {
+/** Checks the copy whole, puts the attachments' files in it and writes its manifest into it. */
+function sealCopy(copyFile: string, dataDir: string, appVersion: string, takenBy: Actor): BackupManifest {
   const copy = new Database(copyFile, { strict: true });
   try {
     assertIntact(copy, "The copy");
@@ -91,6 +103,7 @@ function sealCopy(copyFile: string, appVersion: string, takenBy: Actor): BackupM
       takenAt: new Date().toISOString(),
       takenBy,
       counts: countTables(copy),
+      attachmentFiles: holdAttachmentFiles(copy, dataDir),
     };
     copy.run("CREATE TABLE backup_manifest (manifest TEXT NOT NULL)");
     copy.run("INSERT INTO backup_manifest (manifest) VALUES (?)", [JSON.stringify(manifest)]);
@@ -98,6 +111,35 @@ function sealCopy(copyFile: string, appVersion: string, takenBy: Actor): BackupM
   } finally {
     copy.close();
   }
+}
+
+/**
+ * Puts in the copy the files its mail_attachments rows point to, read from the data directory: those of the
+ * copy's snapshot, which were written before the transaction that named them committed, and are never
+ * changed or removed (named by their content). One read at a time (25 MB at most), so memory stays small.
+ */
+function holdAttachmentFiles(copy: Database, dataDir: string): { kept: number; missing: number } {
+  const held = { kept: 0, missing: 0 };
+  // A database an older version left (a before-upgrade backup) may have no mail yet.
+  if (!copy.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mail_attachments'").get()) return held;
+  copy.run(`CREATE TABLE ${ATTACHMENT_FILES_TABLE} (path TEXT PRIMARY KEY, content BLOB NOT NULL)`);
+  const paths = copy.query<{ path: string }, []>("SELECT DISTINCT stored_path AS path FROM mail_attachments WHERE stored_path IS NOT NULL").all();
+  const insert = copy.query(`INSERT INTO ${ATTACHMENT_FILES_TABLE} (path, content) VALUES (?, ?)`);
+  copy.transaction(() => {
+    for (const { path: stored } of paths) {
+      let content: Buffer;
+      try {
+        content = readFileSync(path.join(dataDir, stored));
+      } catch {
+        // Removed by hand: the backup goes on, and its manifest says how many.
+        held.missing++;
+        continue;
+      }
+      insert.run(stored, content);
+      held.kept++;
+    }
+  })();
+  return held;
 }
 
 export function assertIntact(database: Database, name: string): void {

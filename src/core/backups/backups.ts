@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
@@ -12,12 +13,13 @@ import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
+import { MAIL_ATTACHMENTS_DIRECTORY } from "../mail/store-messages.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { BACKUP_NAME_PATTERN, type Backup, type BackupKind } from "../../contracts/backups.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
 import { withBackupLock } from "./backup-lock.ts";
 import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
-import { assertIntact, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
+import { assertIntact, ATTACHMENT_FILES_TABLE, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
 /**
  * Backups of the CRM database: one gzip-compressed SQLite file holding a consistent copy of every table and
@@ -100,9 +102,16 @@ export function pruneScheduledBackups(dataDir: string, keep: number): string[] {
  * import, another command) has it open or a backup is being taken, and for a file that is not a whole
  * backup of this product or is newer than this build. The current database is kept first as a backup in
  * DATA_DIR/backups; the restored one is brought up to this build's schema (without a before-upgrade backup:
- * it is a backup itself). Answers what the backup held and where the old data went.
+ * it is a backup itself). The e-mail attachments' files it holds are written back into the data directory
+ * (restoreAttachmentFiles). Answers what the backup held, where the old data went, and the attachments'
+ * files put back and missing.
  */
-export async function restoreBackup(dataDir: string, backupFile: string, appVersion: string, restoredBy: Actor): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
+export async function restoreBackup(
+  dataDir: string,
+  backupFile: string,
+  appVersion: string,
+  restoredBy: Actor,
+): Promise<{ manifest: BackupManifest; keptAs: string | null; attachmentFiles: RestoredAttachmentFiles }> {
   const source = path.resolve(backupFile);
   if (!existsSync(source)) throw invalid("file", `No such backup file: ${source}`);
   // Refused before the long work of unpacking, and again just before the swap (keepCurrentDatabase).
@@ -119,6 +128,7 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
         throw invalid("file", `${source} is not a Supply CRM backup: it is not a gzip-compressed file, or it is cut short`);
       }
       const manifest = unsealCopy(restored, source);
+      const attachmentFiles = restoreAttachmentFiles(restored, dataDir, source);
       const keptAs = keepCurrentDatabase(dataDir, appVersion, restoredBy);
       for (const suffix of ["-wal", "-shm"]) rmSync(path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`), { force: true });
       renameSync(restored, path.join(dataDir, DATABASE_FILE_NAME));
@@ -131,7 +141,7 @@ export async function restoreBackup(dataDir: string, backupFile: string, appVers
       } finally {
         opened.close();
       }
-      return { manifest, keptAs };
+      return { manifest, keptAs, attachmentFiles };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -161,6 +171,61 @@ function unsealCopy(copyFile: string, source: string): BackupManifest {
     // A database of something else, without the manifest's table.
     if ((error as { code?: string }).code?.startsWith("SQLITE_")) throw invalid("file", `${source} is not a Supply CRM backup: it has no manifest`);
     throw error;
+  } finally {
+    copy.close();
+  }
+}
+
+export interface RestoredAttachmentFiles {
+  /** Files the backup held, now in the data directory's mail-attachments folder. */
+  restored: number;
+  /** Attachments whose file is neither in the backup nor in the data directory: listed without their file. */
+  missing: number;
+}
+
+/**
+ * Writes the attachments' files a restored copy holds into the data directory (each checked against the
+ * SHA-256 it is named by; one already there is the same file), drops their table and gives back its space,
+ * then marks each attachment whose file is still nowhere (a backup from before backups held them, a file
+ * removed by hand) as kept without its file, as an attachment over the size cap is: the database never
+ * points at a file that is not there.
+ */
+function restoreAttachmentFiles(copyFile: string, dataDir: string, source: string): RestoredAttachmentFiles {
+  const copy = new Database(copyFile, { strict: true });
+  try {
+    const counts: RestoredAttachmentFiles = { restored: 0, missing: 0 };
+    const holdsFiles = copy.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(ATTACHMENT_FILES_TABLE) !== null;
+    if (holdsFiles) {
+      const folder = path.join(dataDir, MAIL_ATTACHMENTS_DIRECTORY);
+      for (const { stored, content } of copy.query<{ stored: string; content: Uint8Array }, []>(`SELECT path AS stored, content FROM ${ATTACHMENT_FILES_TABLE}`).iterate()) {
+        const name = path.basename(stored);
+        if (path.join(MAIL_ATTACHMENTS_DIRECTORY, name) !== stored || createHash("sha256").update(content).digest("hex") !== name) {
+          throw invalid("file", `${source} is not a whole Supply CRM backup: its attachment file ${stored} is not what its name says`);
+        }
+        const file = path.join(folder, name);
+        if (!existsSync(file)) {
+          mkdirSync(folder, { recursive: true, mode: 0o700 });
+          // Whole under another name first, as the sync writes them (mail/store-messages.ts).
+          writeFileSync(`${file}.partial`, content, { mode: 0o600 });
+          renameSync(`${file}.partial`, file);
+        }
+        counts.restored++;
+      }
+      copy.run(`DROP TABLE ${ATTACHMENT_FILES_TABLE}`);
+      // The files' pages would stay in crm.db as free space: as large as the files, for nothing.
+      if (counts.restored > 0) copy.run("VACUUM");
+    }
+    if (copy.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mail_attachments'").get() !== null) {
+      const pointed = copy.query<{ stored: string }, []>("SELECT DISTINCT stored_path AS stored FROM mail_attachments WHERE stored_path IS NOT NULL").all();
+      const clear = copy.query("UPDATE mail_attachments SET stored_path = NULL WHERE stored_path = ?");
+      copy.transaction(() => {
+        for (const { stored } of pointed) {
+          if (existsSync(path.join(dataDir, stored))) continue;
+          counts.missing += clear.run(stored).changes;
+        }
+      })();
+    }
+    return counts;
   } finally {
     copy.close();
   }

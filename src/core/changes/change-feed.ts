@@ -144,6 +144,12 @@ type ChangeDetail =
    * accounts they were matched to. Each batch is its own transaction, so followers see mail as it comes.
    */
   | { type: "mail_received"; mailboxId: number; folder: string; messages: number; accountIds: readonly number[] }
+  /**
+   * A message read showed threads to be one conversation (its headers name messages of each, or it is the
+   * message their replies answer): `joinedThreadIds` were moved into `threadId`, the oldest, and deleted.
+   * `accountIds` are the accounts the threads were filed under and the message's own, the joined thread's first.
+   */
+  | { type: "email_threads_joined"; threadId: number; joinedThreadIds: readonly number[]; accountIds: readonly number[] }
   /** Staff filed an e-mail thread under an account (one the matching found none for, or another): `changes` names the accounts before and after. */
   | { type: "email_thread_filed"; threadId: number; accountId: number; changes: readonly FieldChange[] }
   /** Staff sent an e-mail from an account (core/mail/send-email.ts), kept in `threadId`: its subject and addressees (To and Cc). */

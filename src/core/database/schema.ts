@@ -819,8 +819,9 @@ export const mailFolderCursors = sqliteTable(
 
 /**
  * A conversation: messages linked by their Message-ID, In-Reply-To and References headers, else by the same
- * subject between the same people within 60 days (core/mail/threads.ts). `accountId` is the account it is
- * filed under: its first message's matched account, or the one staff chose.
+ * subject between the same people within 60 days (core/mail/store-messages.ts); threads a later message
+ * shows to be one are joined into the oldest. `accountId` is the account it is filed under: its first
+ * message's matched account, or the one staff chose.
  */
 export const mailThreads = sqliteTable(
   "mail_threads",

@@ -115,6 +115,11 @@ export function settingsMailboxes(db: CrmDatabase): Mailbox[] {
   return db.select().from(mailboxes).where(eq(mailboxes.source, "settings")).orderBy(mailboxes.id).all();
 }
 
+/** A mailbox as it is set up now; null once it is removed. */
+export function mailboxById(db: CrmDatabase, id: number): Mailbox | null {
+  return db.select().from(mailboxes).where(eq(mailboxes.id, id)).get() ?? null;
+}
+
 /** Records how a mailbox's latest sync ended: its time, and what stopped it (null when it succeeded). */
 export function recordMailboxSync(db: CrmDatabase, mailboxIds: readonly number[], at: Date, error: string | null): void {
   if (mailboxIds.length === 0) return;

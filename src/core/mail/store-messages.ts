@@ -84,7 +84,7 @@ export function storeMessageBatch(
       const sqlite = db.$client;
       for (const { uid, message, attachmentPaths } of batch.messages) {
         const kept = sqlite.query<{ id: number }, [string]>("SELECT id FROM mail_messages WHERE message_id = ?").get(message.messageId);
-        const messageRowId = kept?.id ?? storeMessage(db, message, attachmentPaths, batch.team, now, counts, accountIds);
+        const messageRowId = kept?.id ?? storeMessage(db, message, attachmentPaths, batch.team, now, counts, accountIds, batch.actor);
         if (kept) counts.alreadyKept++;
         sqlite
           .query("INSERT INTO mail_message_mailboxes (message_id, mailbox_id, folder, uid) VALUES (?, ?, ?, ?) ON CONFLICT (message_id, mailbox_id, folder) DO UPDATE SET uid = excluded.uid")
@@ -116,7 +116,7 @@ export function storeSentMessage(db: CrmDatabase, sent: { message: ReceivedMessa
       const kept = sqlite.query<{ id: number }, [string]>("SELECT id FROM mail_messages WHERE message_id = ?").get(sent.message.messageId);
       const counts: BatchCounts = { stored: 0, alreadyKept: 0, skipped: 0 };
       const accountIds = new Set<number>();
-      const messageRowId = kept?.id ?? storeMessage(db, sent.message, [], sent.team, new Date(), counts, accountIds, { accountId: sent.accountId });
+      const messageRowId = kept?.id ?? storeMessage(db, sent.message, [], sent.team, new Date(), counts, accountIds, sent.actor, { accountId: sent.accountId });
       const threadId = sqlite.query<{ threadId: number | null }, [number]>("SELECT thread_id AS threadId FROM mail_messages WHERE id = ?").get(messageRowId)!.threadId;
       const to = sent.message.participants.filter((participant) => participant.role !== "from").map((participant) => participant.address);
       announceChange(db, { type: "email_sent", accountId: sent.accountId, threadId, subject: sent.message.subject, to, actor: sent.actor, at: new Date() });
@@ -165,6 +165,7 @@ function storeMessage(
   now: Date,
   counts: BatchCounts,
   accountIds: Set<number>,
+  actor: Actor,
   /** Sent by staff from this account: always shown, filed under it, linked to it. */
   sentFrom?: { accountId: number },
 ): number {
@@ -175,7 +176,9 @@ function storeMessage(
   const outside = addresses.filter((address) => !isTeamAddress(address, team));
   const matches = shown ? matchAccounts(db, outside) : [];
   if (sentFrom && !matches.some((match) => match.accountId === sentFrom.accountId)) matches.unshift({ accountId: sentFrom.accountId, matchedBy: "staff" });
-  const threadId = shown ? threadFor(db, message, outside, team, sentFrom?.accountId ?? matches[0]?.accountId ?? null) : null;
+  const accountId = sentFrom?.accountId ?? matches[0]?.accountId ?? null;
+  const thread = shown ? threadFor(db, message, outside, team, accountId) : null;
+  const threadId = thread?.threadId ?? null;
   const { id } = sqlite
     .query<{ id: number }, (string | number | null)[]>(
       `INSERT INTO mail_messages (message_id, thread_id, subject, from_address, from_name, sent_at, text, html, snippet, in_reply_to, "references", bulk, internal, attachment_count, sent_from_crm, created_at)
@@ -209,6 +212,7 @@ function storeMessage(
     matched.run(id, match.accountId, match.matchedBy);
     accountIds.add(match.accountId);
   }
+  if (thread && thread.joined.length > 0) joinThreads(db, thread.threadId, thread.joined, accountId, actor);
   if (shown) counts.stored++;
   else counts.skipped++;
   return id;
@@ -218,31 +222,86 @@ function storeMessage(
  * The conversation a message joins, made when it joins none: first by its headers (a message it replies
  * to or references, or one already kept that replies to it), then by the subject rule
  * (conversation-rules.ts). The thread's time and count follow; an account-less thread takes the message's.
+ * When its headers name messages of several threads, those are one conversation read out of order: the
+ * message joins the oldest, and `joined` names the others, for joinThreads once it is stored.
  */
-function threadFor(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses, accountId: number | null): number {
+function threadFor(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses, accountId: number | null): { threadId: number; joined: number[] } {
   const sqlite = db.$client;
-  const threadId = threadByHeaders(db, message) ?? threadBySubject(db, message, outside, team);
+  const [oldest, ...joined] = threadsByHeaders(db, message);
+  if (joined.length > 0) return { threadId: oldest!, joined };
+  const threadId = oldest ?? threadBySubject(db, message, outside, team);
   if (threadId === null) {
-    return sqlite
+    const created = sqlite
       .query<{ id: number }, [string, string, number | null, number]>("INSERT INTO mail_threads (subject, normalized_subject, account_id, last_message_at, message_count) VALUES (?, ?, ?, ?, 1) RETURNING id")
       .get(message.subject, normalizeSubject(message.subject), accountId, message.sentAt.getTime())!.id;
+    return { threadId: created, joined: [] };
   }
   sqlite
     .query("UPDATE mail_threads SET last_message_at = max(last_message_at, ?1), message_count = message_count + 1, account_id = coalesce(account_id, ?2) WHERE id = ?3")
     .run(message.sentAt.getTime(), accountId, threadId);
-  return threadId;
+  return { threadId, joined: [] };
 }
 
-function threadByHeaders(db: CrmDatabase, message: ReceivedMessage): number | null {
-  const threadOf = db.$client.query<{ threadId: number | null }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE message_id = ?");
-  // The message it answers first, then those it references from the latest back.
-  for (const id of new Set([message.inReplyTo, ...[...message.references].reverse()])) {
+/**
+ * The threads a message's headers tie it to, oldest conversation first (its earliest message): those of the
+ * message it answers and of those it references, and of messages already kept that answer it (a reply read
+ * before the message it answers: an inbox read before its Sent folder, or another mailbox read first).
+ */
+function threadsByHeaders(db: CrmDatabase, message: ReceivedMessage): number[] {
+  const sqlite = db.$client;
+  const threadOf = sqlite.query<{ threadId: number | null }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE message_id = ?");
+  const found = new Set<number>();
+  for (const id of new Set([message.inReplyTo, ...message.references])) {
     if (id === null) continue;
     const threadId = threadOf.get(id)?.threadId;
-    if (threadId != null) return threadId;
+    if (threadId != null) found.add(threadId);
   }
-  // A reply read before the message it answers (an inbox read before its Sent folder).
-  return db.$client.query<{ threadId: number }, [string]>("SELECT thread_id AS threadId FROM mail_messages WHERE in_reply_to = ? AND thread_id IS NOT NULL LIMIT 1").get(message.messageId)?.threadId ?? null;
+  const replies = sqlite.query<{ threadId: number }, [string]>("SELECT DISTINCT thread_id AS threadId FROM mail_messages WHERE in_reply_to = ? AND thread_id IS NOT NULL");
+  for (const { threadId } of replies.all(message.messageId)) found.add(threadId);
+  if (found.size < 2) return [...found];
+  return sqlite
+    .query<{ threadId: number }, [string]>(
+      "SELECT thread_id AS threadId FROM mail_messages WHERE thread_id IN (SELECT value FROM json_each(?)) GROUP BY thread_id ORDER BY min(sent_at), thread_id",
+    )
+    .all(JSON.stringify([...found]))
+    .map((row) => row.threadId);
+}
+
+/**
+ * Makes threads that a message showed to be one conversation one thread: the messages of `joined` move to
+ * `threadId` (the oldest), whose count, last time and first subject are counted again from its messages,
+ * and which keeps its account, else takes the first of the joined threads' (oldest first), else the new
+ * message's. The emptied threads are deleted. Matches to accounts stay with their messages, so every
+ * account that had one of the threads has the joined one. Announced on the change feed.
+ */
+function joinThreads(db: CrmDatabase, threadId: number, joined: readonly number[], messageAccountId: number | null, actor: Actor): void {
+  const sqlite = db.$client;
+  const ids = JSON.stringify(joined);
+  const accountOf = sqlite.query<{ accountId: number | null }, [number]>("SELECT account_id AS accountId FROM mail_threads WHERE id = ?");
+  const filedUnder = [threadId, ...joined].map((id) => accountOf.get(id)?.accountId ?? null);
+  sqlite.query("UPDATE mail_messages SET thread_id = ?1 WHERE thread_id IN (SELECT value FROM json_each(?2))").run(threadId, ids);
+  sqlite.query("DELETE FROM mail_threads WHERE id IN (SELECT value FROM json_each(?))").run(ids);
+  const counted = sqlite
+    .query<{ messageCount: number; lastMessageAt: number; subject: string }, [number]>(
+      `SELECT count(*) AS messageCount, max(sent_at) AS lastMessageAt,
+         (SELECT subject FROM mail_messages WHERE thread_id = ?1 ORDER BY sent_at, id LIMIT 1) AS subject
+       FROM mail_messages WHERE thread_id = ?1`,
+    )
+    .get(threadId)!;
+  // The thread's account first: the audit trail's entry is filed under it.
+  const accountIds = [...new Set([...filedUnder, messageAccountId].filter((id): id is number => id !== null))];
+  const accountId = accountIds[0] ?? null;
+  sqlite
+    .query("UPDATE mail_threads SET subject = ?, normalized_subject = ?, last_message_at = ?, message_count = ?, account_id = ? WHERE id = ?")
+    .run(counted.subject, normalizeSubject(counted.subject), counted.lastMessageAt, counted.messageCount, accountId, threadId);
+  announceChange(db, {
+    type: "email_threads_joined",
+    threadId,
+    joinedThreadIds: joined,
+    accountIds,
+    actor,
+    at: new Date(),
+  });
 }
 
 function threadBySubject(db: CrmDatabase, message: ReceivedMessage, outside: readonly string[], team: TeamAddresses): number | null {

@@ -213,6 +213,19 @@ describe("threads", () => {
     expect(threadOf("r1")).toBe(threadOf("r2"));
   });
 
+  test("two replies read before the message they answer (Sent read before INBOX) become one thread when it comes", async () => {
+    const { user, mailbox } = newMailbox("Sent,INBOX");
+    // The team answered Pat and Lee apart: until Pat's question is read, the answers share no one outside the team.
+    await put(user, [{ id: "to-pat", from: "sales@riverside.test", to: "pat@acme-labs.test", subject: "Re: Lot 42", inReplyTo: "question", date: "2026-03-03T10:00:00Z" }], "Sent");
+    await put(user, [{ id: "to-lee", from: "sales@riverside.test", to: "lee@acme-labs.test", subject: "Re: Lot 42", inReplyTo: "question", date: "2026-03-03T11:00:00Z" }], "Sent");
+    await put(user, [{ id: "question", to: "sales@riverside.test, lee@acme-labs.test", subject: "Lot 42", date: "2026-03-02T09:00:00Z" }]);
+    await sync(mailbox);
+
+    const joined = threadOf("to-pat")!;
+    expect([threadOf("to-lee"), threadOf("question")]).toEqual([joined, joined]);
+    expect(db().select().from(mailThreads).all()).toEqual([expect.objectContaining({ id: joined, subject: "Lot 42", messageCount: 3, lastMessageAt: new Date("2026-03-03T11:00:00Z") })]);
+  });
+
   test("the same subject with a shared person joins within 60 days, not beyond, and not between other people", async () => {
     const { user, mailbox } = newMailbox("INBOX");
     await put(user, [
