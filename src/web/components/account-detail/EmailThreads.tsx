@@ -11,7 +11,7 @@ import { SkeletonLines } from "../../ui/DetailCard";
 import { ShowMore } from "../../ui/ShowMore";
 import { useToast } from "../../ui/toast/useToast";
 import { ComposeEmailModal } from "./ComposeEmailModal";
-import { EmailThreadDialog } from "./EmailThreadDialog";
+import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
 
 /** The dialog open over the tab, if any: a thread read, a new message or a reply being written. */
 type EmailDialog = { kind: "thread"; threadId: number } | { kind: "compose" } | { kind: "reply"; threadId: number };
