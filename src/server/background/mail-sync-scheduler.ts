@@ -11,6 +11,8 @@ export interface MailSyncScheduler {
   reading(): Promise<void>;
   /** Reads the mailboxes now (Settings' "Sync now"), unless a reading is under way: that one will do. */
   syncNow(): void;
+  /** Whether a reading is under way: Settings shows it, and reads the mailboxes again until it ends. */
+  isReading(): boolean;
   /** Stops after the batch in hand; the next start resumes from there. */
   stop(): Promise<void>;
 }
@@ -28,7 +30,6 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   let isReading = false;
 
   const readMailboxes = async () => {
-    isReading = true;
     try {
       report(await syncAllMailboxes(db, env, { dataDir, actor: SYSTEM, signal: abort.signal }));
     } catch (error) {
@@ -39,6 +40,8 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   };
   const runNow = () => {
     clearTimeout(next);
+    // Under way from now, not from the turn the reading begins on: the list read just after "Sync now" says so.
+    isReading = true;
     running = running.then(readMailboxes).then(() => {
       if (!abort.signal.aborted) next = setTimeout(() => void runNow(), MAIL_SYNC_INTERVAL_MS);
     });
@@ -58,6 +61,7 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
     syncNow() {
       if (!isReading && !abort.signal.aborted) void runNow();
     },
+    isReading: () => isReading,
     async stop() {
       abort.abort();
       clearTimeout(next);
