@@ -29,7 +29,9 @@ export function EmailThreads({ accountId }: { accountId: number }) {
   const forgetThread = useForgetEmailThread();
 
   function sent(email: SentEmail) {
-    toast({ title: "E-mail Sent", description: `Sent to ${[email.to, ...email.cc].join(", ")}.` });
+    const reached = [email.to, ...email.cc].filter((address) => !email.refused.includes(address));
+    const refusal = email.refused.length > 0 ? ` The mail server refused ${email.refused.join(", ")}: ${email.refused.length === 1 ? "it did" : "they did"} not get it.` : "";
+    toast({ title: "E-mail Sent", description: `Sent to ${reached.join(", ")}.${refusal}` });
     pages.refresh();
     if (email.threadId === null) return setDialog(null);
     forgetThread(email.threadId);
