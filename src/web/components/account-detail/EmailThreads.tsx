@@ -30,7 +30,7 @@ export function EmailThreads({ accountId }: { accountId: number }) {
 
   function sent(email: SentEmail) {
     const reached = [email.to, ...email.cc].filter((address) => !email.refused.includes(address));
-    const refusal = email.refused.length > 0 ? ` The mail server refused ${email.refused.join(", ")}: ${email.refused.length === 1 ? "it did" : "they did"} not get it.` : "";
+    const refusal = email.refused.length > 0 ? ` Not to ${email.refused.join(", ")}: the mail server refused ${email.refused.length === 1 ? "that address" : "those addresses"}.` : "";
     toast({ title: "E-mail Sent", description: `Sent to ${reached.join(", ")}.${refusal}` });
     pages.refresh();
     if (email.threadId === null) return setDialog(null);
