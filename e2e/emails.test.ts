@@ -8,7 +8,7 @@ import { useCrmAndBrowser } from "./support/harness.ts";
 import { expectNoSidewaysScroll } from "./support/layout.ts";
 import { importCustomer, syncMailbox } from "./support/mail.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
-import { waitForCount, waitForText } from "./support/wait.ts";
+import { waitForCount, waitForText, waitUntil } from "./support/wait.ts";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -45,7 +45,7 @@ describe("the Emails tab", () => {
           "--b",
           "Content-Type: text/html; charset=utf-8",
           "",
-          '<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><img src="${images.urlOf("logo.png")}" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>',
+          `<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><img src="${images.urlOf("logo.png")}" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>`,
           "--b",
           'Content-Type: application/pdf; name="quote-40-cases.pdf"',
           'Content-Disposition: attachment; filename="quote-40-cases.pdf"',
@@ -132,7 +132,7 @@ describe("the Emails tab", () => {
     expect(await messages.nth(1).getByTestId("email-images-hidden").innerText()).toContain("Images from the sender are hidden.");
     await messages.nth(1).getByTestId("email-load-images").click();
     await messages.nth(1).locator('[data-testid="email-message-html"][data-remote-images="shown"]').waitFor();
-    await html.locator("img").evaluate((image: HTMLImageElement) => image.complete || new Promise((settled) => ["load", "error"].forEach((event) => image.addEventListener(event, settled))));
+    await waitUntil(() => images.requests.length > 0, 15_000);
     expect(images.requests).toEqual(["/logo.png"]);
     expect(await html.locator("img").getAttribute("src")).toBe(images.urlOf("logo.png"));
     expect(await messages.nth(1).getByTestId("email-images-hidden").count()).toBe(0);
