@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { setPasswordLinkIn, startSmtpCatcher, type SmtpCatcher } from "../src/testing/smtp-catcher.ts";
+import { setPasswordLinkIn, SMTP_CATCHER_REFUSED_DOMAIN, startSmtpCatcher, type SmtpCatcher } from "../src/testing/smtp-catcher.ts";
 import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
@@ -104,15 +104,18 @@ describe("sending e-mail from the CRM", () => {
     await reply.getByTestId("reply-addressee").getByText(`Pat Buyer <${CUSTOMER}>`).waitFor();
     expect(await reply.getByTestId("reply-addressee").innerText()).toContain("Re: Quote for 40 cases");
     await reply.getByTestId("compose-email-text").fill("Friday it is. The truck leaves at 9.");
+    // A Cc the SMTP server refuses: the reply goes to Pat, and the toast says who did not get it.
+    await reply.getByTestId("compose-email-cc").fill(`dock@${SMTP_CATCHER_REFUSED_DOMAIN}`);
     await animationsFinished(page);
     await screenshot(page, "email-reply-1440");
     await reply.getByTestId("compose-email-send").click();
+    await page.getByTestId("toast").filter({ hasText: `Sent to ${CUSTOMER}. Not to dock@${SMTP_CATCHER_REFUSED_DOMAIN}: the mail server refused that address.` }).waitFor();
     await waitForCount(dialog.getByTestId("email-message"), 3);
     await animationsFinished(page);
     await screenshot(page, "email-replied-thread-1440");
 
     const answered = await smtp.nextMail();
-    expect(answered).toMatchObject({ to: [CUSTOMER], subject: "Re: Quote for 40 cases", inReplyTo: "<answer@acme-labs.test>" });
+    expect(answered).toMatchObject({ envelopeTo: [CUSTOMER], to: [CUSTOMER], subject: "Re: Quote for 40 cases", inReplyTo: "<answer@acme-labs.test>" });
     expect(answered.references.split(/\s+/)).toEqual([sent.messageId, "<answer@acme-labs.test>"]);
     await page.close();
   });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { screenshot } from "./support/browser.ts";
+import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
+import { startImageServer, type ImageServer } from "./support/image-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { expectNoSidewaysScroll } from "./support/layout.ts";
 import { importCustomer, syncMailbox } from "./support/mail.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
-import { waitForCount, waitForText } from "./support/wait.ts";
+import { waitForCount, waitForText, waitUntil } from "./support/wait.ts";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -15,12 +17,15 @@ const CUSTOMER = "pat@acme-labs.test";
 /**
  * Issue #34: a customer's correspondence, read by `crm mail sync` from a real IMAP server (Dovecot on
  * loopback), in the Emails tab of its account: threads newest first, a thread opened to be read, its HTML
- * in a sandboxed frame that loads nothing; bulk mail left out. At 1440 px and on a phone.
+ * in a sandboxed frame that loads nothing until staff ask for the sender's images (from an image host on
+ * loopback that counts what it is asked), its attachment downloaded; bulk mail left out. At 1440 px and on a phone.
  */
 describe("the Emails tab", () => {
   let imap: ImapTestServer;
+  let images: ImageServer;
   beforeAll(async () => {
     imap = await startImapServer();
+    images = await startImageServer();
     const mailbox = "sales@riverside.test";
     const mail = (lines: string[], body: string[]) => [...lines, "MIME-Version: 1.0", ...body, ""].join("\r\n");
     await imap.append(
@@ -40,7 +45,7 @@ describe("the Emails tab", () => {
           "--b",
           "Content-Type: text/html; charset=utf-8",
           "",
-          '<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><img src="https://tracker.test/open.gif" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>',
+          `<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><img src="${images.urlOf("logo.png")}" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>`,
           "--b",
           'Content-Type: application/pdf; name="quote-40-cases.pdf"',
           'Content-Disposition: attachment; filename="quote-40-cases.pdf"',
@@ -67,7 +72,10 @@ describe("the Emails tab", () => {
       ),
     );
   });
-  afterAll(() => imap?.dispose());
+  afterAll(() => {
+    imap?.dispose();
+    images?.stop();
+  });
   const running = useCrmAndBrowser();
 
   let accountId: number;
@@ -77,7 +85,7 @@ describe("the Emails tab", () => {
   });
 
   async function emailsTab(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await signedInPageWithoutWelcome(running.browser, running.crm);
+    const page = await signedInPageWithoutWelcome(running.browser, running.crm, undefined, { ignoreHTTPSErrors: true });
     await page.setViewportSize(viewport);
     await page.goto(`${running.crm.url}/accounts/${accountId}`);
     await page.getByTestId("activity-tab-emails").click();
@@ -85,7 +93,7 @@ describe("the Emails tab", () => {
     return page;
   }
 
-  test("at 1440 px: threads newest first, bulk mail left out; a thread opens with its messages, its HTML loading nothing", async () => {
+  test("at 1440 px: threads newest first, bulk mail left out; a thread opens with its messages, its HTML loading nothing until asked; its attachment downloads", async () => {
     const page = await emailsTab(DESKTOP);
     const threads = page.getByTestId("email-thread");
     expect(await page.getByTestId("email-thread-subject").allInnerTexts()).toEqual(["Reorder for April", "Quote for 40 cases(2)"]);
@@ -107,10 +115,30 @@ describe("the Emails tab", () => {
     await waitForText(html.locator("b"), "$1,840");
     expect(await html.locator("script").count()).toBe(0);
     expect(await html.locator("img").getAttribute("src")).toBeNull();
-    expect(await messages.nth(1).getByTestId("email-message-attachments").innerText()).toContain("quote-40-cases.pdf");
     expect(await page.title()).not.toBe("ran");
     expect(remoteRequests).toEqual([]);
+    expect(images.requests).toEqual([]);
     await screenshot(page, "emails-thread-1440");
+
+    // Its attachment, downloaded under its own name.
+    const attachment = messages.nth(1).getByTestId("email-attachment-link");
+    expect(await attachment.innerText()).toBe("quote-40-cases.pdf (14 bytes)");
+    const [download] = await Promise.all([page.waitForEvent("download"), attachment.click()]);
+    expect(download.suggestedFilename()).toBe("quote-40-cases.pdf");
+    expect(await Bun.file((await download.path())!).text()).toBe("%PDF-1.4 quote");
+
+    // The sender's image, loaded once staff ask: that message alone, and still no script.
+    expect(await messages.nth(0).getByTestId("email-images-hidden").count()).toBe(0);
+    expect(await messages.nth(1).getByTestId("email-images-hidden").innerText()).toContain("Images from the sender are hidden.");
+    await messages.nth(1).getByTestId("email-load-images").click();
+    await messages.nth(1).locator('[data-testid="email-message-html"][data-remote-images="shown"]').waitFor();
+    await waitUntil(() => images.requests.length > 0, 15_000);
+    expect(images.requests).toEqual(["/logo.png"]);
+    expect(await html.locator("img").getAttribute("src")).toBe(images.urlOf("logo.png"));
+    expect(await messages.nth(1).getByTestId("email-images-hidden").count()).toBe(0);
+    expect(await html.locator("script").count()).toBe(0);
+    expect(await page.title()).not.toBe("ran");
+    await screenshot(page, "emails-thread-images-1440", { fullPage: false });
   });
 
   test("at 390 px: the threads and an open thread fit the phone", async () => {
@@ -118,8 +146,14 @@ describe("the Emails tab", () => {
     await expectNoSidewaysScroll(page);
     await screenshot(page, "emails-tab-390");
     await page.getByTestId("email-thread").nth(1).click();
-    await waitForCount(page.getByTestId("email-thread-dialog").getByTestId("email-message"), 2);
+    const messages = page.getByTestId("email-thread-dialog").getByTestId("email-message");
+    await waitForCount(messages, 2);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "emails-thread-390", { fullPage: false });
+    await messages.nth(1).getByTestId("email-load-images").click();
+    await messages.nth(1).locator('[data-testid="email-message-html"][data-remote-images="shown"]').waitFor();
+    await expectNoSidewaysScroll(page);
+    await messages.nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "emails-thread-images-390.png") });
   });
 });

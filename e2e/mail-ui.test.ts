@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
-import { expectNoSidewaysScroll } from "./support/layout.ts";
+import { animationsFinished, expectNoSidewaysScroll } from "./support/layout.ts";
 import { importCustomer, syncMailbox } from "./support/mail.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount, waitForText } from "./support/wait.ts";
@@ -12,11 +12,13 @@ import { waitForCount, waitForText } from "./support/wait.ts";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER = "pat@acme-labs.test";
+const DROPBOX = "dropbox@riverside.test";
 
 /**
- * Issue #34, around the Emails tab: Settings → E-mail (the mailboxes, the environment's read-only, one added,
- * edited with its password kept, and removed), the unmatched e-mail linked to an account, then that
- * account's Last E-mailed and its e-mail on the timeline, a line opening its thread. At 1440 px and 390 px.
+ * Issue #34, around the Emails tab: Settings → E-mail (the mailboxes, the environment's read-only, one read
+ * by "Sync now" and shown read without a reload, one added, edited with its password kept, and removed), the
+ * unmatched e-mail read and linked to an account, then that account's Last E-mailed and its e-mail on the
+ * timeline, a line opening its thread. At 1440 px and 390 px.
  */
 describe("e-mail in Settings, on the account and its timeline", () => {
   let imap: ImapTestServer;
@@ -32,6 +34,9 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     );
     // From the customer's colleague, at a free-mail address no account knows: unmatched until staff link it.
     await imap.append(mailbox, mail(["From: Lee Park <lee.park@gmail.com>", "To: sales@riverside.test", "Subject: Price list for Acme's lab", "Date: Wed, 04 Mar 2026 16:30:00 +0000", "Message-ID: <prices@gmail.com>"], "Could you send your price list? I work with Pat at Acme Labs."));
+    await imap.append(mailbox, mail(["From: Sam Ortiz <sam.ortiz@yahoo.com>", "To: sales@riverside.test", "Subject: Samples for a new bakery", "Date: Thu, 05 Mar 2026 17:00:00 +0000", "Message-ID: <samples@yahoo.com>"], "We open in May on Main Street. Could you send samples of your flours?"));
+    // A copy of Pat's first message in the dropbox Kim copies customers' mail to: the same message, kept once.
+    await imap.append(DROPBOX, mail([`From: Pat Buyer <${CUSTOMER}>`, "To: Riverside Sales <sales@riverside.test>", "Subject: Quote for 40 cases", "Date: Mon, 02 Mar 2026 15:00:00 +0000", "Message-ID: <quote@acme-labs.test>"], "Could you quote 40 cases?"));
   });
   afterAll(() => imap?.dispose());
   const running = useCrmAndBrowser();
@@ -52,8 +57,12 @@ describe("e-mail in Settings, on the account and its timeline", () => {
 
   test("at 1440 px: the mailboxes, one added, edited and removed; the unmatched thread linked to its account", async () => {
     const page = await settings(DESKTOP);
+    // The dropbox, on the test's IMAP server on this machine (plain IMAP, which the form does not offer).
+    const dropbox = { name: "Dropbox", host: "127.0.0.1", port: imap.port, secure: false, username: DROPBOX, secret: imap.password };
+    expect(await page.evaluate(async (body) => (await fetch("/api/settings/mailboxes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status, dropbox)).toBe(201);
+    await page.reload();
     const rows = page.getByTestId("mailbox-row");
-    await waitForCount(rows, 1);
+    await waitForCount(rows, 2);
     const environment = rows.first();
     expect(await environment.getByTestId("mailbox-name").innerText()).toBe("sales@riverside.test on 127.0.0.1");
     expect(await environment.getByTestId("mailbox-folders").innerText()).toBe("INBOX, Sent");
@@ -61,8 +70,14 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     expect(await environment.getByTestId("mailbox-last-sync").innerText()).toStartWith("Last read ");
     await environment.getByTestId("mailbox-environment-note").waitFor();
     expect(await environment.getByTestId("mailbox-edit").count()).toBe(0);
+    expect(await rows.nth(1).getByTestId("mailbox-sync-state").getAttribute("data-state")).toBe("never");
+    // Read by "Sync now": the row shows it read, and what it kept, without a reload.
     await page.getByTestId("mailbox-sync-now").click();
     await page.getByText("Reading the mailboxes").waitFor();
+    await rows.nth(1).locator('[data-testid="mailbox-sync-state"][data-state="synced"]').waitFor();
+    expect(await rows.nth(1).getByTestId("mailbox-last-sync").innerText()).toStartWith("Last read ");
+    expect(await rows.nth(1).getByTestId("mailbox-message-count").innerText()).toBe("1 message kept");
+    expect(await page.getByTestId("mailbox-sync-now").innerText()).toBe("Sync now");
 
     await page.getByTestId("mailbox-add").click();
     const dialog = page.getByTestId("mailbox-dialog");
@@ -72,8 +87,8 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     await dialog.getByTestId("mailbox-field-secret").fill("kim-app-password");
     await dialog.getByTestId("mailbox-field-visibility").selectOption("subject");
     await dialog.getByTestId("mailbox-save").click();
-    await waitForCount(rows, 2);
-    const kim = rows.nth(1);
+    await waitForCount(rows, 3);
+    const kim = rows.nth(2);
     expect(await kim.getByTestId("mailbox-visibility").innerText()).toBe("Subject too");
     expect(await kim.getByTestId("mailbox-sync-state").getAttribute("data-state")).toBe("never");
     await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-1440.png") });
@@ -85,23 +100,35 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     await dialog.getByTestId("mailbox-save").click();
     await waitForText(kim.getByTestId("mailbox-visibility"), "Who and when only");
     const saved = await page.evaluate(async () => (await fetch("/api/settings/mailboxes")).json());
-    expect(saved[1]).toMatchObject({ name: "Kim's inbox", visibility: "metadata", secretSet: true });
+    expect(saved[2]).toMatchObject({ name: "Kim's inbox", visibility: "metadata", secretSet: true });
     expect(JSON.stringify(saved)).not.toContain("kim-app-password");
 
     await kim.getByTestId("mailbox-remove").click();
     await page.getByTestId("mailbox-remove-dialog").getByRole("button", { name: "Remove mailbox" }).click();
-    await waitForCount(rows, 1);
+    await waitForCount(rows, 2);
 
     const unmatched = page.getByTestId("unmatched-email-thread");
-    await waitForCount(unmatched, 1);
-    expect(await unmatched.first().getByTestId("unmatched-email-subject").innerText()).toBe("Price list for Acme's lab");
+    await waitForCount(unmatched, 2);
+    expect(await unmatched.getByTestId("unmatched-email-subject").allInnerTexts()).toEqual(["Samples for a new bakery", "Price list for Acme's lab"]);
     await page.getByTestId("unmatched-email-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-unmatched-1440.png") });
-    await unmatched.first().getByTestId("unmatched-email-link").click();
+
+    // Read before it is linked: no Reply, as it has no account to write from; "Link to account" instead.
+    await unmatched.nth(1).getByTestId("unmatched-email-read").click();
+    const thread = page.getByTestId("email-thread-dialog");
+    await waitForCount(thread.getByTestId("email-message"), 1);
+    expect(await thread.getByTestId("email-message-from").innerText()).toBe("Lee Park <lee.park@gmail.com>");
+    expect(await thread.getByTestId("email-message-text").innerText()).toContain("I work with Pat at Acme Labs.");
+    expect(await thread.getByTestId("email-reply-button").count()).toBe(0);
+    await animationsFinished(page);
+    await screenshot(page, "mail-unmatched-thread-1440", { fullPage: false });
+    await thread.getByTestId("email-link-button").click();
+    await thread.waitFor({ state: "detached" });
     const link = page.getByTestId("unmatched-email-link-dialog");
     await link.getByTestId("unmatched-email-account-input").fill("Acme");
     await page.getByTestId("unmatched-email-account-option").first().click();
     await link.getByTestId("unmatched-email-link-submit").click();
-    await page.getByTestId("unmatched-email-empty").waitFor();
+    await waitForCount(unmatched, 1);
+    expect(await unmatched.getByTestId("unmatched-email-subject").innerText()).toBe("Samples for a new bakery");
   });
 
   async function account(viewport: { width: number; height: number }): Promise<Page> {
@@ -137,9 +164,21 @@ describe("e-mail in Settings, on the account and its timeline", () => {
 
   test("at 390 px: the Settings cards and the account's e-mail fit the phone", async () => {
     const page = await settings(PHONE);
-    await waitForCount(page.getByTestId("mailbox-row"), 1);
+    await waitForCount(page.getByTestId("mailbox-row"), 2);
     await expectNoSidewaysScroll(page);
     await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-390.png") });
+    const unmatched = page.getByTestId("unmatched-email-thread");
+    await waitForCount(unmatched, 1);
+    await page.getByTestId("unmatched-email-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-unmatched-390.png") });
+    await unmatched.first().getByTestId("unmatched-email-read").click();
+    const thread = page.getByTestId("email-thread-dialog");
+    await waitForCount(thread.getByTestId("email-message"), 1);
+    await thread.getByTestId("email-link-button").waitFor();
+    await expectNoSidewaysScroll(page);
+    await animationsFinished(page);
+    await screenshot(page, "mail-unmatched-thread-390", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await thread.waitFor({ state: "detached" });
     const phone = await account(PHONE);
     await waitForText(phone.getByTestId("last-emailed").locator("dd"), "03/04/2026");
     await expectNoSidewaysScroll(phone);

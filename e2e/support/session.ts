@@ -1,9 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import type { RunningCrm } from "./crm-server.ts";
 
-/** A new page signed in as the first administrator (or the given user), on the accounts screen. */
-export async function signedInPage(browser: Browser, crm: RunningCrm, user = { email: crm.adminEmail, password: crm.adminPassword }): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+/**
+ * A new page signed in as the first administrator (or the given user), on the accounts screen. With
+ * `ignoreHTTPSErrors` it accepts a test server's own certificate (e2e/support/image-server.ts).
+ */
+export async function signedInPage(browser: Browser, crm: RunningCrm, user = { email: crm.adminEmail, password: crm.adminPassword }, options: { ignoreHTTPSErrors?: boolean } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false });
   await page.goto(`${crm.url}/accounts`);
   await page.getByRole("button", { name: "Sign In" }).waitFor();
   if ((await page.getByLabel("Email").inputValue()) !== user.email) await fillLoginEmail(page, user.email);
@@ -14,8 +17,8 @@ export async function signedInPage(browser: Browser, crm: RunningCrm, user = { e
 }
 
 /** As signedInPage, with the welcome toast closed so that it covers nothing, and 15 seconds for any wait. */
-export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningCrm, user?: { email: string; password: string }): Promise<Page> {
-  const page = await signedInPage(browser, crm, user);
+export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningCrm, user?: { email: string; password: string }, options: { ignoreHTTPSErrors?: boolean } = {}): Promise<Page> {
+  const page = await signedInPage(browser, crm, user, options);
   page.setDefaultTimeout(15_000);
   const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
   await welcome.getByRole("button", { name: "Close" }).click();

@@ -9,7 +9,8 @@ import { MAIL_PARTICIPANT_ROLES, MAIL_VISIBILITIES } from "./mail.ts";
  *   GET  /api/email-threads/unmatched   the threads no account has, newest first (EmailThreadListQuery → EmailThreadSummary[], X-Total-Count)
  *   POST /api/email-threads/{id}/account   file a thread under an account (FileThreadBody → EmailThread; 404 no thread, 400 no account)
  * Each message shows as much as the most open mailbox holding it allows: a subject, text, HTML or
- * attachments it may not show are null. The HTML is sanitised already; the dashboard still isolates it.
+ * attachments it may not show are null. The HTML is sanitised already; the dashboard still isolates it. An
+ * attachment's file is downloaded by its id (contracts/email-attachments.ts).
  */
 
 /** When the caller does not say how many. */

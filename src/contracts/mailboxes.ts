@@ -51,6 +51,8 @@ export const MailboxSettings = t.Object({
   source: oneOf("source", MAILBOX_SOURCES, "settings, or environment for a CRM_MAIL_IMAP mailbox, changed there"),
   lastSyncedAt: t.Union([IsoTime, t.Null()]),
   lastError: t.Union([t.String(), t.Null()], { description: "What stopped its latest sync; null when it succeeded" }),
+  messageCount: t.Integer({ description: "The messages the CRM keeps from it" }),
+  syncing: t.Boolean({ description: "A reading of the mailboxes (they are read one after another) is under way: its lastSyncedAt, lastError and messageCount change when it ends" }),
 });
 export type MailboxSettings = typeof MailboxSettings.static;
 

@@ -9,9 +9,10 @@ import { customerEmail, requiredText, SHORT_TEXT_MAX_LENGTH } from "./common.ts"
  *   POST /api/email-threads/{id}/replies   a reply to the thread's latest message: to whoever outside the team
  *                                          wrote it, or to whom the team's went (EmailReplyBody → SentEmail, 201)
  * 409 when the CRM sends no e-mail (no CRM_MAIL_SMTP) or the thread is filed under no account; 503 when the
- * SMTP server cannot be reached or refuses the CRM's sign-in; 400 naming `to` or `cc` when it refuses an
- * addressee; 429 past a person's allowance (core/mail/sending-allowance.ts: 30 in 10 minutes). A failed
- * sending keeps nothing.
+ * SMTP server cannot be reached or refuses the CRM's sign-in; 400 naming `to` or `cc` when it refuses every
+ * addressee; 429 past a person's allowance (core/mail/sending-allowance.ts:
+ * 30 in 10 minutes). A failed sending keeps nothing. When it refuses some and takes the others, the message is
+ * sent and kept with those it went to, and `refused` names the others.
  */
 
 /** A message's text: a long letter fits, a paste of a whole mailbox does not. */
@@ -49,5 +50,8 @@ export const SentEmail = t.Object({
   to: t.String(),
   cc: t.Array(t.String()),
   subject: t.String(),
+  refused: t.Array(t.String(), {
+    description: "Of to and cc, those the SMTP server refused while it took the message for the others: they did not get it, and it is kept without them",
+  }),
 });
 export type SentEmail = typeof SentEmail.static;

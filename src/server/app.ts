@@ -9,6 +9,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { emailRoutes } from "./routes/emails.ts";
+import { emailAttachmentRoutes } from "./routes/email-attachments.ts";
 import { sentEmailRoutes } from "./routes/sent-emails.ts";
 import { mailboxRoutes } from "./routes/mailboxes.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -51,6 +52,7 @@ export function createApp(context: ServerContext) {
     .use(duplicateRoutes(context))
     .use(activityRoutes(context))
     .use(emailRoutes(context))
+    .use(emailAttachmentRoutes(context))
     .use(sentEmailRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))

@@ -28,5 +28,5 @@ export interface ServerContext {
   backfills: Pick<BackfillJobs, "start">;
   lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;
   dailyBackups: Pick<BackupScheduler, "check">;
-  mailSync: Pick<MailSyncScheduler, "syncNow">;
+  mailSync: Pick<MailSyncScheduler, "syncNow" | "isReading">;
 }

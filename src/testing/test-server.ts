@@ -37,6 +37,15 @@ export function testServer(
   const webhookWorker = startWebhookWorker(database.db, env, { pollMs: options.pollMs ?? 50, clientOptions: options.clientOptions });
   const backfills = createBackfillJobs(database.db, env, options.clientOptions);
   const lifecyclePasses = startLifecyclePassScheduler(database.db, { log: () => {} });
+  // The mail sync is tested against a real IMAP server on its own (mail-sync-scheduler.integration.test.ts):
+  // here "Sync now" begins a reading that goes on until the test ends it (`mailSync.reading = false`).
+  const mailSync = {
+    reading: false,
+    syncNow() {
+      mailSync.reading = true;
+    },
+    isReading: () => mailSync.reading,
+  };
   const app = createApp({
     db: database.db,
     dataDir: database.dataDir,
@@ -50,8 +59,7 @@ export function testServer(
     lifecyclePasses,
     // The daily backup is tested on its own (backup-scheduler.test.ts): a test server takes none by itself.
     dailyBackups: { check: () => Promise.resolve() },
-    // The mail sync is tested against a real IMAP server on its own (mail-sync-scheduler.integration.test.ts).
-    mailSync: { syncNow: () => {} },
+    mailSync,
   });
 
   /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */
@@ -91,6 +99,7 @@ export function testServer(
     sqlite: database.sqlite,
     request,
     signInAs,
+    mailSync,
     async dispose() {
       await Promise.all([webhookWorker.stop(), backfills.stop(), lifecyclePasses.stop()]);
       database.dispose();

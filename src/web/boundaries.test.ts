@@ -12,7 +12,8 @@ import path from "node:path";
  * - `parts` holds what several features show of one record: `parts/accounts` is the account widgets (the
  *   table of accounts with its ticks, bulk bar and pager, the account form, the list select, the export
  *   link, the account list's view and page size), shown by the accounts screen, a list's tab and the
- *   account page. It imports `ui`, `api`, `format` and `session`, never a feature or screen.
+ *   account page; `parts/email` is an e-mail thread opened to be read, shown by the Emails tab, the timeline
+ *   and Settings' unmatched e-mail. It imports `ui`, `api`, `format` and `session`, never a feature or screen.
  * - Each feature folder under `components` imports `parts`, `ui`, `api`, `format` and `session`, never
  *   another feature: where one feature shows another's component, the screen (or `App`, for the shell)
  *   hands it over as a prop.

@@ -1,11 +1,11 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, countDistinct, eq, ne } from "drizzle-orm";
 import { DEFAULT_MAIL_FOLDERS } from "../../contracts/mail.ts";
 import type { MailboxChanges, NewMailboxBody } from "../../contracts/mailboxes.ts";
 import type { Actor } from "../changes/actor.ts";
 import { announceChange } from "../changes/change-feed.ts";
 import { settingChanges } from "../changes/field-changes.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { mailboxes } from "../database/schema.ts";
+import { mailboxes, mailMessageMailboxes } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isLoopbackHost, type Mailbox } from "./mailboxes.ts";
@@ -16,6 +16,16 @@ import { isLoopbackHost, type Mailbox } from "./mailboxes.ts";
  */
 export function listMailboxes(db: CrmDatabase): Mailbox[] {
   return db.select().from(mailboxes).orderBy(mailboxes.id).all();
+}
+
+/** How many messages the CRM keeps from each mailbox (one in two of its folders counted once), by mailbox id; none kept, not there. */
+export function mailboxMessageCounts(db: CrmDatabase): Map<number, number> {
+  const rows = db
+    .select({ mailboxId: mailMessageMailboxes.mailboxId, messages: countDistinct(mailMessageMailboxes.messageId) })
+    .from(mailMessageMailboxes)
+    .groupBy(mailMessageMailboxes.mailboxId)
+    .all();
+  return new Map(rows.map((row) => [row.mailboxId, row.messages]));
 }
 
 export function addMailbox(db: CrmDatabase, body: NewMailboxBody, actor: Actor): Mailbox {

@@ -4,7 +4,8 @@ import sanitizeHtml from "sanitize-html";
  * A message's HTML made safe to store and show: its formatting (paragraphs, lists, tables, emphasis, links,
  * a few inline colours and alignments) and nothing that runs or loads: no scripts, styles sheets, frames,
  * forms or event handlers, no `javascript:` or other links but web and mail ones, and no remote image: an
- * image from the web keeps its place and alt text and is blocked, its address kept in `data-blocked-src`.
+ * image from the web keeps its place and alt text and is blocked, its address kept in `data-blocked-src`,
+ * where the thread dialog's "Load images" finds an https one to put back when staff ask.
  * Images carried in the message itself (`cid:`, `data:` images but SVG) stay. sanitize-html (a parser and
  * an allow-list, not patterns) does the work; the Emails tab isolates it again (EmailThreadDialog.tsx).
  */

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { accounts, contacts, mailMessages, mailParticipants, mailThreads } from "../database/schema.ts";
 import { conflict, DomainError, invalid, notFound } from "../errors.ts";
-import type { OutgoingMail } from "../outgoing-mail/send-mail.ts";
+import type { OutgoingMail, SentMessage } from "../outgoing-mail/send-mail.ts";
 import { isTeamAddress, type TeamAddresses } from "./conversation-rules.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import type { Participant, ReceivedMessage } from "./received-message.ts";
@@ -18,7 +18,8 @@ import { storeSentMessage } from "./store-messages.ts";
  * E-mail staff send from an account (docs/design.md, "E-mail sent from an account"): through the one
  * mailer (outgoing-mail/send-mail.ts), then kept at once in the account's Emails tab under the Message-ID
  * the mailer gave it, so that reading the Sent folder later finds it kept. Nothing is kept when the
- * sending fails, and the refusal is said in staff's words.
+ * sending fails, and the refusal is said in staff's words; when the server refuses some recipients and takes
+ * it for the others, it is kept with those it went to, and the answer names the refused.
  */
 
 /** What answers when no SMTP server is configured: a 409, as the CRM's set-up, not the moment, forbids it. */
@@ -36,6 +37,8 @@ export interface SentAccountEmail {
   to: string;
   cc: string[];
   subject: string;
+  /** Of `to` and `cc`, those the SMTP server refused while it took the message for the others. */
+  refused: string[];
 }
 
 /** The account's contacts' e-mails (the primary contact's first), then its own, each once (lower-cased): whom a new message may be to. */
@@ -136,18 +139,25 @@ interface Composed {
 
 async function deliverAndKeep(db: CrmDatabase, mail: OutgoingMail, composed: Composed, actor: Actor): Promise<SentAccountEmail> {
   const { to, cc, subject, text, inReplyTo, references } = composed;
-  let messageId: string;
+  let sent: SentMessage;
   try {
-    ({ messageId } = await mail.mailer.sendMail({ to: to.address, cc, subject, text, inReplyTo: inReplyTo ?? undefined, references }));
+    sent = await mail.mailer.sendMail({ to: to.address, cc, subject, text, inReplyTo: inReplyTo ?? undefined, references });
   } catch (error) {
     throw sendingRefusal(error, to.address, cc);
   }
+  // Kept with the people it went to: one the server refused never got it, and the thread, timeline and audit say so by leaving them out.
+  const refused = [to.address, ...cc].filter((address) => sent.refused.includes(address));
+  const reached = (address: string) => !refused.includes(address);
   const from = senderOf(mail.settings.from);
   const message: ReceivedMessage = {
-    messageId,
+    messageId: sent.messageId,
     subject,
     from,
-    participants: [{ role: "from", ...from }, { role: "to", ...to }, ...cc.map((address): Participant => ({ role: "cc", address, name: "" }))],
+    participants: [
+      { role: "from", ...from },
+      ...(reached(to.address) ? [{ role: "to" as const, ...to }] : []),
+      ...cc.filter(reached).map((address): Participant => ({ role: "cc", address, name: "" })),
+    ],
     sentAt: new Date(),
     text,
     html: null,
@@ -158,7 +168,7 @@ async function deliverAndKeep(db: CrmDatabase, mail: OutgoingMail, composed: Com
     attachments: [],
   };
   const { threadId } = await whenDatabaseFree(() => storeSentMessage(db, { message, accountId: composed.accountId, team: sendersTeam(db, mail), actor }));
-  return { threadId, messageId, to: to.address, cc, subject };
+  return { threadId, messageId: sent.messageId, to: to.address, cc, subject, refused };
 }
 
 function outgoingMailOrRefusal(mail: OutgoingMail | null): OutgoingMail {

@@ -13,9 +13,14 @@ export interface OutgoingMessage {
   references?: readonly string[];
 }
 
-/** What the SMTP server accepted: the message under the Message-ID the mailer gave it (in angle brackets). */
+/**
+ * What the SMTP server accepted: the message under the Message-ID the mailer gave it (in angle brackets), for
+ * every recipient but those it refused (lower-cased). When it refuses them all, nothing is sent: sendMail
+ * rejects instead (nodemailer's EENVELOPE).
+ */
 export interface SentMessage {
   messageId: string;
+  refused: string[];
 }
 
 /** Sends the CRM's e-mail through the configured SMTP server. */
@@ -59,7 +64,7 @@ export function createMailer(settings: MailSettings): Mailer {
         inReplyTo: message.inReplyTo,
         references: message.references && message.references.length > 0 ? [...message.references] : undefined,
       });
-      return { messageId: info.messageId };
+      return { messageId: info.messageId, refused: info.rejected.map((address) => address.toLowerCase()) };
     },
   };
 }

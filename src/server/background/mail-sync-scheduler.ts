@@ -23,6 +23,8 @@ export interface MailSyncScheduler {
   watching(): Promise<void>;
   /** Reads the mailboxes now (Settings' "Sync now"), unless a reading is under way: that one will do. */
   syncNow(): void;
+  /** Whether a reading is under way: Settings shows it, and reads the mailboxes again until it ends. */
+  isReading(): boolean;
   /** Stops after the batch in hand, closing the IDLE connections; the next start resumes from there. */
   stop(): Promise<void>;
 }
@@ -49,7 +51,6 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   const queued = new Set<number>();
 
   const readMailboxes = async () => {
-    isReading = true;
     try {
       const results = await syncAllMailboxes(db, env, { dataDir, actor: SYSTEM, signal: abort.signal });
       report(results);
@@ -62,6 +63,8 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
   };
   const runNow = () => {
     clearTimeout(next);
+    // Under way from now, not from the turn the reading begins on: the list read just after "Sync now" says so.
+    isReading = true;
     running = running.then(readMailboxes).then(() => {
       if (!abort.signal.aborted) next = setTimeout(() => void runNow(), MAIL_SYNC_INTERVAL_MS);
     });
@@ -137,6 +140,7 @@ export function startMailSyncScheduler(db: CrmDatabase, dataDir: string, env: Re
     syncNow() {
       if (!isReading && !abort.signal.aborted) void runNow();
     },
+    isReading: () => isReading,
     async stop() {
       abort.abort();
       clearTimeout(next);

@@ -1,6 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { SYNC_STARTED_MESSAGE } from "../../contracts/mailboxes.ts";
+import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl } from "../../core/mail/mailboxes.ts";
+import { teamAddresses } from "../../core/mail/match-accounts.ts";
+import { readReceivedMessage } from "../../core/mail/received-message.ts";
+import { storeMessageBatch } from "../../core/mail/store-messages.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe("Settings → E-mail: the mailboxes", () => {
@@ -24,6 +28,8 @@ describe("Settings → E-mail: the mailboxes", () => {
       source: "settings",
       lastSyncedAt: null,
       lastError: null,
+      messageCount: 0,
+      syncing: false,
     });
     expect(JSON.stringify(added.body)).not.toContain("imap-password");
 
@@ -59,8 +65,27 @@ describe("Settings → E-mail: the mailboxes", () => {
     expect((await call("DELETE", `/${fromEnvironment!.id}`)).status).toBe(409);
   });
 
-  test("Sync now starts a reading in the background and answers 202 at once", async () => {
+  test("Sync now starts a reading in the background and answers 202 at once; the list says it is under way until it ends, and counts each mailbox's messages", async () => {
+    const [sales] = keepEnvironmentMailboxes(crm.server.db, [parseMailboxUrl("CRM_MAIL_IMAP", "imaps://sales%40riverside.test:pw@imap.riverside.test/INBOX,Sent")]);
+    await call("POST", "", { host: "imap.riverside.test", username: "kim@riverside.test", secret: "pw" });
+    expect((await call("GET")).body).toMatchObject([
+      { username: "sales@riverside.test", messageCount: 0, syncing: false },
+      { username: "kim@riverside.test", messageCount: 0, syncing: false },
+    ]);
     expect(await call("POST", "/sync")).toMatchObject({ status: 202, body: { message: SYNC_STARTED_MESSAGE } });
+    expect((await call("GET")).body.map((mailbox: { syncing: boolean }) => mailbox.syncing)).toEqual([true, true]);
+
+    // The reading keeps two messages of sales@, one of them found in both its folders, and ends.
+    const message = (id: string) => readReceivedMessage(new TextEncoder().encode([`From: pat@acme-labs.test`, "To: sales@riverside.test", "Subject: Quote", `Message-ID: <${id}@acme-labs.test>`, "Date: Mon, 02 Mar 2026 15:00:00 +0000", "", "Hello", ""].join("\r\n")), new Date());
+    const [first, second] = [await message("a"), await message("b")];
+    const batch = { mailboxId: sales!.id, uidValidity: 1, team: teamAddresses(crm.server.db), actor: COMMAND_LINE };
+    storeMessageBatch(crm.server.db, { ...batch, folder: "INBOX", lastUid: 2, messages: [{ uid: 1, message: first, attachmentPaths: [] }, { uid: 2, message: second, attachmentPaths: [] }] });
+    storeMessageBatch(crm.server.db, { ...batch, folder: "Sent", lastUid: 1, messages: [{ uid: 1, message: first, attachmentPaths: [] }] });
+    crm.server.mailSync.reading = false;
+    expect((await call("GET")).body).toMatchObject([
+      { username: "sales@riverside.test", messageCount: 2, syncing: false },
+      { username: "kim@riverside.test", messageCount: 0, syncing: false },
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { IdParams, MessageAnswer } from "../../contracts/common.ts";
 import { MailboxChanges, MailboxList, MailboxSettings, NewMailboxBody, SYNC_STARTED_MESSAGE } from "../../contracts/mailboxes.ts";
 import { actorOf } from "../../core/changes/actor.ts";
-import { addMailbox, changeMailbox, listMailboxes, removeMailbox } from "../../core/mail/mailbox-settings.ts";
+import { addMailbox, changeMailbox, listMailboxes, mailboxMessageCounts, removeMailbox } from "../../core/mail/mailbox-settings.ts";
 import type { ServerContext } from "../context.ts";
 import { toMailboxJson } from "../json/mailbox-json.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -11,14 +11,15 @@ import { answers } from "../openapi/answers.ts";
 /** Settings → E-mail: the mailboxes the CRM reads, administrators only; their passwords are never sent back. */
 export function mailboxRoutes(context: ServerContext) {
   const { db } = context;
+  const readingNow = () => ({ messageCounts: mailboxMessageCounts(db), syncing: context.mailSync.isReading() });
   return new Elysia({ prefix: "/api/settings/mailboxes" })
     .use(sessionGuard(context))
-    .get("/", () => listMailboxes(db).map(toMailboxJson), { adminOnly: true, ...answers(MailboxList) })
+    .get("/", () => listMailboxes(db).map((mailbox) => toMailboxJson(mailbox, readingNow())), { adminOnly: true, ...answers(MailboxList) })
     .post(
       "/",
       ({ body, user, set }) => {
         set.status = 201;
-        return toMailboxJson(addMailbox(db, body, actorOf(user)));
+        return toMailboxJson(addMailbox(db, body, actorOf(user)), readingNow());
       },
       { adminOnly: true, body: NewMailboxBody, ...answers(MailboxSettings, { status: 201 }) },
     )
@@ -34,7 +35,7 @@ export function mailboxRoutes(context: ServerContext) {
         ...answers(MessageAnswer, { status: 202, description: "A reading of every mailbox has begun (or one was under way); each mailbox's lastSyncedAt and lastError say how it went" }),
       },
     )
-    .patch("/:id", ({ params, body, user }) => toMailboxJson(changeMailbox(db, params.id, body, actorOf(user))), {
+    .patch("/:id", ({ params, body, user }) => toMailboxJson(changeMailbox(db, params.id, body, actorOf(user)), readingNow()), {
       adminOnly: true,
       params: IdParams,
       body: MailboxChanges,

@@ -50,7 +50,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     const sent = await post(`/api/accounts/${accountId}/emails`, { to: "ann@acme-labs.test", cc: "boss@acme-labs.test, Ops@Acme-Labs.test", subject: " Quote for 40 cases ", text: "Hello Ann,\n\nHere is the quote." });
     // A copy is matched: bun's toMatchObject leaves the matchers in what it matched.
     expect(sent.status).toBe(201);
-    expect(structuredClone(sent.body)).toMatchObject({ threadId: expect.any(Number), messageId: expect.stringMatching(/^<.+@.+>$/), to: "ann@acme-labs.test", cc: ["boss@acme-labs.test", "ops@acme-labs.test"], subject: "Quote for 40 cases" });
+    expect(structuredClone(sent.body)).toMatchObject({ threadId: expect.any(Number), messageId: expect.stringMatching(/^<.+@.+>$/), to: "ann@acme-labs.test", cc: ["boss@acme-labs.test", "ops@acme-labs.test"], subject: "Quote for 40 cases", refused: [] });
     const mail = await smtp.nextMail();
     expect(mail).toMatchObject({ envelopeTo: ["ann@acme-labs.test", "boss@acme-labs.test", "ops@acme-labs.test"], from: "crm@example.com", to: ["ann@acme-labs.test"], cc: ["boss@acme-labs.test", "ops@acme-labs.test"], subject: "Quote for 40 cases", messageId: sent.body.messageId });
     expect(mail.text.trim()).toBe("Hello Ann,\n\nHere is the quote.");
@@ -145,6 +145,29 @@ describe("sending e-mail from an account through the SMTP server", () => {
     expect(refused.body.message).toStartWith(`The mail server refused gone@${SMTP_CATCHER_REFUSED_DOMAIN}, and the e-mail was not sent: 550 5.1.1 Mailbox unavailable`);
     expect(messageCount()).toBe(0);
     expect((await get("/api/admin/audit?entity=email")).body).toEqual([]);
+  });
+
+  test("a Cc the SMTP server refuses while it takes the message for the others: sent to them, kept without it, and the answer names it", async () => {
+    const gone = `gone@${SMTP_CATCHER_REFUSED_DOMAIN}`;
+    const sent = await post(`/api/accounts/${accountId}/emails`, { to: "ann@acme-labs.test", cc: `${gone}, boss@acme-labs.test`, subject: "Quote", text: "Hello Ann" });
+    expect(sent.status).toBe(201);
+    expect(structuredClone(sent.body)).toMatchObject({ to: "ann@acme-labs.test", cc: [gone, "boss@acme-labs.test"], refused: [gone] });
+    expect((await smtp.nextMail()).envelopeTo).toEqual(["ann@acme-labs.test", "boss@acme-labs.test"]);
+    const thread = await get(`/api/email-threads/${sent.body.threadId}`);
+    expect(thread.body.messages[0].participants).toEqual([
+      { role: "from", address: "crm@example.com", name: "Supply CRM" },
+      { role: "to", address: "ann@acme-labs.test", name: "Ann Lee" },
+      { role: "cc", address: "boss@acme-labs.test", name: "" },
+    ]);
+    expect((await get("/api/admin/audit?entity=email")).body).toMatchObject([{ summary: "E-mailed ann@acme-labs.test, boss@acme-labs.test: Quote" }]);
+
+    // Everyone refused: nothing is sent or kept.
+    await server.request("POST", "/api/contacts", { cookie, body: { accountId, firstName: "Gone", lastName: "Away", email: gone } });
+    const before = messageCount();
+    const refused = await post(`/api/accounts/${accountId}/emails`, { to: gone, cc: `also-gone@${SMTP_CATCHER_REFUSED_DOMAIN}`, subject: "Hi", text: "Hello" });
+    expect(refused).toMatchObject({ status: 400, body: { field: "to" } });
+    expect(refused.body.message).toStartWith(`The mail server refused ${gone}, also-gone@${SMTP_CATCHER_REFUSED_DOMAIN}, and the e-mail was not sent`);
+    expect(messageCount()).toBe(before);
   });
 
   test("a sign-in the SMTP server refuses is a 503 naming the setting, and keeps nothing", async () => {

@@ -25,3 +25,8 @@ export function useEmailThread(threadId: number | null) {
   const retry = useCallback(() => void mutate(), [mutate]);
   return { thread: data, error, retry };
 }
+
+/** Where an attachment's file is downloaded from: a download, never a page (contracts/email-attachments.ts). */
+export function emailAttachmentUrl(attachmentId: number): string {
+  return `/api/email-attachments/${attachmentId}`;
+}

@@ -24,7 +24,7 @@ import {
 } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { SkeletonLines } from "../../ui/DetailCard";
-import { EmailThreadDialog } from "./EmailThreadDialog";
+import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
 
 interface KindLook {
   /** Read out before the summary, since the icon alone says it. */

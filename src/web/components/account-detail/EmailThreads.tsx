@@ -11,7 +11,7 @@ import { SkeletonLines } from "../../ui/DetailCard";
 import { ShowMore } from "../../ui/ShowMore";
 import { useToast } from "../../ui/toast/useToast";
 import { ComposeEmailModal } from "./ComposeEmailModal";
-import { EmailThreadDialog } from "./EmailThreadDialog";
+import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
 
 /** The dialog open over the tab, if any: a thread read, a new message or a reply being written. */
 type EmailDialog = { kind: "thread"; threadId: number } | { kind: "compose" } | { kind: "reply"; threadId: number };
@@ -29,7 +29,9 @@ export function EmailThreads({ accountId }: { accountId: number }) {
   const forgetThread = useForgetEmailThread();
 
   function sent(email: SentEmail) {
-    toast({ title: "E-mail Sent", description: `Sent to ${[email.to, ...email.cc].join(", ")}.` });
+    const reached = [email.to, ...email.cc].filter((address) => !email.refused.includes(address));
+    const refusal = email.refused.length > 0 ? ` Not to ${email.refused.join(", ")}: the mail server refused ${email.refused.length === 1 ? "that address" : "those addresses"}.` : "";
+    toast({ title: "E-mail Sent", description: `Sent to ${reached.join(", ")}.${refusal}` });
     pages.refresh();
     if (email.threadId === null) return setDialog(null);
     forgetThread(email.threadId);

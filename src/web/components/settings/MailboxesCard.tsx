@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_MAIL_FOLDERS, MAIL_VISIBILITIES, useMailboxes, type MailboxSettings, type MailVisibility, type NewMailboxBody } from "../../api/mailboxes";
+import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { Button, IconButton } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -33,7 +34,7 @@ export function MailboxesCard() {
   const [removing, setRemoving] = useState<MailboxSettings | null>(null);
   const { run: runRemove, isPending: isRemoving } = useWrite({ success: { title: "Mailbox removed" }, onSuccess: () => setRemoving(null) });
   const { run: runSync, isPending: isStartingSync } = useWrite({
-    success: { title: "Reading the mailboxes", description: "New mail reaches its accounts in a minute or two." },
+    success: { title: "Reading the mailboxes", description: "Each mailbox shows how its reading went when it ends." },
     failureMessage: "The mailboxes could not be read now",
   });
 
@@ -46,6 +47,7 @@ export function MailboxesCard() {
   }
   if (!mailboxes) return <SettingsCardSkeleton title={TITLE} icon={MailIcon} rows={2} testId="mailboxes-card-loading" />;
 
+  const syncing = mailboxes.some((mailbox) => mailbox.syncing);
   return (
     <SettingsCard
       title={TITLE}
@@ -55,8 +57,8 @@ export function MailboxesCard() {
       action={
         <div className="flex flex-wrap gap-2">
           {mailboxes.length > 0 && (
-            <Button icon={RefreshIcon} onClick={() => void runSync(syncNow)} disabled={isStartingSync} data-testid="mailbox-sync-now">
-              Sync now
+            <Button icon={RefreshIcon} onClick={() => void runSync(syncNow)} disabled={isStartingSync || syncing} data-testid="mailbox-sync-now">
+              {syncing ? "Reading..." : "Sync now"}
             </Button>
           )}
           <Button icon={PlusIcon} onClick={() => setEditing("new")} data-testid="mailbox-add">
@@ -100,6 +102,7 @@ export function MailboxesCard() {
 }
 
 function syncBadge(mailbox: MailboxSettings): StatusBadgeContent {
+  if (mailbox.syncing) return { label: "Reading...", tone: "blue" };
   if (mailbox.lastError !== null) return { label: "Sync failed", tone: "red" };
   if (mailbox.lastSyncedAt === null) return { label: "Not read yet", tone: "grey" };
   return { label: "Synced", tone: "green" };
@@ -114,7 +117,7 @@ function MailboxRow({ mailbox, onEdit, onRemove }: { mailbox: MailboxSettings; o
           <span className="font-medium break-words text-slate-900" data-testid="mailbox-name">
             {mailbox.name}
           </span>
-          <StatusBadge badge={syncBadge(mailbox)} testId="mailbox-sync-state" state={mailbox.lastError !== null ? "failed" : mailbox.lastSyncedAt === null ? "never" : "synced"} />
+          <StatusBadge badge={syncBadge(mailbox)} testId="mailbox-sync-state" state={mailbox.syncing ? "syncing" : mailbox.lastError !== null ? "failed" : mailbox.lastSyncedAt === null ? "never" : "synced"} />
         </div>
         <p className="text-sm break-words text-slate-600" data-testid="mailbox-server">
           {mailbox.username} on {mailbox.host}:{mailbox.port}
@@ -126,7 +129,15 @@ function MailboxRow({ mailbox, onEdit, onRemove }: { mailbox: MailboxSettings; o
           <span data-testid="mailbox-visibility">{VISIBILITY_LABELS[mailbox.visibility]}</span>
         </p>
         <p className="text-xs text-slate-500" data-testid="mailbox-last-sync">
-          {mailbox.lastSyncedAt === null ? "Read at the next sync, within a few minutes." : `Last read ${formatUsDateTime(mailbox.lastSyncedAt)}`}
+          {mailbox.lastSyncedAt === null ? (
+            "Read at the next sync, within a few minutes."
+          ) : (
+            <>
+              Last read {formatUsDateTime(mailbox.lastSyncedAt)}
+              <span aria-hidden="true"> · </span>
+              <span data-testid="mailbox-message-count">{formatCountOf(mailbox.messageCount, "message")} kept</span>
+            </>
+          )}
         </p>
         {mailbox.lastError !== null && (
           <p className="text-sm break-words text-red-700" data-testid="mailbox-error">

@@ -5,6 +5,7 @@ import { fileEmailThread, UNMATCHED_EMAIL_PAGE_SIZE, useRefreshAfterFiling, useU
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { AccountSearchInput } from "../../ui/AccountSearchInput";
+import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { Button } from "../../ui/Button";
 import { FormModal } from "../../ui/FormModal";
@@ -20,12 +21,13 @@ interface PickedAccount {
 
 /**
  * E-mail threads the CRM could file under no account (a customer writing from an address no account or
- * contact has), newest first, for everyone: each is linked to the account staff choose, and then shows on
+ * contact has), newest first, for everyone: each can be read (no reply: it has no account to send from yet) and is linked to the account staff choose, and then shows on
  * its Emails tab and timeline. Bulk mail and mail among the team are never listed.
  */
 export function UnmatchedEmailCard() {
   const [offset, setOffset] = useState(0);
   const { page, error, retry } = useUnmatchedEmailThreads(offset);
+  const [reading, setReading] = useState<EmailThreadSummary | null>(null);
   const [linking, setLinking] = useState<EmailThreadSummary | null>(null);
   const total = page?.total ?? 0;
 
@@ -48,7 +50,7 @@ export function UnmatchedEmailCard() {
         <>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="unmatched-email-threads">
             {page.items.map((thread) => (
-              <UnmatchedThreadItem key={thread.id} thread={thread} onLink={() => setLinking(thread)} />
+              <UnmatchedThreadItem key={thread.id} thread={thread} onRead={() => setReading(thread)} onLink={() => setLinking(thread)} />
             ))}
           </ul>
           {total > UNMATCHED_EMAIL_PAGE_SIZE && (
@@ -68,6 +70,16 @@ export function UnmatchedEmailCard() {
           )}
         </>
       )}
+      {reading && (
+        <EmailThreadDialog
+          threadId={reading.id}
+          onLink={() => {
+            setReading(null);
+            setLinking(reading);
+          }}
+          onClose={() => setReading(null)}
+        />
+      )}
       {linking && <LinkThreadModal thread={linking} onClose={() => setLinking(null)} />}
     </SettingsCard>
   );
@@ -77,7 +89,7 @@ function peopleOf(thread: EmailThreadSummary): string {
   return thread.participants.map((person) => person.name || person.address).join(", ");
 }
 
-function UnmatchedThreadItem({ thread, onLink }: { thread: EmailThreadSummary; onLink: () => void }) {
+function UnmatchedThreadItem({ thread, onRead, onLink }: { thread: EmailThreadSummary; onRead: () => void; onLink: () => void }) {
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="unmatched-email-thread">
       <div className="min-w-0 flex-1">
@@ -89,9 +101,14 @@ function UnmatchedThreadItem({ thread, onLink }: { thread: EmailThreadSummary; o
         </p>
         {thread.snippet && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{thread.snippet}</p>}
       </div>
-      <Button size="sm" onClick={onLink} className="shrink-0 self-start sm:self-center" data-testid="unmatched-email-link">
-        Link to account
-      </Button>
+      <span className="flex shrink-0 gap-2 self-start sm:self-center">
+        <Button size="sm" variant="secondary" onClick={onRead} data-testid="unmatched-email-read">
+          Read
+        </Button>
+        <Button size="sm" onClick={onLink} data-testid="unmatched-email-link">
+          Link to account
+        </Button>
+      </span>
     </li>
   );
 }
