@@ -25,6 +25,7 @@ export function messagePage(db: CrmDatabase, messageId: number, options: { remot
 const PAGE_STYLE = [
   "html { color-scheme: light; }",
   "body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1e293b; overflow-wrap: anywhere; }",
+  "body > :first-child { margin-top: 0; } body > :last-child { margin-bottom: 0; }",
   "img { max-width: 100%; height: auto; }",
   "table { max-width: 100%; }",
   "a { color: #1d4ed8; }",
