@@ -45,7 +45,7 @@ describe("the Emails tab", () => {
           "--b",
           "Content-Type: text/html; charset=utf-8",
           "",
-          `<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><img src="${images.urlOf("logo.png")}" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>`,
+          `<p>Hi Pat,</p><p>Here is the quote: <b>$1,840</b> for 40 cases.</p><p style="color: rgb(21, 128, 61); font-size: 16px">Delivered by the 20th.</p><img src="${images.urlOf("logo.png")}" alt="Riverside logo"><script>document.title = "ran"</script><a href="https://riverside.test/terms">Our terms</a>`,
           "--b",
           'Content-Type: application/pdf; name="quote-40-cases.pdf"',
           'Content-Disposition: attachment; filename="quote-40-cases.pdf"',
@@ -113,6 +113,12 @@ describe("the Emails tab", () => {
     expect(await frame.getAttribute("sandbox")).toBe("allow-same-origin allow-popups allow-popups-to-escape-sandbox");
     const html = page.frameLocator('[data-testid="email-message-html"]');
     await waitForText(html.locator("b"), "$1,840");
+    // A page of its own from the API, under its own policy: the sender's inline style applies.
+    expect(await frame.getAttribute("src")).toMatch(/^\/api\/email-messages\/\d+\/html$/);
+    const styled = html.locator("p", { hasText: "Delivered by the 20th." });
+    expect(await styled.evaluate((paragraph) => [getComputedStyle(paragraph).color, getComputedStyle(paragraph).fontSize])).toEqual(["rgb(21, 128, 61)", "16px"]);
+    // The frame takes its content's height.
+    expect((await frame.boundingBox())!.height).toBeGreaterThan((await html.locator("body").boundingBox())!.height);
     expect(await html.locator("script").count()).toBe(0);
     expect(await html.locator("img").getAttribute("src")).toBeNull();
     expect(await page.title()).not.toBe("ran");

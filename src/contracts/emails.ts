@@ -8,9 +8,12 @@ import { MAIL_PARTICIPANT_ROLES, MAIL_VISIBILITIES } from "./mail.ts";
  *   GET  /api/email-threads/{id}     a thread's messages, oldest first (→ EmailThread)
  *   GET  /api/email-threads/unmatched   the threads no account has, newest first (EmailThreadListQuery → EmailThreadSummary[], X-Total-Count)
  *   POST /api/email-threads/{id}/account   file a thread under an account (FileThreadBody → EmailThread; 404 no thread, 400 no account)
- * Each message shows as much as the most open mailbox holding it allows: a subject, text, HTML or
- * attachments it may not show are null. The HTML is sanitised already; the dashboard still isolates it. An
- * attachment's file is downloaded by its id (contracts/email-attachments.ts).
+ *   GET  /api/email-messages/{id}/html   a message's HTML as a page of its own, for the thread's frame (EmailMessagePageQuery → EmailMessagePage)
+ * Each message shows as much as the most open mailbox holding it allows: a subject, text or attachments it
+ * may not show are null, and its HTML page answers 404. The HTML is sanitised, its remote images blocked,
+ * and its page sent under a policy of its own that runs nothing and loads nothing but images carried in the
+ * message (and https ones with ?images=remote). An attachment's file is downloaded by its id
+ * (contracts/email-attachments.ts).
  */
 
 /** When the caller does not say how many. */
@@ -42,7 +45,8 @@ export const EmailMessage = t.Object({
   sentAt: IsoTime,
   subject: t.Union([t.String(), t.Null()]),
   text: t.Union([t.String(), t.Null()]),
-  html: t.Union([t.String(), t.Null()], { description: "Sanitised: no scripts, handlers, or remote images (their address is in data-blocked-src)" }),
+  hasHtml: t.Boolean({ description: "Whether it shows HTML, a page of its own: GET /api/email-messages/{id}/html" }),
+  hasRemoteImages: t.Boolean({ description: "Whether that HTML has images from the web, hidden until asked for with ?images=remote" }),
   attachments: t.Union([t.Array(t.Object({ id: t.Integer(), filename: t.String(), contentType: t.String(), size: t.Integer({ description: "Bytes" }) })), t.Null()]),
 });
 export type EmailMessage = typeof EmailMessage.static;
@@ -54,6 +58,14 @@ export const EmailThread = t.Object({
   messages: t.Array(EmailMessage),
 });
 export type EmailThread = typeof EmailThread.static;
+
+/** The images a message's page shows: those carried in the message, and with `remote` its https ones too ("Load images"). */
+export const EMAIL_MESSAGE_IMAGES = ["remote"] as const;
+
+export const EmailMessagePageQuery = t.Object({ images: t.Optional(oneOf("images", EMAIL_MESSAGE_IMAGES, "remote: show its https images too")) });
+export type EmailMessagePageQuery = typeof EmailMessagePageQuery.static;
+
+export const EmailMessagePage = t.String({ description: "An HTML document: the message's sanitised HTML, under its own Content-Security-Policy (sandboxed, no script, inline styles only)" });
 
 /** POST /api/email-threads/{id}/account: the account staff file the thread under. */
 export const FileThreadBody = t.Object({ accountId: recordIdField("accountId") });

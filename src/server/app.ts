@@ -10,6 +10,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { emailAttachmentRoutes } from "./routes/email-attachments.ts";
+import { emailMessageRoutes } from "./routes/email-messages.ts";
 import { sentEmailRoutes } from "./routes/sent-emails.ts";
 import { mailboxRoutes } from "./routes/mailboxes.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -53,6 +54,7 @@ export function createApp(context: ServerContext) {
     .use(activityRoutes(context))
     .use(emailRoutes(context))
     .use(emailAttachmentRoutes(context))
+    .use(emailMessageRoutes(context))
     .use(sentEmailRoutes(context))
     .use(contactRoutes(context))
     .use(noteRoutes(context))
@@ -73,5 +75,3 @@ export function createApp(context: ServerContext) {
   // Elysia's `use` adds to the same app, so the description sees every route, its own included.
   return api.use(openApiRoutes(context, () => api));
 }
-
-export type CrmApp = ReturnType<typeof createApp>;

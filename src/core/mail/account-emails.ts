@@ -3,6 +3,7 @@ import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { notFound } from "../errors.ts";
+import { hasRemoteImages } from "./safe-html.ts";
 
 /**
  * What the Emails tab reads: an account's threads and a thread's messages, each message shown as much as
@@ -39,7 +40,9 @@ export interface EmailMessage {
   sentAt: Date;
   subject: string | null;
   text: string | null;
-  html: string | null;
+  /** Whether it has HTML shown (its page: message-page.ts), and whether that HTML has https images hidden. */
+  hasHtml: boolean;
+  hasRemoteImages: boolean;
   attachments: { id: number; filename: string; contentType: string; size: number }[] | null;
 }
 
@@ -152,7 +155,8 @@ export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread 
       sentAt: new Date(row.sentAt),
       subject: row.level >= 1 ? row.subject : null,
       text: everything ? row.text : null,
-      html: everything ? row.html : null,
+      hasHtml: everything && row.html !== null,
+      hasRemoteImages: everything && row.html !== null && hasRemoteImages(row.html),
       attachments: everything ? attachments.all(row.id) : null,
     };
   });

@@ -5,16 +5,14 @@ import { cameOverHttps } from "../client-address.ts";
  * What the browser may load for the dashboard: its own bundled script and stylesheet, and answers from its own
  * API, nothing else. The built page has no inline script or style (React sets styles through the DOM, which a
  * policy does not restrict), so neither needs 'unsafe-inline' or a hash. It may not be framed (clickjacking),
- * nor post a form or set a <base> elsewhere. Images alone may come from further: an e-mail's HTML is shown in
- * a frame of the page's own (srcdoc), which keeps this policy beside its own stricter one, and shows images
- * carried in the message (`data:`) and, once staff click "Load images", the sender's https images
- * (EmailThreadDialog.tsx); the dashboard itself shows no image it did not bundle.
+ * nor post a form or set a <base> elsewhere. An e-mail's HTML is a page of its own, framed from the API under
+ * a policy of its own (routes/email-messages.ts), so nothing here is loosened for it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

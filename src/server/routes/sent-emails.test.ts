@@ -73,7 +73,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
       },
     ]);
     const thread = await get(`/api/email-threads/${sent.body.threadId}`);
-    expect(thread.body).toMatchObject({ accountId, messages: [{ visibility: "everything", text: "Hello Ann,\n\nHere is the quote.", html: null, attachments: [] }] });
+    expect(thread.body).toMatchObject({ accountId, messages: [{ visibility: "everything", text: "Hello Ann,\n\nHere is the quote.", hasHtml: false, attachments: [] }] });
     const timeline = await get(`/api/accounts/${accountId}/activity?limit=10&offset=0`);
     expect(timeline.body).toContainEqual(expect.objectContaining({ kind: "email_sent", summary: "E-mail to Ann Lee: Quote for 40 cases", emailThreadId: sent.body.threadId }));
     const audit = await get("/api/admin/audit?entity=email");

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import useSWR from "swr";
-import type { EmailMessage, EmailThread, EmailThreadSummary } from "../../contracts/emails.ts";
+import type { EmailMessage, EmailMessagePageQuery, EmailThread, EmailThreadSummary } from "../../contracts/emails.ts";
 import { accountDetailUrl } from "./account-detail";
 import { apiUrl } from "./client";
 import { usePagedList } from "./paged-reads";
@@ -29,4 +29,13 @@ export function useEmailThread(threadId: number | null) {
 /** Where an attachment's file is downloaded from: a download, never a page (contracts/email-attachments.ts). */
 export function emailAttachmentUrl(attachmentId: number): string {
   return `/api/email-attachments/${attachmentId}`;
+}
+
+/**
+ * A message's HTML as a page of its own, for its frame: the sender's https images hidden, or shown with
+ * `remoteImages` ("Load images"). The server sends it under a policy of its own (contracts/emails.ts).
+ */
+export function emailMessagePageUrl(messageId: number, { remoteImages }: { remoteImages: boolean }): string {
+  const query: EmailMessagePageQuery = { images: remoteImages ? "remote" : undefined };
+  return apiUrl(`/api/email-messages/${messageId}/html`, query);
 }

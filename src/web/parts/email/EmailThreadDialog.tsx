@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from "react";
-import { emailAttachmentUrl, useEmailThread, type EmailMessage } from "../../api/emails";
+import { useCallback, useState } from "react";
+import { emailAttachmentUrl, emailMessagePageUrl, useEmailThread, type EmailMessage } from "../../api/emails";
 import { formatFileSize } from "../../format/file-size";
 import { formatUsDateTime } from "../../format/dates";
 import { Button } from "../../ui/Button";
@@ -82,8 +82,8 @@ function MessageBody({ message }: { message: EmailMessage }) {
   }
   return (
     <div className="px-3 py-3 sm:px-4">
-      {message.html ? (
-        <MessageHtml html={message.html} />
+      {message.hasHtml ? (
+        <MessageHtml message={message} />
       ) : (
         <p className="text-sm break-words whitespace-pre-wrap text-slate-800" data-testid="email-message-text">
           {message.text}
@@ -110,17 +110,15 @@ function MessageBody({ message }: { message: EmailMessage }) {
 }
 
 /**
- * A message's HTML with the sender's images hidden (the server keeps a remote image's address in
- * `data-blocked-src`: safe-html.ts) and, when it has any from the web, a bar offering to load them: that
- * message alone is shown again with its https images put back, and nothing else from the web.
+ * A message's HTML with the sender's images hidden (the server blocks a remote image: safe-html.ts) and, when
+ * it has https ones, a bar offering to load them: that message alone is shown again with them, and nothing
+ * else from the web.
  */
-function MessageHtml({ html }: { html: string }) {
+function MessageHtml({ message }: { message: EmailMessage }) {
   const [imagesLoaded, setImagesLoaded] = useState(false);
-  const hidden = useMemo(() => hiddenImagesOf(html), [html]);
-  const shown = useMemo(() => (imagesLoaded ? withRemoteImages(html) : html), [html, imagesLoaded]);
   return (
     <>
-      {hidden && !imagesLoaded && (
+      {message.hasRemoteImages && !imagesLoaded && (
         <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700" data-testid="email-images-hidden">
           <span>Images from the sender are hidden.</span>
           <button type="button" className="font-medium text-blue-700 hover:underline" onClick={() => setImagesLoaded(true)} data-testid="email-load-images">
@@ -128,64 +126,32 @@ function MessageHtml({ html }: { html: string }) {
           </button>
         </div>
       )}
-      <MessageFrame key={imagesLoaded ? "images" : "no-images"} html={shown} remoteImages={imagesLoaded} />
+      <MessageFrame messageId={message.id} remoteImages={imagesLoaded} />
     </>
   );
 }
 
-/** Whether the HTML has images from the web that "Load images" can show (https ones: plain http is never loaded). */
-function hiddenImagesOf(html: string): boolean {
-  return blockedImages(parsedMessage(html)).length > 0;
-}
-
-/** The HTML with its https images' addresses put back. Parsed into a document that loads nothing, never shown itself. */
-function withRemoteImages(html: string): string {
-  const message = parsedMessage(html);
-  for (const { image, source } of blockedImages(message)) {
-    image.setAttribute("src", source);
-    image.removeAttribute("data-blocked-src");
-  }
-  return message.body.innerHTML;
-}
-
-function parsedMessage(html: string): Document {
-  return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, "text/html");
-}
-
-function blockedImages(message: Document): { image: Element; source: string }[] {
-  return [...message.querySelectorAll("img[data-blocked-src]")].flatMap((image) => {
-    const source = image.getAttribute("data-blocked-src") ?? "";
-    return URL.canParse(source) && new URL(source).protocol === "https:" ? [{ image, source }] : [];
-  });
-}
-
 /**
- * A message's HTML, already sanitised by the server, shown in a frame of its own: sandboxed (no script
- * runs, no form posts, no navigation of the dashboard), with the dashboard's styles kept out, and under a
- * policy of its own that loads nothing but images carried in the message (`data:`) and, once staff asked
- * for them, images from the web over https. The frame also keeps the dashboard's own policy, which allows
- * no more (security-headers.ts). Links open in a new tab. It takes its content's height.
+ * A message's HTML, a page the server sends under a policy of its own (routes/email-messages.ts: the
+ * sender's inline styles apply, no script runs, nothing loads but images carried in the message and, once
+ * staff asked, https ones), shown in a frame that is sandboxed too (no script, no form, no navigation of
+ * the dashboard; links open in a new tab). The page is the dashboard's origin, so the frame reads its
+ * content's height and takes it.
  */
-function MessageFrame({ html, remoteImages }: { html: string; remoteImages: boolean }) {
+function MessageFrame({ messageId, remoteImages }: { messageId: number; remoteImages: boolean }) {
   const [height, setHeight] = useState(120);
   const fitContent = useCallback((event: React.SyntheticEvent<HTMLIFrameElement>) => {
-    const body = event.currentTarget.contentDocument?.body;
-    if (!body) return;
-    // Set through the DOM: the dashboard's policy, which the frame inherits, allows no inline style sheet.
-    Object.assign(body.style, { margin: "0", font: "14px/1.5 system-ui, sans-serif", color: "#1e293b", overflowWrap: "anywhere" });
-    for (const image of body.querySelectorAll("img")) {
-      image.style.maxWidth = "100%";
-      // An image loaded later makes the message taller: the frame follows.
-      image.addEventListener("load", () => setHeight(Math.min(Math.max(body.scrollHeight + 16, 60), 2000)));
-    }
-    setHeight(Math.min(Math.max(body.scrollHeight + 16, 60), 2000));
+    const page = event.currentTarget.contentDocument;
+    if (!page) return;
+    const fit = () => setHeight(Math.min(Math.max(page.documentElement.scrollHeight + 16, 60), 2000));
+    // An image loaded later makes the message taller: the frame follows.
+    for (const image of page.querySelectorAll("img")) image.addEventListener("load", fit);
+    fit();
   }, []);
-  const policy = `default-src 'none'; img-src data:${remoteImages ? " https:" : ""}`;
-  const page = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}"><meta name="referrer" content="no-referrer"></head><body>${html}</body></html>`;
   return (
     <iframe
       title="Message"
-      srcDoc={page}
+      src={emailMessagePageUrl(messageId, { remoteImages })}
       sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
       referrerPolicy="no-referrer"
       onLoad={fitContent}
