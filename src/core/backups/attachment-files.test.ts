@@ -6,9 +6,8 @@ import path from "node:path";
 import { COMMAND_LINE, SYSTEM } from "../changes/actor.ts";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl } from "../mail/mailboxes.ts";
-import { teamAddresses } from "../mail/match-accounts.ts";
-import { readReceivedMessage } from "../mail/received-message.ts";
-import { keepAttachmentFiles, MAIL_ATTACHMENTS_DIRECTORY, storeMessageBatch } from "../mail/store-messages.ts";
+import { MAIL_ATTACHMENTS_DIRECTORY } from "../mail/store-messages.ts";
+import { keepReceivedMessage, messageWithAttachments } from "../../testing/mail-messages.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { takeBackupOnThread } from "./backup-thread.ts";
 import { defaultBackupFile, takeBackup } from "./backup-taking.ts";
@@ -33,33 +32,10 @@ describe("e-mail attachments' files in backups", () => {
   /** Stores a message with one attachment as the sync does: its file first, then its rows. Answers the file's stored path. */
   async function receiveAttachment(id: string, filename: string, content: string): Promise<string> {
     const [mailbox] = keepEnvironmentMailboxes(database.db, [parseMailboxUrl("CRM_MAIL_IMAP", "imaps://sales%40riverside.test:pw@imap.riverside.test/INBOX")]);
-    const raw = [
-      "From: Pat Buyer <pat@acme-labs.test>",
-      "To: sales@riverside.test",
-      "Subject: Paperwork",
-      "Date: Mon, 02 Mar 2026 15:00:00 +0000",
-      `Message-ID: <${id}@mail.test>`,
-      "MIME-Version: 1.0",
-      'Content-Type: multipart/mixed; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain",
-      "",
-      "Attached.",
-      "--b",
-      `Content-Type: text/csv; name="${filename}"`,
-      `Content-Disposition: attachment; filename="${filename}"`,
-      "Content-Transfer-Encoding: base64",
-      "",
-      Buffer.from(content).toString("base64"),
-      "--b--",
-      "",
-    ].join("\r\n");
-    const message = await readReceivedMessage(new TextEncoder().encode(raw), new Date());
-    const attachmentPaths = keepAttachmentFiles(database.dataDir, message);
     const uid = Number(database.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM mail_messages").get()!.n) + 1;
-    storeMessageBatch(database.db, { mailboxId: mailbox!.id, folder: "INBOX", uidValidity: 1, lastUid: uid, messages: [{ uid, message, attachmentPaths }], team: teamAddresses(database.db), actor: COMMAND_LINE });
-    return attachmentPaths[0]!;
+    const raw = messageWithAttachments(id, [{ filename, type: "text/csv", content }]);
+    const [stored] = await keepReceivedMessage(database.db, database.dataDir, { mailboxId: mailbox!.id, uid, raw });
+    return stored!;
   }
 
   function restoredAttachments(): { filename: string; storedPath: string | null }[] {

@@ -1,5 +1,6 @@
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import type { Mailbox } from "./mailboxes.ts";
+import { imapClientOf } from "./sync-mailbox.ts";
 
 /**
  * IMAP IDLE on a mailbox's INBOX: one connection that waits for the server to say new mail came (an
@@ -49,16 +50,7 @@ export function watchInbox(mailbox: Mailbox, handlers: InboxWatchHandlers): Inbo
   /** One connection, from its opening to its end: "unsupported" when the server has no IDLE, or refuses it. */
   const session = async (afterDrop: boolean): Promise<"unsupported" | "ended"> => {
     watchedSince = null;
-    const connection = new ImapFlow({
-      host: mailbox.host,
-      port: mailbox.port,
-      secure: mailbox.secure,
-      auth: { user: mailbox.username, pass: mailbox.secret },
-      logger: false,
-      // IDLE is begun by the loop below, at once, rather than after imapflow's 15 quiet seconds.
-      disableAutoIdle: true,
-      maxIdleTime: IDLE_RESTART_MS,
-    });
+    const connection = imapClientOf(mailbox, { maxIdleTime: IDLE_RESTART_MS });
     client = connection;
     // A dropped connection is also emitted as an event: the loop sees it as the connection's end.
     connection.on("error", () => {});

@@ -12,6 +12,7 @@ import { seedCustomer } from "../../testing/seed.ts";
 import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl, type Mailbox } from "./mailboxes.ts";
 import { MailSyncError, syncMailbox, type MailSyncOptions } from "./sync-mailbox.ts";
+import { messageWithAttachments } from "../../testing/mail-messages.ts";
 
 /**
  * The sync against a real IMAP server: Debian's Dovecot on loopback (testing/imap-server.ts), with mail put
@@ -337,28 +338,7 @@ describe("what a message holds", () => {
 
   test("attachments are listed and their files kept in the data directory, readable by their owner only", async () => {
     const { user, mailbox } = newMailbox("INBOX");
-    const raw = [
-      "From: Pat Buyer <pat@acme-labs.test>",
-      "To: sales@riverside.test",
-      "Subject: Paperwork",
-      "Date: Mon, 02 Mar 2026 15:00:00 +0000",
-      "Message-ID: <att1@mail.test>",
-      "MIME-Version: 1.0",
-      'Content-Type: multipart/mixed; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain",
-      "",
-      "Results attached.",
-      "--b",
-      'Content-Type: text/csv; name="results.csv"',
-      'Content-Disposition: attachment; filename="results.csv"',
-      "Content-Transfer-Encoding: base64",
-      "",
-      Buffer.from("lot,result\n42,pass\n").toString("base64"),
-      "--b--",
-      "",
-    ].join("\r\n");
+    const raw = messageWithAttachments("att1", [{ filename: "results.csv", type: "text/csv", content: "lot,result\n42,pass\n" }], "Results attached.");
     await server.append(user, raw);
     await sync(mailbox);
 

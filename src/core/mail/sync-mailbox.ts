@@ -55,14 +55,7 @@ export class MailSyncError extends DomainError {
  * a failure is thrown as a MailSyncError saying what happened, after the batches already stored.
  */
 export async function syncMailbox(db: CrmDatabase, mailbox: Mailbox, options: MailSyncOptions): Promise<FolderSummary[]> {
-  const client = new ImapFlow({
-    host: mailbox.host,
-    port: mailbox.port,
-    secure: mailbox.secure,
-    auth: { user: mailbox.username, pass: mailbox.secret },
-    logger: false,
-    disableAutoIdle: true,
-  });
+  const client = imapClientOf(mailbox);
   // A connection dropped midway is also emitted as an event: the failed command carries it to us.
   client.on("error", () => {});
   const summaries: FolderSummary[] = [];
@@ -193,4 +186,21 @@ export async function syncAllMailboxes(db: CrmDatabase, env: Record<string, stri
     }
   }
   return results;
+}
+
+/**
+ * A connection to a mailbox's server, not yet opened: the one way the sync and the inbox watch
+ * (inbox-watch.ts) reach it. It never idles by itself: the watch begins IDLE at once, rather than after
+ * imapflow's 15 quiet seconds, and a reading never idles.
+ */
+export function imapClientOf(mailbox: Mailbox, options: { maxIdleTime?: number } = {}): ImapFlow {
+  return new ImapFlow({
+    host: mailbox.host,
+    port: mailbox.port,
+    secure: mailbox.secure,
+    auth: { user: mailbox.username, pass: mailbox.secret },
+    logger: false,
+    disableAutoIdle: true,
+    ...options,
+  });
 }

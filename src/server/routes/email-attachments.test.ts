@@ -1,11 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl, type Mailbox } from "../../core/mail/mailboxes.ts";
-import { teamAddresses } from "../../core/mail/match-accounts.ts";
-import { readReceivedMessage } from "../../core/mail/received-message.ts";
-import { keepAttachmentFiles, storeMessageBatch } from "../../core/mail/store-messages.ts";
+import { keepReceivedMessage, messageWithAttachments } from "../../testing/mail-messages.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe("GET /api/email-attachments/{id}", () => {
@@ -20,34 +17,7 @@ describe("GET /api/email-attachments/{id}", () => {
   /** Receives a message from the customer with the attachments, kept as the sync keeps them (or not, with `keepFiles: false`); answers the thread's attachments. */
   async function receive(into: Mailbox, attachments: { filename: string; type: string; content: string }[], options: { keepFiles?: boolean } = {}) {
     const id = `m${nextUid}`;
-    const parts = attachments.flatMap((attachment) => [
-      "--b",
-      `Content-Type: ${attachment.type}; name="${attachment.filename}"`,
-      `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
-      "Content-Transfer-Encoding: base64",
-      "",
-      Buffer.from(attachment.content).toString("base64"),
-    ]);
-    const source = [
-      "From: Pat Buyer <pat@acme-labs.test>",
-      "To: Sales <sales@riverside.test>",
-      "Subject: Files",
-      "Date: Mon, 02 Mar 2026 15:00:00 +0000",
-      `Message-ID: <${id}@mail.test>`,
-      "MIME-Version: 1.0",
-      'Content-Type: multipart/mixed; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain",
-      "",
-      "Here they are.",
-      ...parts,
-      "--b--",
-      "",
-    ].join("\r\n");
-    const message = await readReceivedMessage(new TextEncoder().encode(source), new Date("2026-03-02T15:00:00Z"));
-    const attachmentPaths = options.keepFiles === false ? message.attachments.map(() => null) : keepAttachmentFiles(crm.server.dataDir, message);
-    storeMessageBatch(crm.server.db, { mailboxId: into.id, folder: "INBOX", uidValidity: 1, lastUid: nextUid, messages: [{ uid: nextUid++, message, attachmentPaths }], team: teamAddresses(crm.server.db), actor: COMMAND_LINE });
+    await keepReceivedMessage(crm.server.db, crm.server.dataDir, { mailboxId: into.id, uid: nextUid++, raw: messageWithAttachments(id, attachments), keepFiles: options.keepFiles });
     return crm.server.sqlite
       .query<{ id: number; storedPath: string | null }, [string]>(
         "SELECT a.id, a.stored_path AS storedPath FROM mail_attachments a JOIN mail_messages m ON m.id = a.message_id WHERE m.message_id = ? ORDER BY a.id",
