@@ -94,7 +94,7 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
       clearTimeout(resuming);
       abort.abort();
       await running;
-      await intake.close();
+      intake.close();
     },
   };
 }
