@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
 import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
@@ -70,7 +70,7 @@ function readLastEmailedAt(db: CrmDatabase, accountId: number): Date | null {
 
 /** An account's orders, newest first, a page at a time (all of them without a limit), of one status when asked. */
 export function listOrders(
-  db: CrmQueries,
+  db: CrmDatabase,
   accountId: number,
   page: { limit?: number; offset?: number; status?: OrderStatus } = {},
 ): { orders: StoredOrder[]; total: number } {
