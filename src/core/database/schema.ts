@@ -838,6 +838,18 @@ export const mailThreads = sqliteTable(
 );
 
 /**
+ * A thread joined into another when a later message showed them to be one conversation
+ * (store-messages.ts: joinThreads): what was opened by the joined thread's number (a dialog left open,
+ * a link kept) finds the thread it became. Always one step: joining the survivor again moves these too.
+ */
+export const mailThreadJoins = sqliteTable("mail_thread_joins", {
+  threadId: integer("thread_id").primaryKey(),
+  joinedInto: integer("joined_into")
+    .notNull()
+    .references(() => mailThreads.id, { onDelete: "cascade" }),
+});
+
+/**
  * A message, stored once by its Message-ID however many mailboxes and folders hold it (one without a
  * Message-ID gets one made from a hash of its headers). Bulk mail (List-Unsubscribe, no-reply senders) and
  * mail among staff only are kept as headers alone, in no thread and no account, so that they are

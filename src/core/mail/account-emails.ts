@@ -3,6 +3,7 @@ import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { CrmDatabase } from "../database/open.ts";
 import { notFound } from "../errors.ts";
+import { threadNow } from "./joined-threads.ts";
 import { hasRemoteImages } from "./safe-html.ts";
 
 /**
@@ -130,17 +131,17 @@ function readThreadPage(db: CrmDatabase, threadIdsSql: string, parameters: reado
   };
 }
 
-/** A thread with its messages, oldest first; 404 when there is none. */
+/** A thread with its messages, oldest first (the one it was joined into, if it was); 404 when there is none. */
 export function readEmailThread(db: CrmDatabase, threadId: number): EmailThread {
   const sqlite = db.$client;
-  const thread = sqlite.query<{ id: number; subject: string; accountId: number | null }, [number]>("SELECT id, subject, account_id AS accountId FROM mail_threads WHERE id = ?").get(threadId);
+  const thread = sqlite.query<{ id: number; subject: string; accountId: number | null }, [number]>("SELECT id, subject, account_id AS accountId FROM mail_threads WHERE id = ?").get(threadNow(db, threadId));
   if (!thread) throw notFound("E-mail thread not found");
   const rows = sqlite
     .query<{ id: number; level: number; fromAddress: string; fromName: string; sentAt: number; subject: string; text: string; html: string | null }, [number]>(
       `SELECT m.id, ${VISIBILITY_LEVEL_SQL} AS level, m.from_address AS fromAddress, m.from_name AS fromName, m.sent_at AS sentAt, m.subject, m.text, m.html
        FROM mail_messages m WHERE m.thread_id = ? ORDER BY m.sent_at, m.id`,
     )
-    .all(threadId);
+    .all(thread.id);
   const participants = sqlite.query<{ role: MailParticipantRole; address: string; name: string }, [number]>("SELECT role, address, name FROM mail_participants WHERE message_id = ? ORDER BY rowid");
   const attachments = sqlite.query<{ id: number; filename: string; contentType: string; size: number }, [number]>(
     "SELECT id, filename, content_type AS contentType, size FROM mail_attachments WHERE message_id = ? ORDER BY id",

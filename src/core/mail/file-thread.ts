@@ -5,6 +5,7 @@ import type { CrmDatabase } from "../database/open.ts";
 import { accounts, mailMessageAccounts, mailMessages, mailThreads } from "../database/schema.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { invalid, notFound } from "../errors.ts";
+import { threadNow } from "./joined-threads.ts";
 
 /**
  * Staff file a thread under an account: one the matching found no account for (a customer writing from an
@@ -13,10 +14,11 @@ import { invalid, notFound } from "../errors.ts";
  * `staff`; matches the sync made to other accounts stay, as a message may concern several. Announced on
  * the change feed (the audit trail's entry). 404 for no such thread, 400 naming `accountId` for no such account.
  */
-export function fileThreadUnderAccount(db: CrmDatabase, threadId: number, accountId: number, actor: Actor): void {
+export function fileThreadUnderAccount(db: CrmDatabase, listedThreadId: number, accountId: number, actor: Actor): void {
   inTransaction(
     db,
     () => {
+      const threadId = threadNow(db, listedThreadId);
       const thread = db
         .select({ accountId: mailThreads.accountId, accountName: accounts.name })
         .from(mailThreads)

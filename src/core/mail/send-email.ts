@@ -13,6 +13,7 @@ import { isTeamAddress, type TeamAddresses } from "./conversation-rules.ts";
 import { teamAddresses } from "./match-accounts.ts";
 import type { Participant, ReceivedMessage } from "./received-message.ts";
 import { storeSentMessage } from "./store-messages.ts";
+import { threadNow } from "./joined-threads.ts";
 
 /**
  * E-mail staff send from an account (docs/design.md, "E-mail sent from an account"): through the one
@@ -89,8 +90,9 @@ export interface ReplyDraft {
  * customer's mail program puts it in their conversation. 409 when the thread is filed under no account or
  * has nobody outside the team to answer.
  */
-export function replyDraft(db: CrmDatabase, mail: OutgoingMail | null, threadId: number): ReplyDraft {
+export function replyDraft(db: CrmDatabase, mail: OutgoingMail | null, listedThreadId: number): ReplyDraft {
   const sender = outgoingMailOrRefusal(mail);
+  const threadId = threadNow(db, listedThreadId);
   const thread = db.select({ subject: mailThreads.subject, accountId: mailThreads.accountId }).from(mailThreads).where(eq(mailThreads.id, threadId)).get();
   if (!thread) throw notFound("E-mail thread not found");
   if (thread.accountId === null) throw conflict("This thread is filed under no account: link it to an account to reply from the CRM");

@@ -280,6 +280,9 @@ function joinThreads(db: CrmDatabase, threadId: number, joined: readonly number[
   const accountOf = sqlite.query<{ accountId: number | null }, [number]>("SELECT account_id AS accountId FROM mail_threads WHERE id = ?");
   const filedUnder = [threadId, ...joined].map((id) => accountOf.get(id)?.accountId ?? null);
   sqlite.query("UPDATE mail_messages SET thread_id = ?1 WHERE thread_id IN (SELECT value FROM json_each(?2))").run(threadId, ids);
+  // Those opened by an old number find this thread: the threads joined now, and those once joined into them.
+  sqlite.query("UPDATE mail_thread_joins SET joined_into = ?1 WHERE joined_into IN (SELECT value FROM json_each(?2))").run(threadId, ids);
+  sqlite.query("INSERT INTO mail_thread_joins (thread_id, joined_into) SELECT value, ?1 FROM json_each(?2)").run(threadId, ids);
   sqlite.query("DELETE FROM mail_threads WHERE id IN (SELECT value FROM json_each(?))").run(ids);
   const counted = sqlite
     .query<{ messageCount: number; lastMessageAt: number; subject: string }, [number]>(

@@ -83,7 +83,8 @@ describe("threads joined by a later message", () => {
     expect(listed[0]).toMatchObject({ id: older, subject: "Quote for 40 cases", messageCount: 3, snippet: "About lee-reply.", lastMessageAt: new Date("2026-03-04T09:00:00Z") });
     expect(listed[0]!.participants.map((person) => person.address)).toEqual(["sales@riverside.test", "pat@acme-labs.test", "lee@acme-labs.test"]);
     expect(readEmailThread(db(), older).messages.map((message) => message.subject)).toEqual(["Quote for 40 cases", "Re: Quote for 40 cases", "RE: Quote for 40 cases"]);
-    expect(() => readEmailThread(db(), newer)).toThrow("E-mail thread not found");
+    // A dialog left open on the emptied thread, refreshed, shows the joined one.
+    expect(readEmailThread(db(), newer).id).toBe(older);
     // The timeline: each message once, all opening the joined thread.
     const emailLines = listAccountTimeline(db(), acme).entries.filter((line) => line.emailThreadId !== null);
     expect(emailLines.map((line) => [line.summary, line.emailThreadId])).toEqual([
@@ -114,6 +115,23 @@ describe("threads joined by a later message", () => {
     const orchardLines = listAccountTimeline(db(), orchard).entries.filter((line) => line.emailThreadId !== null);
     expect(orchardLines.map((line) => line.id)).toHaveLength(3);
     expect(new Set(orchardLines.map((line) => line.emailThreadId))).toEqual(new Set([samples]));
+  });
+
+  test("a thread joined into one that is joined in turn is found by its own number, through one step", async () => {
+    const pat = { from: "Pat Buyer <pat@acme-labs.test>", to: "sales@riverside.test" };
+    await receive({ id: "samples", ...pat, subject: "Samples", date: "2026-03-01T10:00:00Z" });
+    await receive({ id: "prices", ...pat, subject: "Price list", date: "2026-03-02T10:00:00Z" });
+    await receive({ id: "invoice", ...pat, subject: "Invoice", date: "2026-03-03T10:00:00Z" });
+    const [samples, prices, invoice] = [threadOf("samples"), threadOf("prices"), threadOf("invoice")];
+    await receive({ id: "prices-invoice", ...pat, subject: "Re: Invoice", date: "2026-03-04T10:00:00Z", references: ["prices", "invoice"] });
+    await receive({ id: "samples-prices", ...pat, subject: "Re: Price list", date: "2026-03-05T10:00:00Z", references: ["samples", "prices"] });
+
+    expect(threads().map((thread) => thread.id)).toEqual([samples]);
+    expect([samples, prices, invoice].map((id) => readEmailThread(db(), id).id)).toEqual([samples, samples, samples]);
+    expect(context.database.sqlite.query("SELECT thread_id AS threadId, joined_into AS joinedInto FROM mail_thread_joins ORDER BY thread_id").all()).toEqual([
+      { threadId: prices, joinedInto: samples },
+      { threadId: invoice, joinedInto: samples },
+    ]);
   });
 
   test("a reply joining one thread joins it without anything to announce", async () => {
