@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CrmDatabase } from "../database/open.ts";
+import { preparedOnce } from "../database/prepared.ts";
 import { orders } from "../database/schema.ts";
 import { listContacts, type Contact } from "../contacts/contacts.ts";
 import type { OrderSource, OrderStatus } from "../../contracts/orders.ts";
@@ -75,16 +76,36 @@ export function listOrders(
   page: { limit?: number; offset?: number; status?: OrderStatus } = {},
 ): { orders: StoredOrder[]; total: number } {
   assertAccountExists(db, accountId);
-  const where = page.status === undefined ? eq(orders.accountId, accountId) : and(eq(orders.accountId, accountId), eq(orders.status, page.status));
-  // The page is chosen from the (account, counts, placed at) index, and only its orders are read whole: sorting
-  // the orders themselves would read every one of an account's thousand orders for a page of 25.
-  const pageIds = db.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id));
+  const statements = ordersPageStatements(db, page.status !== undefined);
   const whole = page.limit === undefined && !page.offset;
-  // SQLite takes an OFFSET only after a LIMIT (drizzle writes none for -1): without one, the page is the rest of the list.
-  const ids = whole ? pageIds : pageIds.limit(page.limit ?? Number.MAX_SAFE_INTEGER).offset(page.offset ?? 0);
-  const rows = db.select().from(orders).where(inArray(orders.id, ids)).orderBy(desc(orders.placedAt), desc(orders.id)).all();
-  const total = whole ? rows.length : (db.select({ total: count() }).from(orders).where(where).get()?.total ?? 0);
+  const chosen = { accountId, status: page.status, limit: whole ? -1 : (page.limit ?? -1), offset: page.offset ?? 0 };
+  const rows = statements.page.all(chosen);
+  const total = whole ? rows.length : (statements.total.get(chosen)?.total ?? 0);
   return { total, orders: rows.map(storedOrderOf) };
+}
+
+/**
+ * The statements of an account's orders page, prepared once (the account screen asks for a page each time
+ * it opens; building them cost more than running them). The page is chosen from the (account, counts,
+ * placed at) index, and only its orders are read whole: sorting the orders themselves would read every
+ * one of an account's thousand orders for a page of 25. A limit of -1 is SQLite's "no limit".
+ */
+function ordersPageStatements(db: CrmDatabase, ofStatus: boolean) {
+  return preparedOnce(db, ofStatus ? "ordersPageOfStatus" : "ordersPage", () => {
+    const ofAccount = eq(orders.accountId, sql.placeholder("accountId"));
+    const where = ofStatus ? and(ofAccount, eq(orders.status, sql.placeholder("status"))) : ofAccount;
+    const pageIds = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
+    return {
+      page: db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(desc(orders.placedAt), desc(orders.id)).prepare(),
+      total: db.select({ total: count() }).from(orders).where(where).prepare(),
+    };
+  });
 }
 
 export function storedOrderOf(row: typeof orders.$inferSelect): StoredOrder {

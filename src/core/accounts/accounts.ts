@@ -15,14 +15,19 @@ import { primaryContactId, withPrimaryContacts, type AccountSummary } from "./ac
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { accountDomainForEmail } from "../account-basics/free-mail.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { preparedOnce } from "../database/prepared.ts";
 import { describeFieldChange, fieldChanges, type FieldChange } from "../changes/field-changes.ts";
 
 /** What staff type to add (all but ownerUserId) or edit an account, as its contract has validated it. */
 export type AccountFields = AccountChanges;
 
 /** One account as lists show it, or a 404. */
-export function findAccount(db: CrmQueries, id: number): AccountSummary {
-  const row = db.select({ account: accounts, primaryContactId }).from(accounts).where(eq(accounts.id, id)).get();
+export function findAccount(db: CrmDatabase, id: number): AccountSummary {
+  // Prepared once: every account screen and every write that answers with the account asks, and building the query cost more than running it.
+  const byId = preparedOnce(db, "findAccount", () =>
+    db.select({ account: accounts, primaryContactId }).from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare(),
+  );
+  const row = byId.get({ id });
   if (!row) throw notFound("Account not found");
   return withPrimaryContacts(db, [row])[0]!;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { activityCutoffs } from "../lifecycle/lifecycle-lists.ts";
 
 /**
@@ -13,7 +13,7 @@ export interface SearchRankContext {
   activeSince: number;
 }
 
-export function searchRankContext(db: CrmQueries, userId: number | null, now: Date): SearchRankContext {
+export function searchRankContext(db: CrmDatabase, userId: number | null, now: Date): SearchRankContext {
   return { userId, activeSince: activityCutoffs(db, now).activeSince };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { ContactChanges } from "../../contracts/contacts.ts";
 import { canonicalPhone } from "../../contracts/phones.ts";
@@ -10,6 +10,7 @@ import type { CrmDatabase, CrmQueries } from "../database/open.ts";
 import { contacts } from "../database/schema.ts";
 import { invalid, notFound } from "../errors.ts";
 import { inTransaction } from "../database/transaction.ts";
+import { preparedOnce } from "../database/prepared.ts";
 import { putInRecycleBin, wholeRow } from "../recycle-bin/bin-entries.ts";
 import { fieldChanges } from "../changes/field-changes.ts";
 
@@ -19,8 +20,12 @@ export type Contact = typeof contacts.$inferSelect;
 export type ContactFields = ContactChanges;
 
 /** An account's contacts, the primary one first. */
-export function listContacts(db: CrmQueries, accountId: number): Contact[] {
-  return db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(desc(contacts.isPrimary), asc(contacts.id)).all();
+export function listContacts(db: CrmDatabase, accountId: number): Contact[] {
+  // Prepared once: every account screen asks, and building the query cost more than running it.
+  const ofAccount = preparedOnce(db, "accountContacts", () =>
+    db.select().from(contacts).where(eq(contacts.accountId, sql.placeholder("accountId"))).orderBy(desc(contacts.isPrimary), asc(contacts.id)).prepare(),
+  );
+  return ofAccount.all({ accountId });
 }
 
 /** Adds a contact (one handle in the transaction, as in accounts.ts): first name, last name and e-mail are required. The first contact of an account becomes its primary. */

@@ -1,7 +1,7 @@
 import type { Actor } from "../changes/actor.ts";
 import { announceAccountsReassigned, type Change } from "../changes/change-feed.ts";
 import { withAccountScope } from "../account-basics/account-scope.ts";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { BUILT_IN_LIST_KEYS, type BuiltInListKey } from "../../contracts/lists.ts";
 import { startOfDaysAgo } from "../time/business-calendar.ts";
 import { readCustomerLifecycle } from "./lifecycle-settings.ts";
@@ -15,7 +15,7 @@ export interface ActivityCutoffs {
   activeSince: number;
 }
 
-export function activityCutoffs(db: CrmQueries, now: Date): ActivityCutoffs {
+export function activityCutoffs(db: CrmDatabase, now: Date): ActivityCutoffs {
   const { newWithinDays, activeWithinDays } = readCustomerLifecycle(db);
   return { newSince: startOfDaysAgo(newWithinDays, now), activeSince: startOfDaysAgo(activeWithinDays, now) };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { settings } from "../database/schema.ts";
 import { invalid } from "../errors.ts";
 import { announceChange } from "../changes/change-feed.ts";
@@ -35,9 +35,12 @@ function days(count: number): string {
 }
 
 /** Takes a transaction too: accounts read inside one say whether they are new customers. */
-export function readCustomerLifecycle(db: CrmQueries): CustomerLifecycleSettings {
-  const stored = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "customerLifecycle")).get()?.value;
-  return stored ? { ...DEFAULT_CUSTOMER_LIFECYCLE, ...(JSON.parse(stored) as Partial<CustomerLifecycleSettings>) } : DEFAULT_CUSTOMER_LIFECYCLE;
+export function readCustomerLifecycle(db: CrmDatabase): CustomerLifecycleSettings {
+  // Remembered until the data changes: every account answer asks, for its New badge.
+  return db.answers.remember("customerLifecycle", () => {
+    const stored = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "customerLifecycle")).get()?.value;
+    return stored ? { ...DEFAULT_CUSTOMER_LIFECYCLE, ...(JSON.parse(stored) as Partial<CustomerLifecycleSettings>) } : DEFAULT_CUSTOMER_LIFECYCLE;
+  });
 }
 
 /** Checks and stores the windows: whole days within their limits, the Active window longer than the New one. */

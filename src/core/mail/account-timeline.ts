@@ -1,9 +1,7 @@
-import { inArray } from "drizzle-orm";
 import { DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery } from "../../contracts/activity.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
 import { ACCOUNT_THREAD_IDS_SQL } from "../account-basics/account-mail-threads.ts";
 import type { CrmDatabase } from "../database/open.ts";
-import { activities } from "../database/schema.ts";
 import type { ActivityEntry } from "../timeline/timeline-entries.ts";
 import { VISIBILITY_LEVEL_SQL } from "./account-emails.ts";
 import { isTeamAddress } from "./conversation-rules.ts";
@@ -23,7 +21,8 @@ export interface TimelineLine extends ActivityEntry {
  * from Pat Buyer: Quote for 40 cases", or without the subject when they show who and when only). The page
  * is chosen in SQL from the two indexes (activities by account and time; the account's threads, their
  * messages by thread), ids and times alone, and only its lines are then read whole. Raw SQL: a union of
- * two tables ordered and paged as one, which drizzle's query builder does not write.
+ * two tables ordered and paged as one, which drizzle's query builder does not write, and the page's lines
+ * by one statement for any page (a list of ids as JSON), which SQLite compiles once.
  */
 export function listAccountTimeline(db: CrmDatabase, accountId: number, page: ActivityListQuery = {}): { entries: TimelineLine[]; total: number } {
   const { limit = DEFAULT_ACTIVITY_PAGE_SIZE, offset = 0 } = page;
@@ -47,13 +46,13 @@ export function listAccountTimeline(db: CrmDatabase, accountId: number, page: Ac
   const activityRows =
     activityIds.length === 0
       ? []
-      : db
-          .select({ id: activities.id, kind: activities.kind, summary: activities.summary, actorName: activities.actorName, occurredAt: activities.occurredAt })
-          .from(activities)
-          .where(inArray(activities.id, activityIds))
-          .all();
+      : sqlite
+          .query<{ id: number; kind: string; summary: string; actorName: string | null; occurredAt: number }, [string]>(
+            "SELECT id, kind, summary, actor_name AS actorName, occurred_at AS occurredAt FROM activities WHERE id IN (SELECT value FROM json_each(?))",
+          )
+          .all(JSON.stringify(activityIds));
   const emailLines = readEmailLines(db, emailIds);
-  const activityById = new Map(activityRows.map((row) => [row.id, { ...row, emailThreadId: null }]));
+  const activityById = new Map(activityRows.map((row) => [row.id, { ...row, occurredAt: new Date(row.occurredAt), emailThreadId: null }]));
   return { total, entries: chosen.map((line) => (line.isEmail === 1 ? emailLines.get(line.id)! : activityById.get(line.id)!)) };
 }
 

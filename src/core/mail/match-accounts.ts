@@ -1,7 +1,7 @@
 import type { MailMatch } from "../../contracts/mail.ts";
 import { emailDomain } from "../account-basics/email.ts";
 import { isFreeMailDomain } from "../account-basics/free-mail.ts";
-import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import type { CrmDatabase } from "../database/open.ts";
 import { mailboxes, users } from "../database/schema.ts";
 import type { TeamAddresses } from "./conversation-rules.ts";
 
@@ -14,14 +14,17 @@ export interface AccountMatch {
  * The team as its mail shows it: its users' addresses and every mailbox's, and the business domains they
  * are at (a free-mail domain says nothing: a user at gmail.com makes only that address the team's).
  */
-export function teamAddresses(db: CrmQueries): TeamAddresses {
-  const addresses = new Set<string>();
-  for (const { email } of db.select({ email: users.email }).from(users).all()) addresses.add(email.trim().toLowerCase());
-  for (const { username } of db.select({ username: mailboxes.username }).from(mailboxes).all()) {
-    if (username.includes("@")) addresses.add(username.trim().toLowerCase());
-  }
-  const domains = new Set([...addresses].map(emailDomain).filter((domain) => !isFreeMailDomain(domain)));
-  return { addresses, domains };
+export function teamAddresses(db: CrmDatabase): TeamAddresses {
+  // Remembered until the data changes: every timeline page with e-mail on it asks.
+  return db.answers.remember("teamAddresses", () => {
+    const addresses = new Set<string>();
+    for (const { email } of db.select({ email: users.email }).from(users).all()) addresses.add(email.trim().toLowerCase());
+    for (const { username } of db.select({ username: mailboxes.username }).from(mailboxes).all()) {
+      if (username.includes("@")) addresses.add(username.trim().toLowerCase());
+    }
+    const domains = new Set([...addresses].map(emailDomain).filter((domain) => !isFreeMailDomain(domain)));
+    return { addresses, domains };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import { NOTE_CONTENT_MAX_LENGTH, type NewNoteBody, type NoteChanges } from "../../contracts/notes.ts";
 import { assertAccountExists } from "../account-basics/account-exists.ts";
@@ -6,6 +6,7 @@ import { announceChange, type Change, type TimelineKind } from "../changes/chang
 import { fieldChanges } from "../changes/field-changes.ts";
 import { actorOf, type Actor } from "../changes/actor.ts";
 import type { CrmDatabase, CrmQueries } from "../database/open.ts";
+import { preparedOnce } from "../database/prepared.ts";
 import { notes, users } from "../database/schema.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { PublicUser } from "../users/users.ts";
@@ -27,7 +28,11 @@ export interface Note {
 /** An account's notes, newest first, with their author's name. */
 export function listNotes(db: CrmDatabase, accountId: number): Note[] {
   assertAccountExists(db, accountId);
-  return noteQuery(db).where(eq(notes.accountId, accountId)).orderBy(desc(notes.createdAt), desc(notes.id)).all();
+  // Prepared once: the account screen asks each time it opens, and building the query cost more than running it.
+  const accountNotes = preparedOnce(db, "accountNotes", () =>
+    noteQuery(db).where(eq(notes.accountId, sql.placeholder("accountId"))).orderBy(desc(notes.createdAt), desc(notes.id)).prepare(),
+  );
+  return accountNotes.all({ accountId });
 }
 
 /** A blank title is stored as none; the content is required. */
