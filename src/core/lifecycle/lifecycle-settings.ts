@@ -34,9 +34,11 @@ function days(count: number): string {
   return count === 1 ? "day" : `${formatCount(count)} days`;
 }
 
-/** Takes a transaction too: accounts read inside one say whether they are new customers. */
+/**
+ * The New and Active windows. Remembered until the data changes, as every account answer asks for its New
+ * badge; read afresh inside a transaction (answer-cache.ts), where accounts read say whether they are new.
+ */
 export function readCustomerLifecycle(db: CrmDatabase): CustomerLifecycleSettings {
-  // Remembered until the data changes: every account answer asks, for its New badge.
   return db.answers.remember("customerLifecycle", () => {
     const stored = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "customerLifecycle")).get()?.value;
     return stored ? { ...DEFAULT_CUSTOMER_LIFECYCLE, ...(JSON.parse(stored) as Partial<CustomerLifecycleSettings>) } : DEFAULT_CUSTOMER_LIFECYCLE;
