@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { neverWaitOnEventLoop } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
@@ -11,6 +11,7 @@ import { startWebhookWorker } from "../server/background/webhook-worker.ts";
 import type { ClientOptions } from "../core/shipstation/shipstation-client.ts";
 import type { UserRole } from "../contracts/auth.ts";
 import { createUser } from "../core/users/users.ts";
+import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher.ts";
 import { temporaryDatabase } from "./temporary-database.ts";
 import { checkAnswerAgainstContract } from "./answer-contract.ts";
 
@@ -122,4 +123,31 @@ export function useTestServer(options: { signInAs?: UserRole } = {}) {
   });
   afterEach(() => crm.server.dispose());
   return crm;
+}
+
+/**
+ * An SMTP server that catches what the CRM sends, for the enclosing `describe`, and test servers sending
+ * through it (`CRM_MAIL_SMTP`, which `env` may replace), each disposed after the test that started it.
+ */
+export function useMailingServers() {
+  let smtp: SmtpCatcher | undefined;
+  // Only what disposing needs: the whole server type is too deep for TypeScript to map over.
+  const started: { dispose(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+  });
+  afterAll(() => smtp?.stop());
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.dispose()));
+  });
+  return {
+    get smtp(): SmtpCatcher {
+      return smtp!;
+    },
+    start(env: Record<string, string> = {}): TestServer {
+      const server = testServer({ CRM_MAIL_SMTP: smtp!.url, ...env });
+      started.push(server);
+      return server;
+    },
+  };
 }

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { SESSION_LIFETIME_MS } from "../../core/auth/sessions.ts";
 import { createUser } from "../../core/users/users.ts";
-import { testServer, useTestServer } from "../../testing/test-server.ts";
-import { setPasswordLinkIn, startSmtpCatcher, type SmtpCatcher } from "../../testing/smtp-catcher.ts";
+import { testServer, useMailingServers, useTestServer } from "../../testing/test-server.ts";
+import { setPasswordLinkIn } from "../../testing/smtp-catcher.ts";
 import { PASSWORD_RESET_ANSWER_MESSAGE } from "../../contracts/auth.ts";
 import { PASSWORD_RESET_REQUESTS_PER_EMAIL } from "../../core/auth/password-reset.ts";
 import { UNUSABLE_LINK_MESSAGE } from "../../core/auth/password-links.ts";
@@ -375,36 +375,31 @@ describe("/api/auth", () => {
 });
 
 describe("'Forgot password?': /api/auth/password-reset and /confirm", () => {
-  let smtp: SmtpCatcher;
+  const mailing = useMailingServers();
   let server: ReturnType<typeof testServer>;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(() => smtp.stop());
   beforeEach(() => {
-    server = testServer({ CRM_MAIL_SMTP: smtp.url, CRM_PUBLIC_URL: "https://crm.example.com" });
+    server = mailing.start({ CRM_PUBLIC_URL: "https://crm.example.com" });
   });
-  afterEach(() => server.dispose());
 
   const askReset = (email: string, clientAddress = "10.0.0.7") => server.request("POST", "/api/auth/password-reset", { body: { email }, headers: { "x-test-client-address": clientAddress } });
 
   test("answers 202 and the same words whether the e-mail is a user's or not, without a session; only the user's gets an e-mail", async () => {
     await server.signInAs("sales", "seller@example.com");
-    const before = smtp.received.length;
+    const before = mailing.smtp.received.length;
     const unknown = await askReset("nobody@example.com");
     const known = await askReset("Seller@Example.com");
     for (const answer of [unknown, known]) expect(answer).toMatchObject({ status: 202, body: { message: PASSWORD_RESET_ANSWER_MESSAGE } });
     expect(unknown.body).toEqual(known.body);
-    const mail = await smtp.nextMail();
+    const mail = await mailing.smtp.nextMail();
     expect(mail.to).toEqual(["seller@example.com"]);
     expect(setPasswordLinkIn(mail)).toStartWith("https://crm.example.com/set-password#token=");
-    expect(smtp.received.length - before).toBe(1);
+    expect(mailing.smtp.received.length - before).toBe(1);
   });
 
   test("the link's token sets the password once, signs the user out everywhere, and the new password signs in", async () => {
     const { cookie } = await server.signInAs("sales", "seller@example.com");
     await askReset("seller@example.com");
-    const token = new URL(setPasswordLinkIn(await smtp.nextMail())).hash.slice("#token=".length);
+    const token = new URL(setPasswordLinkIn(await mailing.smtp.nextMail())).hash.slice("#token=".length);
 
     expect(await server.request("POST", "/api/auth/password-reset/confirm", { body: { token, newPassword: "short" } })).toMatchObject({
       status: 400,
@@ -436,7 +431,7 @@ describe("'Forgot password?': /api/auth/password-reset and /confirm", () => {
       for (let asked = 0; asked < PASSWORD_RESET_REQUESTS_PER_EMAIL; asked++) expect((await askReset(email, `10.0.1.${asked}`)).status).toBe(202);
       refusals.push(await askReset(email, "10.0.2.1"));
     }
-    for (let sent = 0; sent < PASSWORD_RESET_REQUESTS_PER_EMAIL; sent++) expect((await smtp.nextMail()).to).toEqual(["seller@example.com"]);
+    for (let sent = 0; sent < PASSWORD_RESET_REQUESTS_PER_EMAIL; sent++) expect((await mailing.smtp.nextMail()).to).toEqual(["seller@example.com"]);
     for (const refused of refusals) {
       expect(refused).toMatchObject({ status: 429, body: { message: "Too many password reset requests. Try again in 60 minutes." } });
       // An hour from the first request, which this test made moments ago.

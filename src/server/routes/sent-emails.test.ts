@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { keepEnvironmentMailboxes, parseMailboxUrl } from "../../core/mail/mailboxes.ts";
 import { teamAddresses } from "../../core/mail/match-accounts.ts";
 import { readReceivedMessage } from "../../core/mail/received-message.ts";
 import { storeMessageBatch } from "../../core/mail/store-messages.ts";
-import { SMTP_CATCHER_REFUSED_DOMAIN, startSmtpCatcher, type SmtpCatcher } from "../../testing/smtp-catcher.ts";
-import { testServer, useTestServer } from "../../testing/test-server.ts";
+import { SMTP_CATCHER_REFUSED_DOMAIN } from "../../testing/smtp-catcher.ts";
+import { testServer, useMailingServers, useTestServer } from "../../testing/test-server.ts";
 
 describe("sending e-mail from an account without an SMTP server", () => {
   const crm = useTestServer({ signInAs: "sales" });
@@ -18,21 +18,16 @@ describe("sending e-mail from an account without an SMTP server", () => {
 });
 
 describe("sending e-mail from an account through the SMTP server", () => {
-  let smtp: SmtpCatcher;
+  const mailing = useMailingServers();
   let server: ReturnType<typeof testServer>;
   let cookie: string;
   let accountId: number;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(() => smtp.stop());
   beforeEach(async () => {
-    server = testServer({ CRM_MAIL_SMTP: smtp.url, CRM_MAIL_FROM: "Supply CRM <crm@example.com>" });
+    server = mailing.start({ CRM_MAIL_FROM: "Supply CRM <crm@example.com>" });
     cookie = (await server.signInAs("admin", "kim@example.com")).cookie;
     accountId = (await server.request("POST", "/api/accounts", { cookie, body: { name: "Acme Labs", email: "orders@acme-labs.test" } })).body.id;
     await server.request("POST", "/api/contacts", { cookie, body: { accountId, firstName: "Ann", lastName: "Lee", email: "Ann@Acme-Labs.test" } });
   });
-  afterEach(() => server.dispose());
 
   const post = (path: string, body: unknown) => server.request("POST", path, { cookie, body });
   const get = (path: string) => server.request("GET", path, { cookie });
@@ -51,7 +46,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     // A copy is matched: bun's toMatchObject leaves the matchers in what it matched.
     expect(sent.status).toBe(201);
     expect(structuredClone(sent.body)).toMatchObject({ threadId: expect.any(Number), messageId: expect.stringMatching(/^<.+@.+>$/), to: "ann@acme-labs.test", cc: ["boss@acme-labs.test", "ops@acme-labs.test"], subject: "Quote for 40 cases", refused: [] });
-    const mail = await smtp.nextMail();
+    const mail = await mailing.smtp.nextMail();
     expect(mail).toMatchObject({ envelopeTo: ["ann@acme-labs.test", "boss@acme-labs.test", "ops@acme-labs.test"], from: "crm@example.com", to: ["ann@acme-labs.test"], cc: ["boss@acme-labs.test", "ops@acme-labs.test"], subject: "Quote for 40 cases", messageId: sent.body.messageId });
     expect(mail.text.trim()).toBe("Hello Ann,\n\nHere is the quote.");
 
@@ -90,13 +85,13 @@ describe("sending e-mail from an account through the SMTP server", () => {
 
   test("a reply goes to whoever wrote the thread's latest message, as Re: its subject, with In-Reply-To and References for their mail program", async () => {
     const first = await post(`/api/accounts/${accountId}/emails`, { to: "orders@acme-labs.test", subject: "Quote for 40 cases", text: "Here is the quote." });
-    await smtp.nextMail();
+    await mailing.smtp.nextMail();
     await syncMessage("INBOX", ["From: Pat Buyer <pat@acme-labs.test>", "To: crm@example.com", "Subject: RE: Quote for 40 cases", "Message-ID: <answer-1@acme-labs.test>", `In-Reply-To: ${first.body.messageId}`, `References: ${first.body.messageId}`], "Looks good; can you ship Friday?");
 
     expect((await get(`/api/email-threads/${first.body.threadId}/reply`)).body).toEqual({ to: { address: "pat@acme-labs.test", name: "Pat Buyer" }, subject: "RE: Quote for 40 cases" });
     const reply = await post(`/api/email-threads/${first.body.threadId}/replies`, { text: "Friday it is." });
     expect(reply).toMatchObject({ status: 201, body: { threadId: first.body.threadId, to: "pat@acme-labs.test", cc: [], subject: "RE: Quote for 40 cases" } });
-    const mail = await smtp.nextMail();
+    const mail = await mailing.smtp.nextMail();
     expect(mail).toMatchObject({ to: ["pat@acme-labs.test"], subject: "RE: Quote for 40 cases", messageId: reply.body.messageId, inReplyTo: "<answer-1@acme-labs.test>" });
     expect(mail.references.split(/\s+/)).toEqual([first.body.messageId, "<answer-1@acme-labs.test>"]);
 
@@ -109,10 +104,10 @@ describe("sending e-mail from an account through the SMTP server", () => {
 
     // The team's own latest message is answered to whom it went; a subject without Re: gets one.
     const lone = await post(`/api/accounts/${accountId}/emails`, { to: "ann@acme-labs.test", subject: "Samples", text: "Samples are on their way." });
-    await smtp.nextMail();
+    await mailing.smtp.nextMail();
     const followUp = await post(`/api/email-threads/${lone.body.threadId}/replies`, { cc: "ops@acme-labs.test", text: "Did they arrive?" });
     expect(followUp.body).toMatchObject({ to: "ann@acme-labs.test", cc: ["ops@acme-labs.test"], subject: "Re: Samples" });
-    expect(await smtp.nextMail()).toMatchObject({ to: ["ann@acme-labs.test"], subject: "Re: Samples", inReplyTo: lone.body.messageId, references: lone.body.messageId });
+    expect(await mailing.smtp.nextMail()).toMatchObject({ to: ["ann@acme-labs.test"], subject: "Re: Samples", inReplyTo: lone.body.messageId, references: lone.body.messageId });
   });
 
   test("refuses what the form would name, and a thread or account that is not there", async () => {
@@ -126,7 +121,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     expect((await post("/api/email-threads/999999/replies", { text: "Hello" })).status).toBe(404);
     expect((await get("/api/email-threads/999999/reply")).status).toBe(404);
     expect(messageCount()).toBe(0);
-    expect(smtp.received.filter((mail) => mail.subject === "Hi")).toEqual([]);
+    expect(mailing.smtp.received.filter((mail) => mail.subject === "Hi")).toEqual([]);
   });
 
   test("a thread filed under no account is not replied to from the CRM", async () => {
@@ -134,7 +129,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     const { id } = server.sqlite.query<{ id: number }, []>("SELECT id FROM mail_threads").get()!;
     const reply = await post(`/api/email-threads/${id}/replies`, { text: "Hi" });
     expect(reply).toMatchObject({ status: 409, body: { message: "This thread is filed under no account: link it to an account to reply from the CRM" } });
-    expect(smtp.received.filter((mail) => mail.to.includes("stranger@nowhere.test"))).toEqual([]);
+    expect(mailing.smtp.received.filter((mail) => mail.to.includes("stranger@nowhere.test"))).toEqual([]);
   });
 
   test("a sending the SMTP server refuses keeps nothing and says why", async () => {
@@ -152,7 +147,7 @@ describe("sending e-mail from an account through the SMTP server", () => {
     const sent = await post(`/api/accounts/${accountId}/emails`, { to: "ann@acme-labs.test", cc: `${gone}, boss@acme-labs.test`, subject: "Quote", text: "Hello Ann" });
     expect(sent.status).toBe(201);
     expect(structuredClone(sent.body)).toMatchObject({ to: "ann@acme-labs.test", cc: [gone, "boss@acme-labs.test"], refused: [gone] });
-    expect((await smtp.nextMail()).envelopeTo).toEqual(["ann@acme-labs.test", "boss@acme-labs.test"]);
+    expect((await mailing.smtp.nextMail()).envelopeTo).toEqual(["ann@acme-labs.test", "boss@acme-labs.test"]);
     const thread = await get(`/api/email-threads/${sent.body.threadId}`);
     expect(thread.body.messages[0].participants).toEqual([
       { role: "from", address: "crm@example.com", name: "Supply CRM" },
@@ -171,16 +166,12 @@ describe("sending e-mail from an account through the SMTP server", () => {
   });
 
   test("a sign-in the SMTP server refuses is a 503 naming the setting, and keeps nothing", async () => {
-    const wrong = testServer({ CRM_MAIL_SMTP: smtp.url.replace(/:[^:@]+@/, ":wrong@") });
-    try {
-      const admin = await wrong.signInAs("admin");
-      const account = await wrong.request("POST", "/api/accounts", { cookie: admin.cookie, body: { name: "Acme Labs", email: "orders@acme-labs.test" } });
-      const sent = await wrong.request("POST", `/api/accounts/${account.body.id}/emails`, { cookie: admin.cookie, body: { to: "orders@acme-labs.test", subject: "Hi", text: "Hello" } });
-      expect(sent.status).toBe(503);
-      expect(sent.body.message).toStartWith("The e-mail was not sent: the mail server refused the CRM's sign-in (check CRM_MAIL_SMTP's user and password)");
-      expect(wrong.sqlite.query<{ count: number }, []>("SELECT count(*) AS count FROM mail_messages").get()!.count).toBe(0);
-    } finally {
-      await wrong.dispose();
-    }
+    const wrong = mailing.start({ CRM_MAIL_SMTP: mailing.smtp.url.replace(/:[^:@]+@/, ":wrong@") });
+    const admin = await wrong.signInAs("admin");
+    const account = await wrong.request("POST", "/api/accounts", { cookie: admin.cookie, body: { name: "Acme Labs", email: "orders@acme-labs.test" } });
+    const sent = await wrong.request("POST", `/api/accounts/${account.body.id}/emails`, { cookie: admin.cookie, body: { to: "orders@acme-labs.test", subject: "Hi", text: "Hello" } });
+    expect(sent.status).toBe(503);
+    expect(sent.body.message).toStartWith("The e-mail was not sent: the mail server refused the CRM's sign-in (check CRM_MAIL_SMTP's user and password)");
+    expect(wrong.sqlite.query<{ count: number }, []>("SELECT count(*) AS count FROM mail_messages").get()!.count).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { testServer, useTestServer } from "../../testing/test-server.ts";
-import { setPasswordLinkIn, startSmtpCatcher, type SmtpCatcher } from "../../testing/smtp-catcher.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useMailingServers, useTestServer } from "../../testing/test-server.ts";
+import { setPasswordLinkIn } from "../../testing/smtp-catcher.ts";
 
 describe("/api/team", () => {
   const crm = useTestServer();
@@ -98,16 +98,10 @@ describe("/api/team", () => {
 });
 
 describe("POST /api/team when the CRM sends e-mail", () => {
-  let smtp: SmtpCatcher;
-  let server: ReturnType<typeof testServer>;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(() => smtp.stop());
-  afterEach(() => server.dispose());
+  const mailing = useMailingServers();
 
   async function invite(env: Record<string, string>, headers: Record<string, string> = {}) {
-    server = testServer({ CRM_MAIL_SMTP: smtp.url, ...env });
+    const server = mailing.start(env);
     const admin = await server.signInAs("admin", "boss@example.com");
     return server.request("POST", "/api/team", { cookie: admin.cookie, headers, body: { name: "New Hire", email: "new@example.com", role: "sales" } });
   }
@@ -115,7 +109,7 @@ describe("POST /api/team when the CRM sends e-mail", () => {
   test("e-mails the invitation, with its link on CRM_PUBLIC_URL, and shows no password", async () => {
     const invited = await invite({ CRM_PUBLIC_URL: "https://crm.example.com" });
     expect(invited).toMatchObject({ status: 201, body: { user: { email: "new@example.com" }, password: null, invitationSentTo: "new@example.com", mailFailure: null } });
-    const mail = await smtp.nextMail();
+    const mail = await mailing.smtp.nextMail();
     expect(mail.to).toEqual(["new@example.com"]);
     expect(mail.text).toContain("Test admin invited you to Supply CRM.");
     expect(setPasswordLinkIn(mail)).toStartWith("https://crm.example.com/set-password#token=");
@@ -123,26 +117,20 @@ describe("POST /api/team when the CRM sends e-mail", () => {
 
   test("without CRM_PUBLIC_URL the links go where the administrator reached the CRM", async () => {
     await invite({});
-    expect(setPasswordLinkIn(await smtp.nextMail())).toStartWith("http://localhost/set-password#token=");
+    expect(setPasswordLinkIn(await mailing.smtp.nextMail())).toStartWith("http://localhost/set-password#token=");
   });
 });
 
 describe("POST /api/team/{id}/reset-password when the CRM sends e-mail", () => {
-  let smtp: SmtpCatcher;
-  let server: ReturnType<typeof testServer>;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(() => smtp.stop());
-  afterEach(() => server.dispose());
+  const mailing = useMailingServers();
 
   test("e-mails a link to choose a new password and shows no password; the old one and the sessions end, and the link sets the new one", async () => {
-    server = testServer({ CRM_MAIL_SMTP: smtp.url, CRM_PUBLIC_URL: "https://crm.example.com" });
+    const server = mailing.start({ CRM_PUBLIC_URL: "https://crm.example.com" });
     const admin = await server.signInAs("admin", "boss@example.com");
     const sales = await server.signInAs("sales", "sam@example.com");
     const reset = await server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
     expect(reset).toMatchObject({ status: 200, body: { user: { email: "sam@example.com", lastActiveAt: null }, password: null, linkSentTo: "sam@example.com", mailFailure: null } });
-    const mail = await smtp.nextMail();
+    const mail = await mailing.smtp.nextMail();
     expect(mail).toMatchObject({ to: ["sam@example.com"], subject: "Choose a new Supply CRM password" });
     expect(mail.text).toContain("Test admin reset the password of your Supply CRM account (sam@example.com): your old password no longer works.");
     const link = setPasswordLinkIn(mail);
@@ -159,7 +147,7 @@ describe("POST /api/team/{id}/reset-password when the CRM sends e-mail", () => {
   });
 
   test("when the e-mail cannot be sent, the administrator gets a one-time password and the reason", async () => {
-    server = testServer({ CRM_MAIL_SMTP: smtp.url.replace(/:[^:@]+@/, ":wrong@") });
+    const server = mailing.start({ CRM_MAIL_SMTP: mailing.smtp.url.replace(/:[^:@]+@/, ":wrong@") });
     const admin = await server.signInAs("admin", "boss@example.com");
     const sales = await server.signInAs("sales", "sam@example.com");
     const reset = await server.request("POST", `/api/team/${sales.user.id}/reset-password`, { cookie: admin.cookie });
