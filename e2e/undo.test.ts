@@ -174,4 +174,44 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     expect(restored.map((note) => note.content).sort()).toEqual(["Pays by check, net 30", "Ships to the loading dock at the back"]);
     await page.close();
   });
+
+  test("the recycle bin shows twenty entries a page, with Previous and Next", async () => {
+    const page = await accountsPage();
+    const accountId = Number(await row(page, 0).getAttribute("data-account-id"));
+    // 21 notes deleted, the last of them newest: the second page holds the oldest, "Deleted note 1".
+    await page.evaluate(async (accountId) => {
+      const send = (method: string, url: string, body?: unknown) =>
+        fetch(url, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then((answer) => answer.json());
+      for (let number = 1; number <= 21; number++) {
+        const note = (await send("POST", `/api/accounts/${accountId}/notes`, { title: `Deleted note ${number}`, content: `Deleted note ${number}` })) as { id: number };
+        await send("DELETE", `/api/notes/${note.id}`);
+      }
+    }, accountId);
+
+    await page.goto(`${running.crm.url}/settings`);
+    const bin = page.getByTestId("recycle-bin-card");
+    const entries = bin.getByTestId("recycle-bin-entry");
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(20);
+    expect(await bin.innerText()).toContain("1–20 of 21 entries");
+    expect(await bin.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-paged-1440.png") });
+
+    // At phone width the pager's buttons are whole and within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const next = (await bin.getByRole("button", { name: "Next" }).boundingBox())!;
+    expect(next.x + next.width).toBeLessThanOrEqual(390);
+    await bin.getByRole("button", { name: "Next" }).scrollIntoViewIfNeeded();
+    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-paged-390.png") });
+    await bin.getByRole("button", { name: "Next" }).click();
+    await bin.getByText("21–21 of 21 entries").waitFor();
+    expect(await entries.count()).toBe(1);
+    expect(await entries.first().innerText()).toContain("Deleted note 1");
+    expect(await bin.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+
+    await bin.getByRole("button", { name: "Previous" }).click();
+    await bin.getByText("1–20 of 21 entries").waitFor();
+    expect(await entries.count()).toBe(20);
+    await page.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import { fetchCountedList, type CountedList } from "./client";
 
@@ -49,6 +50,13 @@ export function usePagedList<T extends { id: number }>(pageUrl: ((page: PageOf) 
     showMore,
     refresh,
   };
+}
+
+/** One page of a list with Previous and Next, with how many items there are; kept on screen while the next page is read. */
+export function useCountedPage<T>(url: string): { page: CountedList<T> | undefined; error: unknown; retry: () => void } {
+  const { data, error, mutate } = useSWR<CountedList<T>, unknown, string>(url, fetchCountedList, { keepPreviousData: true });
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { page: data, error, retry };
 }
 
 /**

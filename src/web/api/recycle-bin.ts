@@ -1,8 +1,6 @@
-import { useCallback } from "react";
-import useSWR from "swr";
-import { RECYCLE_BIN_PATH, type RecycleBinEntry, type RecycleBinRestored } from "../../contracts/recycle-bin.ts";
+import { RECYCLE_BIN_PATH, type RecycleBinRestored } from "../../contracts/recycle-bin.ts";
 import { UNDO_WINDOW_DAYS } from "../../contracts/common.ts";
-import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { apiRequest } from "./client";
 
 export type { RecycleBinEntry, Recycled, RecycleBinRestored } from "../../contracts/recycle-bin.ts";
 export { RECYCLE_BIN_PATH } from "../../contracts/recycle-bin.ts";
@@ -15,15 +13,6 @@ export const RECYCLE_BIN_PAGE_SIZE = 20;
 
 export function recycleBinPageUrl(limit: number, offset: number): string {
   return `${RECYCLE_BIN_PATH}?limit=${limit}&offset=${offset}`;
-}
-
-/** One page of the recycle bin, newest first, with how many entries there are; kept on screen while it refetches. */
-export function useRecycleBin(limit: number, offset: number) {
-  const { data, error, mutate } = useSWR<CountedList<RecycleBinEntry>, unknown, string>(recycleBinPageUrl(limit, offset), fetchCountedList, {
-    keepPreviousData: true,
-  });
-  const retry = useCallback(() => void mutate(), [mutate]);
-  return { page: data, error, retry };
 }
 
 /** Puts a deleted note, contact or list back: what a delete toast's Undo and the bin's Restore do. */

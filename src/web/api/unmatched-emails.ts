@@ -1,8 +1,6 @@
-import { useCallback } from "react";
-import useSWR from "swr";
 import type { EmailThread, EmailThreadSummary } from "../../contracts/emails.ts";
 import { useRefreshReads } from "./cached-reads";
-import { apiRequest, fetchCountedList, type CountedList } from "./client";
+import { apiRequest } from "./client";
 
 export type { EmailThreadSummary };
 
@@ -13,15 +11,6 @@ export const UNMATCHED_EMAIL_PAGE_SIZE = 10;
 
 export function unmatchedEmailThreadsUrl(limit: number, offset: number): string {
   return `${UNMATCHED_EMAIL_THREADS_PATH}?limit=${limit}&offset=${offset}`;
-}
-
-/** One page of the e-mail threads no account has, newest first, with how many there are; kept on screen while it refetches. */
-export function useUnmatchedEmailThreads(offset: number) {
-  const { data, error, mutate } = useSWR<CountedList<EmailThreadSummary>, unknown, string>(unmatchedEmailThreadsUrl(UNMATCHED_EMAIL_PAGE_SIZE, offset), fetchCountedList, {
-    keepPreviousData: true,
-  });
-  const retry = useCallback(() => void mutate(), [mutate]);
-  return { page: data, error, retry };
 }
 
 /**

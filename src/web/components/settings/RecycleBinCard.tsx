@@ -1,15 +1,12 @@
-import { useState } from "react";
 import { useRefreshAccounts } from "../../api/accounts";
-import { RECYCLE_BIN_PAGE_SIZE, restoreFromRecycleBin, useRecycleBin, type RecycleBinEntry, type RecycleBinRestored } from "../../api/recycle-bin";
-import { formatCount, formatCountOf } from "../../format/count";
+import { RECYCLE_BIN_PAGE_SIZE, recycleBinPageUrl, restoreFromRecycleBin, type RecycleBinEntry, type RecycleBinRestored } from "../../api/recycle-bin";
 import { formatUsDate, formatUsDateTime } from "../../format/dates";
 import { AccountNameLink } from "../../ui/AccountNameLink";
 import { Button } from "../../ui/Button";
-import { LoadError } from "../../ui/LoadError";
+import { CardPagedList } from "../../ui/CardPagedList";
 import { SettingsCard } from "../../ui/SettingsCard";
 import { TrashIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
-
 
 const KIND_LABELS: Record<RecycleBinEntry["kind"], string> = { note: "Note", contact: "Contact", list: "List" };
 
@@ -18,10 +15,6 @@ const KIND_LABELS: Record<RecycleBinEntry["kind"], string> = { note: "Note", con
  * days). Everyone sees every entry; a note is restored by its author or an administrator.
  */
 export function RecycleBinCard() {
-  const [offset, setOffset] = useState(0);
-  const { page, error, retry } = useRecycleBin(RECYCLE_BIN_PAGE_SIZE, offset);
-  const total = page?.total ?? 0;
-
   return (
     <SettingsCard
       title="Recycle Bin"
@@ -29,38 +22,15 @@ export function RecycleBinCard() {
       icon={TrashIcon}
       testId="recycle-bin-card"
     >
-      {error !== undefined ? (
-        <LoadError title="The recycle bin could not be loaded." error={error} onRetry={retry} compact testId="recycle-bin-error" />
-      ) : page === undefined ? (
-        <p className="text-sm text-slate-500">Loading...</p>
-      ) : page.items.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500" data-testid="recycle-bin-empty">
-          Nothing deleted in the last 30 days.
-        </p>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="recycle-bin-entries">
-            {page.items.map((entry) => (
-              <RecycleBinItem key={entry.id} entry={entry} />
-            ))}
-          </ul>
-          {total > RECYCLE_BIN_PAGE_SIZE && (
-            <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-              <span>
-                {formatCount(offset + 1)}–{formatCount(Math.min(offset + RECYCLE_BIN_PAGE_SIZE, total))} of {formatCountOf(total, "entry", "entries")}
-              </span>
-              <span className="flex gap-2">
-                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - RECYCLE_BIN_PAGE_SIZE))}>
-                  Previous
-                </Button>
-                <Button size="sm" disabled={offset + RECYCLE_BIN_PAGE_SIZE >= total} onClick={() => setOffset(offset + RECYCLE_BIN_PAGE_SIZE)}>
-                  Next
-                </Button>
-              </span>
-            </div>
-          )}
-        </>
-      )}
+      <CardPagedList<RecycleBinEntry>
+        pageUrl={(offset) => recycleBinPageUrl(RECYCLE_BIN_PAGE_SIZE, offset)}
+        pageSize={RECYCLE_BIN_PAGE_SIZE}
+        errorTitle="The recycle bin could not be loaded."
+        emptyText="Nothing deleted in the last 30 days."
+        noun={{ singular: "entry", plural: "entries" }}
+        testIds={{ error: "recycle-bin-error", empty: "recycle-bin-empty", list: "recycle-bin-entries" }}
+        renderItem={(entry) => <RecycleBinItem key={entry.id} entry={entry} />}
+      />
     </SettingsCard>
   );
 }

@@ -1,15 +1,15 @@
 import { Combobox } from "@headlessui/react";
 import { useState } from "react";
 import { MIN_SEARCH_LENGTH } from "../../api/search";
-import { fileEmailThread, UNMATCHED_EMAIL_PAGE_SIZE, useRefreshAfterFiling, useUnmatchedEmailThreads, type EmailThreadSummary } from "../../api/unmatched-emails";
-import { formatCount, formatCountOf } from "../../format/count";
+import { fileEmailThread, UNMATCHED_EMAIL_PAGE_SIZE, unmatchedEmailThreadsUrl, useRefreshAfterFiling, type EmailThreadSummary } from "../../api/unmatched-emails";
+import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { AccountSearchInput } from "../../ui/AccountSearchInput";
 import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { Button } from "../../ui/Button";
 import { FormModal } from "../../ui/FormModal";
-import { LoadError } from "../../ui/LoadError";
+import { CardPagedList } from "../../ui/CardPagedList";
 import { SettingsCard } from "../../ui/SettingsCard";
 import { MailIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
@@ -25,11 +25,8 @@ interface PickedAccount {
  * its Emails tab and timeline. Bulk mail and mail among the team are never listed.
  */
 export function UnmatchedEmailCard() {
-  const [offset, setOffset] = useState(0);
-  const { page, error, retry } = useUnmatchedEmailThreads(offset);
   const [reading, setReading] = useState<EmailThreadSummary | null>(null);
   const [linking, setLinking] = useState<EmailThreadSummary | null>(null);
-  const total = page?.total ?? 0;
 
   return (
     <SettingsCard
@@ -38,38 +35,15 @@ export function UnmatchedEmailCard() {
       icon={MailIcon}
       testId="unmatched-email-card"
     >
-      {error !== undefined ? (
-        <LoadError title="The unmatched e-mail could not be loaded." error={error} onRetry={retry} compact testId="unmatched-email-error" />
-      ) : page === undefined ? (
-        <p className="text-sm text-slate-500">Loading...</p>
-      ) : page.items.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500" data-testid="unmatched-email-empty">
-          Every e-mail conversation is in an account.
-        </p>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="unmatched-email-threads">
-            {page.items.map((thread) => (
-              <UnmatchedThreadItem key={thread.id} thread={thread} onRead={() => setReading(thread)} onLink={() => setLinking(thread)} />
-            ))}
-          </ul>
-          {total > UNMATCHED_EMAIL_PAGE_SIZE && (
-            <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-              <span>
-                {formatCount(offset + 1)}–{formatCount(Math.min(offset + UNMATCHED_EMAIL_PAGE_SIZE, total))} of {formatCountOf(total, "conversation")}
-              </span>
-              <span className="flex gap-2">
-                <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - UNMATCHED_EMAIL_PAGE_SIZE))}>
-                  Previous
-                </Button>
-                <Button size="sm" disabled={offset + UNMATCHED_EMAIL_PAGE_SIZE >= total} onClick={() => setOffset(offset + UNMATCHED_EMAIL_PAGE_SIZE)}>
-                  Next
-                </Button>
-              </span>
-            </div>
-          )}
-        </>
-      )}
+      <CardPagedList<EmailThreadSummary>
+        pageUrl={(offset) => unmatchedEmailThreadsUrl(UNMATCHED_EMAIL_PAGE_SIZE, offset)}
+        pageSize={UNMATCHED_EMAIL_PAGE_SIZE}
+        errorTitle="The unmatched e-mail could not be loaded."
+        emptyText="Every e-mail conversation is in an account."
+        noun={{ singular: "conversation" }}
+        testIds={{ error: "unmatched-email-error", empty: "unmatched-email-empty", list: "unmatched-email-threads" }}
+        renderItem={(thread) => <UnmatchedThreadItem key={thread.id} thread={thread} onRead={() => setReading(thread)} onLink={() => setLinking(thread)} />}
+      />
       {reading && (
         <EmailThreadDialog
           threadId={reading.id}
