@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
@@ -9,6 +8,7 @@ import { runCrm, type RunningCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { canonicalPhone, displayPhone } from "../src/contracts/phones.ts";
+import { useTemporaryDirectoryForAll } from "../src/testing/temporary-directory.ts";
 
 const HEADER = "Order - Number,Date - Order Date,Customer Email,Ship To - Name,Ship To - Company,Ship To - Phone,Ship To - Address 1,Ship To - Postal Code,Amount - Order Total";
 
@@ -162,22 +162,18 @@ interface ApiCandidate {
  */
 describe("potential duplicates: the toggle, the banner, dismissing and merging", () => {
   const running = useCrmAndBrowser();
-  let csvDir: string;
+  const csvDir = useTemporaryDirectoryForAll("crm-e2e-duplicates-");
   /** The toggle's count before 'Not a duplicate', for the next tests. */
   let countBeforeDismiss = 0;
 
   beforeAll(async () => {
-    csvDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-duplicates-"));
     const seed = writeCsv("seed.csv", SEED.flatMap((account) => account.orders.map((order) => csvRow(account, order))));
     const result = await importCsv(running.crm, seed);
     expect(result.results.created).toBe(SEED.length);
   });
-  afterAll(() => {
-    if (csvDir) rmSync(csvDir, { recursive: true, force: true });
-  });
 
   function writeCsv(name: string, rows: string[]): string {
-    const file = path.join(csvDir, name);
+    const file = path.join(csvDir.path, name);
     writeFileSync(file, `${[HEADER, ...rows].join("\n")}\n`);
     return file;
   }

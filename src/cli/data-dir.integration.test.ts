@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../testing/run-crm.ts";
+import { useTemporaryDirectory } from "../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("the data directory is its owner's alone", () => {
-  let root: string;
-  beforeEach(() => {
-    root = mkdtempSync(path.join(tmpdir(), "crm-private-"));
-  });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const root = useTemporaryDirectory("crm-private-");
 
   const mode = (target: string) => (statSync(target).mode & 0o777).toString(8);
 
   test("a fresh data directory and its database are created 0700 and 0600", async () => {
-    const dataDir = path.join(root, "data");
+    const dataDir = path.join(root.path, "data");
     const added = await runCrm(["user", "add", "--email", "ops@example.com", "--name", "Ops", "--role", "admin", "--password", "a long enough password", "--data-dir", dataDir]);
     expect(added).toMatchObject({ exitCode: 0, stderr: "" });
     expect(mode(dataDir)).toBe("700");
@@ -25,7 +21,7 @@ describe("the data directory is its owner's alone", () => {
   });
 
   test("files an older version left readable are tightened at start, with a line saying so; others are left alone", async () => {
-    const dataDir = path.join(root, "data");
+    const dataDir = path.join(root.path, "data");
     expect((await runCrm(["migrate", "--data-dir", dataDir])).exitCode).toBe(0);
     mkdirSync(path.join(dataDir, "uploads"));
     writeFileSync(path.join(dataDir, "uploads", "left.csv"), "a,b\n");

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { acceptsGzip, DashboardFiles, HASHED_FILE_CACHING, PAGE_CACHING, withPreloads } from "./dashboard-files.ts";
+import { useTemporaryDirectoryForAll } from "../testing/temporary-directory.ts";
 
 /**
  * A build as Bun's HTML import lists it: the page, its entry script importing two chunks (one of them
@@ -20,23 +20,20 @@ const SCRIPTS: Record<string, string> = {
 };
 
 describe("the dashboard's files", () => {
-  let dir: string;
+  const dir = useTemporaryDirectoryForAll("crm-dashboard-files-");
   let files: DashboardFiles;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-dashboard-files-"));
-    writeFileSync(path.join(dir, "index.html"), PAGE);
-    writeFileSync(path.join(dir, "chunk-style.css"), `.a{color:red}${".b{margin:0}".repeat(200)}`);
-    for (const [name, code] of Object.entries(SCRIPTS)) writeFileSync(path.join(dir, name), code);
-    const file = (name: string, type: string) => ({ path: path.join(dir, name), headers: { etag: `etag-${name}`, "content-type": type } });
+    writeFileSync(path.join(dir.path, "index.html"), PAGE);
+    writeFileSync(path.join(dir.path, "chunk-style.css"), `.a{color:red}${".b{margin:0}".repeat(200)}`);
+    for (const [name, code] of Object.entries(SCRIPTS)) writeFileSync(path.join(dir.path, name), code);
+    const file = (name: string, type: string) => ({ path: path.join(dir.path, name), headers: { etag: `etag-${name}`, "content-type": type } });
     files = new DashboardFiles({
-      index: path.join(dir, "index.html"),
+      index: path.join(dir.path, "index.html"),
       files: [file("index.html", "text/html;charset=utf-8"), file("chunk-style.css", "text/css;charset=utf-8"), ...Object.keys(SCRIPTS).map((name) => file(name, "text/javascript;charset=utf-8"))],
     });
     await files.ready;
   });
-
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const get = (urlPath: string, headers: Record<string, string> = {}, pagePath = "/accounts") =>
     files.answer(urlPath, new Request(`http://localhost${urlPath === "/*" ? pagePath : urlPath}`, { headers }), { "x-frame-options": "DENY" });

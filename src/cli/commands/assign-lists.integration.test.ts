@@ -1,29 +1,27 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Database } from "bun:sqlite";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm assign-lists", () => {
-  let dir: string;
+  const dir = useTemporaryDirectory("crm-assign-");
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-assign-"));
-    const orders = path.join(dir, "orders.csv");
+    const orders = path.join(dir.path, "orders.csv");
     // First orders a few days ago: the activity rules put all three in New.
     const recent = { "Date - Order Date": orderDateDaysAgo(3) };
     writeFileSync(orders, exportCsv([itemRow("1", "alpha@clinic.com", recent), itemRow("2", "beta@lab.com", recent), itemRow("3", "gamma@clinic.com", recent)]));
     await crm("import-csv", orders);
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const crm = (...args: string[]) => runCrm([...args, "--data-dir", path.join(dir, "data")]);
+  const crm = (...args: string[]) => runCrm([...args, "--data-dir", path.join(dir.path, "data")]);
   const listOf = (email: string) => accountRow(email).list_type;
   const accountRow = (email: string) => {
-    const db = new Database(path.join(dir, "data", "crm.db"), { readonly: true });
+    const db = new Database(path.join(dir.path, "data", "crm.db"), { readonly: true });
     try {
       return db.query("SELECT list_type, list_pinned FROM accounts WHERE email = ?").get(email) as { list_type: string; list_pinned: number };
     } finally {
@@ -32,7 +30,7 @@ describe("crm assign-lists", () => {
   };
   /** What a day-old database looks like: the account's orders went old without the rules having run since. */
   const ageOrders = (email: string, days: number) => {
-    const db = new Database(path.join(dir, "data", "crm.db"));
+    const db = new Database(path.join(dir.path, "data", "crm.db"));
     try {
       const shift = days * 86_400_000;
       db.run("UPDATE orders SET placed_at = placed_at - ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)", [shift, email]);
@@ -43,7 +41,7 @@ describe("crm assign-lists", () => {
   };
 
   test("reads e-mails from a file, prints a summary table and the not-found e-mails", async () => {
-    const file = path.join(dir, "emails.csv");
+    const file = path.join(dir.path, "emails.csv");
     writeFileSync(file, 'name,email\n"Alpha, Inc",ALPHA@clinic.com\nNobody,ghost@nowhere.com\n');
     const run = await crm("assign-lists", file, "--list", "active");
     expect(run.exitCode).toBe(0);
@@ -57,12 +55,12 @@ describe("crm assign-lists", () => {
   });
 
   test("reads standard input; --dry-run changes nothing; --not-found-out writes the misses to a file", async () => {
-    const dry = await runCrm(["assign-lists", "-", "--list", "legacy", "--dry-run", "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com\ngamma@clinic.com" });
+    const dry = await runCrm(["assign-lists", "-", "--list", "legacy", "--dry-run", "--data-dir", path.join(dir.path, "data")], { stdin: "beta@lab.com\ngamma@clinic.com" });
     expect(dry.stdout).toContain("Would move 2 of 2 matched accounts to Legacy");
     expect(listOf("beta@lab.com")).toBe("new");
 
-    const out = path.join(dir, "missing.txt");
-    const real = await runCrm(["assign-lists", "--list", "legacy", "--not-found-out", out, "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com, who@where.org" });
+    const out = path.join(dir.path, "missing.txt");
+    const real = await runCrm(["assign-lists", "--list", "legacy", "--not-found-out", out, "--data-dir", path.join(dir.path, "data")], { stdin: "beta@lab.com, who@where.org" });
     expect(real.exitCode).toBe(0);
     expect(listOf("beta@lab.com")).toBe("legacy");
     expect(readFileSync(out, "utf8")).toBe("who@where.org\n");
@@ -70,19 +68,19 @@ describe("crm assign-lists", () => {
   });
 
   test("an unknown list exits 1; bad usage exits 2", async () => {
-    const unknown = await runCrm(["assign-lists", "--list", "gold", "--data-dir", path.join(dir, "data")], { stdin: "alpha@clinic.com" });
+    const unknown = await runCrm(["assign-lists", "--list", "gold", "--data-dir", path.join(dir.path, "data")], { stdin: "alpha@clinic.com" });
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toStartWith("crm: listType must be automatic or one of new, active, legacy");
-    expect((await crm("assign-lists", path.join(dir, "emails.csv"))).exitCode).toBe(2);
-    expect((await runCrm(["assign-lists", "--list", "active", "--data-dir", path.join(dir, "data")], { stdin: "no addresses here" })).exitCode).toBe(2);
-    expect((await crm("assign-lists", path.join(dir, "missing-file.txt"), "--list", "active")).exitCode).toBe(2);
+    expect((await crm("assign-lists", path.join(dir.path, "emails.csv"))).exitCode).toBe(2);
+    expect((await runCrm(["assign-lists", "--list", "active", "--data-dir", path.join(dir.path, "data")], { stdin: "no addresses here" })).exitCode).toBe(2);
+    expect((await crm("assign-lists", path.join(dir.path, "missing-file.txt"), "--list", "active")).exitCode).toBe(2);
   });
 
   test("--by-activity moves the accounts whose activity calls for another list, leaves pinned ones, and reports per list", async () => {
     ageOrders("alpha@clinic.com", 200);
     ageOrders("beta@lab.com", 200);
     ageOrders("gamma@clinic.com", 60);
-    await runCrm(["assign-lists", "--list", "new", "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com" });
+    await runCrm(["assign-lists", "--list", "new", "--data-dir", path.join(dir.path, "data")], { stdin: "beta@lab.com" });
 
     const dry = await crm("assign-lists", "--by-activity", "--dry-run", "--json");
     expect(dry.exitCode).toBe(0);
@@ -98,11 +96,11 @@ describe("crm assign-lists", () => {
     expect(accountRow("beta@lab.com")).toEqual({ list_type: "new", list_pinned: 1 });
 
     expect((await crm("assign-lists", "--by-activity", "--list", "new")).exitCode).toBe(2);
-    expect((await crm("assign-lists", path.join(dir, "emails.csv"), "--by-activity")).exitCode).toBe(2);
+    expect((await crm("assign-lists", path.join(dir.path, "emails.csv"), "--by-activity")).exitCode).toBe(2);
     const again = await crm("assign-lists", "--by-activity", "--json");
     expect(JSON.parse(again.stdout).moved).toBe(0);
 
-    await runCrm(["assign-lists", "--list", "automatic", "--data-dir", path.join(dir, "data")], { stdin: "beta@lab.com" });
+    await runCrm(["assign-lists", "--list", "automatic", "--data-dir", path.join(dir.path, "data")], { stdin: "beta@lab.com" });
     expect(accountRow("beta@lab.com")).toEqual({ list_type: "legacy", list_pinned: 0 });
   });
 });

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { takeBackupLock } from "../../core/backups/backup-lock.ts";
 import { backupsDirectory } from "../../core/backups/backup-taking.ts";
 import { listBackups } from "../../core/backups/backups.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 6);
 
@@ -16,15 +16,15 @@ const NOTE_WRITER = path.join(import.meta.dir, "../../testing/note-writer.ts");
 
 /** crm backup beside the processes that use the data directory: writers, an import, a backup killed midway, another backup. */
 describe("crm backup beside others", () => {
-  let dir: string;
-  const dataDir = () => path.join(dir, "data");
+  let dir: TemporaryDirectory;
+  const dataDir = () => path.join(dir.path, "data");
   const children: Bun.Subprocess[] = [];
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-backup-beside-"));
+    dir = temporaryDirectory("crm-backup-beside-");
   });
   afterEach(() => {
     for (const child of children.splice(0)) child.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir()]);
@@ -49,7 +49,7 @@ describe("crm backup beside others", () => {
     // Every writer has had notes committed: all eight are writing.
     await until(() => writers.every((_, index) => acknowledged.some((line) => line.startsWith(`writer-${index + 1} `))));
     // Enough orders that the import, in short batches beside the writers, is still writing when the backup begins.
-    const csv = path.join(dir, "orders.csv");
+    const csv = path.join(dir.path, "orders.csv");
     writeFileSync(csv, exportCsv(Array.from({ length: 20_000 }, (_, row) => itemRow(`SO-${row + 1}`, `buyer${row % 2_000}@clinic${row % 2_000}.example`))));
     const importing = crm("import-csv", csv);
     await until(() => query<{ n: number } | null>(path.join(dataDir(), "crm.db"), "SELECT count(*) AS n FROM import_runs WHERE state = 'running' AND batches > 0")?.n === 1);
@@ -62,7 +62,7 @@ describe("crm backup beside others", () => {
     expect((await importing).exitCode).toBe(0);
 
     const { file, manifest } = JSON.parse(backup.stdout) as { file: string; manifest: { counts: { notes: number; orders: number } } };
-    const elsewhere = path.join(dir, "restored");
+    const elsewhere = path.join(dir.path, "restored");
     expect((await runCrm(["restore", file, "--data-dir", elsewhere])).exitCode).toBe(0);
     const restored = new Database(path.join(elsewhere, "crm.db"), { readonly: true });
     try {

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createAccount } from "../../core/accounts/accounts.ts";
@@ -15,20 +14,19 @@ import { openCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { S3_STAND_IN_ACCESS_KEY_ID, S3_STAND_IN_REGION, S3_STAND_IN_SECRET_ACCESS_KEY, startS3StandIn } from "../../testing/s3-stand-in.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 2);
 
 describe("crm backup and crm restore", () => {
-  let dir: string;
-  const dataDir = () => path.join(dir, "data");
+  const dir = useTemporaryDirectory("crm-backup-");
+  const dataDir = () => path.join(dir.path, "data");
   // The data is written by the command, in a process of its own: a CRM connection of this process stays
   // open while drizzle's prepared statements live, and restore would rightly refuse the directory.
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-backup-"));
-    writeFileSync(path.join(dir, "orders.csv"), exportCsv([itemRow("SO-1", "front@riverside.org")]));
-    expect((await crm("import-csv", path.join(dir, "orders.csv"))).exitCode).toBe(0);
+    writeFileSync(path.join(dir.path, "orders.csv"), exportCsv([itemRow("SO-1", "front@riverside.org")]));
+    expect((await crm("import-csv", path.join(dir.path, "orders.csv"))).exitCode).toBe(0);
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const listedBackups = () => listBackups(dataDir()).map((backup) => backup.name);
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir()]);
@@ -47,7 +45,7 @@ describe("crm backup and crm restore", () => {
     const writer = openCrmDatabase(dataDir());
     const accountId = createAccount(writer.db, { name: "Walk-in Clinic" }, COMMAND_LINE).id;
     for (let note = 1; note <= 50; note++) createNote(writer.db, accountId, { content: `Before the backup ${note}` }, COMMAND_LINE);
-    const out = path.join(dir, "nightly.db.gz");
+    const out = path.join(dir.path, "nightly.db.gz");
     const backup = runCrm(["backup", "--out", out, "--json", "--data-dir", dataDir()]);
     // Notes go on being added while the backup runs.
     let during = 0;
@@ -66,7 +64,7 @@ describe("crm backup and crm restore", () => {
     expect(outcome.file).toBe(out);
     expect(outcome.manifest.counts.notes).toBeGreaterThanOrEqual(50);
 
-    const elsewhere = path.join(dir, "elsewhere");
+    const elsewhere = path.join(dir.path, "elsewhere");
     const restored = await runCrm(["restore", out, "--data-dir", elsewhere]);
     expect(restored).toMatchObject({ exitCode: 0, stderr: "" });
     expect(restored.stdout).toContain("2 accounts, 1 contact, 1 order");
@@ -115,7 +113,7 @@ describe("crm backup and crm restore", () => {
     const taken = JSON.parse((await crm("backup", "--json")).stdout) as { file: string };
     const whole = readFileSync(taken.file);
     refusals.push(["cut.db.gz", whole.subarray(0, whole.length / 2), /it is not a gzip-compressed file, or it is cut short/]);
-    const newer = path.join(dir, "newer.db");
+    const newer = path.join(dir.path, "newer.db");
     writeFileSync(newer, gunzipSync(whole));
     const database = new Database(newer);
     database.run("UPDATE backup_manifest SET manifest = json_set(manifest, '$.migrations', 999, '$.appVersion', '9.0.0')");
@@ -123,13 +121,13 @@ describe("crm backup and crm restore", () => {
     refusals.push(["newer.db.gz", gzipSync(readFileSync(newer)), /was taken by a newer version \(9\.0\.0\)/]);
 
     for (const [name, content, message] of refusals) {
-      writeFileSync(path.join(dir, name), content);
-      const refused = await crm("restore", path.join(dir, name));
+      writeFileSync(path.join(dir.path, name), content);
+      const refused = await crm("restore", path.join(dir.path, name));
       expect(refused.exitCode).toBe(1);
       expect(refused.stderr).toMatch(message);
       expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     }
-    expect((await crm("restore", path.join(dir, "missing.db.gz"))).stderr).toContain("No such backup file");
+    expect((await crm("restore", path.join(dir.path, "missing.db.gz"))).stderr).toContain("No such backup file");
     expect(listedBackups()).toHaveLength(1);
     expect(readdirSync(dataDir()).filter((name) => name.startsWith(".restore-"))).toEqual([]);
     expect(countsIn(dataDir()).accounts).toBe(1);

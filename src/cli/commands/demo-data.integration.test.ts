@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm demo-data", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-demo-"));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = useTemporaryDirectory("crm-demo-");
 
   test("writes exactly the rows asked for, the same bytes for the same options, and imports cleanly but for its bad rows, into as many accounts as it says", async () => {
-    const first = path.join(dir, "a.csv");
-    const second = path.join(dir, "b.csv");
+    const first = path.join(dir.path, "a.csv");
+    const second = path.join(dir.path, "b.csv");
     const args = ["--rows", "5000", "--seed", "7", "--end-date", "2026-11-15"];
     const run = await runCrm(["demo-data", ...args, "--out", first]);
     expect(run.exitCode).toBe(0);
@@ -37,7 +33,7 @@ describe("crm demo-data", () => {
     const parsed = Papa.parse<Record<string, string>>(readFileSync(first, "utf8"), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(5000);
 
-    const imported = await runCrm(["import-csv", first, "--json", "--data-dir", path.join(dir, "data")]);
+    const imported = await runCrm(["import-csv", first, "--json", "--data-dir", path.join(dir.path, "data")]);
     const result = JSON.parse(imported.stdout).results;
     expect(result.processed).toBe(5000);
     expect(result.skipped).toBe(badRows);
@@ -45,13 +41,13 @@ describe("crm demo-data", () => {
   });
 
   test("another seed gives another file; bad flags are usage errors", async () => {
-    const one = path.join(dir, "one.csv");
-    const two = path.join(dir, "two.csv");
+    const one = path.join(dir.path, "one.csv");
+    const two = path.join(dir.path, "two.csv");
     await runCrm(["demo-data", "--rows", "50", "--seed", "1", "--end-date", "2026-11-15", "--out", one]);
     await runCrm(["demo-data", "--rows", "50", "--seed", "2", "--end-date", "2026-11-15", "--out", two]);
     expect(readFileSync(one).equals(readFileSync(two))).toBe(false);
     for (const bad of [["--rows", "many"], ["--rows", "10", "--end-date", "2026-02-30"], ["--rows", "10", "--seed", "-1"]]) {
-      const run = await runCrm(["demo-data", ...bad, "--out", path.join(dir, "x.csv")]);
+      const run = await runCrm(["demo-data", ...bad, "--out", path.join(dir.path, "x.csv")]);
       expect(run.exitCode).toBe(2);
     }
   });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { ACCOUNT_EXPORT_COLUMNS } from "../../contracts/accounts.ts";
@@ -9,15 +8,15 @@ import { ORDER_EXPORT_COLUMNS } from "../../core/orders/order-export.ts";
 import { addDays, businessToday, formatUsCalendarDate } from "../../core/time/business-calendar.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-csv.ts";
+import { useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm export", () => {
-  let dir: string;
+  const dir = useTemporaryDirectoryForAll("crm-export-");
   // The commands only read, so one imported history serves every test.
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-export-"));
-    const orders = path.join(dir, "orders.csv");
+    const orders = path.join(dir.path, "orders.csv");
     const recent = { "Date - Order Date": orderDateDaysAgo(3), "Ship To - Company": "Alpha Clinic", "Ship To - Name": "Ann Alpha", "Amount - Order Total": "260.50", "Order - Status": "Shipped", "Market - Store Name": "Supply Direct Store" };
     writeFileSync(
       orders,
@@ -33,10 +32,9 @@ describe("crm export", () => {
     const imported = await crm("import-csv", orders);
     if (imported.exitCode !== 0) throw new Error(imported.stderr);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const crm = (...args: string[]) => runCrm([...args, "--data-dir", path.join(dir, "data")]);
-  const out = (name: string) => path.join(dir, name);
+  const crm = (...args: string[]) => runCrm([...args, "--data-dir", path.join(dir.path, "data")]);
+  const out = (name: string) => path.join(dir.path, name);
   /** The file as Excel reads it: the BOM, then RFC 4180 rows. */
   function readCsv(file: string): string[][] {
     const bytes = readFileSync(file);
@@ -123,7 +121,7 @@ describe("crm export", () => {
   test("an unknown list, or a file that cannot be written, exits 1 with one line on stderr", async () => {
     const unknown = await crm("export", "accounts", "--out", out("x.csv"), "--list", "gold");
     expect(unknown).toMatchObject({ exitCode: 1, stderr: "crm: list must be one of new, active, legacy\n" });
-    const unwritable = await crm("export", "accounts", "--out", path.join(dir, "missing", "x.csv"));
+    const unwritable = await crm("export", "accounts", "--out", path.join(dir.path, "missing", "x.csv"));
     expect(unwritable.exitCode).toBe(1);
     expect(unwritable.stderr).toStartWith("crm: ");
     expect(unwritable.stderr.trimEnd().split("\n")).toHaveLength(1);

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Database } from "bun:sqlite";
 import { whenDatabaseFree } from "../../core/database/busy.ts";
@@ -10,20 +9,17 @@ import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
 import { activityMoves, importedState, inconsistentAccounts, timelineLines } from "../../testing/imported-state.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
+import { temporaryDirectory, type TemporaryDirectory, useTemporaryDirectory, useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm import-csv", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-import-cli-"));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = useTemporaryDirectory("crm-import-cli-");
 
-  const dataDir = () => path.join(dir, "data");
+  const dataDir = () => path.join(dir.path, "data");
   const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir()]);
   function csvFile(name: string, text: string): string {
-    const filePath = path.join(dir, name);
+    const filePath = path.join(dir.path, name);
     writeFileSync(filePath, text);
     return filePath;
   }
@@ -93,7 +89,7 @@ describe("crm import-csv", () => {
     expect(withoutFile.stdout).toContain("...and 21 more rows with errors");
     expect(withoutFile.stdout).toContain("Run again with --errors-out FILE to write every skipped row, with its line and reason, to a CSV file.");
 
-    const errorsOut = path.join(dir, "skipped.csv");
+    const errorsOut = path.join(dir.path, "skipped.csv");
     const run = await crm("import-csv", file, "--errors-out", errorsOut);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain(`Every skipped row (121) is in ${errorsOut}, with its line and reason.`);
@@ -163,7 +159,7 @@ describe("crm import-csv", () => {
     const rejected = await crm("import-csv", csvFile("bad.csv", "Name,Phone\nA,1\n"));
     expect(rejected).toMatchObject({ exitCode: 1, stdout: "" });
     expect(rejected.stderr).toBe("crm: Missing required columns: Customer Email, Date - Order Date\n");
-    const missing = await crm("import-csv", path.join(dir, "nope.csv"));
+    const missing = await crm("import-csv", path.join(dir.path, "nope.csv"));
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain("no such file");
     expect((await crm("import-csv", csvFile("x.csv", "a\n"), "--tz", "Mars/Olympus")).exitCode).toBe(2);
@@ -188,35 +184,33 @@ describe("crm import-csv, interrupted or run twice at once", () => {
   // Each test runs a 60,000-row import in batches beside another connection, some twice: on a machine busy
   // with other tests that takes longer than bun's default 20 s.
   const IMPORT_TEST_TIMEOUT_MS = 90_000;
-  let shared: string;
+  const shared = useTemporaryDirectoryForAll("crm-import-interrupted-");
   let exportFile: string;
   let reference: ReturnType<typeof importedState>;
   let referenceTimeline: unknown[];
   let referenceOrders: Set<string>;
   beforeAll(async () => {
-    shared = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-"));
-    exportFile = path.join(shared, "history.csv");
+    exportFile = path.join(shared.path, "history.csv");
     expect((await runCrm(["demo-data", "--rows", "60000", "--seed", "3", "--out", exportFile])).exitCode).toBe(0);
-    const referenceDir = path.join(shared, "reference");
+    const referenceDir = path.join(shared.path, "reference");
     expect((await runCrm(["import-csv", exportFile, "--json", "--data-dir", referenceDir])).exitCode).toBe(0);
     reference = importedState(referenceDir);
     referenceTimeline = timelineLines(referenceDir);
     referenceOrders = new Set(reference.orders.map((order) => JSON.stringify(order)));
   }, IMPORT_TEST_TIMEOUT_MS);
-  afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
-  let dir: string;
+  let dir: TemporaryDirectory;
   let watcher: OpenedCrmDatabase | undefined;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-import-interrupted-run-"));
+    dir = temporaryDirectory("crm-import-interrupted-run-");
   });
   afterEach(() => {
     watcher?.close();
     watcher = undefined;
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
-  const dataDir = () => path.join(dir, "data");
+  const dataDir = () => path.join(dir.path, "data");
   /** A connection of the test's own, watching the history as the server could: with it open, imports commit in batches. */
   function watch(): OpenedCrmDatabase {
     watcher = openCrmDatabase(dataDir());
@@ -278,9 +272,9 @@ describe("crm import-csv, interrupted or run twice at once", () => {
   test("killed while writing alone after an earlier import, and run again: every timeline reads as after one clean import", async () => {
     // Alone, an import writes its orders as read: an account's orders fall on both sides of the kill, and
     // the run that completes it brings the killed run's lines up to date rather than adding its own.
-    const earlierFile = path.join(dir, "earlier.csv");
+    const earlierFile = path.join(dir.path, "earlier.csv");
     expect((await runCrm(["demo-data", "--rows", "200", "--seed", "9", "--out", earlierFile])).exitCode).toBe(0);
-    const cleanDir = path.join(dir, "clean");
+    const cleanDir = path.join(dir.path, "clean");
     for (const file of [earlierFile, exportFile]) expect((await runCrm(["import-csv", file, "--data-dir", cleanDir])).exitCode).toBe(0);
     expect((await runCrm(["import-csv", earlierFile, "--data-dir", dataDir()])).exitCode).toBe(0);
 

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { startImapServer, type ImapTestServer } from "../../testing/imap-server.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
@@ -12,19 +10,15 @@ const message = (id: string, from = "pat@acme-labs.test") =>
 
 describe("crm mail sync", () => {
   let server: ImapTestServer;
-  let dataDir: string;
   beforeAll(async () => {
     server = await startImapServer();
   });
   afterAll(async () => {
     await server.dispose();
   });
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "crm-cli-"));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTemporaryDirectory("crm-cli-");
 
-  const crm = (env: Record<string, string>, ...args: string[]) => runCrm(["mail", "sync", ...args, "--data-dir", dataDir], { env });
+  const crm = (env: Record<string, string>, ...args: string[]) => runCrm(["mail", "sync", ...args, "--data-dir", dataDir.path], { env });
 
   test("reads the environment's mailbox and prints what each folder brought; the next run brings only what is new", async () => {
     await server.append("cli@riverside.test", message("c1"));

@@ -1,24 +1,19 @@
 import { Database } from "bun:sqlite";
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { setPasswordLinkIn, startSmtpCatcher } from "../../testing/smtp-catcher.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS);
 
 describe("crm user and crm migrate", () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "crm-cli-"));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTemporaryDirectory("crm-cli-");
 
-  const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir]);
+  const crm = (...args: string[]) => runCrm([...args, "--data-dir", dataDir.path]);
   /** Whether the user must replace their password at sign-in, as the database says. */
   const mustChangePassword = (email: string) => {
-    const database = new Database(path.join(dataDir, "crm.db"), { readonly: true });
+    const database = new Database(path.join(dataDir.path, "crm.db"), { readonly: true });
     try {
       return database.query<{ flag: number }, [string]>("SELECT must_change_password AS flag FROM users WHERE email = ?").get(email)?.flag === 1;
     } finally {
@@ -47,17 +42,17 @@ describe("crm user and crm migrate", () => {
     const smtp = await startSmtpCatcher();
     try {
       const env = { CRM_MAIL_SMTP: smtp.url, CRM_PUBLIC_URL: "https://crm.example.com" };
-      const added = await runCrm(["user", "add", "--email", "pat@example.com", "--name", "Pat Lee", "--role", "sales", "--data-dir", dataDir], { env });
+      const added = await runCrm(["user", "add", "--email", "pat@example.com", "--name", "Pat Lee", "--role", "sales", "--data-dir", dataDir.path], { env });
       expect(added).toMatchObject({ exitCode: 0, stdout: "Created sales Pat Lee <pat@example.com>\nInvitation sent to pat@example.com, with a link to choose their password.\n" });
       const mail = await smtp.nextMail();
       expect(mail.to).toEqual(["pat@example.com"]);
       expect(mail.text).toContain("Command line invited you to Supply CRM.");
       expect(setPasswordLinkIn(mail)).toStartWith("https://crm.example.com/set-password#token=");
 
-      const withoutAddress = await runCrm(["user", "add", "--email", "lee@example.com", "--name", "Lee", "--role", "sales", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: smtp.url } });
+      const withoutAddress = await runCrm(["user", "add", "--email", "lee@example.com", "--name", "Lee", "--role", "sales", "--data-dir", dataDir.path], { env: { CRM_MAIL_SMTP: smtp.url } });
       expect(withoutAddress.stdout).toContain("No invitation e-mailed: set CRM_PUBLIC_URL to the address staff open the CRM at, for its link.\nPassword: ");
 
-      const wrong = await runCrm(["user", "add", "--email", "x@example.com", "--name", "X", "--role", "sales", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: "mail.example.com" } });
+      const wrong = await runCrm(["user", "add", "--email", "x@example.com", "--name", "X", "--role", "sales", "--data-dir", dataDir.path], { env: { CRM_MAIL_SMTP: "mail.example.com" } });
       expect(wrong).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^crm: CRM_MAIL_SMTP /) });
     } finally {
       await smtp.stop();
@@ -65,7 +60,7 @@ describe("crm user and crm migrate", () => {
   });
 
   test("CRM_DATA_DIR chooses the data directory when --data-dir is absent", async () => {
-    await runCrm(["user", "add", "--email", "env@example.com", "--name", "Env", "--role", "admin", "--password", "staff-password-1"], { env: { CRM_DATA_DIR: dataDir } });
+    await runCrm(["user", "add", "--email", "env@example.com", "--name", "Env", "--role", "admin", "--password", "staff-password-1"], { env: { CRM_DATA_DIR: dataDir.path } });
     expect((await crm("user", "list")).stdout).toContain("env@example.com");
   });
 

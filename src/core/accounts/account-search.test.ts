@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { listAccounts, accountQueryOf } from "./account-list.ts";
 import { searchAccounts } from "./account-search.ts";
 import { createAccount, updateAccount } from "./accounts.ts";
@@ -79,17 +79,13 @@ describe("phones searched by their digits", () => {
 
 describe("a database from before phones were searched by their digits", () => {
   const migrationsFolder = path.join(import.meta.dir, "../../../drizzle");
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTemporaryDirectory("crm-test-");
 
   /** The database as the version before migration 0016 left it: its accounts indexed, phones as written. */
   function databaseBeforePhoneSearch(): void {
     const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
     const phoneSearch = journal.entries.find((entry) => entry.tag === "0016_phone_search")!.when;
-    const sqlite = new Database(path.join(dataDir, DATABASE_FILE_NAME), { create: true, strict: true });
+    const sqlite = new Database(path.join(dataDir.path, DATABASE_FILE_NAME), { create: true, strict: true });
     sqlite.run("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
     for (const migration of readMigrationFiles({ migrationsFolder }).filter((migration) => migration.folderMillis < phoneSearch)) {
       for (const statement of migration.sql) if (statement.trim()) sqlite.run(statement);
@@ -104,7 +100,7 @@ describe("a database from before phones were searched by their digits", () => {
 
   test("is brought up to date when it opens: every account is queued, and indexed again with its phones' digits", () => {
     databaseBeforePhoneSearch();
-    const opened = openCrmDatabase(dataDir);
+    const opened = openCrmDatabase(dataDir.path);
     try {
       expect(opened.sqlite.query("SELECT account_id AS id FROM search_queue ORDER BY id").all()).toEqual([{ id: 1 }, { id: 2 }]);
       const found = (text: string) => searchAccounts(opened.db, text).map((hit) => hit.name);

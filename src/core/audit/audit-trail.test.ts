@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { bulkUpdateAccounts } from "../accounts/account-bulk.ts";
 import { undoBulkChange } from "../accounts/bulk-changes.ts";
@@ -23,6 +22,7 @@ import { exportCsv, itemRow, orderDateDaysAgo } from "../../testing/shipstation-
 import { daysAgo, seedCustomer } from "../../testing/seed.ts";
 import { useDatabaseWithTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { pruneAuditTrail, RETENTION_YEAR_MS, saveAuditRetention } from "./audit-retention.ts";
 import { listAuditTrail } from "./audit-trail.ts";
 
@@ -30,13 +30,11 @@ describe("the audit trail", () => {
   const team = useDatabaseWithTeamOfTwo();
   let ann: PublicUser;
   let annActor: Actor;
-  let dir: string;
+  const dir = useTemporaryDirectory("crm-audit-");
   beforeEach(() => {
     ann = toPublicUser(findUserByEmail(team.database.db, "ann@example.com")!);
     annActor = actorOf(ann);
-    dir = mkdtempSync(path.join(tmpdir(), "crm-audit-"));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** The entries written since `afterId`, oldest first, as the tests compare them. */
   const entriesAfter = (afterId: number) =>
@@ -166,7 +164,7 @@ describe("the audit trail", () => {
   test("an import is one entry for its run with its counts, not one per batch; Clear All Data is one entry", async () => {
     const { db } = team.database;
     const rows = Array.from({ length: 30 }, (_, index) => itemRow(`SO-${index}`, `buyer${index}@clinic${index}.com`, { "Date - Order Date": orderDateDaysAgo(5) }));
-    const file = path.join(dir, "orders.csv");
+    const file = path.join(dir.path, "orders.csv");
     writeFileSync(file, exportCsv(rows));
     const before = lastId();
     await runCsvImport(db, [{ path: file }], { actor: annActor });

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { sessions, users } from "../database/schema.ts";
 import { createUser } from "../users/users.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory } from "../../testing/temporary-directory.ts";
 import {
   deleteExpiredSessions,
   endAllSessions,
@@ -71,12 +71,12 @@ describe("sessions", () => {
   });
 
   test("sessions that slid on before the lifetime was fixed end 30 days after their sign-in once the database is upgraded", () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
+    const dataDir = temporaryDirectory("crm-test-");
     try {
       const migrationsFolder = path.join(import.meta.dir, "../../../drizzle");
       const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
       const lifetimeFixed = journal.entries.find((entry) => entry.tag === "0021_session_lifetime")!.when;
-      const sqlite = new Database(path.join(dataDir, DATABASE_FILE_NAME), { create: true, strict: true });
+      const sqlite = new Database(path.join(dataDir.path, DATABASE_FILE_NAME), { create: true, strict: true });
       sqlite.run("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
       for (const migration of readMigrationFiles({ migrationsFolder }).filter((migration) => migration.folderMillis < lifetimeFixed)) {
         for (const statement of migration.sql) if (statement.trim()) sqlite.run(statement);
@@ -90,7 +90,7 @@ describe("sessions", () => {
       insertSession.run("signed-in-yesterday", now - day, now - day, now - day + SESSION_LIFETIME_MS);
       sqlite.close();
 
-      const upgraded = openCrmDatabase(dataDir);
+      const upgraded = openCrmDatabase(dataDir.path);
       try {
         expect(upgraded.sqlite.query("SELECT token_hash AS token, expires_at - created_at AS lifetime FROM sessions ORDER BY id").all()).toEqual([
           { token: "used-daily-for-40-days", lifetime: SESSION_LIFETIME_MS },
@@ -100,7 +100,7 @@ describe("sessions", () => {
         upgraded.close();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      dataDir.dispose();
     }
   });
 

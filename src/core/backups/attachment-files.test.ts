@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { COMMAND_LINE, SYSTEM } from "../changes/actor.ts";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
@@ -9,6 +8,7 @@ import { keepEnvironmentMailboxes, parseMailboxUrl } from "../mail/mailboxes.ts"
 import { MAIL_ATTACHMENTS_DIRECTORY } from "../mail/store-messages.ts";
 import { keepReceivedMessage, messageWithAttachments } from "../../testing/mail-messages.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { takeBackupOnThread } from "./backup-thread.ts";
 import { defaultBackupFile, takeBackup } from "./backup-taking.ts";
 import { restoreBackup } from "./backups.ts";
@@ -19,14 +19,14 @@ import { restoreBackup } from "./backups.ts";
  */
 describe("e-mail attachments' files in backups", () => {
   let database: ReturnType<typeof temporaryDatabase>;
-  let elsewhere: string;
+  let elsewhere: TemporaryDirectory;
   beforeEach(() => {
     database = temporaryDatabase();
-    elsewhere = mkdtempSync(path.join(tmpdir(), "crm-restored-"));
+    elsewhere = temporaryDirectory("crm-restored-");
   });
   afterEach(() => {
     database.dispose();
-    rmSync(elsewhere, { recursive: true, force: true });
+    elsewhere.dispose();
   });
 
   /** Stores a message with one attachment as the sync does: its file first, then its rows. Answers the file's stored path. */
@@ -39,7 +39,7 @@ describe("e-mail attachments' files in backups", () => {
   }
 
   function restoredAttachments(): { filename: string; storedPath: string | null }[] {
-    const restored = new Database(path.join(elsewhere, DATABASE_FILE_NAME), { readonly: true });
+    const restored = new Database(path.join(elsewhere.path, DATABASE_FILE_NAME), { readonly: true });
     try {
       expect(restored.query("SELECT name FROM sqlite_master WHERE name = 'backup_attachment_files'").all()).toEqual([]);
       return restored.query<{ filename: string; storedPath: string | null }, []>("SELECT filename, stored_path AS storedPath FROM mail_attachments ORDER BY id").all();
@@ -56,17 +56,17 @@ describe("e-mail attachments' files in backups", () => {
     const outcome = takeBackup(database.sqlite, database.dataDir, defaultBackupFile(database.dataDir, "manual"), "test", COMMAND_LINE);
     expect(outcome.manifest.attachmentFiles).toEqual({ kept: 1, missing: 1 });
 
-    const { attachmentFiles } = await restoreBackup(elsewhere, outcome.file, "test", COMMAND_LINE);
+    const { attachmentFiles } = await restoreBackup(elsewhere.path, outcome.file, "test", COMMAND_LINE);
     expect(attachmentFiles).toEqual({ restored: 1, missing: 1 });
     expect(restoredAttachments()).toEqual([
       { filename: "results.csv", storedPath: results },
       // Honest rather than pointing at nothing: kept without its file, as one over the size cap is.
       { filename: "invoice.csv", storedPath: null },
     ]);
-    const file = path.join(elsewhere, results);
+    const file = path.join(elsewhere.path, results);
     expect(readFileSync(file, "utf8")).toBe("lot,result\n42,pass\n");
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(elsewhere, MAIL_ATTACHMENTS_DIRECTORY)).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(elsewhere.path, MAIL_ATTACHMENTS_DIRECTORY)).mode & 0o777).toBe(0o700);
   });
 
   test("the server's backups (on their thread: daily, Back up now) hold them too", async () => {
@@ -79,8 +79,8 @@ describe("e-mail attachments' files in backups", () => {
     });
     expect(outcome.manifest.attachmentFiles).toEqual({ kept: 1, missing: 0 });
 
-    await restoreBackup(elsewhere, outcome.file, "test", COMMAND_LINE);
+    await restoreBackup(elsewhere.path, outcome.file, "test", COMMAND_LINE);
     expect(restoredAttachments()).toEqual([{ filename: "results.csv", storedPath: results }]);
-    expect(readFileSync(path.join(elsewhere, results), "utf8")).toBe("lot,result\n42,pass\n");
+    expect(readFileSync(path.join(elsewhere.path, results), "utf8")).toBe("lot,result\n42,pass\n");
   });
 });

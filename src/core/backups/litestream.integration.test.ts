@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 /**
  * The Litestream recipe of docs/off-site-backups.md, run as written: Litestream replicating the data directory's
@@ -18,36 +18,36 @@ const LITESTREAM = path.join(import.meta.dir, "../../../node_modules/@flydotio/l
 const CLI_ENTRY = path.join(import.meta.dir, "../../cli/main.ts");
 
 describe("Litestream beside crm serve and an import", () => {
-  let dir: string;
+  let dir: TemporaryDirectory;
   const children: Bun.Subprocess[] = [];
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-litestream-"));
+    dir = temporaryDirectory("crm-litestream-");
   });
   afterEach(() => {
     for (const child of children.splice(0)) child.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
-  const dataDir = () => path.join(dir, "data");
-  const config = () => path.join(dir, "litestream.yml");
+  const dataDir = () => path.join(dir.path, "data");
+  const config = () => path.join(dir.path, "litestream.yml");
 
   test.skipIf(!existsSync(LITESTREAM))("replicates every write, and litestream restore gives back an integral database with the same rows", async () => {
     for (const [seed, rows] of [["1", "6000"], ["2", "12000"]] as const) {
-      expect((await runCrm(["demo-data", "--rows", rows, "--seed", seed, "--out", path.join(dir, `orders-${seed}.csv`)])).exitCode).toBe(0);
+      expect((await runCrm(["demo-data", "--rows", rows, "--seed", seed, "--out", path.join(dir.path, `orders-${seed}.csv`)])).exitCode).toBe(0);
     }
-    expect((await runCrm(["import-csv", path.join(dir, "orders-1.csv"), "--data-dir", dataDir()])).exitCode).toBe(0);
+    expect((await runCrm(["import-csv", path.join(dir.path, "orders-1.csv"), "--data-dir", dataDir()])).exitCode).toBe(0);
     writeFileSync(
       config(),
-      ["dbs:", `  - path: ${path.join(dataDir(), "crm.db")}`, "    replicas:", "      - type: file", `        path: ${path.join(dir, "replica")}`, "        sync-interval: 1s", ""].join("\n"),
+      ["dbs:", `  - path: ${path.join(dataDir(), "crm.db")}`, "    replicas:", "      - type: file", `        path: ${path.join(dir.path, "replica")}`, "        sync-interval: 1s", ""].join("\n"),
     );
 
     const litestream = spawn([LITESTREAM, "replicate", "-config", config()]);
-    await until(() => existsSync(path.join(dir, "replica", "generations")));
+    await until(() => existsSync(path.join(dir.path, "replica", "generations")));
     const server = spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir()]);
     await untilSays(server, /is running at/);
 
     // Another process writes while the server's checkpoints and Litestream's run.
-    const imported = await runCrm(["import-csv", path.join(dir, "orders-2.csv"), "--data-dir", dataDir()]);
+    const imported = await runCrm(["import-csv", path.join(dir.path, "orders-2.csv"), "--data-dir", dataDir()]);
     expect(imported.exitCode).toBe(0);
     server.kill("SIGTERM");
     expect(await server.exited).toBe(0);
@@ -55,7 +55,7 @@ describe("Litestream beside crm serve and an import", () => {
     litestream.kill("SIGTERM");
     await litestream.exited;
 
-    const restored = path.join(dir, "restored.db");
+    const restored = path.join(dir.path, "restored.db");
     const restore = spawn([LITESTREAM, "restore", "-config", config(), "-o", restored, path.join(dataDir(), "crm.db")]);
     expect(await restore.exited).toBe(0);
     const live = contentsOf(path.join(dataDir(), "crm.db"));

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { csvByteStream, csvCell, csvChunks, csvDate, csvDateTime, csvLine, csvMoney, UTF8_BOM, writeCsvFile } from "./csv-writer.ts";
+import { temporaryDirectory } from "../../testing/temporary-directory.ts";
 
 describe("the CSV writer", () => {
   test("quotes only what RFC 4180 requires, doubling quotes, and ends lines with CRLF", () => {
@@ -59,9 +59,9 @@ describe("the CSV writer", () => {
   });
 
   test("writes a file as UTF-8 with its BOM, and removes it when a batch fails part-way", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "crm-csv-"));
+    const dir = temporaryDirectory("crm-csv-");
     try {
-      const file = path.join(dir, "out.csv");
+      const file = path.join(dir.path, "out.csv");
       writeCsvFile(file, csvChunks(["Name"], [[["Zoë"]]]));
       expect([...readFileSync(file).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(readFileSync(file, "utf8")).toBe(`${UTF8_BOM}Name\r\nZoë\r\n`);
@@ -73,7 +73,7 @@ describe("the CSV writer", () => {
       expect(() => writeCsvFile(file, failing())).toThrow("disk gone");
       expect(() => readFileSync(file)).toThrow();
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      dir.dispose();
     }
   });
 });

@@ -1,16 +1,14 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeEach, expect, test } from "bun:test";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openersFolderName, otherOpeners, registerOpener } from "./openers.ts";
+import { useTemporaryDirectory } from "../../testing/temporary-directory.ts";
 
-let dir: string;
+const dir = useTemporaryDirectory("crm-openers-");
 let databaseFile: string;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "crm-openers-"));
-  databaseFile = path.join(dir, "crm.db");
+  databaseFile = path.join(dir.path, "crm.db");
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a process sees the other processes that have the database open, by kind, and not itself", async () => {
   const unregister = registerOpener(databaseFile, "command");

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { DomainError } from "../errors.ts";
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import { readCsvFile, type CsvRow } from "./csv-file-reader.ts";
 import { SeededRandom } from "../../tools/demo-data/random.ts";
+import { useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 /** The reader's chunk (CHUNK_BYTES in csv-file-reader.ts): its first read ends at this file offset. */
 const CHUNK = 128 * 1024;
@@ -18,15 +18,11 @@ type Newline = "\n" | "\r\n" | "\r";
 const NEWLINE_NAMES: Record<Newline, string> = { "\n": "LF", "\r\n": "CRLF", "\r": "CR" };
 const DELIMITER_NAMES: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
-let dir: string;
+const dir = useTemporaryDirectoryForAll("crm-csv-reader-");
 let fileCount = 0;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "crm-csv-reader-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function file(content: string | Uint8Array, name = `file-${++fileCount}.csv`): string {
-  const filePath = path.join(dir, name);
+  const filePath = path.join(dir.path, name);
   writeFileSync(filePath, content);
   return filePath;
 }

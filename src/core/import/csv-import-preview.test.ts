@@ -1,30 +1,30 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DomainError } from "../errors.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { ACCOUNTS_DISAGREEING_WITH_THEIR_ORDERS } from "../../testing/statistics-recount.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
 import { previewCsvImport } from "./csv-import-preview.ts";
 
 describe("importing order exports (runCsvImport, previewCsvImport)", () => {
   let database: ReturnType<typeof temporaryDatabase>;
-  let dir: string;
+  let dir: TemporaryDirectory;
   beforeEach(() => {
     database = temporaryDatabase();
-    dir = mkdtempSync(path.join(tmpdir(), "crm-import-"));
+    dir = temporaryDirectory("crm-import-");
     fileCount = 0;
   });
   afterEach(() => {
     database.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
   let fileCount = 0;
   function file(text: string | Uint8Array): string {
-    const filePath = path.join(dir, `export-${++fileCount}.csv`);
+    const filePath = path.join(dir.path, `export-${++fileCount}.csv`);
     writeFileSync(filePath, text);
     return filePath;
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { DATABASE_FILE_NAME } from "../database/open.ts";
 import { openersFolderName } from "../database/openers.ts";
@@ -12,6 +12,7 @@ import { importedState, inconsistentAccounts } from "../../testing/imported-stat
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { createTeamOfTwo } from "../../testing/team.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { runCsvImport, type CsvImportRunOptions } from "./csv-import-run.ts";
 import { claimImportRun, recentImportRuns } from "./import-history.ts";
 import { previewCsvImport } from "./csv-import-preview.ts";
@@ -22,14 +23,14 @@ import { scratchFolderName } from "./orders-by-customer.ts";
 setDefaultTimeout(20_000);
 
 describe("runCsvImport", () => {
-  let dir: string;
+  let dir: TemporaryDirectory;
   const databases: ReturnType<typeof temporaryDatabase>[] = [];
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-import-run-"));
+    dir = temporaryDirectory("crm-import-run-");
   });
   afterEach(() => {
     for (const database of databases.splice(0)) database.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
   function database() {
@@ -45,7 +46,7 @@ describe("runCsvImport", () => {
   }
   /** A realistic history ending today (see `crm demo-data`): chronological orders, about half as many as rows. */
   function demoExport(rows: number): string {
-    const file = path.join(dir, `demo-${rows}.csv`);
+    const file = path.join(dir.path, `demo-${rows}.csv`);
     writeDemoShipStationExport({ rows, out: file, seed: 7 });
     return file;
   }
@@ -149,7 +150,7 @@ describe("runCsvImport", () => {
   test("an order whose item rows are listed apart keeps the items of every batch, and of a stopped run when run again", async () => {
     // One customer's orders, written customer by customer, span many batches: the order's rows fall in two.
     const between = Array.from({ length: 25_000 }, (_, i) => itemRow(`SO-${i}`, "split@clinic.com"));
-    const file = path.join(dir, "apart.csv");
+    const file = path.join(dir.path, "apart.csv");
     writeFileSync(
       file,
       exportCsv([
@@ -183,7 +184,7 @@ describe("runCsvImport", () => {
   }, 60_000);
 
   test("batches take the orders customer by customer, each order after its earlier rows, sorted in a scratch file that is gone afterwards", async () => {
-    const file = path.join(dir, "by-customer.csv");
+    const file = path.join(dir.path, "by-customer.csv");
     const row = (orderNumber: string, email: string, sku = "CUP-12") => itemRow(orderNumber, email, { "Market - Store Name": "Main", "Item - SKU": sku });
     writeFileSync(
       file,
@@ -223,8 +224,8 @@ describe("runCsvImport", () => {
   });
 
   test("beside another process, orders the database has as they are are counted while reading, and only the rest written, as an import alone would", async () => {
-    const first = path.join(dir, "first.csv");
-    const again = path.join(dir, "again.csv");
+    const first = path.join(dir.path, "first.csv");
+    const again = path.join(dir.path, "again.csv");
     writeFileSync(first, exportCsv([itemRow("1", "a@clinic.com", { "Item - SKU": "A" }), itemRow("2", "b@clinic.com")]));
     writeFileSync(
       again,
@@ -310,7 +311,7 @@ describe("runCsvImport", () => {
   });
 
   test("a dry run is not in the history, and beside another connection it works on a copy that nobody waits for", async () => {
-    const file = path.join(dir, "upload.csv");
+    const file = path.join(dir.path, "upload.csv");
     writeFileSync(file, exportCsv([itemRow("1", "a@clinic.com"), itemRow("2", "broken")]));
     const target = database();
     expect(previewCsvImport(target.db, [{ path: file }]).results).toMatchObject({ ordersCreated: 1, created: 1, skipped: 1 });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
@@ -15,19 +14,16 @@ import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
 import { SeededRandom } from "../../tools/demo-data/random.ts";
+import { useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 const TIME_ZONE = "America/Chicago";
 const REPO = path.resolve(import.meta.dir, "../../..");
 
-let dir: string;
+const dir = useTemporaryDirectoryForAll("crm-export-orders-");
 let fileCount = 0;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "crm-export-orders-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function file(content: string | Uint8Array): string {
-  const filePath = path.join(dir, `export-${++fileCount}.csv`);
+  const filePath = path.join(dir.path, `export-${++fileCount}.csv`);
   writeFileSync(filePath, content);
   return filePath;
 }

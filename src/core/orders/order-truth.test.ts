@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { NOT_COUNTED_ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "../../contracts/orders.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { readSalesSummary } from "../analytics/sales-figures.ts";
 import { runCsvImport } from "../import/csv-import-run.ts";
 import { recentImportRuns } from "../import/import-history.ts";
@@ -20,15 +20,15 @@ setDefaultTimeout(60_000);
  * distinct orders that count.
  */
 describe("order truth: one order however it arrives, and only orders that count in figures", () => {
-  let dir: string;
+  let dir: TemporaryDirectory;
   let database: ReturnType<typeof temporaryDatabase>;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-order-truth-"));
+    dir = temporaryDirectory("crm-order-truth-");
     database = temporaryDatabase();
   });
   afterEach(() => {
     database.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
   test("a CSV history, then a backfill of the same orders with new statuses, equals the recount", async () => {
@@ -100,7 +100,7 @@ describe("order truth: one order however it arrives, and only orders that count 
   });
 
   async function importCsv(orders: HistoryOrder[]) {
-    const file = path.join(dir, `orders-${Math.random().toString(36).slice(2)}.csv`);
+    const file = path.join(dir.path, `orders-${Math.random().toString(36).slice(2)}.csv`);
     writeFileSync(file, csvOf(orders));
     const outcome = await runCsvImport(database.db, [{ path: file }], { timeZone: "America/New_York" });
     expect(outcome.state).toBe("completed");

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { seedCustomer } from "../../testing/seed.ts";
 import { createTeamOfTwo } from "../../testing/team.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import type { Actor } from "../changes/actor.ts";
 import { DomainError } from "../errors.ts";
 import { accountSuggester } from "../duplicates/order-suggestions.ts";
@@ -31,11 +31,11 @@ function apiOrder(orderId: number, overrides: Partial<ShipStationOrder> = {}): S
 }
 
 describe("orders without a customer e-mail", () => {
-  let dir: string;
+  let dir: TemporaryDirectory;
   let database: ReturnType<typeof temporaryDatabase>;
   let riverside: number;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-unmatched-"));
+    dir = temporaryDirectory("crm-unmatched-");
     database = temporaryDatabase();
     riverside = seedCustomer(database.db, {
       email: "orders@riverside.com",
@@ -49,7 +49,7 @@ describe("orders without a customer e-mail", () => {
   });
   afterEach(() => {
     database.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
 
   const figures = (accountId: number) =>
@@ -66,7 +66,7 @@ describe("orders without a customer e-mail", () => {
     database.sqlite.query<{ summary: string }, [number]>("SELECT summary FROM activities WHERE account_id = ? ORDER BY id").all(accountId).map((row) => row.summary);
 
   async function importCsv(text: string) {
-    const file = path.join(dir, `orders-${Math.random().toString(36).slice(2)}.csv`);
+    const file = path.join(dir.path, `orders-${Math.random().toString(36).slice(2)}.csv`);
     writeFileSync(file, text);
     const outcome = await runCsvImport(database.db, [{ path: file }], { timeZone: "America/New_York" });
     expect(outcome.state).toBe("completed");

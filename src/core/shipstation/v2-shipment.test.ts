@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { exportCsv } from "../../testing/shipstation-csv.ts";
 import { standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 import { runCsvImport } from "../import/csv-import-run.ts";
 import { countUnmatchedOrders } from "../orders/unmatched-orders.ts";
 import { writeSetting } from "../settings/settings.ts";
@@ -76,14 +76,14 @@ describe("a V2 shipment as an order", () => {
 
 describe("one order however each API generation and the export deliver it", () => {
   let database: ReturnType<typeof temporaryDatabase>;
-  let dir: string;
+  let dir: TemporaryDirectory;
   beforeEach(() => {
     database = temporaryDatabase();
-    dir = mkdtempSync(path.join(tmpdir(), "crm-v2-identity-"));
+    dir = temporaryDirectory("crm-v2-identity-");
   });
   afterEach(() => {
     database.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   });
   const rows = () => database.sqlite.query("SELECT external_id AS externalId, order_number AS orderNumber, store, shipstation_order_id AS shipstationOrderId, status FROM orders").all();
 
@@ -93,7 +93,7 @@ describe("one order however each API generation and the export deliver it", () =
     recordShipStationOrders(database.db, [standInOrder(555, { orderNumber: "SO-1042", customerEmail: email, orderStatus: "awaiting_shipment", advancedOptions: { storeId: 26815 } })], "backfill", knownStoreNames(database.db));
     const v2 = incomingOrderFromV2Shipment(standInShipment(98_765, { shipment_number: "SO-1042", shipment_status: "label_purchased", ship_to: { email } }), knownStoreNames(database.db));
     expect(recordShipStationIncoming(database.db, [v2], "webhook")).toMatchObject({ ordersCreated: 0, ordersUpdated: 1 });
-    const file = path.join(dir, "export.csv");
+    const file = path.join(dir.path, "export.csv");
     writeFileSync(
       file,
       exportCsv([{ "Order - Number": "SO-1042", "Date - Order Date": "11/20/2026 10:00:00 AM", "Customer Email": email, "Amount - Order Total": "120.00", "Item - SKU": "ABC123", "Item - Qty": "2", "Order - Status": "Shipped", "Market - Store Name": "Supply Direct Store" }]),
@@ -120,7 +120,7 @@ describe("one order however each API generation and the export deliver it", () =
     const shipment = standInShipment(7, { shipment_number: "SO-7", store_id: null, ship_to: { email } });
     recordShipStationIncoming(database.db, [incomingOrderFromV2Shipment(shipment, new Map())], "webhook");
     expect(recordShipStationIncoming(database.db, [incomingOrderFromV2Shipment({ ...shipment, shipment_status: "cancelled" }, new Map())], "backfill")).toMatchObject({ ordersCreated: 0, ordersUpdated: 1 });
-    const file = path.join(dir, "export.csv");
+    const file = path.join(dir.path, "export.csv");
     writeFileSync(file, exportCsv([{ "Order - Number": "SO-7", "Date - Order Date": "11/20/2026 10:00:00 AM", "Customer Email": email, "Amount - Order Total": "10.00", "Market - Store Name": "Supply Direct Store" }]));
     expect((await runCsvImport(database.db, [{ path: file }], { timeZone: "America/New_York" })).state).toBe("completed");
     expect(rows()).toEqual([{ externalId: "se-7", orderNumber: "SO-7", store: "Supply Direct Store", shipstationOrderId: null, status: "cancelled" }]);

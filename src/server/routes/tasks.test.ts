@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { addDays, businessToday } from "../../core/time/business-calendar.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { useTestServer } from "../../testing/test-server.ts";
+import { temporaryDirectory } from "../../testing/temporary-directory.ts";
 import { runCsvImport } from "../../core/import/csv-import-run.ts";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 
 describe("tasks API and automation", () => {
@@ -161,9 +161,9 @@ describe("tasks API and automation", () => {
   });
 
   test("an import creating accounts creates welcome tasks in turn, round robin, and makes the assignee the owner", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "crm-welcome-"));
+    const dir = temporaryDirectory("crm-welcome-");
     try {
-      const file = path.join(dir, "orders.csv");
+      const file = path.join(dir.path, "orders.csv");
       // Ordered yesterday: new customers, whom the automation welcomes.
       const [year, month, day] = addDays(today(), -1).split("-").map(Number);
       const orderDate = `${month}/${day}/${year} 10:00:00 AM`;
@@ -183,7 +183,7 @@ describe("tasks API and automation", () => {
       const nextTask = (await tasks(`?accountId=${next.id}`))[0]!;
       expect(nextTask.assigneeId).toBe(welcome[welcome.length - 1]!.assigneeId === admin.user.id ? sales.user.id : admin.user.id);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      dir.dispose();
     }
   });
 

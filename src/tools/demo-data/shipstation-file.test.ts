@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { FREE_MAIL_DOMAINS } from "./customer-profiles.ts";
 import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-file.ts";
 import { SPELLED_OUT_STREET_DIRECTIONS, SPELLED_OUT_STREET_SUFFIXES } from "./street-names.ts";
+import { temporaryDirectory, useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 describe("a demo export imported on its end date", () => {
   const endDate = "2026-11-15";
-  let dir: string;
+  const dir = useTemporaryDirectoryForAll("crm-demo-history-");
   let customers: CustomerHistory[];
   let historyDays: number;
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-demo-history-"));
-    const out = path.join(dir, "orders.csv");
+    const out = path.join(dir.path, "orders.csv");
     writeDemoShipStationExport({ rows: 30_000, out, seed: 3, endDate: new Date(endDate) });
     customers = customerHistories(readFileSync(out, "utf8"), dayNumber(endDate));
     historyDays = Math.max(...customers.map((customer) => customer.firstOrderDaysAgo)) + 1;
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const shareOf = (matching: (customer: CustomerHistory) => boolean) => customers.filter(matching).length / customers.length;
 
@@ -58,21 +56,19 @@ describe("a demo export imported on its end date", () => {
 });
 
 describe("a demo export's customers, as duplicate detection sees them", () => {
-  let dir: string;
+  const dir = useTemporaryDirectoryForAll("crm-demo-duplicates-");
   let summary: DemoExportSummary;
   let customers: Map<string, ShipTo>;
   /** Each planted second e-mail's first one; every other e-mail stands for itself. */
   let realCustomerOf: (email: string) => string;
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-demo-duplicates-"));
-    const out = path.join(dir, "orders.csv");
+    const out = path.join(dir.path, "orders.csv");
     summary = writeDemoShipStationExport({ rows: 30_000, out, seed: 3, endDate: new Date("2026-11-15") });
     customers = shipTosByEmail(readFileSync(out, "utf8"));
     const originals = new Map(summary.plantedDuplicates.map(([original, duplicate]) => [duplicate, original]));
     realCustomerOf = (email) => originals.get(email) ?? email;
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("counts in its summary the customers and planted duplicates the file holds", () => {
     expect(summary.customers).toBe(customers.size);
@@ -153,14 +149,14 @@ describe("a demo export's customers, as duplicate detection sees them", () => {
 });
 
 test("the same seed and options write the same bytes", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "crm-demo-seed-"));
+  const dir = temporaryDirectory("crm-demo-seed-");
   try {
-    const [first, second] = [path.join(dir, "a.csv"), path.join(dir, "b.csv")];
+    const [first, second] = [path.join(dir.path, "a.csv"), path.join(dir.path, "b.csv")];
     const options = { rows: 3_000, seed: 11, endDate: new Date("2026-11-15") };
     expect(writeDemoShipStationExport({ ...options, out: first })).toEqual(writeDemoShipStationExport({ ...options, out: second }));
     expect(readFileSync(first).equals(readFileSync(second))).toBe(true);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    dir.dispose();
   }
 });
 

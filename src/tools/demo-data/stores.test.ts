@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { SHIPSTATION_EXPORT_COLUMNS } from "./shipstation-csv.ts";
 import { writeDemoShipStationExport, type DemoExportSummary } from "./shipstation-file.ts";
 import { MAIN_STORE, MARKETPLACE_STORE } from "./stores.ts";
+import { useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
 describe("a demo export's stores and statuses", () => {
   const endDate = "2026-11-15";
-  let dir: string;
+  const dir = useTemporaryDirectoryForAll("crm-demo-stores-");
   let summary: DemoExportSummary;
   let header: string[];
   let orders: ExportOrder[];
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "crm-demo-stores-"));
-    const out = path.join(dir, "orders.csv");
+    const out = path.join(dir.path, "orders.csv");
     summary = writeDemoShipStationExport({ rows: 30_000, out, seed: 3, endDate: new Date(endDate) });
     const parsed = Papa.parse<Record<string, string>>(readFileSync(out, "utf8"), { header: true, skipEmptyLines: true });
     header = parsed.meta.fields!;
     orders = consecutiveOrders(parsed.data);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const ofStore = (store: string) => orders.filter((order) => order.store === store);
 
