@@ -1,18 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../core/startup/open-crm-database.ts";
+import { temporaryDirectory } from "./temporary-directory.ts";
 
 /** A real, migrated SQLite database in a fresh temporary directory; `dispose` removes both. */
 export function temporaryDatabase(): OpenedCrmDatabase & { dataDir: string; dispose(): void } {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
-  const opened = openCrmDatabase(dataDir);
+  const directory = temporaryDirectory("crm-test-");
+  const opened = openCrmDatabase(directory.path);
   return {
     ...opened,
-    dataDir,
+    dataDir: directory.path,
     dispose() {
       opened.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      directory.dispose();
     },
   };
 }
