@@ -16,7 +16,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Lists", href: "/lists", icon: ListsIcon },
   { label: "Tasks", href: "/tasks", icon: TasksIcon },
   { label: "Analytics", href: "/analytics", icon: AnalyticsIcon },
-  { label: "Unmatched Orders", href: "/unmatched-orders", icon: PackageIcon, onlyWithBadge: true },
+  // A soft hyphen (U+00AD), invisible unless a line breaks there: the narrow sidebar, too narrow for
+  // "Unmatched", breaks it as "Un-matched" rather than anywhere inside the word.
+  { label: "Un\u00ADmatched Orders", href: "/unmatched-orders", icon: PackageIcon, onlyWithBadge: true },
   { label: "Audit", href: "/audit", icon: HistoryIcon, adminOnly: true },
   { label: "Settings", href: "/settings", icon: SettingsIcon },
 ];
