@@ -111,7 +111,7 @@ describe("unmatched orders, as staff match them", () => {
     const orders = page.getByTestId("unmatched-order");
     await waitForCount(orders, 1);
     await expectNoSidewaysScroll(page);
-    // The narrow sidebar breaks its link's label between syllables and words, never inside one anywhere.
+    // The narrow sidebar breaks its link's label at the soft hyphen and the space, never elsewhere inside a word.
     const labelLines = await page
       .getByRole("navigation")
       .getByRole("link", { name: "Unmatched Orders" })
