@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { useSWRConfig } from "swr";
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { askScreenReadsAhead } from "./first-reads";
-import { SCREEN_ROUTES } from "./screen-routes";
+import { loadScreenAt, SCREEN_ROUTES } from "./screen-routes";
 import { NotFoundScreen } from "./screens/NotFound";
 import type { SessionUser } from "./session/session-user";
 
@@ -28,5 +28,7 @@ function useScreenReadsAhead(user: SessionUser): void {
   const opened = `${user.id} ${pathname}?${search}`;
   if (askedFor.current === opened) return;
   askedFor.current = opened;
+  // The screen's code first: asked for after its reads, it would wait for a connection behind them.
+  void loadScreenAt(pathname);
   askScreenReadsAhead({ pathname, search }, user, cache);
 }
