@@ -6,7 +6,7 @@ import { loadScreenAt, SCREEN_ROUTES } from "./screen-routes";
 import { NotFoundScreen } from "./screens/NotFound";
 import type { SessionUser } from "./session/session-user";
 
-/** The signed-in user's screens, each opened with its first reads already asked for. */
+/** The signed-in user's screens, each opened with its code and first reads already asked for. */
 export function AppRoutes({ user }: { user: SessionUser }) {
   useScreenReadsAhead(user);
   return (
@@ -19,7 +19,7 @@ export function AppRoutes({ user }: { user: SessionUser }) {
   );
 }
 
-/** Asks for an opened screen's first reads as the URL changes, before the screen renders (first-reads.ts). */
+/** Asks for an opened screen's code and first reads as the URL changes, before the screen renders (first-reads.ts). */
 function useScreenReadsAhead(user: SessionUser): void {
   const [pathname] = useLocation();
   const search = useSearch();
