@@ -178,9 +178,13 @@ service imap-login {
 export type ImapTestServer = Awaited<ReturnType<typeof startImapServer>>;
 
 function descendantsOf(pid: number): number[] {
-  const childrenFile = `/proc/${pid}/task/${pid}/children`;
-  if (!existsSync(childrenFile)) return [];
-  const children = readFileSync(childrenFile, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // The process has exited (its /proc entry may go between any check and the read): it has no children left.
+    return [];
+  }
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
