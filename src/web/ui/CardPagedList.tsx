@@ -3,6 +3,7 @@ import { useCountedPage } from "../api/paged-reads";
 import { formatCount, formatCountOf } from "../format/count";
 import { Button } from "./Button";
 import { LoadError } from "./LoadError";
+import { pageRange } from "./paging";
 
 export interface CardPagedListProps<T> {
   /** The URL of the page that begins at `offset`, `pageSize` long. */
@@ -36,6 +37,7 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
     );
   }
   const total = page.total;
+  const { from, to } = pageRange(offset / pageSize + 1, total, pageSize);
   return (
     <>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid={testIds.list}>
@@ -44,7 +46,7 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
       {total > pageSize && (
         <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
           <span>
-            {formatCount(offset + 1)}–{formatCount(Math.min(offset + pageSize, total))} of {formatCountOf(total, noun.singular, noun.plural)}
+            {formatCount(from)}–{formatCount(to)} of {formatCountOf(total, noun.singular, noun.plural)}
           </span>
           <span className="flex gap-2">
             <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>
