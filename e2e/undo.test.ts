@@ -212,6 +212,15 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     await bin.getByRole("button", { name: "Previous" }).click();
     await bin.getByText("1–20 of 21 entries").waitFor();
     expect(await entries.count()).toBe(20);
+
+    // Restoring the only entry of the last page steps back to the page before, not to "Nothing deleted".
+    await bin.getByRole("button", { name: "Next" }).click();
+    await bin.getByText("21–21 of 21 entries").waitFor();
+    await entries.first().getByRole("button", { name: "Restore" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Restored" }).waitFor();
+    await entries.nth(19).waitFor();
+    expect(await entries.count()).toBe(20);
+    expect(await bin.getByTestId("recycle-bin-empty").count()).toBe(0);
     await page.close();
   });
 });

@@ -29,6 +29,13 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
   const { page, error, retry } = useCountedPage<T>(pageUrl(offset));
   if (error !== undefined) return <LoadError title={errorTitle} error={error} onRetry={retry} compact testId={testIds.error} />;
   if (page === undefined) return <p className="text-sm text-slate-500">Loading...</p>;
+  if (page.items.length === 0 && offset > 0) {
+    // The last items of a later page went (restored, removed): step back to the last page that has items,
+    // rather than saying the list is empty while earlier pages are not.
+    const lastPageOffset = Math.max(0, Math.ceil(page.total / pageSize) - 1) * pageSize;
+    if (lastPageOffset !== offset) setOffset(lastPageOffset);
+    return <p className="text-sm text-slate-500">Loading...</p>;
+  }
   if (page.items.length === 0) {
     return (
       <p className="py-4 text-center text-sm text-slate-500" data-testid={testIds.empty}>
