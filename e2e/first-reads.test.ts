@@ -103,6 +103,57 @@ describe("a page's first reads", () => {
     }
     expect(await preloadsOf(`${running.crm.url}/lists`)).toEqual(dashboard);
   });
+
+  test("a screen opened in the dashboard has all of its code asked for at once, as the page's table lists it, each chunk once", async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedInStates.get("admin") });
+    const page = await context.newPage();
+    await page.goto(`${running.crm.url}/accounts`);
+    await page.locator(SCREENS[0]!.content).first().waitFor();
+    const table = JSON.parse(await page.locator("#screen-chunks").evaluate((script) => script.textContent!)) as Record<string, string[]>;
+    expect(Object.keys(table).sort()).toEqual(["/account", "/accounts/:id", "/analytics", "/audit", "/settings", "/tasks", "/unmatched-orders"]);
+    // The account's screen is a chunk importing others: without the table the browser would find those only once it had read it.
+    expect(table["/accounts/:id"]!.length).toBeGreaterThan(1);
+    await page.evaluate((to) => history.pushState(null, "", to), `/accounts/${accountId}`);
+    await page.locator(SCREENS[1]!.content).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const { fetched, linked } = await page.evaluate(() => ({
+      fetched: performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
+      linked: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+    }));
+    for (const chunk of table["/accounts/:id"]!) {
+      expect({ chunk, linked: linked.includes(chunk), fetched: fetched.filter((path) => path === chunk).length }).toEqual({ chunk, linked: true, fetched: 1 });
+    }
+    await context.close();
+  });
+
+  test("a screen opened before its code has come shows as soon as its code is in, not after a timer", async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedInStates.get("admin") });
+    const page = await context.newPage();
+    // The account screen's code is held until released: it is still on its way when the screen is opened.
+    const sent = await (await fetch(`${running.crm.url}/accounts`)).text();
+    const accountChunks = (JSON.parse(/<script type="application\/json" id="screen-chunks">(.*?)<\/script>/.exec(sent)![1]!) as Record<string, string[]>)["/accounts/:id"]!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => accountChunks.includes(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.clock.install();
+    await page.goto(`${running.crm.url}/accounts`);
+    await page.locator(SCREENS[0]!.content).first().waitFor();
+    // The page's clock stands still from here: whatever waits on a timer (React revealing a screen in place of
+    // the spinner it showed, 300 ms later) waits for good.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.evaluate((to) => history.pushState(null, "", to), `/accounts/${accountId}`);
+    await page.getByRole("status", { name: "Loading" }).waitFor();
+    release();
+    // Generous: with the clock stopped, a screen waiting on a timer never shows.
+    await page.locator(SCREENS[1]!.content).first().waitFor({ timeout: 20_000 });
+    await context.close();
+  });
 });
 
 /** The scripts a page names for preloading. */

@@ -4,6 +4,14 @@
  * sends for the URL (server/dashboard-files.ts).
  */
 
+/**
+ * The id of the page's table of every screen's chunks, `{"/tasks":["/chunk-….js", …]}`: the screen's own
+ * chunk and those it imports that the page does not preload. The server writes it into the page, and the
+ * dashboard asks for all of a screen's chunks at once when it opens the screen, where the browser would
+ * find each import only once the chunk importing it had arrived and been read.
+ */
+export const SCREEN_CHUNKS_ID = "screen-chunks";
+
 /** Whether a route's path ("/accounts/:id") matches a URL's path; a trailing slash is the same path. */
 export function pathMatches(routePath: string, pathname: string): boolean {
   const routeParts = routePath.split("/");

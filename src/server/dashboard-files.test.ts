@@ -103,12 +103,18 @@ describe("the dashboard's files", () => {
     expect(get("/*", { "if-none-match": etag }, "/accounts/7").status).toBe(304);
     expect(get("/*", { "if-none-match": etag }, "/accounts").status).toBe(200);
   });
+  test("the page holds each screen's chunks that it does not preload itself, for the dashboard to ask for at once when the screen opens", async () => {
+    const tableOf = async (pagePath: string) => JSON.parse(/<script type="application\/json" id="screen-chunks">(.*?)<\/script>/.exec(await get("/*", {}, pagePath).text())![1]!);
+    expect(await tableOf("/accounts")).toEqual({ "/accounts/:id": ["/chunk-screen.js", "/chunk-card.js"] });
+    // The account's page preloads that screen's chunks already.
+    expect(await tableOf("/accounts/214")).toEqual({ "/accounts/:id": [] });
+  });
 });
 
 describe("withPreloads", () => {
-  test("a page without scripts gets only the first reads", () => {
+  test("a page without scripts gets only the first reads and an empty table of screens' chunks", () => {
     expect(withPreloads("<html><head></head></html>", () => undefined)).toBe(
-      '<html><head><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"></head></html>',
+      '<html><head><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"><script type="application/json" id="screen-chunks">{}</script></head></html>',
     );
   });
 });

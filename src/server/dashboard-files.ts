@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { pathMatches } from "../contracts/dashboard-paths.ts";
+import { pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
 
 /** A file of the built dashboard as Bun's HTML import lists it: its place in the binary and Bun's headers (type, ETag). */
 export interface DashboardFile {
@@ -123,27 +123,47 @@ const gzipped = promisify(gzip);
 
 /**
  * The page with, before its </head>, a modulepreload link for every script its entry script imports (and
- * they import in turn), for the opened screen's own code when it has some (and what that imports), and a
- * preload of its first reads. A browser otherwise finds an import only once the script importing it has
- * arrived, one round trip after another, and the screen's code only once the dashboard's has started.
+ * they import in turn), for the opened screen's own code when it has some (and what that imports), a
+ * preload of its first reads, and the table of every screen's chunks (SCREEN_CHUNKS_ID). A browser
+ * otherwise finds an import only once the script importing it has arrived, one round trip after another,
+ * and the screen's code only once the dashboard's has started.
  */
 export function withPreloads(html: string, readScript: (urlPath: string) => string | undefined, screenChunk?: string): string {
   const entries = [...html.matchAll(/<script[^>]*\ssrc="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const imported = new Set<string>(screenChunk === undefined ? [] : [screenChunk]);
-  const pending = [...entries, ...imported];
-  while (pending.length > 0) {
-    const code = readScript(pending.pop()!) ?? "";
-    for (const [, chunk] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\/[^"]+\.js)"/g)) {
-      if (imported.has(chunk!) || entries.includes(chunk!)) continue;
-      imported.add(chunk!);
-      pending.push(chunk!);
+  // The page's scripts, then those it preloads: what the browser has or is fetching before any screen opens.
+  const loadedFirst = new Set(entries);
+  const preloaded: string[] = [];
+  for (const starts of [entries, screenChunk === undefined ? [] : [screenChunk]]) {
+    for (const chunk of importsOf(starts, readScript, loadedFirst)) {
+      preloaded.push(chunk);
+      loadedFirst.add(chunk);
     }
   }
   const links = [
-    ...[...imported].map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`),
+    ...preloaded.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`),
     ...FIRST_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
   ];
-  return html.replace("</head>", `${links.join("")}</head>`);
+  const screenChunks = Object.fromEntries([...screenCodeOf(html, readScript)].map(([screenPath, chunk]) => [screenPath, importsOf([chunk], readScript, loadedFirst)]));
+  const table = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(screenChunks).replaceAll("<", "\\u003c")}</script>`;
+  return html.replace("</head>", `${links.join("")}${table}</head>`);
+}
+
+/**
+ * The scripts `starts` are and import, however deeply, in the order found, but those in `known`. A chunk
+ * imports another as the build writes it: `from"/chunk-….js"` or `import"/chunk-….js"`.
+ */
+function importsOf(starts: readonly string[], readScript: (urlPath: string) => string | undefined, known: ReadonlySet<string>): string[] {
+  const found = starts.filter((start) => !known.has(start));
+  const pending = [...starts];
+  while (pending.length > 0) {
+    const code = readScript(pending.pop()!) ?? "";
+    for (const [, chunk] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\/[^"]+\.js)"/g)) {
+      if (known.has(chunk!) || found.includes(chunk!)) continue;
+      found.push(chunk!);
+      pending.push(chunk!);
+    }
+  }
+  return found;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { createElement, lazy, Suspense, type ComponentType, type FunctionComponent, useState } from "react";
+import { createElement, type ComponentType, type FunctionComponent, useEffect, useState } from "react";
 import { LoadError } from "./ui/LoadError";
 import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
 import { ListsScreen } from "./screens/Lists";
 import { SCREEN_CODE } from "./screen-code";
-import { pathMatches } from "../contracts/dashboard-paths.ts";
+import { pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
 
 /** The title and subtitle the shell header shows for a screen. */
 export interface ScreenHeading {
@@ -22,41 +22,59 @@ export interface ScreenRoute {
  * A screen whose code is its own chunk of the build (screen-code.ts). The chunk is fetched before the first
  * render for the page's own screen (loadScreenAt), when preloadScreens asks for the others (once the page is
  * idle) or, at the latest, when the screen is first opened; the shell stays on screen with a spinner
- * meanwhile. Once fetched, the screen renders at once, without suspending (React would hold a fallback it has
- * shown for a while before revealing the screen). A chunk that cannot be fetched (the network, or a new
- * version replaced the running one's files) says so, and Retry loads the page again, with the current
- * version's files.
+ * meanwhile, and the screen replaces it the moment its code is in. Not React's `lazy` with Suspense: React
+ * holds a fallback it has shown for 300 ms before revealing what replaces it, so an account opened before
+ * its code had come showed up to 300 ms late. A chunk that cannot be fetched (the network, or a new version
+ * replaced the running one's files) says so, and Retry loads the page again, with the current version's
+ * files.
  */
 interface LazyScreen extends FunctionComponent {
   /** Starts fetching the screen's code, once. */
   preload(): Promise<unknown>;
 }
 
-function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+function lazyScreen(screenPath: keyof typeof SCREEN_CODE): LazyScreen {
   let loaded: ComponentType | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (screen) => ({ default: (loaded = screen) }),
-      (error: unknown) => ({ default: () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() }) }),
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    if (loading === undefined) askForScreenChunks(screenPath);
+    return (loading ??= SCREEN_CODE[screenPath]().then(
+      (screen) => (loaded = screen),
+      (error: unknown) => () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() }),
     ));
-  const Screen = lazy(preload);
+  };
   const spinner = createElement("div", { className: "flex justify-center py-16" }, createElement(Spinner, { className: "size-8 border-4", label: "Loading" }));
   function LazyScreen() {
-    // Decided once per mount: switching between the two would mount the screen afresh, losing what it holds.
-    const [screenLoaded] = useState(() => loaded);
-    return screenLoaded ? createElement(screenLoaded) : createElement(Suspense, { fallback: spinner }, createElement(Screen));
+    const [Screen, setScreen] = useState(() => loaded);
+    useEffect(() => {
+      if (Screen === undefined) void preload().then((screen) => setScreen(() => screen));
+    }, [Screen]);
+    return Screen === undefined ? spinner : createElement(Screen);
   }
   return Object.assign(LazyScreen, { preload });
 }
 
-const AnalyticsScreen = lazyScreen(SCREEN_CODE["/analytics"]);
-const SettingsScreen = lazyScreen(SCREEN_CODE["/settings"]);
-const TasksScreen = lazyScreen(SCREEN_CODE["/tasks"]);
-const AccountScreen = lazyScreen(SCREEN_CODE["/account"]);
-const UnmatchedOrdersScreen = lazyScreen(SCREEN_CODE["/unmatched-orders"]);
-const AuditScreen = lazyScreen(SCREEN_CODE["/audit"]);
-const AccountDetailScreen = lazyScreen(SCREEN_CODE["/accounts/:id"]);
+const AnalyticsScreen = lazyScreen("/analytics");
+const SettingsScreen = lazyScreen("/settings");
+const TasksScreen = lazyScreen("/tasks");
+const AccountScreen = lazyScreen("/account");
+const UnmatchedOrdersScreen = lazyScreen("/unmatched-orders");
+const AuditScreen = lazyScreen("/audit");
+const AccountDetailScreen = lazyScreen("/accounts/:id");
+
+/**
+ * Asks for every chunk of a screen's code at once, as the page's table (SCREEN_CHUNKS_ID) lists them: the
+ * browser would otherwise ask for the chunks the screen's chunk imports only once it had arrived and the
+ * busy page had read it. A page without the table (the tests' own pages) leaves the imports to the browser.
+ */
+function askForScreenChunks(screenPath: string): void {
+  screenChunks ??= JSON.parse(document.getElementById(SCREEN_CHUNKS_ID)?.textContent ?? "{}") as Record<string, string[]>;
+  for (const chunk of screenChunks[screenPath] ?? []) {
+    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href: chunk, crossOrigin: "anonymous" });
+    document.head.append(link);
+  }
+}
+let screenChunks: Record<string, string[]> | undefined;
 
 const ACCOUNTS_HEADING: ScreenHeading = {
   title: "Accounts",
