@@ -70,11 +70,14 @@ const AccountDetailScreen = lazyScreen("/accounts/:id");
 function askForScreenChunks(screenPath: string): void {
   screenChunks ??= JSON.parse(document.getElementById(SCREEN_CHUNKS_ID)?.textContent ?? "{}") as Record<string, string[]>;
   for (const chunk of screenChunks[screenPath] ?? []) {
-    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href: chunk, crossOrigin: "anonymous" });
-    document.head.append(link);
+    // Screens share chunks: each is asked for once.
+    if (askedChunks.has(chunk)) continue;
+    askedChunks.add(chunk);
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: chunk, crossOrigin: "anonymous" }));
   }
 }
 let screenChunks: Record<string, string[]> | undefined;
+const askedChunks = new Set<string>();
 
 const ACCOUNTS_HEADING: ScreenHeading = {
   title: "Accounts",
