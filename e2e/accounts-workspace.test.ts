@@ -5,6 +5,7 @@ import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { showAccountsAfter } from "./support/wait.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const SALES_USER = { email: "sam@example.com", password: "sam-password-1" };
@@ -325,11 +326,6 @@ function sortOf(page: Page, column: string): Promise<string | null> {
   return columnHeader(page, column).getAttribute("aria-sort");
 }
 
-/** Runs what loads another list from the server, then waits until its rows are shown. */
-async function showAccountsAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
-  await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname === "/api/accounts"), action()]);
-  await page.locator('[data-testid="accounts-table"][aria-busy="false"]').waitFor();
-}
 
 function accountNames(page: Page): Promise<string[]> {
   return page.getByTestId("account-row").getByTestId("account-name").allInnerTexts();

@@ -7,6 +7,7 @@ import { screenshot } from "./support/browser.ts";
 import { runCrm, type RunningCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { showAccountsAfter } from "./support/wait.ts";
 import { canonicalPhone, displayPhone } from "../src/contracts/phones.ts";
 import { useTemporaryDirectoryForAll } from "../src/testing/temporary-directory.ts";
 
@@ -565,11 +566,6 @@ function accountNames(page: Page): Promise<string[]> {
   return page.getByTestId("account-row").getByTestId("account-name").allInnerTexts();
 }
 
-/** Runs what loads another list from the server, then waits until its rows are shown. */
-async function showAccountsAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
-  await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname === "/api/accounts"), action()]);
-  await page.locator('[data-testid="accounts-table"][aria-busy="false"]').waitFor();
-}
 
 /** The account name in the breadcrumb of the detail screen. */
 function accountHeading(page: Page): Locator {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { BrowserContextOptions, Page } from "playwright-core";
+import { READS_PATH } from "../src/contracts/reads.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
@@ -167,12 +168,17 @@ async function preloadsOf(url: string): Promise<string[]> {
   return [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
 }
 
+/** The page's reads of the API, each of those asked for together (/api/reads) as a read of its own. */
 async function readsOf(page: Page): Promise<{ reads: { url: string; startedAt: number }[]; firstRenderAt: number }> {
-  return page.evaluate(() => ({
-    reads: performance
-      .getEntriesByType("resource")
-      .filter((entry) => new URL(entry.name).pathname.startsWith("/api/"))
-      .map((entry) => ({ url: new URL(entry.name).pathname + new URL(entry.name).search, startedAt: entry.startTime })),
-    firstRenderAt: (window as unknown as { firstRenderAt: number }).firstRenderAt,
-  }));
+  return page.evaluate(
+    ({ readsPath }) => ({
+      reads: performance
+        .getEntriesByType("resource")
+        .map((entry) => ({ url: new URL(entry.name), startedAt: entry.startTime }))
+        .filter(({ url }) => url.pathname.startsWith("/api/"))
+        .flatMap(({ url, startedAt }) => (url.pathname === readsPath ? url.searchParams.getAll("url") : [url.pathname + url.search]).map((read) => ({ url: read, startedAt }))),
+      firstRenderAt: (window as unknown as { firstRenderAt: number }).firstRenderAt,
+    }),
+    { readsPath: READS_PATH },
+  );
 }

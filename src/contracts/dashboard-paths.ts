@@ -5,6 +5,14 @@
  */
 
 /**
+ * What the page asks for before anything else, whoever opens it: the signed-in user and the branding. Named in
+ * the page (`preload`), the browser asks for them as it reads it, while the scripts are still downloading and
+ * starting, instead of after; the dashboard's own fetches of them, credentials included, take these answers
+ * over, which only a fetch of each alone does (web/api/reads-together.ts).
+ */
+export const PAGE_PRELOADED_READS: readonly string[] = ["/api/auth/me", "/api/config"];
+
+/**
  * The id of the page's table of every screen's chunks, `{"/tasks":["/chunk-….js", …]}`: the screen's own
  * chunk and those it imports that the page does not preload. The server writes it into the page, and the
  * dashboard asks for all of a screen's chunks at once when it opens the screen, where the browser would

@@ -33,6 +33,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
+import { readRoutes } from "./routes/reads.ts";
 import { keepTypeBoxErrorNames } from "./typebox-error-names.ts";
 
 /** The JSON API: every route under /api. The dashboard's files are served beside it by serve.ts. */
@@ -71,7 +72,8 @@ export function createApp(context: ServerContext) {
     .use(adminRoutes(context))
     .use(backupRoutes(context))
     .use(auditRoutes(context))
-    .use(uploadRoutes(context));
+    .use(uploadRoutes(context))
+    .use(readRoutes(context));
   // Elysia's `use` adds to the same app, so the description sees every route, its own included.
   return api.use(openApiRoutes(context, () => api));
 }

@@ -24,6 +24,11 @@ export interface ServerContext {
    * Host the request named, which whoever asks chooses (docs/design.md, "Outgoing mail").
    */
   ownUrl(): string;
+  /**
+   * Answers a request as the server answers one it receives (with its retry when another process holds the
+   * write lock): the reads asked for together (routes/reads.ts) are each answered so.
+   */
+  answer(request: Request): Response | Promise<Response>;
   webhookWorker: Pick<WebhookWorker, "wake" | "intake">;
   backfills: Pick<BackfillJobs, "start">;
   lifecyclePasses: Pick<LifecyclePassScheduler, "runSoon">;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
+import { PAGE_PRELOADED_READS, pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
 
 /** A file of the built dashboard as Bun's HTML import lists it: its place in the binary and Bun's headers (type, ETag). */
 export interface DashboardFile {
@@ -24,13 +24,6 @@ export const HASHED_FILE_CACHING = "public, max-age=31536000, immutable";
 export const PAGE_CACHING = "no-cache";
 /** Below this, compressing saves less than its own headers cost. */
 const SMALLEST_COMPRESSED_BYTES = 1024;
-
-/**
- * What the page asks for before anything else, whoever opens it: the signed-in user and the branding. Named in
- * the page, the browser asks for them as it reads it, while the scripts are still downloading and starting,
- * instead of after (the dashboard's fetches, credentials included, take these answers over).
- */
-const FIRST_READS = ["/api/auth/me", "/api/config"];
 
 interface Variant {
   body: Uint8Array<ArrayBuffer>;
@@ -141,7 +134,7 @@ export function withPreloads(html: string, readScript: (urlPath: string) => stri
   }
   const links = [
     ...preloaded.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`),
-    ...FIRST_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
+    ...PAGE_PRELOADED_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
   ];
   const screenChunks = Object.fromEntries([...screenCodeOf(html, readScript)].map(([screenPath, chunk]) => [screenPath, importsOf([chunk], readScript, loadedFirst)]));
   const table = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(screenChunks).replaceAll("<", "\\u003c")}</script>`;

@@ -79,6 +79,7 @@ export function startServer(options: ServeOptions): RunningServer {
     // Looked up only when asked (sign-in throttling): it costs a system call per request.
     clientAddress: (request) => clientAddressOf(request, server.requestIP(receivedRequest(request))?.address, options.trustProxy),
     trustProxy: options.trustProxy,
+    answer: (request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait),
     webhookWorker,
     backfills,
     lifecyclePasses,

@@ -55,6 +55,7 @@ export function testServer(
     ownUrl: () => "http://localhost",
     clientAddress: (request) => clientAddressOf(request, request.headers.get("x-test-client-address") ?? "127.0.0.1", trustProxy),
     trustProxy,
+    answer: (request) => answerWhenDatabaseFree(app.handle, request, () => tellWritersWaiting(database.sqlite)),
     webhookWorker,
     backfills,
     lifecyclePasses,

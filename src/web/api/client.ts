@@ -1,4 +1,5 @@
 import { forgetEarlyAnswers, takeEarlyAnswer } from "./early-answers";
+import { readTogether } from "./reads-together";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -161,13 +162,14 @@ export const fetcherReturningNullOn401 = createFetcher({ on401: "returnNull" });
 
 async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   if (method !== "GET") forgetEarlyAnswers();
-  const response = await ((method === "GET" ? takeEarlyAnswer(url) : undefined) ??
-    fetch(url, {
-      method,
-      credentials: "include",
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+  const response = await (method === "GET"
+    ? (takeEarlyAnswer(url) ?? readTogether(url))
+    : fetch(url, {
+        method,
+        credentials: "include",
+        headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   if (!response.ok) throw apiErrorFromAnswer(response.status, await response.text(), response.statusText);
   return response;
 }

@@ -1,3 +1,5 @@
+import { readTogether } from "./reads-together";
+
 /**
  * Reads asked for as soon as the page's script runs, by first-reads.ts, before the dashboard has rendered:
  * those answered in time are in SWR's cache for the first render (main.tsx), and when the dashboard then
@@ -23,7 +25,7 @@ const askedByTheDashboard = new Set<string>();
  */
 export function askEarly(url: string): Promise<Response | null> {
   if (askedByTheDashboard.has(url)) return Promise.resolve(null);
-  const answer = fetch(url, { credentials: "include" });
+  const answer = readTogether(url);
   earlyAnswers.set(url, answer);
   return answer.then(
     (response) => {
