@@ -1,29 +1,41 @@
 import { describe, expect, test } from "bun:test";
-import { READS_MAX_URLS } from "../../contracts/reads.ts";
+import { Value } from "@sinclair/typebox/value";
+import { READ_ANSWERS_CONTENT_TYPE, READS_MAX_URLS, ReadAnswer } from "../../contracts/reads.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 
 describe("/api/reads", () => {
   const crm = useTestServer({ signInAs: "admin" });
   const together = (urls: string[], cookie = crm.cookie) => crm.server.request("GET", `/api/reads?${urls.map((url) => `url=${encodeURIComponent(url)}`).join("&")}`, { cookie });
+  /** The answers, a line each as they came, in the order of the reads asked for. */
+  const answersIn = (text: string): ReadAnswer[] =>
+    text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as ReadAnswer)
+      .sort((one, other) => one.index - other.index);
 
-  test("answers each read as it would be answered alone: its status, its count, its body, in the order asked", async () => {
+  test("answers each read as it would be answered alone, a line each: its place among those asked, its status, its count, its body", async () => {
     await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Alpha Labs" } });
     await crm.server.request("POST", "/api/accounts", { cookie: crm.cookie, body: { name: "Beta Clinic" } });
     const urls = ["/api/accounts?sort=name&dir=asc&limit=1&offset=0", "/api/team", "/api/accounts/999999", "/api/settings/audit-retention"];
     const answered = await together(urls);
-    expect(answered.status).toBe(200);
+    expect({ status: answered.status, type: answered.headers.get("content-type"), policy: answered.headers.get("content-security-policy") !== null }).toEqual({
+      status: 200,
+      type: READ_ANSWERS_CONTENT_TYPE,
+      policy: true,
+    });
     const alone = await Promise.all(urls.map((url) => crm.server.request("GET", url, { cookie: crm.cookie })));
-    expect(answered.body).toEqual(
-      alone.map((answer) => ({ status: answer.status, total: answer.headers.get("x-total-count"), body: JSON.stringify(answer.body) })),
-    );
-    expect(answered.body.map((answer: { status: number }) => answer.status)).toEqual([200, 200, 404, 200]);
-    expect(answered.body[0].total).toBe("2");
+    const answers = answersIn(answered.body);
+    expect(answers).toEqual(alone.map((answer, index) => ({ index, status: answer.status, total: answer.headers.get("x-total-count"), body: JSON.stringify(answer.body) })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200]);
+    expect(answers[0]!.total).toBe("2");
+    for (const answer of answers) expect(Value.Check(ReadAnswer, answer)).toBe(true);
   });
 
   test("each read passes the checks a read alone passes: a sales rep is refused an administrator's read, and only that one", async () => {
     const sales = await crm.server.signInAs("sales");
     const answered = await together(["/api/team", "/api/settings/audit-retention"], sales.cookie);
-    expect(answered.body.map((answer: { status: number }) => answer.status)).toEqual([200, 403]);
+    expect(answersIn(answered.body).map((answer) => answer.status)).toEqual([200, 403]);
   });
 
   test("needs a session, as every read does", async () => {

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { READS_PATH, ReadAnswers, ReadsQuery, type ReadAnswer } from "../../contracts/reads.ts";
+import { READ_ANSWERS_CONTENT_TYPE, READS_PATH, ReadAnswer, ReadsQuery } from "../../contracts/reads.ts";
 import { invalid } from "../../core/errors.ts";
 import type { ServerContext } from "../context.ts";
 import { sessionGuard } from "../middleware/session.ts";
@@ -13,14 +13,28 @@ import { answers } from "../openapi/answers.ts";
 export function readRoutes(context: ServerContext) {
   return new Elysia().use(sessionGuard(context)).get(
     READS_PATH,
-    async ({ query, request }) => {
+    ({ query, request }) => {
       const reads = query.url.map((url) => readRequest(url, request));
-      return Promise.all(reads.map(async (read): Promise<ReadAnswer> => {
-        const answer = await context.answer(read);
-        return { status: answer.status, total: answer.headers.get("x-total-count"), body: await answer.text() };
-      }));
+      const encoder = new TextEncoder();
+      const answered = new ReadableStream<Uint8Array>({
+        async start(lines) {
+          await Promise.all(
+            reads.map(async (read, index) => {
+              const answer = await context.answer(read);
+              const line: ReadAnswer = { index, status: answer.status, total: answer.headers.get("x-total-count"), body: await answer.text() };
+              lines.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+            }),
+          );
+          lines.close();
+        },
+      });
+      return new Response(answered, { headers: { "content-type": READ_ANSWERS_CONTENT_TYPE } });
     },
-    { signedIn: true, query: ReadsQuery, ...answers(ReadAnswers) },
+    {
+      signedIn: true,
+      query: ReadsQuery,
+      ...answers(ReadAnswer, { contentType: READ_ANSWERS_CONTENT_TYPE, description: "One answer a line, each as soon as it is ready" }),
+    },
   );
 }
 

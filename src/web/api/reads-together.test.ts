@@ -1,14 +1,16 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { READS_MAX_URLS, READS_PATH, type ReadAnswers } from "../../contracts/reads.ts";
+import { READ_ANSWERS_CONTENT_TYPE, READS_MAX_URLS, READS_PATH, type ReadAnswer } from "../../contracts/reads.ts";
 import { readTogether } from "./reads-together";
 
 /**
  * A stand-in of the server on loopback, recording each request: a read alone answers its path; reads asked
- * together answer each as the server does (contracts/reads.ts), /api/empty with 204; `refuseTogether` makes
- * it refuse reads together as a whole, as it does a request without a session.
+ * together are answered as the server answers them (contracts/reads.ts), one line each as it is ready:
+ * /api/empty with 204, /api/slow only once `releaseSlow` is called. `refuseTogether` makes it refuse reads
+ * together as a whole, as it does a request without a session.
  */
 const requests: string[] = [];
 let refuseTogether = false;
+let releaseSlow = () => {};
 const server = Bun.serve({
   port: 0,
   fetch(request) {
@@ -16,11 +18,21 @@ const server = Bun.serve({
     requests.push(url.pathname + url.search);
     if (url.pathname !== READS_PATH) return Response.json({ alone: url.pathname });
     if (refuseTogether) return Response.json({ message: "Not signed in" }, { status: 401 });
-    return Response.json(
-      url.searchParams.getAll("url").map((read) =>
-        read === "/api/empty" ? { status: 204, total: null, body: "" } : { status: read.includes("missing") ? 404 : 200, total: read.includes("page") ? "42" : null, body: JSON.stringify({ read }) },
-      ) satisfies ReadAnswers,
-    );
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const answerOf = (read: string, index: number): ReadAnswer =>
+      read === "/api/empty" ? { index, status: 204, total: null, body: "" } : { index, status: read.includes("missing") ? 404 : 200, total: read.includes("page") ? "42" : null, body: JSON.stringify({ read }) };
+    const reads = url.searchParams.getAll("url");
+    const body = new ReadableStream<string>({
+      async start(lines) {
+        for (const [index, read] of reads.entries()) if (read !== "/api/slow") lines.enqueue(`${JSON.stringify(answerOf(read, index))}\n`);
+        if (reads.includes("/api/slow")) {
+          await slow;
+          lines.enqueue(`${JSON.stringify(answerOf("/api/slow", reads.indexOf("/api/slow")))}\n`);
+        }
+        lines.close();
+      },
+    }).pipeThrough(new TextEncoderStream());
+    return new Response(body, { headers: { "content-type": READ_ANSWERS_CONTENT_TYPE } });
   },
 });
 const realFetch = globalThis.fetch;
@@ -43,6 +55,18 @@ describe("reads asked for together", () => {
     expect({ status: page!.status, total: page!.headers.get("x-total-count"), body: await page!.json() }).toEqual({ status: 200, total: "42", body: { read: "/api/accounts?page=1&limit=10" } });
     expect({ status: team!.status, total: team!.headers.get("x-total-count"), body: await team!.json() }).toEqual({ status: 200, total: null, body: { read: "/api/team" } });
     expect({ status: missing!.status, ok: missing!.ok }).toEqual({ status: 404, ok: false });
+  });
+
+  test("each read has its answer as soon as the server has it: a slow one holds none of the others back", async () => {
+    const slow = readTogether("/api/slow");
+    const fast = await readTogether("/api/team");
+    expect(await fast.json()).toEqual({ read: "/api/team" });
+    let slowAnswered = false;
+    void slow.then(() => (slowAnswered = true));
+    await Bun.sleep(0);
+    expect(slowAnswered).toBe(false);
+    releaseSlow();
+    expect(await (await slow).json()).toEqual({ read: "/api/slow" });
   });
 
   test("a read asked for alone, or a moment after another, is sent as it is", async () => {

@@ -1,5 +1,5 @@
 import { PAGE_PRELOADED_READS } from "../../contracts/dashboard-paths.ts";
-import { READS_MAX_URLS, READS_PATH, type ReadAnswer, type ReadAnswers } from "../../contracts/reads.ts";
+import { READS_MAX_URLS, READS_PATH, type ReadAnswer } from "../../contracts/reads.ts";
 
 /**
  * GETs `url` with the session cookie, together with the other reads asked for in the same moment (before
@@ -38,16 +38,35 @@ async function send(reads: PendingRead[]): Promise<void> {
   }
   try {
     const answer = await fetchAlone(`${READS_PATH}?${new URLSearchParams(reads.map((read) => ["url", read.url]))}`);
-    if (!answer.ok) {
+    if (!answer.ok || answer.body === null) {
       // Refused as a whole (the session has ended, say): each read is answered so, as it would have been alone.
       const body = await answer.text();
       for (const read of reads) read.resolve(new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers }));
       return;
     }
-    const answers = (await answer.json()) as ReadAnswers;
-    reads.forEach((read, index) => read.resolve(responseOf(answers[index]!)));
+    // One answer a line, each as soon as the server has it: a slow read holds none of the others back.
+    for await (const line of linesOf(answer.body)) {
+      const one = JSON.parse(line) as ReadAnswer;
+      reads[one.index]?.resolve(responseOf(one));
+    }
+    // Settling a promise again changes nothing: only the reads left unanswered fail.
+    for (const read of reads) read.reject(new TypeError("The server's answer ended before every read was answered"));
   } catch (error) {
     for (const read of reads) read.reject(error);
+  }
+}
+
+/** The stream's text, a line at a time. */
+async function* linesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const bytes = body.getReader();
+  const decoder = new TextDecoder();
+  let unfinished = "";
+  for (;;) {
+    const { done, value } = await bytes.read();
+    if (done) return;
+    const lines = (unfinished + decoder.decode(value, { stream: true })).split("\n");
+    unfinished = lines.pop()!;
+    yield* lines;
   }
 }
 
