@@ -65,7 +65,8 @@ const AccountDetailScreen = lazyScreen("/accounts/:id");
 /**
  * Asks for every chunk of a screen's code at once, as the page's table (SCREEN_CHUNKS_ID) lists them: the
  * browser would otherwise ask for the chunks the screen's chunk imports only once it had arrived and the
- * busy page had read it. A page without the table (the tests' own pages) leaves the imports to the browser.
+ * busy page had read it. A page without the table (served from the source, as Bun bundles it on the fly)
+ * leaves the imports to the browser.
  */
 function askForScreenChunks(screenPath: string): void {
   screenChunks ??= JSON.parse(document.getElementById(SCREEN_CHUNKS_ID)?.textContent ?? "{}") as Record<string, string[]>;
