@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { BrowserContextOptions, Page } from "playwright-core";
+import { SCREEN_CHUNKS_ID } from "../src/contracts/dashboard-paths.ts";
 import { READS_PATH } from "../src/contracts/reads.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
@@ -110,7 +111,7 @@ describe("a page's first reads", () => {
     const page = await context.newPage();
     await page.goto(`${running.crm.url}/accounts`);
     await page.locator(SCREENS[0]!.content).first().waitFor();
-    const table = JSON.parse(await page.locator("#screen-chunks").evaluate((script) => script.textContent!)) as Record<string, string[]>;
+    const table = await screenChunksOf(`${running.crm.url}/accounts`);
     expect(Object.keys(table).sort()).toEqual(["/account", "/accounts/:id", "/analytics", "/audit", "/settings", "/tasks", "/unmatched-orders"]);
     // The account's screen is a chunk importing others: without the table the browser would find those only once it had read it.
     expect(table["/accounts/:id"]!.length).toBeGreaterThan(1);
@@ -136,8 +137,7 @@ describe("a page's first reads", () => {
     const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: signedInStates.get("admin") });
     const page = await context.newPage();
     // The account screen's code is held until released: it is still on its way when the screen is opened.
-    const sent = await (await fetch(`${running.crm.url}/accounts`)).text();
-    const accountChunks = (JSON.parse(/<script type="application\/json" id="screen-chunks">(.*?)<\/script>/.exec(sent)![1]!) as Record<string, string[]>)["/accounts/:id"]!;
+    const accountChunks = (await screenChunksOf(`${running.crm.url}/accounts`))["/accounts/:id"]!;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(
@@ -161,6 +161,12 @@ describe("a page's first reads", () => {
     await context.close();
   });
 });
+
+/** The table of each screen's chunks (SCREEN_CHUNKS_ID) in the page sent for `url`. */
+async function screenChunksOf(url: string): Promise<Record<string, string[]>> {
+  const page = await (await fetch(url)).text();
+  return JSON.parse(new RegExp(`<script type="application/json" id="${SCREEN_CHUNKS_ID}">(.*?)</script>`).exec(page)![1]!) as Record<string, string[]>;
+}
 
 /** The scripts a page names for preloading. */
 async function preloadsOf(url: string): Promise<string[]> {

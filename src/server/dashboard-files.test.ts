@@ -113,7 +113,7 @@ describe("the dashboard's files", () => {
 
 describe("withPreloads", () => {
   test("a page without scripts gets only the first reads and an empty table of screens' chunks", () => {
-    expect(withPreloads("<html><head></head></html>", () => undefined)).toBe(
+    expect(withPreloads("<html><head></head></html>", () => undefined, new Map())).toBe(
       '<html><head><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"><script type="application/json" id="screen-chunks">{}</script></head></html>',
     );
   });

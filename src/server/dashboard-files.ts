@@ -55,7 +55,12 @@ export class DashboardFiles {
     // The page links its scripts and stylesheet by their place beside it.
     const urlPathOf = (file: DashboardFile) => `/${path.relative(path.dirname(bundle.index), file.path)}`;
     const contents = new Map(bundle.files.map((file) => [urlPathOf(file), readFileSync(file.path)]));
-    const readScript = (urlPath: string) => contents.get(urlPath)?.toString();
+    // Each script is read as text once: every variant of the page walks the same imports.
+    const texts = new Map<string, string | undefined>();
+    const readScript = (urlPath: string) => {
+      if (!texts.has(urlPath)) texts.set(urlPath, contents.get(urlPath)?.toString());
+      return texts.get(urlPath);
+    };
     const compressions: Promise<void>[] = [];
     const serve = (content: Uint8Array<ArrayBuffer>, headers: Record<string, string>, etag: string): ServedFile => {
       const served: ServedFile = { headers, identity: { body: content, etag } };
@@ -77,9 +82,10 @@ export class DashboardFiles {
         continue;
       }
       const page = built.toString();
-      this.served.set(urlPath, serve(new TextEncoder().encode(withPreloads(page, readScript)), headers, etag));
-      for (const [index, [screenPath, screenChunk]] of [...screenCodeOf(page, readScript)].entries()) {
-        this.screenPages.push({ screenPath, page: serve(new TextEncoder().encode(withPreloads(page, readScript, screenChunk)), headers, `${etag}-screen${index}`) });
+      const screens = screenCodeOf(page, readScript);
+      this.served.set(urlPath, serve(new TextEncoder().encode(withPreloads(page, readScript, screens)), headers, etag));
+      for (const [index, [screenPath, screenChunk]] of [...screens].entries()) {
+        this.screenPages.push({ screenPath, page: serve(new TextEncoder().encode(withPreloads(page, readScript, screens, screenChunk)), headers, `${etag}-screen${index}`) });
       }
     }
     this.ready = Promise.all(compressions).then(() => undefined);
@@ -117,11 +123,12 @@ const gzipped = promisify(gzip);
 /**
  * The page with, before its </head>, a modulepreload link for every script its entry script imports (and
  * they import in turn), for the opened screen's own code when it has some (and what that imports), a
- * preload of its first reads, and the table of every screen's chunks (SCREEN_CHUNKS_ID). A browser
+ * preload of its first reads, and the table of every screen's chunks (SCREEN_CHUNKS_ID), from `screens`
+ * (screenCodeOf, worked out once for all the page's variants). A browser
  * otherwise finds an import only once the script importing it has arrived, one round trip after another,
  * and the screen's code only once the dashboard's has started.
  */
-export function withPreloads(html: string, readScript: (urlPath: string) => string | undefined, screenChunk?: string): string {
+export function withPreloads(html: string, readScript: (urlPath: string) => string | undefined, screens: ReadonlyMap<string, string>, screenChunk?: string): string {
   const entries = [...html.matchAll(/<script[^>]*\ssrc="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
   // The page's scripts, then those it preloads: what the browser has or is fetching before any screen opens.
   const loadedFirst = new Set(entries);
@@ -136,7 +143,7 @@ export function withPreloads(html: string, readScript: (urlPath: string) => stri
     ...preloaded.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`),
     ...PAGE_PRELOADED_READS.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`),
   ];
-  const screenChunks = Object.fromEntries([...screenCodeOf(html, readScript)].map(([screenPath, chunk]) => [screenPath, importsOf([chunk], readScript, loadedFirst)]));
+  const screenChunks = Object.fromEntries([...screens].map(([screenPath, chunk]) => [screenPath, importsOf([chunk], readScript, loadedFirst)]));
   const table = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(screenChunks).replaceAll("<", "\\u003c")}</script>`;
   return html.replace("</head>", `${links.join("")}${table}</head>`);
 }

@@ -39,9 +39,10 @@ export function readRoutes(context: ServerContext) {
 }
 
 function readRequest(url: string, together: Request): Request {
-  const own = new URL(together.url);
-  const read = URL.canParse(url, own) ? new URL(url, own) : undefined;
-  if (read === undefined || read.origin !== own.origin || !url.startsWith("/api/") || !read.pathname.startsWith("/api/") || read.pathname === READS_PATH) {
+  // A path of this server's (an absolute URL, or one with a host, starts otherwise), still in the API once
+  // its dots are resolved.
+  const read = url.startsWith("/api/") ? new URL(url, together.url) : undefined;
+  if (read === undefined || !read.pathname.startsWith("/api/") || read.pathname === READS_PATH) {
     throw invalid("url", `url must be a read of the API (/api/…), not ${JSON.stringify(url.slice(0, 100))}`);
   }
   return new Request(read, { headers: together.headers });

@@ -32,7 +32,7 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
   if (page.items.length === 0 && offset > 0) {
     // The last items of a later page went (restored, removed): step back to the last page that has items,
     // rather than saying the list is empty while earlier pages are not.
-    const lastPageOffset = Math.max(0, Math.ceil(page.total / pageSize) - 1) * pageSize;
+    const lastPageOffset = (pageRange(1, page.total, pageSize).pageCount - 1) * pageSize;
     if (lastPageOffset !== offset) setOffset(lastPageOffset);
     return <p className="text-sm text-slate-500">Loading...</p>;
   }
