@@ -11,6 +11,9 @@
  * as V1's events are processed, and meet the background work V1's orders left (duplicate detection, the
  * search index), as a burst meets whatever the server is doing: that work steps aside for them.
  * A backfill of 20,000 orders (40 pages of 500) with the rate limit lifted: at most 10 s.
+ * Before them, the same bursts of both generations against the floor the machine sets: a bare Bun.serve
+ * doing only what the intake must (support/bare-intake-server.ts), so that each run says how far the CRM's
+ * figures are from what any server written on Bun reads in the same minutes.
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,8 +24,9 @@ import { countQueuedForPurchaseDays } from "../src/core/analytics/purchase-days.
 import { countQueuedForDuplicates } from "../src/core/duplicates/duplicate-queue.ts";
 import { STAND_IN_API_KEY, STAND_IN_API_SECRET } from "../src/testing/shipstation-stand-in.ts";
 import { STAND_IN_V2_API_KEY } from "../src/testing/shipstation-v2-stand-in.ts";
+import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../src/contracts/webhooks.ts";
 import { CRM_BINARY, readServerUrl, run, startScriptServer } from "./support/crm-process.ts";
-import { formatLoad, measureLoad } from "./support/load.ts";
+import { formatLoad, measureLoad, type LoadResult } from "./support/load.ts";
 
 const WEBHOOKS = 1000;
 /** Measured bursts of WEBHOOKS posts; the median p95 is judged, as one burst on a shared machine can catch its neighbours' load. */
@@ -38,8 +42,7 @@ const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
 const V2_WARMUP = 500;
-const V2_WEBHOOKS = 1000;
-const V2_DELIVERIES = V2_WARMUP + ROUNDS * V2_WEBHOOKS;
+const V2_DELIVERIES = V2_WARMUP + ROUNDS * WEBHOOKS;
 
 const standIn = await startScriptServer("stand-in-server.ts", [String(DELIVERIES), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)]);
 const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
@@ -70,23 +73,23 @@ try {
   const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@localhost", password: "benchmark-password-1" }) });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 
+  // The floor first, while the CRM's server has nothing to do: V1's bursts, then V2's, each webhook signed now.
+  const floor = await startScriptServer("bare-intake-server.ts", [v2JwksUrl, path.join(dataDir, "bare-intake.db"), SECRET]);
+  let floorV1Delivered = 0;
+  const floorV1 = await bursts("floor: bare Bun.serve, V1 intake", () => v1Webhook(floor.url, floorV1Delivered++), WARMUP);
+  const floorSigned = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
+  let floorV2Delivered = 0;
+  const floorV2 = await bursts("floor: bare Bun.serve, V2 signed intake", () => v2Webhook(floor.url, floorSigned[floorV2Delivered++]!), V2_WARMUP);
+  await floor.stop();
+  // The floor fetched the JWKS once; the CRM's fetches are counted apart.
+  const jwksFetchedByFloor = Number(await v2StandIn.ask("jwks-requests"));
+
   // Every delivery, warm-up ones too, names a resource of its own: each stored event is one to process.
   let delivered = 0;
-  const post = () =>
-    new Request(`${url}/api/webhooks/shipstation?secret=${SECRET}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ resource_url: resourceUrls[delivered++], resource_type: "ORDER_NOTIFY" }),
-    });
+  const post = () => v1Webhook(url, delivered++);
   const lockHolder = await startLockHolder(path.join(dataDir, "crm.db"));
-  const rounds = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const intake = await measureLoad(`webhook intake, 50 concurrent posts, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? WARMUP : 0 });
-    console.log(formatLoad(intake));
-    rounds.push(intake);
-  }
-  const median = rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
-  console.log(formatLoad({ ...median, name: `webhook intake, median burst of ${ROUNDS}` }, 10));
+  const median = await bursts("webhook intake, 50 concurrent posts", post, WARMUP);
+  console.log(`${formatLoad({ ...median, name: `webhook intake, median burst of ${ROUNDS}` }, 10)}  (the floor: p95 ${floorV1.p95.toFixed(1)} ms)`);
 
   // Straight after the last burst, as its neighbours were, so that only the lock differs.
   await lockHolder.lock();
@@ -134,18 +137,8 @@ try {
   // V2: signed by the stand-in before the clock starts, as ShipStation signs them; the server verifies each against the JWKS.
   const signed = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
   let v2Delivered = 0;
-  const postV2 = () => {
-    const webhook = signed[v2Delivered++]!;
-    return new Request(`${url}/api/webhooks/shipstation-v2`, { method: "POST", headers: webhook.headers, body: webhook.body });
-  };
-  const v2Rounds = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const v2Intake = await measureLoad(`V2 signed webhook intake, 50 concurrent, burst ${round}`, postV2, { concurrency: 50, requests: V2_WEBHOOKS, warmup: round === 1 ? V2_WARMUP : 0 });
-    console.log(formatLoad(v2Intake));
-    v2Rounds.push(v2Intake);
-  }
-  const v2Median = v2Rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
-  console.log(formatLoad({ ...v2Median, name: `V2 signed webhook intake, median burst of ${ROUNDS}` }, 10));
+  const v2Median = await bursts("V2 signed webhook intake, 50 concurrent", () => v2Webhook(url, signed[v2Delivered++]!), V2_WARMUP);
+  console.log(`${formatLoad({ ...v2Median, name: `V2 signed webhook intake, median burst of ${ROUNDS}` }, 10)}  (the floor: p95 ${floorV2.p95.toFixed(1)} ms)`);
   // V2's events told apart by their resource's address; V1's backlog, older, is worked through first.
   const v2Events = () =>
     db.query("SELECT count(*) AS total, coalesce(sum(state = 'done'), 0) AS done, coalesce(sum(attempts), 0) AS attempts, coalesce(sum(orders_created), 0) AS created FROM webhook_events WHERE resource_url LIKE ?").get(`${v2StandIn.url}/%`) as {
@@ -161,7 +154,7 @@ try {
   const v2Twice = v2Final.attempts - v2Final.done;
   console.log(
     `V2 webhook events stored ${v2Final.total}, processed ${v2Final.done} in ${((performance.now() - v2DrainStarted) / 1000).toFixed(1)} s after the last post, orders created ${v2Final.created}, ` +
-      `JWKS fetched ${await v2StandIn.ask("jwks-requests")} time(s) (lost: ${v2Lost}, processed more than once: ${v2Twice}) (target: none lost ${v2Lost === 0 && v2Twice === 0 && v2Final.created === V2_DELIVERIES ? "met" : "MISSED"})`,
+      `JWKS fetched ${Number(await v2StandIn.ask("jwks-requests")) - jwksFetchedByFloor} time(s) (lost: ${v2Lost}, processed more than once: ${v2Twice}) (target: none lost ${v2Lost === 0 && v2Twice === 0 && v2Final.created === V2_DELIVERIES ? "met" : "MISSED"})`,
   );
 
   while (backgroundQueued() > 0 && performance.now() - backgroundStarted < 300_000) await Bun.sleep(100);
@@ -186,6 +179,30 @@ try {
   await standIn.stop();
   await v2StandIn.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** ROUNDS bursts of WEBHOOKS posts, 50 at once, the first after `warmup` more: each printed, the median (by p95) returned. */
+async function bursts(name: string, post: () => Request, warmup: number): Promise<LoadResult> {
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const burst = await measureLoad(`${name}, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? warmup : 0 });
+    console.log(formatLoad(burst));
+    rounds.push(burst);
+  }
+  return rounds.sort((a, b) => a.p95 - b.p95)[Math.floor(ROUNDS / 2)]!;
+}
+
+/** V1's delivery of the delivery-th resource, the secret in the URL as ShipStation is given it. */
+function v1Webhook(serverUrl: string, delivery: number): Request {
+  return new Request(`${serverUrl}${SHIPSTATION_WEBHOOK_PATH}?secret=${SECRET}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ resource_url: resourceUrls[delivery], resource_type: "ORDER_NOTIFY" }),
+  });
+}
+
+function v2Webhook(serverUrl: string, webhook: { body: string; headers: Record<string, string> }): Request {
+  return new Request(`${serverUrl}${SHIPSTATION_V2_WEBHOOK_PATH}`, { method: "POST", headers: webhook.headers, body: webhook.body });
 }
 
 /**
