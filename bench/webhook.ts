@@ -31,7 +31,10 @@ import { formatLoad, measureLoad, type LoadResult } from "./support/load.ts";
 const WEBHOOKS = 1000;
 /** Measured bursts of WEBHOOKS posts; the median p95 is judged, as one burst on a shared machine can catch its neighbours' load. */
 const ROUNDS = 3;
-/** Posts before the measured ones, so that both ends run warm (JIT-compiled) code, as they do all day. */
+/**
+ * Posts before each generation's measured ones, so that both ends run warm (JIT-compiled) code, as they do all
+ * day. V2's need as many as V1's: after 500, its own parts were still being compiled during the bursts.
+ */
 const WARMUP = 1000;
 /** Posts of the burst during a held write lock on crm.db. */
 const LOCKED_WEBHOOKS = 1000;
@@ -41,8 +44,7 @@ const DELIVERIES = WARMUP + ROUNDS * WEBHOOKS + LOCKED_WEBHOOKS;
 const ORDERS_PER_WEBHOOK = 5;
 const BACKFILL_ORDERS = 20_000;
 const SECRET = "bench-webhook-secret";
-const V2_WARMUP = 500;
-const V2_DELIVERIES = V2_WARMUP + ROUNDS * WEBHOOKS;
+const V2_DELIVERIES = WARMUP + ROUNDS * WEBHOOKS;
 
 const standIn = await startScriptServer("stand-in-server.ts", [String(DELIVERIES), String(ORDERS_PER_WEBHOOK), String(BACKFILL_ORDERS)]);
 const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
@@ -79,7 +81,7 @@ try {
   const floorV1 = await bursts("floor: bare Bun.serve, V1 intake", () => v1Webhook(floor.url, floorV1Delivered++), WARMUP);
   const floorSigned = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
   let floorV2Delivered = 0;
-  const floorV2 = await bursts("floor: bare Bun.serve, V2 signed intake", () => v2Webhook(floor.url, floorSigned[floorV2Delivered++]!), V2_WARMUP);
+  const floorV2 = await bursts("floor: bare Bun.serve, V2 signed intake", () => v2Webhook(floor.url, floorSigned[floorV2Delivered++]!), WARMUP);
   await floor.stop();
   // The floor fetched the JWKS once; the CRM's fetches are counted apart.
   const jwksFetchedByFloor = Number(await v2StandIn.ask("jwks-requests"));
@@ -137,7 +139,7 @@ try {
   // V2: signed by the stand-in before the clock starts, as ShipStation signs them; the server verifies each against the JWKS.
   const signed = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
   let v2Delivered = 0;
-  const v2Median = await bursts("V2 signed webhook intake, 50 concurrent", () => v2Webhook(url, signed[v2Delivered++]!), V2_WARMUP);
+  const v2Median = await bursts("V2 signed webhook intake, 50 concurrent", () => v2Webhook(url, signed[v2Delivered++]!), WARMUP);
   console.log(`${formatLoad({ ...v2Median, name: `V2 signed webhook intake, median burst of ${ROUNDS}` }, 10)}  (the floor: p95 ${floorV2.p95.toFixed(1)} ms)`);
   // V2's events told apart by their resource's address; V1's backlog, older, is worked through first.
   const v2Events = () =>
