@@ -16,6 +16,8 @@
  * rows). Targets: every first load and first open at most 400 ms, every later visit at most 250 ms.
  * Timings are read in the page (performance.now(), from the navigation's start or the click), checked
  * each animation frame. The machine may be shared: compare builds run within the same minutes.
+ * Before them, the floor: a React page showing the same accounts as the sales rep's first screen and nothing
+ * else, loaded the same way (support/react-floor-server.ts).
  * BENCH_TIMELINE=1 also prints, for each screen's first load, the requests of the page in order.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +25,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser.ts";
-import { CRM_BINARY, readServerUrl, run } from "./support/crm-process.ts";
+import { CRM_BINARY, readServerUrl, run, startScriptServer } from "./support/crm-process.ts";
 
 const ROWS = 200_000;
 const VERSION = 1;
@@ -98,10 +100,12 @@ const server = await startServer(DATA_DIR);
 const browser = await launchBrowser();
 try {
   const admin = await signIn(server.url, USERS[0].email);
+  const rep = await signIn(server.url, USERS[1].email);
   const accountId = await busiestAccount(server.url, admin);
   const queries = await searchQueries(server.url, admin);
+  await printFloor(browser, server.url, rep);
   for (const user of USERS) {
-    const cookie = user === USERS[0] ? admin : await signIn(server.url, user.email);
+    const cookie = user === USERS[0] ? admin : rep;
     const results = new Map<string, Figures>();
     for (const screen of screens(accountId, user.role)) results.set(screen.name, { firstLoads: await firstLoads(browser, server.url, cookie, screen), returningLoads: [], firstOpen: null, later: [] });
     await returningLoads(browser, server.url, cookie, screens(accountId, user.role), results);
@@ -131,6 +135,27 @@ async function firstLoads(browser: Browser, url: string, cookie: string, screen:
     }
   }
   return times;
+}
+
+/**
+ * The floor under first loads: a React page showing the accounts the sales rep's Accounts screen shows first,
+ * and nothing else (support/react-floor-server.ts), loaded in a fresh browser as the screens are.
+ */
+async function printFloor(browser: Browser, url: string, cookie: string): Promise<void> {
+  const rowsFile = path.join(tmpdir(), `crm-bench-screens-floor-${process.pid}.json`);
+  const rows = await api<unknown[]>(url, cookie, "GET", "/api/accounts?owner=me");
+  writeFileSync(rowsFile, JSON.stringify(rows));
+  const floor = await startScriptServer("react-floor-server.ts", [rowsFile]);
+  try {
+    const loads = (await firstLoads(browser, floor.url, "floor=1", { name: "floor", path: "/", content: ACCOUNT_ROWS })).toSorted((a, b) => a - b);
+    console.log(
+      `floor: a React page showing the rep's first ${rows.length} accounts and nothing else, first load in a fresh browser: ` +
+        `median ${loads[loads.length >> 1]!.toFixed(0)} ms (slowest ${loads.at(-1)!.toFixed(0)})`,
+    );
+  } finally {
+    await floor.stop();
+    rmSync(rowsFile, { force: true });
+  }
 }
 
 /** One browser that opened the dashboard three times before: each screen's URL opened in it. */
