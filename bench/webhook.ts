@@ -78,10 +78,10 @@ try {
   // The floor first, while the CRM's server has nothing to do: V1's bursts, then V2's, each webhook signed now.
   const floor = await startScriptServer("bare-intake-server.ts", [v2JwksUrl, path.join(dataDir, "bare-intake.db"), SECRET]);
   let floorV1Delivered = 0;
-  const floorV1 = await bursts("floor: bare Bun.serve, V1 intake", () => v1Webhook(floor.url, floorV1Delivered++), WARMUP);
+  const floorV1 = await bursts("floor: bare Bun.serve, V1 intake", () => v1Webhook(floor.url, floorV1Delivered++));
   const floorSigned = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
   let floorV2Delivered = 0;
-  const floorV2 = await bursts("floor: bare Bun.serve, V2 signed intake", () => v2Webhook(floor.url, floorSigned[floorV2Delivered++]!), WARMUP);
+  const floorV2 = await bursts("floor: bare Bun.serve, V2 signed intake", () => v2Webhook(floor.url, floorSigned[floorV2Delivered++]!));
   await floor.stop();
   // The floor fetched the JWKS once; the CRM's fetches are counted apart.
   const jwksFetchedByFloor = Number(await v2StandIn.ask("jwks-requests"));
@@ -90,7 +90,7 @@ try {
   let delivered = 0;
   const post = () => v1Webhook(url, delivered++);
   const lockHolder = await startLockHolder(path.join(dataDir, "crm.db"));
-  const median = await bursts("webhook intake, 50 concurrent posts", post, WARMUP);
+  const median = await bursts("webhook intake, 50 concurrent posts", post);
   console.log(`${formatLoad({ ...median, name: `webhook intake, median burst of ${ROUNDS}` }, 10)}  (the floor: p95 ${floorV1.p95.toFixed(1)} ms)`);
 
   // Straight after the last burst, as its neighbours were, so that only the lock differs.
@@ -139,7 +139,7 @@ try {
   // V2: signed by the stand-in before the clock starts, as ShipStation signs them; the server verifies each against the JWKS.
   const signed = JSON.parse(await v2StandIn.ask("sign")) as { body: string; headers: Record<string, string> }[];
   let v2Delivered = 0;
-  const v2Median = await bursts("V2 signed webhook intake, 50 concurrent", () => v2Webhook(url, signed[v2Delivered++]!), WARMUP);
+  const v2Median = await bursts("V2 signed webhook intake, 50 concurrent", () => v2Webhook(url, signed[v2Delivered++]!));
   console.log(`${formatLoad({ ...v2Median, name: `V2 signed webhook intake, median burst of ${ROUNDS}` }, 10)}  (the floor: p95 ${floorV2.p95.toFixed(1)} ms)`);
   // V2's events told apart by their resource's address; V1's backlog, older, is worked through first.
   const v2Events = () =>
@@ -183,11 +183,11 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** ROUNDS bursts of WEBHOOKS posts, 50 at once, the first after `warmup` more: each printed, the median (by p95) returned. */
-async function bursts(name: string, post: () => Request, warmup: number): Promise<LoadResult> {
+/** ROUNDS bursts of WEBHOOKS posts, 50 at once, the first after WARMUP more: each printed, the median (by p95) returned. */
+async function bursts(name: string, post: () => Request): Promise<LoadResult> {
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const burst = await measureLoad(`${name}, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? warmup : 0 });
+    const burst = await measureLoad(`${name}, burst ${round}`, post, { concurrency: 50, requests: WEBHOOKS, warmup: round === 1 ? WARMUP : 0 });
     console.log(formatLoad(burst));
     rounds.push(burst);
   }
