@@ -4,20 +4,16 @@
  * the dashboard formats them. No router, no data library, no styles, no shell.
  */
 import { createRoot } from "react-dom/client";
+import type { Account } from "../../../src/contracts/accounts.ts";
+import { formatDollars } from "../../../src/web/format/money.ts";
 
-interface Row {
-  id: number;
-  name: string;
-  email: string;
-  orderCount: number;
-  totalOrderValue: number;
-  lastOrderDate: string | null;
-}
 
-const DOLLARS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const NEW_YORK_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", year: "numeric" });
+// The dashboard's own date formatter (web/format/dates.ts) imports the business calendar and, through it, the
+// contracts with their schema library, which the dashboard's build replaces with stand-ins and Bun's bundle of
+// this page would not: the same formatter, built here.
+const US_DATE_IN_NEW_YORK = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
 
-function AccountsTable({ rows }: { rows: Row[] }) {
+function AccountsTable({ rows }: { rows: Account[] }) {
   return (
     <table data-testid="accounts-table">
       <tbody>
@@ -26,8 +22,8 @@ function AccountsTable({ rows }: { rows: Row[] }) {
             <td>{row.name}</td>
             <td>{row.email}</td>
             <td>{row.orderCount}</td>
-            <td>{DOLLARS.format(row.totalOrderValue)}</td>
-            <td>{row.lastOrderDate ? NEW_YORK_DATE.format(new Date(row.lastOrderDate)) : "—"}</td>
+            <td>{formatDollars(row.totalOrderValue)}</td>
+            <td>{row.lastOrderDate ? US_DATE_IN_NEW_YORK.format(new Date(row.lastOrderDate)) : "—"}</td>
           </tr>
         ))}
       </tbody>
@@ -35,5 +31,5 @@ function AccountsTable({ rows }: { rows: Row[] }) {
   );
 }
 
-const rows = (await (await fetch("/rows")).json()) as Row[];
+const rows = (await (await fetch("/rows")).json()) as Account[];
 createRoot(document.getElementById("root")!).render(<AccountsTable rows={rows} />);
