@@ -203,8 +203,22 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     expect(next.x + next.width).toBeLessThanOrEqual(390);
     await bin.getByRole("button", { name: "Next" }).scrollIntoViewIfNeeded();
     await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-paged-390.png") });
+    // While the second page is read, the first stays on screen and the pager still says where that one sits.
+    let answerSecondPage!: () => void;
+    const secondPageHeld = new Promise<void>((resolve) => (answerSecondPage = resolve));
+    const secondPageUrl = "**/api/recycle-bin?limit=20&offset=20";
+    await page.route(secondPageUrl, async (route) => {
+      await secondPageHeld;
+      await route.continue();
+    });
+    const secondPageAsked = page.waitForRequest((request) => request.url().endsWith("/api/recycle-bin?limit=20&offset=20"));
     await bin.getByRole("button", { name: "Next" }).click();
+    await secondPageAsked;
+    expect(await entries.count()).toBe(20);
+    expect(await bin.innerText()).toContain("1–20 of 21 entries");
+    answerSecondPage();
     await bin.getByText("21–21 of 21 entries").waitFor();
+    await page.unroute(secondPageUrl);
     expect(await entries.count()).toBe(1);
     expect(await entries.first().innerText()).toContain("Deleted note 1");
     expect(await bin.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);

@@ -25,15 +25,19 @@ export interface CardPagedListProps<T> {
  * screen while the next one is read.
  */
 export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, noun, testIds, renderItem }: CardPagedListProps<T>) {
-  const [offset, setOffset] = useState(0);
-  const { page, error, retry } = useCountedPage<T>(pageUrl(offset));
+  // The offset asked for, and the one of the page on screen when it was asked: until its answer comes, the
+  // page before stays, and where it sits ('1–20 of 21') must describe that page, not the one coming.
+  const [{ offset, offsetBefore }, setPaging] = useState({ offset: 0, offsetBefore: 0 });
+  const { page, isPrevious, error, retry } = useCountedPage<T>(pageUrl(offset));
+  const shownOffset = isPrevious ? offsetBefore : offset;
+  const goTo = (next: number) => setPaging({ offset: next, offsetBefore: shownOffset });
   if (error !== undefined) return <LoadError title={errorTitle} error={error} onRetry={retry} compact testId={testIds.error} />;
   if (page === undefined) return <p className="text-sm text-slate-500">Loading...</p>;
-  if (page.items.length === 0 && offset > 0) {
+  if (page.items.length === 0 && (isPrevious || offset > 0)) {
     // The last items of a later page went (restored, removed): step back to the last page that has items,
     // rather than saying the list is empty while earlier pages are not.
     const lastPageOffset = (pageRange(1, page.total, pageSize).pageCount - 1) * pageSize;
-    if (lastPageOffset !== offset) setOffset(lastPageOffset);
+    if (!isPrevious && lastPageOffset !== offset) goTo(lastPageOffset);
     return <p className="text-sm text-slate-500">Loading...</p>;
   }
   if (page.items.length === 0) {
@@ -44,7 +48,7 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
     );
   }
   const total = page.total;
-  const { from, to } = pageRange(offset / pageSize + 1, total, pageSize);
+  const { from, to } = pageRange(shownOffset / pageSize + 1, total, pageSize);
   return (
     <>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid={testIds.list}>
@@ -56,10 +60,10 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
             {formatCount(from)}–{formatCount(to)} of {formatCountOf(total, noun.singular, noun.plural)}
           </span>
           <span className="flex gap-2">
-            <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>
+            <Button size="sm" disabled={offset === 0} onClick={() => goTo(Math.max(0, offset - pageSize))}>
               Previous
             </Button>
-            <Button size="sm" disabled={offset + pageSize >= total} onClick={() => setOffset(offset + pageSize)}>
+            <Button size="sm" disabled={offset + pageSize >= total} onClick={() => goTo(offset + pageSize)}>
               Next
             </Button>
           </span>
