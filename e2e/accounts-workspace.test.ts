@@ -246,6 +246,8 @@ describe("working with accounts: list, header search and account detail", () => 
     await card.getByTestId("orders-next").click();
     await waitForText(card.getByTestId("orders-range"), `Showing 6-${Math.min(10, orderCount)} of ${orderCount} orders`);
     await waitForText(card.getByTestId("orders-page-indicator"), `Page 2 of ${pageCount}`);
+    // The pager says the page asked for at once; page 1's orders stay, dimmed, until page 2's come.
+    await card.locator('[aria-busy="false"]:has([data-testid="orders-table"])').waitFor();
     expect(await card.getByTestId("orders-previous").isEnabled()).toBe(true);
     expect(await card.getByTestId("order-row").count()).toBe(Math.min(5, orderCount - 5));
     expect(await card.getByTestId("order-row").first().getAttribute("data-order-id")).not.toBe(firstOrderOnPage1);
