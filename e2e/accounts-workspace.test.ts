@@ -72,6 +72,13 @@ describe("working with accounts: list, header search and account detail", () => 
     await page.close();
   });
 
+  test("the server's log, after those pages, says what ops people need and nothing from its framework", () => {
+    const log = running.crm.output();
+    expect(log).toContain("Supply CRM is running at");
+    // Elysia prints a warning asking for a bug report when it cannot read a hook's source.
+    expect(log).not.toMatch(/warning|Sucrose|report the following/i);
+  });
+
   test("a row's List select moves the account to another list, and the list stays after a reload", async () => {
     const page = await accountsPage();
     const row = page.getByTestId("account-row").first();

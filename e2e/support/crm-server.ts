@@ -11,6 +11,8 @@ export interface RunningCrm {
   adminEmail: string;
   /** The administrator's own password, chosen in place of the one-time password the first start printed. */
   adminPassword: string;
+  /** What the server has printed so far, from its start: what ops people read in its log. */
+  output(): string;
   /** Runs another `crm` command against the same data directory. */
   run(args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }>;
   stop(): Promise<void>;
@@ -33,7 +35,8 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
     stdout: "pipe",
     stderr: "inherit",
   });
-  const banner = await readUntil(child, /password: (\S+)/);
+  const printed = keepReading(child);
+  const banner = await printed.until(/password: (\S+)/);
   const url = banner.match(/running at (http:\/\/\S+?)\/?\n/)?.[1];
   const printedPassword = banner.match(/password: (\S+)/)?.[1];
   const adminEmail = banner.match(/e-mail: +(\S+)/)?.[1];
@@ -45,6 +48,7 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
     dataDir,
     adminEmail,
     adminPassword: ADMIN_OWN_PASSWORD,
+    output: () => printed.text,
     async run(args) {
       const command = Bun.spawn([CRM_BINARY, ...args, "--data-dir", dataDir], { cwd: workDir, env, stdout: "pipe", stderr: "pipe" });
       const [stdout, stderr, exitCode] = await Promise.all([new Response(command.stdout).text(), new Response(command.stderr).text(), command.exited]);
@@ -81,17 +85,43 @@ export async function runCrm(crm: RunningCrm, args: string[]): Promise<string> {
   return stdout;
 }
 
-async function readUntil(child: Subprocess<"ignore", "pipe", "inherit">, pattern: RegExp): Promise<string> {
+/**
+ * Reads all the server prints, for as long as it runs: its log is asserted on, and a pipe nobody reads
+ * would stop a server that writes more than its buffer holds.
+ */
+function keepReading(child: Subprocess<"ignore", "pipe", "inherit">): { readonly text: string; until(pattern: RegExp): Promise<string> } {
   const decoder = new TextDecoder();
-  let output = "";
-  const reader = child.stdout.getReader();
-  const deadline = Date.now() + 15_000;
-  while (!pattern.test(output)) {
-    if (Date.now() > deadline) throw new Error(`crm serve printed no credentials in time:\n${output}`);
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`crm serve exited early:\n${output}`);
-    output += decoder.decode(value);
-  }
-  reader.releaseLock();
-  return output;
+  const printed = { text: "", ended: false };
+  const waiting = new Set<() => void>();
+  void (async () => {
+    for await (const chunk of child.stdout) {
+      printed.text += decoder.decode(chunk, { stream: true });
+      for (const wake of waiting) wake();
+    }
+    printed.ended = true;
+    for (const wake of waiting) wake();
+  })();
+  return {
+    get text() {
+      return printed.text;
+    },
+    async until(pattern) {
+      const deadline = Date.now() + 15_000;
+      while (!pattern.test(printed.text)) {
+        if (printed.ended) throw new Error(`crm serve exited early:\n${printed.text}`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`crm serve printed no credentials in time:\n${printed.text}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiting.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiting.add(wake);
+        });
+      }
+      return printed.text;
+    },
+  };
 }

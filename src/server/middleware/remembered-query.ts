@@ -30,7 +30,9 @@ export function rememberedQuery<Query extends TObject>(contract: Query) {
   Object.defineProperty(query, "elysiaMeta", { value: "RememberedQuery", enumerable: false });
   return {
     query,
-    beforeHandle(context: { request: Request; query: Query["static"] }): void {
+    // An arrow function: Elysia reads a hook's source to learn what it uses, and cannot read a method's
+    // once minified (it printed a warning asking for a bug report at the first accounts page).
+    beforeHandle: (context: { request: Request; query: Query["static"] }): void => {
       const url = context.request.url;
       const text = url.slice(url.indexOf("?") + 1);
       let query = converted.get(text);
