@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { SYSTEM } from "../changes/actor.ts";
 import { detectQueuedDuplicates } from "../duplicates/duplicate-queue.ts";
 import { DomainError } from "../errors.ts";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
 import { beginBackfill, continueBackfill, latestBackfill } from "./backfill.ts";
 import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
-import { readShipStationConfig } from "./shipstation-settings.ts";
+import { chooseShipStationGeneration, readShipStationConfig } from "./shipstation-settings.ts";
 
 describe("backfill from ShipStation's API", () => {
   let database: ReturnType<typeof temporaryDatabase>;
@@ -124,6 +125,22 @@ describe("backfill from ShipStation's API", () => {
     expect(beginBackfill(database.db, env, 30, "dashboard").id).toBeGreaterThan(first.id);
     expect(database.sqlite.query("SELECT state FROM backfill_runs WHERE id = ?").get(first.id)).toEqual({ state: "interrupted" });
     for (const days of [0, 91, 1.5]) expect(() => beginBackfill(database.db, env, days, "cli")).toThrow(DomainError);
+  });
+
+  test("without credentials a backfill is refused, saying what to set: either generation when nothing is, else what the chosen one lacks", () => {
+    const refusal = (given: Record<string, string>) => {
+      try {
+        beginBackfill(database.db, given, 30, "cli");
+      } catch (error) {
+        return (error as DomainError).message;
+      }
+      return "begun";
+    };
+    expect(refusal({})).toBe("Connect ShipStation before a backfill: set its V2 API key, or its V1 API key and secret, in Settings or the environment");
+    expect(refusal({ SHIPSTATION_API_KEY: STAND_IN_API_KEY })).toBe("Set the ShipStation API key and secret before a backfill");
+    chooseShipStationGeneration(database.db, "v2", SYSTEM);
+    expect(refusal({ SHIPSTATION_API_KEY: STAND_IN_API_KEY, SHIPSTATION_API_SECRET: STAND_IN_API_SECRET })).toBe("Set the ShipStation V2 API key before a backfill");
+    expect(count("backfill_runs")).toBe(0);
   });
 
   test("the accounts a run creates are left for the background duplicate detection, which pairs them", async () => {

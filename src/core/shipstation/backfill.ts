@@ -6,7 +6,7 @@ import { backfillRuns } from "../database/schema.ts";
 import { conflict, DomainError, invalid } from "../errors.ts";
 import { StoppedError, type ClientOptions } from "./shipstation-client.ts";
 import { recordShipStationIncoming } from "./shipstation-order.ts";
-import { generationConfigured, readShipStationConfig } from "./shipstation-settings.ts";
+import { generationConfigured, readShipStationConfig, type ShipStationConfig } from "./shipstation-settings.ts";
 import { orderSourceFor, type OrderWindowDate } from "./order-source.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { announceChange } from "../changes/change-feed.ts";
@@ -24,6 +24,15 @@ export interface BackfillOptions extends Omit<ClientOptions, "onWait"> {
 }
 
 /**
+ * What a backfill lacks, in the words of Settings: with nothing set, either generation will do (a business
+ * on a smaller plan has only V2); with one begun, what that one still needs.
+ */
+function missingCredentials(config: ShipStationConfig): string {
+  if (!config.apiKey && !config.apiSecret && !config.v2ApiKey) return "Connect ShipStation before a backfill: set its V2 API key, or its V1 API key and secret, in Settings or the environment";
+  return config.generation === "v2" ? "Set the ShipStation V2 API key before a backfill" : "Set the ShipStation API key and secret before a backfill";
+}
+
+/**
  * Claims the backfill lock and records a running backfill. Only one can run at a time, across every
  * process sharing the database; one whose process died stops holding the lock after two minutes.
  */
@@ -33,7 +42,7 @@ export function beginBackfill(db: CrmDatabase, env: Record<string, string | unde
   }
   const config = readShipStationConfig(db, env);
   if (!generationConfigured(config)) {
-    throw invalid("days", config.generation === "v2" ? "Set the ShipStation V2 API key before a backfill" : "Set the ShipStation API key and secret before a backfill");
+    throw invalid("days", missingCredentials(config));
   }
   return inTransaction(db, () => {
     const now = new Date();
