@@ -53,9 +53,46 @@ export interface RunningServer {
  */
 export function startServer(options: ServeOptions): RunningServer {
   neverWaitOnEventLoop(options.db.$client);
+  const tellImportWritersWait = () => tellWritersWaiting(options.db.$client);
+  // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
+  // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
+  // hands those back as they are, which spares them a promise (app.handle would always make one).
+  const inFlight = new Set<Promise<Response>>();
+  const allowedHosts = new AllowedHosts(options.hostname, options.allowedHosts);
+  const refusedHost = (request: Request) => {
+    const refusal = allowedHosts.refusal(request);
+    for (const [name, value] of Object.entries(securityHeadersFor(request, options.trustProxy))) refusal.headers.set(name, value);
+    return refusal;
+  };
+  const api = (answerOf: (request: Request) => Response | Promise<Response>) => (request: Request) => {
+    if (!allowedHosts.allows(request)) return refusedHost(request);
+    const answer = answerOf(request);
+    if (!(answer instanceof Promise)) return answer;
+    inFlight.add(answer);
+    return answer.finally(() => inFlight.delete(answer));
+  };
+  // ShipStation's webhooks store deliveries in the intake file, which only this server writes, and never
+  // write crm.db: no answer of theirs is refused for another process's lock, so their bodies go to the app
+  // as they came rather than recorded for a second try, which costs a stream of its own per request.
+  const webhook = api((request) => app.fetch(request));
+  // Listening first: a port already taken stops the start here, before any background work has begun
+  // (a backup, timers that would keep the failed process alive). The routes reach the app, made below,
+  // only once a request comes, after this function has returned.
+  const server = Bun.serve({
+    port: options.port,
+    hostname: options.hostname,
+    development: process.env.NODE_ENV !== "production",
+    // No route takes more than a CSV upload; Bun refuses anything larger before the app sees it.
+    maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
+    routes: {
+      "/api/*": api((request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait)),
+      [SHIPSTATION_WEBHOOK_PATH]: webhook,
+      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook,
+      ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
+    },
+  });
   const walCheckpointer = startWalCheckpointer(options.db.$client.filename);
   options.db.wal = new WalKeeper(options.db.$client.filename, walCheckpointer.checkpoint);
-  const tellImportWritersWait = () => tellWritersWaiting(options.db.$client);
   // The webhooks' deliveries come first: the worker and the queues step aside together while they arrive.
   const bursts = new WebhookBursts();
   const webhookWorker = startWebhookWorker(options.db, options.env, { bursts });
@@ -85,40 +122,6 @@ export function startServer(options: ServeOptions): RunningServer {
     lifecyclePasses,
     dailyBackups,
     mailSync,
-  });
-  // Requests still awaiting work (a password hash, an import) when a stop begins must finish before the
-  // database closes; Bun's own stop does not wait for them. Most answers are ready at once: app.fetch
-  // hands those back as they are, which spares them a promise (app.handle would always make one).
-  const inFlight = new Set<Promise<Response>>();
-  const allowedHosts = new AllowedHosts(options.hostname, options.allowedHosts);
-  const refusedHost = (request: Request) => {
-    const refusal = allowedHosts.refusal(request);
-    for (const [name, value] of Object.entries(securityHeadersFor(request, options.trustProxy))) refusal.headers.set(name, value);
-    return refusal;
-  };
-  const api = (answerOf: (request: Request) => Response | Promise<Response>) => (request: Request) => {
-    if (!allowedHosts.allows(request)) return refusedHost(request);
-    const answer = answerOf(request);
-    if (!(answer instanceof Promise)) return answer;
-    inFlight.add(answer);
-    return answer.finally(() => inFlight.delete(answer));
-  };
-  // ShipStation's webhooks store deliveries in the intake file, which only this server writes, and never
-  // write crm.db: no answer of theirs is refused for another process's lock, so their bodies go to the app
-  // as they came rather than recorded for a second try, which costs a stream of its own per request.
-  const webhook = api(app.fetch);
-  const server = Bun.serve({
-    port: options.port,
-    hostname: options.hostname,
-    development: process.env.NODE_ENV !== "production",
-    // No route takes more than a CSV upload; Bun refuses anything larger before the app sees it.
-    maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
-    routes: {
-      "/api/*": api((request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait)),
-      [SHIPSTATION_WEBHOOK_PATH]: webhook,
-      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook,
-      ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
-    },
   });
   return {
     url: server.url,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
@@ -90,6 +90,19 @@ describe("crm serve", () => {
     const run = await runCrm(["serve", "--port", "0", "--allowed-hosts", "https://crm.example.com"]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim()).toBe('crm: --allowed-hosts takes host names without scheme or port, like crm.example.com, not "https://crm.example.com"');
+  });
+
+  test("a port already taken stops the start at once with one line, before any background work (no backup is taken)", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
+    dirs.push(dataDir);
+    const taken = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("another program") });
+    try {
+      const run = await runCrm(["serve", "--port", String(taken.port), "--data-dir", dataDir]);
+      expect(run).toMatchObject({ exitCode: 1, stderr: `crm: Port ${taken.port} on 127.0.0.1 is in use: stop what listens there, or choose another port with --port\n` });
+      expect(existsSync(path.join(dataDir, "backups"))).toBe(false);
+    } finally {
+      void taken.stop(true);
+    }
   });
 
   test("a wrong mail setting stops the start, naming its variable; a right one is said without its password", async () => {

@@ -48,7 +48,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   // Loaded on demand: the other commands need not load the dashboard bundle.
   const { startServer } = await import("../../server/serve.ts");
   const trustProxy = flags.trustProxy === true || process.env.CRM_TRUST_PROXY === "1";
-  const server = startServer({ db, dataDir, port, hostname, env: process.env, trustProxy, allowedHosts });
+  const server = listening(() => startServer({ db, dataDir, port, hostname, env: process.env, trustProxy, allowedHosts }), hostname, port);
   const { productName } = readBranding(db);
   process.stdout.write(`${productName} is running at ${server.url.href}\nDatabase: ${file}\n`);
   process.stdout.write(mailSettings ? `E-mail: sent through ${mailSettings.smtp.host}:${mailSettings.smtp.port} from ${mailSettings.from}\n` : "E-mail: none sent (CRM_MAIL_SMTP is not set)\n");
@@ -74,6 +74,18 @@ async function serve(flags: ServeFlags): Promise<void> {
     process.on("SIGINT", shutDown);
     process.on("SIGTERM", shutDown);
   });
+}
+
+/** Starts the server, saying in the CLI's words what to do when its address is taken or not this machine's. */
+function listening<Server>(start: () => Server, hostname: string, port: number): Server {
+  try {
+    return start();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "EADDRINUSE") throw new Error(`Port ${port} on ${hostname} is in use: stop what listens there, or choose another port with --port`);
+    if (code === "EADDRNOTAVAIL") throw new Error(`${hostname} is not an address of this machine: choose another with --host`);
+    throw error;
+  }
 }
 
 function parseAllowedHosts(value: string | undefined): string[] {
