@@ -67,13 +67,18 @@ describe("crm assign-lists", () => {
     expect(real.stdout).not.toContain("who@where.org\n  ");
   });
 
-  test("an unknown list exits 1; bad usage exits 2", async () => {
+  test("an unknown list or a file not there exits 1 with one line; bad usage exits 2", async () => {
     const unknown = await runCrm(["assign-lists", "--list", "gold", "--data-dir", path.join(dir.path, "data")], { stdin: "alpha@clinic.com" });
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toStartWith("crm: listType must be automatic or one of new, active, legacy");
-    expect((await crm("assign-lists", path.join(dir.path, "emails.csv"))).exitCode).toBe(2);
+    expect(unknown.stderr).toBe("crm: --list must be automatic or one of new, active, legacy\n");
+    const missing = await crm("assign-lists", path.join(dir.path, "missing-file.txt"), "--list", "active");
+    expect(missing).toMatchObject({ exitCode: 1, stderr: `crm: Cannot read ${path.join(dir.path, "missing-file.txt")}: no such file\n` });
+    // Neither --list nor --by-activity, with a file that is there.
+    writeFileSync(path.join(dir.path, "some-emails.txt"), "alpha@clinic.com\n");
+    const neither = await crm("assign-lists", path.join(dir.path, "some-emails.txt"));
+    expect(neither.exitCode).toBe(2);
+    expect(neither.stderr).toStartWith("crm: give either --list <key> with e-mails, or --by-activity");
     expect((await runCrm(["assign-lists", "--list", "active", "--data-dir", path.join(dir.path, "data")], { stdin: "no addresses here" })).exitCode).toBe(2);
-    expect((await crm("assign-lists", path.join(dir.path, "missing-file.txt"), "--list", "active")).exitCode).toBe(2);
   });
 
   test("--by-activity moves the accounts whose activity calls for another list, leaves pinned ones, and reports per list", async () => {

@@ -1,12 +1,13 @@
 import { Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
+import { invalid } from "../../core/errors.ts";
 import { totalMoved } from "../../core/lifecycle/lifecycle-lists.ts";
 import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { bulkAssignList } from "../../core/lists/bulk-assign.ts";
 import { extractEmails } from "../../core/lists/extract-emails.ts";
 import { BUILT_IN_LIST_KEYS } from "../../contracts/lists.ts";
-import { listName } from "../../core/lists/list-types.ts";
+import { listName, resolveListChoice } from "../../core/lists/list-types.ts";
 import type { OpenedDatabase } from "../../core/database/open.ts";
 import { withDatabase, withDataDir } from "../data-dir.ts";
 import { UsageError } from "../program.ts";
@@ -35,7 +36,7 @@ export function assignListsCommand(): Command {
       .option("--json", "print only the result as JSON on stdout")
       .option("--not-found-out <file>", "with --list: write the e-mails that matched no account to this file instead of printing them"),
   ).action((file: string | undefined, flags: AssignListsFlags) => {
-    if (flags.byActivity === (flags.list !== undefined)) throw new UsageError("give either --list <key> with e-mails, or --by-activity");
+    if ((flags.byActivity === true) === (flags.list !== undefined)) throw new UsageError("give either --list <key> with e-mails, or --by-activity");
     if (flags.byActivity) {
       if (file !== undefined) throw new UsageError("--by-activity reads no e-mails");
       return withDatabase(flags, (opened) => placeByActivity(opened, flags));
@@ -62,6 +63,8 @@ function placeByActivity({ db }: OpenedDatabase, flags: AssignListsFlags): void 
 }
 
 function assignByEmail({ db }: OpenedDatabase, emails: string[], list: string, flags: AssignListsFlags): void {
+  // Checked here too, so that a list not known is refused in the command line's words.
+  resolveListChoice(db, list, "--list");
   // The API's per-call limit protects the server; at the terminal any file size is fine, in one transaction.
   const result = bulkAssignList(db, { emails, listType: list }, COMMAND_LINE, { dryRun: flags.dryRun, maxEmails: Number.POSITIVE_INFINITY });
   const { totalEmails, emailsMatched, accountsFound, accountsUpdated, notFoundEmails } = result.results;
@@ -87,7 +90,9 @@ function readInput(file: string | undefined): string {
   if (file === undefined || file === "-") return readFileSync(0, "utf8");
   try {
     return readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
+  } catch (error) {
+    // As crm import-csv says it.
+    const code = (error as NodeJS.ErrnoException).code;
+    throw invalid("file", `Cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a folder" : (error as Error).message}`);
   }
 }

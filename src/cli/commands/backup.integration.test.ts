@@ -77,6 +77,16 @@ describe("crm backup and crm restore", () => {
     database.close();
   });
 
+  test("a backup that cannot be written where asked says why in one line and exits 1, leaving nothing behind", async () => {
+    // A file where the folder should be: no user, root included, can make a folder inside it.
+    const notAFolder = path.join(dir.path, "not-a-folder");
+    writeFileSync(notAFolder, "");
+    const run = await crm("backup", "--out", path.join(notAFolder, "crm.db.gz"));
+    expect(run).toMatchObject({ exitCode: 1, stdout: "" });
+    expect(run.stderr).toBe(`crm: Cannot write a backup in ${notAFolder}: a file stands where a folder should\n`);
+    expect(listedBackups()).toEqual([]);
+  });
+
   test("restore keeps the database it replaces as a backup, and puts the backup's data back", async () => {
     const taken = await crm("backup");
     expect(taken.exitCode).toBe(0);

@@ -50,15 +50,39 @@ export const WORK_FOLDER_PREFIX = ".backup-";
 const COMPRESSED_PIECE_BYTES = 16 * 1024 * 1024;
 
 /**
+ * A new folder to write the backup in, beside its target (so that the finished file is renamed into place
+ * rather than copied across disks), its own folder made if need be; refused with 400 saying why not.
+ */
+function workFolderBeside(file: string): string {
+  const folder = path.dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return mkdtempSync(path.join(folder, WORK_FOLDER_PREFIX));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    throw invalid("out", `Cannot write a backup in ${folder}: ${FOLDER_REFUSALS[code] ?? (error instanceof Error ? error.message : String(error))}`);
+  }
+}
+
+const FOLDER_REFUSALS: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOENT: "no such folder, and it cannot be made",
+  // mkdir, told to make what exists, finds a file there.
+  EEXIST: "a file stands where a folder should",
+  ENOTDIR: "a file stands where a folder should",
+  EROFS: "the disk is read-only",
+  ENOSPC: "the disk is full",
+};
+
+/**
  * The backup itself, for a caller holding the backup lock: VACUUM INTO a work folder beside the target,
  * the copy checked and sealed with its manifest, compressed, then renamed into place.
  */
 export function writeBackup(sqlite: Database, outFile: string, appVersion: string, takenBy: Actor): BackupOutcome {
   const file = path.resolve(outFile);
   if (existsSync(file)) throw conflict(`${file} already exists; choose another file`, "out");
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Beside the target, so that the finished file is renamed into place rather than copied across disks.
-  const work = mkdtempSync(path.join(path.dirname(file), WORK_FOLDER_PREFIX));
+  const work = workFolderBeside(file);
   try {
     const copy = path.join(work, "copy.db");
     sqlite.run("VACUUM INTO ?", [copy]);

@@ -22,11 +22,14 @@ export function requireKnownListType(db: CrmQueries, listType: string, field: "l
   return list;
 }
 
-/** What staff chose in a list select: a list, or AUTOMATIC_LIST_CHOICE to follow order activity. */
-export function resolveListChoice(db: CrmQueries, choice: string): ListRecord | typeof AUTOMATIC_LIST_CHOICE {
+/**
+ * What staff chose in a list select: a list, or AUTOMATIC_LIST_CHOICE to follow order activity. Anything else
+ * is refused naming the field as the caller names it (the API's listType, the command line's --list).
+ */
+export function resolveListChoice(db: CrmQueries, choice: string, field: "listType" | "--list" = "listType"): ListRecord | typeof AUTOMATIC_LIST_CHOICE {
   if (choice.trim().toLowerCase() === AUTOMATIC_LIST_CHOICE) return AUTOMATIC_LIST_CHOICE;
   const list = findList(db, choice);
-  if (!list) throw invalid("listType", `listType must be ${AUTOMATIC_LIST_CHOICE} or one of ${listKeys(db).join(", ")}`);
+  if (!list) throw invalid(field, `${field} must be ${AUTOMATIC_LIST_CHOICE} or one of ${listKeys(db).join(", ")}`);
   return list;
 }
 
