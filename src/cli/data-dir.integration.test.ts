@@ -36,4 +36,13 @@ describe("the data directory is its owner's alone", () => {
     expect(mode(path.join(dataDir, "notes.txt"))).toBe("644");
     expect((await runCrm(["user", "list", "--data-dir", dataDir])).stderr).toBe("");
   });
+
+  test("a file given as the data directory is a usage error, and is left as it was", async () => {
+    const file = path.join(root.path, "orders.csv");
+    writeFileSync(file, "a,b\n");
+    chmodSync(file, 0o644);
+    const run = await runCrm(["imports", "--data-dir", file]);
+    expect(run).toMatchObject({ exitCode: 2, stdout: "", stderr: `crm: the data directory ${file} is a file: give a folder with --data-dir or CRM_DATA_DIR (one not there yet is made)\n` });
+    expect(mode(file)).toBe("644");
+  });
 });

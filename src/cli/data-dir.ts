@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import packageJson from "../../package.json" with { type: "json" };
+import { statSync } from "node:fs";
 import path from "node:path";
+import { UsageError } from "./program.ts";
 import { DATABASE_FILE_NAME } from "../core/database/open.ts";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../core/startup/open-crm-database.ts";
 import { keepDataDirPrivate } from "../core/database/private-files.ts";
@@ -19,7 +21,12 @@ export function withDataDir(command: Command): Command {
 }
 
 export function resolveDataDir(options: { dataDir?: string }): string {
-  return path.resolve(options.dataDir ?? process.env.CRM_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = path.resolve(options.dataDir ?? process.env.CRM_DATA_DIR ?? DEFAULT_DATA_DIR);
+  // A folder that is not there yet is made; a file there would be taken for one, and its mode changed.
+  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    throw new UsageError(`the data directory ${dataDir} is a file: give a folder with --data-dir or CRM_DATA_DIR (one not there yet is made)`);
+  }
+  return dataDir;
 }
 
 /** Opens the database for one command run and closes it afterwards, whatever happens. */

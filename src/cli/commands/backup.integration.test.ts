@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createAccount } from "../../core/accounts/accounts.ts";
@@ -113,6 +113,26 @@ describe("crm backup and crm restore", () => {
     const back = await crm("restore", kept);
     expect(back.exitCode).toBe(0);
     expect(countsIn(dataDir()).accounts).toBe(2);
+  });
+
+  test("a damaged database: every command says so and names crm restore, which sets the damaged file aside as it is and puts the backup in its place", async () => {
+    expect((await crm("backup")).exitCode).toBe(0);
+    const [backupName] = listedBackups();
+    const database = path.join(dataDir(), "crm.db");
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+    writeFileSync(database, "this is no longer a database, a disk fault later");
+
+    const imports = await crm("imports");
+    expect(imports).toMatchObject({ exitCode: 1, stdout: "" });
+    expect(imports.stderr).toBe(`crm: ${database} is damaged or is not a database (SQLite: file is not a database): put a backup in its place with crm restore\n`);
+
+    const restored = await crm("restore", path.join(dataDir(), "backups", backupName!));
+    expect(restored).toMatchObject({ exitCode: 0, stderr: "" });
+    const kept = restored.stdout.match(/The database it replaced is kept in (.*crm-damaged-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.db)\n/)![1]!;
+    expect(readFileSync(kept, "utf8")).toBe("this is no longer a database, a disk fault later");
+    expect(countsIn(dataDir()).accounts).toBe(1);
+    // Not a backup: the list of backups leaves it out.
+    expect(listedBackups()).toEqual([backupName!]);
   });
 
   test("restore refuses what is not a whole backup of this product, or of a newer one, and changes nothing", async () => {

@@ -9,7 +9,7 @@ import { announceChange, type BackupAction } from "../changes/change-feed.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
+import { DamagedDatabaseError, DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
@@ -115,7 +115,8 @@ export async function restoreBackup(
   const source = path.resolve(backupFile);
   if (!existsSync(source)) throw invalid("file", `No such backup file: ${source}`);
   // Refused before the long work of unpacking, and again just before the swap (keepCurrentDatabase).
-  openCurrentIfFree(dataDir)?.close();
+  const current = openCurrentIfFree(dataDir);
+  if (current !== null && current !== DAMAGED) current.close();
   return withBackupLock(backupsDirectory(dataDir), async () => {
     removeLeftovers(dataDir);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -235,6 +236,7 @@ function restoreAttachmentFiles(copyFile: string, dataDir: string, source: strin
 function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Actor): string | null {
   const current = openCurrentIfFree(dataDir);
   if (!current) return null;
+  if (current === DAMAGED) return setDamagedDatabaseAside(dataDir);
   try {
     return writeBackup(current.sqlite, defaultBackupFile(dataDir, "before-restore"), appVersion, restoredBy).file;
   } finally {
@@ -242,18 +244,58 @@ function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Ac
   }
 }
 
-/** The data directory's database, open, unless nobody has one there (null) or another process has it open (refused, saying who). */
-function openCurrentIfFree(dataDir: string): OpenedDatabase | null {
+/**
+ * The damaged database, as it is, beside the backups (crm-damaged-<time>.db, with its WAL if it has one):
+ * nothing can be read from it to back it up, and it may still matter to whoever tries to mend it. Not a
+ * backup: the backups' list leaves it out.
+ */
+function setDamagedDatabaseAside(dataDir: string): string {
+  const kept = defaultBackupFile(dataDir, "before-restore").replace(/crm-before-restore-(.*)\.db\.gz$/, "crm-damaged-$1.db");
+  mkdirSync(path.dirname(kept), { recursive: true, mode: 0o700 });
+  for (const suffix of ["", "-wal", "-shm"]) {
+    const file = path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`);
+    if (existsSync(file)) renameSync(file, `${kept}${suffix}`);
+  }
+  return kept;
+}
+
+/** What openCurrentIfFree finds when the database there cannot be read at all. */
+const DAMAGED = "damaged";
+
+/**
+ * The data directory's database, open, unless nobody has one there (null), it cannot be read (DAMAGED), or
+ * another process has it open (refused, saying who).
+ */
+function openCurrentIfFree(dataDir: string): OpenedDatabase | typeof DAMAGED | null {
   const file = path.join(dataDir, DATABASE_FILE_NAME);
   if (!existsSync(file)) return null;
-  const current = openDatabase(dataDir);
-  const others = otherOpeners(file);
-  if (others.length > 0 || isDatabaseOpenElsewhere(current.sqlite)) {
+  let current: OpenedDatabase;
+  try {
+    current = openDatabase(dataDir);
+  } catch (error) {
+    if (!(error instanceof DamagedDatabaseError)) throw error;
+    const who = whoElseHasIt(file);
+    if (who !== null) throw inUse(dataDir, who);
+    return DAMAGED;
+  }
+  const who = whoElseHasIt(file, current.sqlite);
+  if (who !== null) {
     current.close();
-    const who = others.includes("server") ? "a running crm serve" : others.length > 0 ? "another crm command (an import?)" : "another process";
-    throw conflict(`The data directory ${dataDir} is in use by ${who}; stop it, then restore`);
+    throw inUse(dataDir, who);
   }
   return current;
+}
+
+/** Who else has the database open, if anyone: a CRM process says what it is; any other is seen through SQLite's locks, once the file can be opened. */
+function whoElseHasIt(file: string, open?: Database): string | null {
+  const others = otherOpeners(file);
+  if (others.includes("server")) return "a running crm serve";
+  if (others.length > 0) return "another crm command (an import?)";
+  return open !== undefined && isDatabaseOpenElsewhere(open) ? "another process" : null;
+}
+
+function inUse(dataDir: string, who: string) {
+  return conflict(`The data directory ${dataDir} is in use by ${who}; stop it, then restore`);
 }
 
 /** '19,980 accounts, 99,723 orders, 20,112 contacts, …' */

@@ -7,6 +7,7 @@ import * as schema from "./schema.ts";
 import { applyMigrations } from "./migrate.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { checkpointOn, WAL_KEPT_BYTES, WalKeeper } from "./wal.ts";
+import { DomainError } from "../errors.ts";
 
 /**
  * The database as core uses it: drizzle over one bun:sqlite connection, with the cache of its answers, its
@@ -38,6 +39,30 @@ export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE_NAME);
   const sqlite = new Database(file, { create: true, strict: true });
+  try {
+    return prepareDatabase(sqlite, file, options);
+  } catch (error) {
+    sqlite.close();
+    const code = (error as { code?: unknown }).code;
+    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") throw new DamagedDatabaseError(file, (error as Error).message);
+    throw error;
+  }
+}
+
+/**
+ * A database file SQLite cannot read: another kind of file, or one whose pages are broken. Nothing can be
+ * read from it; a backup restored puts the data back (crm restore sets the damaged file aside as it is).
+ */
+export class DamagedDatabaseError extends DomainError {
+  constructor(
+    readonly file: string,
+    sqliteMessage: string,
+  ) {
+    super("unavailable", `${file} is damaged or is not a database (SQLite: ${sqliteMessage}): put a backup in its place with crm restore`);
+  }
+}
+
+function prepareDatabase(sqlite: Database, file: string, options: { beforeUpgrade?: (sqlite: Database) => void }): OpenedDatabase {
   // First: switching a new database to WAL needs a moment of its lock, which another process opening it at
   // the same time may hold.
   sqlite.run("PRAGMA busy_timeout = 5000");
