@@ -38,3 +38,24 @@ function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
+
+/**
+ * Why the system refused to read or write a file or folder, in the words a refusal shows staff ("Cannot
+ * read orders.csv: no such file"); any other failure by its own message.
+ */
+export function fileProblem(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === "string" ? FILE_PROBLEMS[code] : undefined) ?? (error instanceof Error ? error.message : String(error));
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "it is a folder",
+  ENOTDIR: "a file stands where a folder should",
+  // mkdir's answer when what it was to make is there already, as a file.
+  EEXIST: "a file stands where a folder should",
+  EROFS: "the disk is read-only",
+  ENOSPC: "the disk is full",
+};

@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
-import { invalid } from "../../core/errors.ts";
+import { fileProblem, invalid } from "../../core/errors.ts";
 import { totalMoved } from "../../core/lifecycle/lifecycle-lists.ts";
 import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { bulkAssignList } from "../../core/lists/bulk-assign.ts";
@@ -91,8 +91,6 @@ function readInput(file: string | undefined): string {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    // As crm import-csv says it.
-    const code = (error as NodeJS.ErrnoException).code;
-    throw invalid("file", `Cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a folder" : (error as Error).message}`);
+    throw invalid("file", `Cannot read ${file}: ${fileProblem(error)}`);
   }
 }

@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Actor } from "../changes/actor.ts";
-import { conflict, invalid } from "../errors.ts";
+import { conflict, fileProblem, invalid } from "../errors.ts";
 
 /**
  * Writes one backup file from an open database: what both the process that asks for a backup and the
@@ -59,21 +59,9 @@ function workFolderBeside(file: string): string {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     return mkdtempSync(path.join(folder, WORK_FOLDER_PREFIX));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    throw invalid("out", `Cannot write a backup in ${folder}: ${FOLDER_REFUSALS[code] ?? (error instanceof Error ? error.message : String(error))}`);
+    throw invalid("out", `Cannot write a backup in ${folder}: ${fileProblem(error)}`);
   }
 }
-
-const FOLDER_REFUSALS: Record<string, string> = {
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  ENOENT: "no such folder, and it cannot be made",
-  // mkdir, told to make what exists, finds a file there.
-  EEXIST: "a file stands where a folder should",
-  ENOTDIR: "a file stands where a folder should",
-  EROFS: "the disk is read-only",
-  ENOSPC: "the disk is full",
-};
 
 /**
  * The backup itself, for a caller holding the backup lock: VACUUM INTO a work folder beside the target,
