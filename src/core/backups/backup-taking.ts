@@ -23,9 +23,14 @@ export function backupsDirectory(dataDir: string): string {
  * '-2', '-3'… before the extension when another backup was taken in the same second (BACKUP_NAME_PATTERN).
  */
 export function defaultBackupFile(dataDir: string, kind: BackupKind, at = new Date()): string {
-  const stem = path.join(backupsDirectory(dataDir), `crm-${kind}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
-  let file = `${stem}.db.gz`;
-  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}.db.gz`;
+  return timedFileInBackups(dataDir, `crm-${kind}`, ".db.gz", at);
+}
+
+/** A file in DATA_DIR/backups named by its kind and time as backups are (crm-damaged-2026-11-28T23-59-00Z.db), not taken yet. */
+export function timedFileInBackups(dataDir: string, name: string, extension: string, at = new Date()): string {
+  const stem = path.join(backupsDirectory(dataDir), `${name}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
+  let file = `${stem}${extension}`;
+  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}${extension}`;
   return file;
 }
 

@@ -18,7 +18,7 @@ import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { BACKUP_NAME_PATTERN, type Backup, type BackupKind } from "../../contracts/backups.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
 import { withBackupLock } from "./backup-lock.ts";
-import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
+import { backupsDirectory, defaultBackupFile, removeLeftovers, timedFileInBackups } from "./backup-taking.ts";
 import { assertIntact, ATTACHMENT_FILES_TABLE, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
 /**
@@ -250,7 +250,7 @@ function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Ac
  * backup: the backups' list leaves it out.
  */
 function setDamagedDatabaseAside(dataDir: string): string {
-  const kept = defaultBackupFile(dataDir, "before-restore").replace(/crm-before-restore-(.*)\.db\.gz$/, "crm-damaged-$1.db");
+  const kept = timedFileInBackups(dataDir, "crm-damaged", ".db");
   mkdirSync(path.dirname(kept), { recursive: true, mode: 0o700 });
   for (const suffix of ["", "-wal", "-shm"]) {
     const file = path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`);
