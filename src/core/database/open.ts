@@ -43,10 +43,15 @@ export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite
     return prepareDatabase(sqlite, file, options);
   } catch (error) {
     sqlite.close();
-    const code = (error as { code?: unknown }).code;
-    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") throw new DamagedDatabaseError(file, (error as Error).message);
+    if (isDamagedDatabase(error)) throw new DamagedDatabaseError(file, (error as Error).message);
     throw error;
   }
+}
+
+/** Whether SQLite refused a file as no database at all, or as one whose pages are broken. */
+export function isDamagedDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isDatabaseBusy } from "../database/busy.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
@@ -53,6 +53,25 @@ describe("the webhook intake file", () => {
     expect(id).toBe(4);
     moveAll();
     expect(events()).toHaveLength(4);
+  });
+
+  test("a damaged intake file is kept as it is and a new one begun, numbered on from crm.db's, with a line for the log", async () => {
+    await Promise.all([1, 2].map((n) => intake.store(delivery(n))));
+    moveAll();
+    intake.close();
+    for (const suffix of ["-wal", "-shm"]) rmSync(path.join(database.dataDir, WEBHOOK_INTAKE_FILE_NAME + suffix), { force: true });
+    writeFileSync(path.join(database.dataDir, WEBHOOK_INTAKE_FILE_NAME), "no longer a database");
+    const notices: string[] = [];
+    intake = new WebhookIntake(database.db, (line) => notices.push(line));
+
+    const { id } = await intake.store(delivery(3));
+    expect(id).toBe(3);
+    moveAll();
+    expect(events()).toHaveLength(3);
+    const kept = readdirSync(database.dataDir).filter((name) => name.startsWith("webhook-intake-damaged-"));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(path.join(database.dataDir, kept[0]!), "utf8")).toBe("no longer a database");
+    expect(notices).toEqual([expect.stringContaining(`could not be read (SQLite: file is not a database); it is kept as ${path.join(database.dataDir, kept[0]!)} and a new one begun. Run a backfill`)]);
   });
 
   test("while another connection holds crm.db's write lock, a move is refused at once and changes nothing", async () => {

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
+import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
-import { neverWaitOnEventLoop, type CrmDatabase } from "../database/open.ts";
+import { isDamagedDatabase, neverWaitOnEventLoop, type CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 /** The server's own file for webhook deliveries, beside crm.db in the data directory. */
@@ -27,7 +28,11 @@ export class WebhookIntake {
   /** Deliveries arrived in this turn of the event loop, committed together at its end; null when none are waiting. */
   private arriving: (ArrivingDelivery & { stored: PromiseWithResolvers<{ id: number }> })[] | null = null;
 
-  constructor(private readonly db: CrmDatabase) {
+  /** `notice` is told, in a line for the server's log, when a damaged intake file is set aside. */
+  constructor(
+    private readonly db: CrmDatabase,
+    private readonly notice: (line: string) => void = () => {},
+  ) {
     this.file = path.join(path.dirname(db.$client.filename), WEBHOOK_INTAKE_FILE_NAME);
   }
 
@@ -108,7 +113,42 @@ export class WebhookIntake {
    */
   private intakeConnection(): Database {
     if (this.intakeFile) return this.intakeFile;
+    try {
+      this.intakeFile = this.openIntakeFile();
+    } catch (error) {
+      if (!isDamagedDatabase(error)) throw error;
+      // Deliveries must go on being stored: the damaged file is kept as it is, and a new one begun, numbered
+      // on from crm.db's (below). What it held and had not moved is fetched again by a backfill.
+      const keptAs = this.setDamagedFileAside();
+      this.notice(
+        `${new Date().toISOString()} webhook intake: ${this.file} could not be read (SQLite: ${(error as Error).message}); it is kept as ${keptAs} ` +
+          "and a new one begun. Run a backfill to fetch the orders of deliveries it held that were not yet moved into crm.db.",
+      );
+      this.intakeFile = this.openIntakeFile();
+    }
+    return this.intakeFile;
+  }
+
+  private setDamagedFileAside(): string {
+    const keptAs = path.join(path.dirname(this.file), `webhook-intake-damaged-${new Date().toISOString().replaceAll(":", "-")}.db`);
+    for (const suffix of ["", "-wal", "-shm"]) {
+      if (existsSync(`${this.file}${suffix}`)) renameSync(`${this.file}${suffix}`, `${keptAs}${suffix}`);
+    }
+    return keptAs;
+  }
+
+  private openIntakeFile(): Database {
     const file = new Database(this.file, { create: true, strict: true });
+    try {
+      this.prepareIntakeFile(file);
+    } catch (error) {
+      file.close();
+      throw error;
+    }
+    return file;
+  }
+
+  private prepareIntakeFile(file: Database): void {
     file.run("PRAGMA journal_mode = WAL");
     // FULL: a delivery is answered once stored, and the answer is a promise that it survives a power cut
     // too, which NORMAL's WAL commits do not (they survive a crash of the process only).
@@ -124,8 +164,6 @@ export class WebhookIntake {
       file.query("INSERT INTO sqlite_sequence (name, seq) SELECT 'webhook_deliveries', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'webhook_deliveries')").run();
       file.query("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'webhook_deliveries'").run(movedUpTo);
     });
-    this.intakeFile = file;
-    return file;
   }
 
   /**

@@ -33,7 +33,7 @@ export interface WebhookWorkerOptions {
  */
 export function startWebhookWorker(db: CrmDatabase, env: Record<string, string | undefined>, options: WebhookWorkerOptions = {}): WebhookWorker {
   const bursts = options.bursts ?? new WebhookBursts();
-  const intake = new WebhookIntake(db);
+  const intake = new WebhookIntake(db, (line) => console.error(line));
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
