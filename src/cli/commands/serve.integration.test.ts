@@ -105,6 +105,18 @@ describe("crm serve", () => {
     }
   });
 
+  test("a second server on the same data directory is refused with one line, the first going on", async () => {
+    const { url, process: first } = await serve();
+    const dataDir = dirs.at(-1)!;
+    const second = await runCrm(["serve", "--port", "0", "--data-dir", dataDir]);
+    expect(second).toMatchObject({
+      exitCode: 1,
+      stderr: `crm: Another crm serve is running on ${dataDir}: stop it first, or give this one a data directory of its own with --data-dir\n`,
+    });
+    expect((await fetch(new URL("/api/config", url))).status).toBe(200);
+    expect(first.exitCode).toBeNull();
+  });
+
   test("a wrong mail setting stops the start, naming its variable; a right one is said without its password", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
     dirs.push(dataDir);

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { deleteExpiredSessions } from "../../core/auth/sessions.ts";
+import { otherOpeners } from "../../core/database/openers.ts";
 import { mailboxesFromEnvironment } from "../../core/mail/mailboxes.ts";
 import { readBranding } from "../../core/settings/branding.ts";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "../../core/users/first-admin.ts";
@@ -42,6 +43,12 @@ async function serve(flags: ServeFlags): Promise<void> {
   // A mistake in CRM_MAIL_IMAP stops the start, naming the variable, rather than each mail sync after it.
   mailboxesFromEnvironment(process.env);
   const { db, file, close } = openPrivateDatabase(dataDir, "server");
+  // One server per data directory: its webhook intake file and its background work (backups, the daily
+  // lists pass, mail) are written as by one process.
+  if (otherOpeners(file).includes("server")) {
+    close();
+    throw new Error(`Another crm serve is running on ${dataDir}: stop it first, or give this one a data directory of its own with --data-dir`);
+  }
   deleteExpiredSessions(db);
   const firstAdmin = await ensureFirstAdmin(db, flags.adminEmail ?? process.env.CRM_ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
 
