@@ -41,15 +41,21 @@ function describeWait(seconds: number): string {
 
 /**
  * Why the system refused to read or write a file or folder, in the words a refusal shows staff ("Cannot
- * read orders.csv: no such file"); any other failure by its own message.
+ * read orders.csv: no such file or folder"); any other failure by its own message.
  */
 export function fileProblem(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === "string" ? FILE_PROBLEMS[code] : undefined) ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** Whether the system refused a file or folder (an error with its system call), rather than anything else going wrong. */
+export function isFileRefusal(error: unknown): boolean {
+  return typeof (error as { syscall?: unknown } | null)?.syscall === "string";
+}
+
 const FILE_PROBLEMS: Record<string, string> = {
-  ENOENT: "no such file",
+  // Reading, the file is not there; writing, the folder it would go in.
+  ENOENT: "no such file or folder",
   EACCES: "permission denied",
   EPERM: "permission denied",
   EISDIR: "it is a folder",

@@ -72,7 +72,7 @@ describe("crm assign-lists", () => {
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toBe("crm: --list must be automatic or one of new, active, legacy\n");
     const missing = await crm("assign-lists", path.join(dir.path, "missing-file.txt"), "--list", "active");
-    expect(missing).toMatchObject({ exitCode: 1, stderr: `crm: Cannot read ${path.join(dir.path, "missing-file.txt")}: no such file\n` });
+    expect(missing).toMatchObject({ exitCode: 1, stderr: `crm: Cannot read ${path.join(dir.path, "missing-file.txt")}: no such file or folder\n` });
     // Neither --list nor --by-activity, with a file that is there.
     writeFileSync(path.join(dir.path, "some-emails.txt"), "alpha@clinic.com\n");
     const neither = await crm("assign-lists", path.join(dir.path, "some-emails.txt"));

@@ -1,5 +1,6 @@
 import { Command } from "commander";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { writeCsvFile } from "../../core/csv/csv-writer.ts";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { fileProblem, invalid } from "../../core/errors.ts";
 import { totalMoved } from "../../core/lifecycle/lifecycle-lists.ts";
@@ -68,7 +69,8 @@ function assignByEmail({ db }: OpenedDatabase, emails: string[], list: string, f
   // The API's per-call limit protects the server; at the terminal any file size is fine, in one transaction.
   const result = bulkAssignList(db, { emails, listType: list }, COMMAND_LINE, { dryRun: flags.dryRun, maxEmails: Number.POSITIVE_INFINITY });
   const { totalEmails, emailsMatched, accountsFound, accountsUpdated, notFoundEmails } = result.results;
-  if (flags.notFoundOut) writeFileSync(flags.notFoundOut, notFoundEmails.map((email) => `${email}\n`).join(""));
+  // One e-mail a line: a CSV file of one column, without a header.
+  if (flags.notFoundOut) writeCsvFile(flags.notFoundOut, [notFoundEmails.map((email) => `${email}\n`).join("")]);
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;

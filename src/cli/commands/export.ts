@@ -2,6 +2,7 @@ import { Argument, Command, Option } from "commander";
 import { COMMAND_LINE } from "../../core/changes/actor.ts";
 import { exportAccounts } from "../../core/accounts/account-export.ts";
 import { accountOrderOf } from "../../core/accounts/account-list.ts";
+import { requireKnownListType } from "../../core/lists/list-types.ts";
 import { exportContacts } from "../../core/contacts/contact-export.ts";
 import { writeCsvFile } from "../../core/csv/csv-writer.ts";
 import type { CsvExport } from "../../core/csv/export-batches.ts";
@@ -69,6 +70,8 @@ export function exportCommand(): Command {
       if (flags[flag] !== undefined) calendarDateFlag(`--${kebab(flag)}`, flags[flag]);
     }
     return withDatabase(flags, (opened) => {
+      // Checked here too, so that a list not known is refused in the command line's words.
+      if (flags.list !== undefined) requireKnownListType(opened.db, flags.list, "--list");
       const csv = EXPORT_OF[what](opened, flags);
       writeCsvFile(flags.out, csv.chunks);
       process.stdout.write(`Exported ${formatCount(csv.rows)} ${csv.rows === 1 ? what.slice(0, -1) : what} to ${flags.out}\n`);

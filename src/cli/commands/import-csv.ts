@@ -16,6 +16,7 @@ import { createProgressReporter } from "../progress.ts";
 import { createTable } from "../table.ts";
 import { formatCount } from "../../contracts/counts.ts";
 import { describeCustomerChanges } from "../customer-changes.ts";
+import { fileProblem } from "../../core/errors.ts";
 
 interface ImportFlags {
   tz: string;
@@ -117,7 +118,7 @@ function openSkippedRowsFile(path: string): SkippedRowsFile {
   try {
     return new SkippedRowsFile(path);
   } catch (error) {
-    throw new UsageError(`--errors-out: cannot write ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--errors-out: cannot write ${path}: ${fileProblem(error)}`);
   }
 }
 

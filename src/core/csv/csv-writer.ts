@@ -1,4 +1,5 @@
 import { closeSync, openSync, rmSync, writeSync } from "node:fs";
+import { fileProblem, invalid, isFileRefusal } from "../errors.ts";
 import { BUSINESS_TIME_ZONE, businessToday, formatUsCalendarDate } from "../time/business-calendar.ts";
 
 /**
@@ -112,13 +113,18 @@ export function csvByteStream(chunks: Iterator<string>): ReadableStream<Uint8Arr
  * export that looks whole.
  */
 export function writeCsvFile(file: string, chunks: Iterable<string>): void {
-  const descriptor = openSync(file, "w");
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, "w");
+  } catch (error) {
+    throw invalid("out", `Cannot write ${file}: ${fileProblem(error)}`);
+  }
   try {
     for (const chunk of chunks) writeSync(descriptor, chunk);
   } catch (error) {
     closeSync(descriptor);
     rmSync(file, { force: true });
-    throw error;
+    throw isFileRefusal(error) ? invalid("out", `Cannot write ${file}: ${fileProblem(error)}`) : error;
   }
   closeSync(descriptor);
 }

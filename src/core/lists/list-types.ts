@@ -16,7 +16,7 @@ export function allLists(db: CrmQueries): ListRecord[] {
 }
 
 /** A list accounts may be put in; anything else is refused naming the field. */
-export function requireKnownListType(db: CrmQueries, listType: string, field: "listType" | "list" = "listType"): ListRecord {
+export function requireKnownListType(db: CrmQueries, listType: string, field: "listType" | "list" | "--list" = "listType"): ListRecord {
   const list = findList(db, listType);
   if (!list) throw invalid(field, `${field} must be one of ${listKeys(db).join(", ")}`);
   return list;
