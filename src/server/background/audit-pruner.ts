@@ -1,6 +1,7 @@
 import { pruneAuditTrail } from "../../core/audit/audit-retention.ts";
 import { whenDatabaseFree } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface AuditPruner {
   stop(): void;
@@ -18,7 +19,7 @@ export function startAuditPruner(db: CrmDatabase, options: { everyMs?: number } 
     try {
       await whenDatabaseFree(() => pruneAuditTrail(db));
     } catch (error) {
-      console.error(`${new Date().toISOString()} audit pruner:`, error);
+      logFailure("audit pruner", error);
     }
     if (!stopped) timer = setTimeout(pruneThenWait, everyMs);
   };

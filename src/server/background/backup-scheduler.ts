@@ -5,6 +5,7 @@ import { SYSTEM } from "../../core/changes/actor.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { DomainError } from "../../core/errors.ts";
 import { takeServerBackup } from "./server-backups.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface BackupScheduler {
   /** Looks now whether the daily backup is due (the schedule changed, say), and times the next look; resolves once done. */
@@ -65,7 +66,7 @@ export function startBackupScheduler(
       try {
         waitMs = await backUpIfDue();
       } catch (error) {
-        console.error(`${new Date().toISOString()} daily backup:`, error);
+        logFailure("daily backup", error);
       }
       if (!stopped) {
         clearTimeout(timer);

@@ -4,6 +4,7 @@ import { totalMoved, type ListMoves } from "../../core/lifecycle/lifecycle-lists
 import { LifecyclePass } from "../../core/lifecycle/lifecycle-pass.ts";
 import { startOfNextBusinessDay } from "../../core/time/business-calendar.ts";
 import { formatCount } from "../../contracts/counts.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface LifecyclePassScheduler {
   /** The lifecycle windows changed: run a pass now rather than at midnight (after the one under way, if any). */
@@ -41,7 +42,7 @@ export function startLifecyclePassScheduler(db: CrmDatabase, options: { log?: (l
     if (running) rerun = true;
     else running = runPass().catch((error: unknown) => {
       running = null;
-      console.error(`${new Date().toISOString()} activity rules:`, error);
+      logFailure("activity rules", error);
     });
   };
   const scheduleMidnight = () => {

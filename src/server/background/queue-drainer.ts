@@ -6,6 +6,7 @@ import { runningImport } from "../../core/import/import-history.ts";
 import { countQueuedForPurchaseDays, countQueuedPurchaseDays, PURCHASE_DAY_QUEUE_BATCH } from "../../core/analytics/purchase-days.ts";
 import { inTransaction } from "../../core/database/transaction.ts";
 import { WebhookBursts } from "./webhook-bursts.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface QueueDrainer {
   stop(): void;
@@ -93,7 +94,7 @@ function startQueueDrainer(db: CrmDatabase, queue: AccountQueue, options: QueueD
         timer = setTimeout(pass, BUSY_RETRY_MS);
         return;
       }
-      console.error(`${new Date().toISOString()} ${queue.name}:`, error);
+      logFailure(queue.name, error);
       timer = setTimeout(pass, pollMs);
     }
   };

@@ -1,6 +1,7 @@
 import { whenDatabaseFree } from "../../core/database/busy.ts";
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { purgeExpiredUndo } from "../../core/recycle-bin/recycle-bin.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface UndoWindowSweeper {
   /** No pass begins after this. */
@@ -21,7 +22,7 @@ export function startUndoWindowSweeper(db: CrmDatabase, options: { everyMs?: num
     try {
       await whenDatabaseFree(() => purgeExpiredUndo(db, new Date()));
     } catch (error) {
-      console.error(`${new Date().toISOString()} undo window sweeper:`, error);
+      logFailure("undo window sweeper", error);
     }
     if (!stopped) timer = setTimeout(sweepThenWait, everyMs);
   };

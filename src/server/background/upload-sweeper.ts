@@ -1,5 +1,6 @@
 import type { CrmDatabase } from "../../core/database/open.ts";
 import { discardAbandonedUploads } from "../../core/import/uploads.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface UploadSweeper {
   /** No pass begins after this, and the one under way removes nothing more. */
@@ -20,7 +21,7 @@ export function startUploadSweeper(db: CrmDatabase, dataDir: string, options: { 
     try {
       await discardAbandonedUploads(db, dataDir, { signal: stopping.signal });
     } catch (error) {
-      console.error(`${new Date().toISOString()} upload sweeper:`, error);
+      logFailure("upload sweeper", error);
     }
     if (!stopping.signal.aborted) timer = setTimeout(sweepThenWait, everyMs);
   };

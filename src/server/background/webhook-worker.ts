@@ -4,6 +4,7 @@ import type { ClientOptions } from "../../core/shipstation/shipstation-client.ts
 import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
 import { WebhookIntake } from "../../core/shipstation/webhook-intake.ts";
 import { WebhookBursts } from "./webhook-bursts.ts";
+import { logFailure } from "../failure-log.ts";
 
 export interface WebhookWorker {
   /** Where deliveries are stored as they arrive (webhook-intake.db), for this worker to move into crm.db. */
@@ -55,7 +56,7 @@ export function startWebhookWorker(db: CrmDatabase, env: Record<string, string |
         // Stopped for a burst: carry on in its next slice, or once it is over (wake's timer) if that is sooner.
         else if (!bursts.mayWork()) resuming = setTimeout(pass, bursts.msUntilWork());
       })
-      .catch((error: unknown) => console.error(`${new Date().toISOString()} webhook worker:`, error))
+      .catch((error: unknown) => logFailure("webhook worker", error))
       .finally(() => {
         running = null;
         if (wokenWhileRunning) {

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
 import { DATABASE_BUSY_HEADER } from "../answer-when-free.ts";
+import { logFailure } from "../failure-log.ts";
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -52,7 +53,7 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   }
   const status = "status" in error && typeof error.status === "number" ? error.status : 500;
   if (status >= 500) {
-    console.error(`${new Date().toISOString()} ${path}:`, error);
+    logFailure(path, error);
     set.status = 500;
     return { message: "Something went wrong on the server" };
   }
