@@ -36,6 +36,10 @@ describe("crm user and crm migrate", () => {
     const listed = await crm("user", "list");
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout).toMatch(/│ *1 *│ Pat Lee *│ pat@example\.com *│ sales *│ yes/);
+    // For scripts, as the other listing commands: what the table shows, and never a password.
+    const asJson = await crm("user", "list", "--json");
+    expect(asJson.exitCode).toBe(0);
+    expect(JSON.parse(asJson.stdout)).toEqual([{ id: 1, name: "Pat Lee", email: "pat@example.com", role: "sales", active: true, mustChangePassword: true, createdAt: expect.any(String) }]);
   });
 
   test("user add e-mails the invitation when the CRM sends e-mail, and says so; a wrong mail setting is refused naming it", async () => {

@@ -42,8 +42,12 @@ export function userCommand(): Command {
   );
 
   user.addCommand(
-    withDataDir(new Command("list").description("list users")).action((options: { dataDir?: string }) =>
+    withDataDir(new Command("list").description("list users").option("--json", "print the users as JSON on stdout")).action((options: { dataDir?: string; json?: boolean }) =>
       withDatabase(options, ({ db }) => {
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(listUsers(db))}\n`);
+          return;
+        }
         const table = createTable(["ID", "Name", "E-mail", "Role", "Active", "Created"]);
         for (const row of listUsers(db)) {
           table.push([row.id, row.name, row.email, row.role, row.active ? "yes" : "no", row.createdAt.toISOString().slice(0, 10)]);
