@@ -216,10 +216,12 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     await secondPageAsked;
     expect(await entries.count()).toBe(20);
     expect(await bin.innerText()).toContain("1–20 of 21 entries");
+    expect(await bin.getByTestId("recycle-bin-entries").getAttribute("aria-busy")).toBe("true");
     answerSecondPage();
     await bin.getByText("21–21 of 21 entries").waitFor();
     await page.unroute(secondPageUrl);
     expect(await entries.count()).toBe(1);
+    expect(await bin.getByTestId("recycle-bin-entries").getAttribute("aria-busy")).toBe("false");
     expect(await entries.first().innerText()).toContain("Deleted note 1");
     expect(await bin.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
 

@@ -22,7 +22,7 @@ export interface CardPagedListProps<T> {
 /**
  * A list inside a card, read a page at a time: its failure with Retry, its loading, its empty state, its
  * items, and Previous and Next with where the page sits once there is more than one page. A page stays on
- * screen while the next one is read.
+ * screen, dimmed, while the next one is read.
  */
 export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, noun, testIds, renderItem }: CardPagedListProps<T>) {
   // The offset asked for, and the one of the page on screen when it was asked: until its answer comes, the
@@ -51,7 +51,11 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
   const { from, to } = pageRange(shownOffset / pageSize + 1, total, pageSize);
   return (
     <>
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid={testIds.list}>
+      <ul
+        className={`divide-y divide-slate-100 rounded-lg border border-slate-200 transition-opacity ${isPrevious ? "opacity-60" : ""}`}
+        aria-busy={isPrevious}
+        data-testid={testIds.list}
+      >
         {page.items.map(renderItem)}
       </ul>
       {total > pageSize && (
