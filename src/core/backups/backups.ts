@@ -9,7 +9,7 @@ import { announceChange, type BackupAction } from "../changes/change-feed.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DamagedDatabaseError, DATABASE_FILE_NAME, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
+import { DamagedDatabaseError, DATABASE_FILE_NAME, moveDatabaseFile, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
@@ -252,10 +252,7 @@ function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Ac
 function setDamagedDatabaseAside(dataDir: string): string {
   const kept = timedFileInBackups(dataDir, "crm-damaged", ".db");
   mkdirSync(path.dirname(kept), { recursive: true, mode: 0o700 });
-  for (const suffix of ["", "-wal", "-shm"]) {
-    const file = path.join(dataDir, `${DATABASE_FILE_NAME}${suffix}`);
-    if (existsSync(file)) renameSync(file, `${kept}${suffix}`);
-  }
+  moveDatabaseFile(path.join(dataDir, DATABASE_FILE_NAME), kept);
   return kept;
 }
 

@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -45,6 +45,13 @@ export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite
     sqlite.close();
     if (isDamagedDatabase(error)) throw new DamagedDatabaseError(file, (error as Error).message);
     throw error;
+  }
+}
+
+/** Moves a database file aside with its WAL and shared-memory index, when it has them, keeping them as they are. */
+export function moveDatabaseFile(file: string, to: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${to}${suffix}`);
   }
 }
 

@@ -1,7 +1,6 @@
 import { Database } from "bun:sqlite";
-import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
-import { isDamagedDatabase, neverWaitOnEventLoop, type CrmDatabase } from "../database/open.ts";
+import { isDamagedDatabase, moveDatabaseFile, neverWaitOnEventLoop, type CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 /** The server's own file for webhook deliveries, beside crm.db in the data directory. */
@@ -131,9 +130,7 @@ export class WebhookIntake {
 
   private setDamagedFileAside(): string {
     const keptAs = path.join(path.dirname(this.file), `webhook-intake-damaged-${new Date().toISOString().replaceAll(":", "-")}.db`);
-    for (const suffix of ["", "-wal", "-shm"]) {
-      if (existsSync(`${this.file}${suffix}`)) renameSync(`${this.file}${suffix}`, `${keptAs}${suffix}`);
-    }
+    moveDatabaseFile(this.file, keptAs);
     return keptAs;
   }
 
