@@ -58,9 +58,26 @@ describe("the audit trail", () => {
     expect(allChanges).toContain("phone: (412) 690-4025 → (412) 690-4026");
     await screenshot(page, "audit-trail-1440");
 
-    // Filtered to the account's changes, then on to the account itself.
+    // Filtered to the account's changes, then on to the account itself. Until the filtered page comes, the
+    // entries shown are dimmed and said to be busy.
+    let answerFiltered!: () => void;
+    const filteredHeld = new Promise<void>((resolve) => (answerFiltered = resolve));
+    const filteredUrl = "**/api/admin/audit?*entity=account*";
+    let held = 0;
+    await page.route(filteredUrl, async (route) => {
+      held++;
+      await filteredHeld;
+      await route.continue();
+    });
+    const entries = page.getByTestId("audit-entries");
+    expect(await entries.getAttribute("aria-busy")).toBe("false");
     await page.getByTestId("audit-filter-entity").selectOption("account");
+    await page.locator('[data-testid="audit-entries"][aria-busy="true"]').waitFor();
+    expect(held).toBe(1);
+    answerFiltered();
     await waitForText(page.getByTestId("accounts-range"), "Showing 1 to 3 of 3 results");
+    await page.unroute(filteredUrl);
+    expect(await entries.getAttribute("aria-busy")).toBe("false");
     expect(await page.getByTestId("audit-row-actor").allInnerTexts()).toEqual(["Administrator", "Administrator", "Administrator"]);
     await page.getByTestId("audit-table-box").getByTestId("audit-row-account-link").first().click();
     await page.waitForURL(`**/accounts/${accountId}`);

@@ -15,14 +15,18 @@ export const AUDIT_RETENTION_PATH = "/api/settings/audit-retention";
 /** Entries a page of the Audit screen shows. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** One page of the audit trail, newest first, with how many entries match; kept on screen while the next loads. */
+/**
+ * One page of the audit trail, newest first, with how many entries match; kept on screen while the next
+ * loads, and then `isPrevious` says that what is shown is still the page or filter before.
+ */
 export function useAuditTrail(filters: AuditFilters, limit: number, offset: number) {
-  const { data, error, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(auditTrailUrl(filters, limit, offset), fetchCountedList, {
+  // With keepPreviousData, SWR's isLoading means: this URL has no answer yet, so `data` is an earlier URL's.
+  const { data, error, isLoading, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(auditTrailUrl(filters, limit, offset), fetchCountedList, {
     keepPreviousData: true,
     revalidateOnMount: true,
   });
   const retry = useCallback(() => void mutate(), [mutate]);
-  return { auditPage: data, error, retry };
+  return { auditPage: data, isPrevious: isLoading && data !== undefined, error, retry };
 }
 
 export function auditTrailUrl(filters: AuditFilters, limit: number, offset: number): string {

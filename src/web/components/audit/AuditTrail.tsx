@@ -25,7 +25,7 @@ const ANY = "";
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
-  const { auditPage, error, retry } = useAuditTrail(filters, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
+  const { auditPage, isPrevious, error, retry } = useAuditTrail(filters, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
   const { members } = useTeamMembers();
 
   const filter = <Key extends keyof AuditFilters>(key: Key, value: string) => {
@@ -71,21 +71,24 @@ export function AuditTrail() {
         </p>
       ) : (
         <>
-          {/* A phone stacks each entry; wider screens have the table, which scrolls inside its card if it must. */}
-          <ol className="divide-y divide-slate-100 md:hidden" data-testid="audit-cards">
-            {auditPage.items.map((entry) => (
-              <AuditCard key={entry.id} entry={entry} onUndone={retry} />
-            ))}
-          </ol>
-          <div className="hidden overflow-x-auto md:block" data-testid="audit-table-box">
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <CardTableHead columns={["When", "Who", "What", "Action", "Changes"]} />
-              <tbody className="divide-y divide-slate-100">
-                {auditPage.items.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} onUndone={retry} />
-                ))}
-              </tbody>
-            </table>
+          {/* Dimmed while another page or filter is read, as the accounts table is. A phone stacks each entry;
+              wider screens have the table, which scrolls inside its card if it must. */}
+          <div className={`transition-opacity ${isPrevious ? "opacity-60" : ""}`} aria-busy={isPrevious} data-testid="audit-entries">
+            <ol className="divide-y divide-slate-100 md:hidden" data-testid="audit-cards">
+              {auditPage.items.map((entry) => (
+                <AuditCard key={entry.id} entry={entry} onUndone={retry} />
+              ))}
+            </ol>
+            <div className="hidden overflow-x-auto md:block" data-testid="audit-table-box">
+              <table className="w-full min-w-[56rem] text-left text-sm">
+                <CardTableHead columns={["When", "Who", "What", "Action", "Changes"]} />
+                <tbody className="divide-y divide-slate-100">
+                  {auditPage.items.map((entry) => (
+                    <AuditRow key={entry.id} entry={entry} onUndone={retry} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
           <AccountsPagination page={page} total={auditPage.total} pageSize={AUDIT_PAGE_SIZE} onPageChange={setPage} />
         </>
