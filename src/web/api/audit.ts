@@ -1,7 +1,8 @@
 import { useCallback } from "react";
 import useSWR from "swr";
 import type { AuditEntry, AuditListQuery, AuditRetentionSettings } from "../../contracts/audit.ts";
-import { apiRequest, apiUrl, fetchCountedList, type CountedList } from "./client";
+import { apiRequest, apiUrl } from "./client";
+import { useCountedPage } from "./paged-reads";
 
 export { ACTOR_SOURCES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_RETENTION_CHOICES } from "../../contracts/audit.ts";
 export type { ActorSource, AuditAction, AuditEntity, AuditEntry, AuditFieldChange, AuditRetention } from "../../contracts/audit.ts";
@@ -15,18 +16,9 @@ export const AUDIT_RETENTION_PATH = "/api/settings/audit-retention";
 /** Entries a page of the Audit screen shows. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/**
- * One page of the audit trail, newest first, with how many entries match; kept on screen while the next
- * loads, and then `isPrevious` says that what is shown is still the page or filter before.
- */
+/** One page of the audit trail, newest first, with how many entries match (useCountedPage), read afresh as the screen opens. */
 export function useAuditTrail(filters: AuditFilters, limit: number, offset: number) {
-  // With keepPreviousData, SWR's isLoading means: this URL has no answer yet, so `data` is an earlier URL's.
-  const { data, error, isLoading, mutate } = useSWR<CountedList<AuditEntry>, unknown, string>(auditTrailUrl(filters, limit, offset), fetchCountedList, {
-    keepPreviousData: true,
-    revalidateOnMount: true,
-  });
-  const retry = useCallback(() => void mutate(), [mutate]);
-  return { auditPage: data, isPrevious: isLoading && data !== undefined, error, retry };
+  return useCountedPage<AuditEntry>(auditTrailUrl(filters, limit, offset), { revalidateOnMount: true });
 }
 
 export function auditTrailUrl(filters: AuditFilters, limit: number, offset: number): string {

@@ -56,9 +56,12 @@ export function usePagedList<T extends { id: number }>(pageUrl: ((page: PageOf) 
  * One page of a list with Previous and Next, with how many items there are; kept on screen while the next
  * page is read, and then `isPrevious` says that what is shown is still the page before.
  */
-export function useCountedPage<T>(url: string): { page: CountedList<T> | undefined; isPrevious: boolean; error: unknown; retry: () => void } {
+export function useCountedPage<T>(
+  url: string,
+  options: { revalidateOnMount?: boolean } = {},
+): { page: CountedList<T> | undefined; isPrevious: boolean; error: unknown; retry: () => void } {
   // With keepPreviousData, SWR's isLoading means: this URL has no answer yet, so `data` is an earlier URL's.
-  const { data, error, isLoading, mutate } = useSWR<CountedList<T>, unknown, string>(url, fetchCountedList, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<CountedList<T>, unknown, string>(url, fetchCountedList, { keepPreviousData: true, ...options });
   const retry = useCallback(() => void mutate(), [mutate]);
   return { page: data, isPrevious: isLoading && data !== undefined, error, retry };
 }

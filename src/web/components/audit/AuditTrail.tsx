@@ -25,7 +25,7 @@ const ANY = "";
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
-  const { auditPage, isPrevious, error, retry } = useAuditTrail(filters, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
+  const { page: auditPage, isPrevious, error, retry } = useAuditTrail(filters, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
   const { members } = useTeamMembers();
 
   const filter = <Key extends keyof AuditFilters>(key: Key, value: string) => {
