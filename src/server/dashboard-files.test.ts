@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { acceptsGzip, DashboardFiles, HASHED_FILE_CACHING, PAGE_CACHING, withPreloads } from "./dashboard-files.ts";
+import { INTL_WARM_UP_SCRIPT } from "./intl-warm-up.ts";
 import { useTemporaryDirectoryForAll } from "../testing/temporary-directory.ts";
 
 /**
@@ -112,9 +113,10 @@ describe("the dashboard's files", () => {
 });
 
 describe("withPreloads", () => {
-  test("a page without scripts gets only the first reads and an empty table of screens' chunks", () => {
+  test("a page without scripts gets only Intl's early set-up, the first reads and an empty table of screens' chunks", () => {
     expect(withPreloads("<html><head></head></html>", () => undefined, new Map())).toBe(
-      '<html><head><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"><script type="application/json" id="screen-chunks">{}</script></head></html>',
+      `<html><head><script>${INTL_WARM_UP_SCRIPT}</script>` +
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config"><script type="application/json" id="screen-chunks">{}</script></head></html>',
     );
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { PAGE_PRELOADED_READS, pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
+import { INTL_WARM_UP_SCRIPT } from "./intl-warm-up.ts";
 
 /** A file of the built dashboard as Bun's HTML import lists it: its place in the binary and Bun's headers (type, ETag). */
 export interface DashboardFile {
@@ -121,7 +122,8 @@ export function acceptsGzip(header: string): boolean {
 const gzipped = promisify(gzip);
 
 /**
- * The page with, before its </head>, a modulepreload link for every script its entry script imports (and
+ * The page with, first in its <head>, the script that sets up Intl while the rest loads (intl-warm-up.ts);
+ * before its </head>, a modulepreload link for every script its entry script imports (and
  * they import in turn), for the opened screen's own code when it has some (and what that imports), a
  * preload of its first reads, and the table of every screen's chunks (SCREEN_CHUNKS_ID), from `screens`
  * (screenCodeOf, worked out once for all the page's variants). A browser
@@ -145,7 +147,7 @@ export function withPreloads(html: string, readScript: (urlPath: string) => stri
   ];
   const screenChunks = Object.fromEntries([...screens].map(([screenPath, chunk]) => [screenPath, importsOf([chunk], readScript, loadedFirst)]));
   const table = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(screenChunks).replaceAll("<", "\\u003c")}</script>`;
-  return html.replace("</head>", `${links.join("")}${table}</head>`);
+  return html.replace("<head>", `<head><script>${INTL_WARM_UP_SCRIPT}</script>`).replace("</head>", `${links.join("")}${table}</head>`);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { INTL_WARM_UP_POLICY_SOURCE, INTL_WARM_UP_SCRIPT } from "../intl-warm-up.ts";
 import { useTestServer } from "../../testing/test-server.ts";
 import { CONTENT_SECURITY_POLICY, securityHeadersFor, STRICT_TRANSPORT_SECURITY } from "./security-headers.ts";
 
@@ -56,9 +58,11 @@ describe("the headers for a request", () => {
     expect(securityHeadersFor(forwarded, true)["strict-transport-security"]).toBe("max-age=31536000");
   });
 
-  test("allow nothing inline, nothing from another site, and no framing", () => {
+  test("allow nothing inline but the page's Intl set-up, by its hash, nothing from another site, and no framing", () => {
     const sources = CONTENT_SECURITY_POLICY.split("; ").flatMap((directive) => directive.split(" ").slice(1));
-    expect(new Set(sources)).toEqual(new Set(["'self'", "'none'"]));
+    expect(new Set(sources)).toEqual(new Set(["'self'", "'none'", INTL_WARM_UP_POLICY_SOURCE]));
+    expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' ${INTL_WARM_UP_POLICY_SOURCE};`);
+    expect(INTL_WARM_UP_POLICY_SOURCE).toBe(`'sha256-${createHash("sha256").update(INTL_WARM_UP_SCRIPT).digest("base64")}'`);
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 });

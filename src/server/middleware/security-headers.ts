@@ -1,16 +1,18 @@
 import { Elysia } from "elysia";
 import { cameOverHttps } from "../client-address.ts";
+import { INTL_WARM_UP_POLICY_SOURCE } from "../intl-warm-up.ts";
 
 /**
  * What the browser may load for the dashboard: its own bundled script and stylesheet, and answers from its own
- * API, nothing else. The built page has no inline script or style (React sets styles through the DOM, which a
- * policy does not restrict), so neither needs 'unsafe-inline' or a hash. It may not be framed (clickjacking),
+ * API, nothing else. The page's one inline script, which sets up Intl early (intl-warm-up.ts), is allowed by
+ * its hash, so no other inline script runs; it has no inline style (React sets styles through the DOM, which a
+ * policy does not restrict), so neither needs 'unsafe-inline'. It may not be framed (clickjacking),
  * nor post a form or set a <base> elsewhere. An e-mail's HTML is a page of its own, framed from the API under
  * a policy of its own (routes/email-messages.ts), so nothing here is loosened for it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${INTL_WARM_UP_POLICY_SOURCE}`,
   "style-src 'self'",
   "img-src 'self'",
   "font-src 'self'",
