@@ -1,11 +1,13 @@
 /**
- * Runs the end-to-end suite: Debian's Chromium driven by playwright-core against the compiled dist/crm.
+ * Runs the end-to-end suite: Debian's Chromium driven by playwright-core against the compiled dist/crm,
+ * files in parallel (src/testing/test-files-in-parallel.ts), each with its own dist/crm and Chromium.
  * Installs Chromium (and Dovecot, for the Emails tab's mail) with apt-get when missing and we are root;
  * otherwise says how to.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DOVECOT_IMAPD, ensureDebianPackages } from "../src/testing/debian-packages.ts";
+import { runTestFilesInParallel } from "../src/testing/test-files-in-parallel.ts";
 import { CHROMIUM_PATH } from "./support/browser.ts";
 
 const ROOT = path.join(import.meta.dir, "..");
@@ -14,8 +16,8 @@ const ROOT = path.join(import.meta.dir, "..");
 await ensureDebianPackages([{ name: "chromium", installs: CHROMIUM_PATH, purpose: "the end-to-end tests" }, DOVECOT_IMAPD]);
 if (!existsSync(path.join(ROOT, "dist/crm"))) fail("dist/crm is missing: run `bun run build.ts` first (npm test does).");
 
-const tests = Bun.spawn([process.execPath, "test", "--timeout", "120000", "./e2e"], { cwd: ROOT, stdio: ["inherit", "inherit", "inherit"] });
-process.exit(await tests.exited);
+const files = [...new Bun.Glob("e2e/*.test.ts").scanSync({ cwd: ROOT })];
+process.exit(await runTestFilesInParallel(files, { root: ROOT, bunTestArguments: ["--timeout", "120000"] }));
 
 function fail(message: string): never {
   console.error(message);

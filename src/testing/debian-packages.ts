@@ -36,6 +36,3 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
-
-// `bun src/testing/debian-packages.ts`: the test command's step before the integration tests.
-if (import.meta.main) await ensureDebianPackages([DOVECOT_IMAPD]);
