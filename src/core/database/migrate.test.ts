@@ -1,19 +1,22 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { openDatabase } from "./open.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
+import { temporaryDirectory } from "../../testing/temporary-directory.ts";
 
 describe("openDatabase", () => {
   const opened: { dispose(): void }[] = [];
   afterEach(() => opened.splice(0).forEach((database) => database.dispose()));
 
   test("creates the schema on a fresh directory and applies nothing the second time", () => {
-    const database = temporaryDatabase();
-    opened.push(database);
-    expect(database.migrationsApplied).toBeGreaterThan(0);
-    const tables = database.sqlite.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+    const directory = temporaryDirectory("crm-migrate-");
+    opened.push(directory);
+    const fresh = openDatabase(directory.path);
+    expect(fresh.migrationsApplied).toBeGreaterThan(0);
+    const tables = fresh.sqlite.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
     expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "settings", "login_failures"]));
+    fresh.close();
 
-    const reopened = openDatabase(database.dataDir);
+    const reopened = openDatabase(directory.path);
     expect(reopened.migrationsApplied).toBe(0);
     reopened.close();
   });
