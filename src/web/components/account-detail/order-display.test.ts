@@ -125,10 +125,10 @@ describe("orders left out", () => {
 
   test("the totals line says how many were left out, only when some were", () => {
     const account = { orderCount: 12, totalOrderValue: 4210.55 };
-    expect(ordersTotalsLine(account, 13)).toBe("12 orders · $4,210.55 total · 1 cancelled or rejected left out");
+    expect(ordersTotalsLine(account, 13)).toBe("12 orders · $4,210.55 total · 1 cancelled or rejected not counted");
     expect(ordersTotalsLine(account, 12)).toBe("12 orders · $4,210.55 total");
     expect(ordersTotalsLine(account, undefined)).toBe("12 orders · $4,210.55 total");
-    expect(ordersTotalsLine({ orderCount: 0, totalOrderValue: 0 }, 2)).toBe("0 orders · $0.00 total · 2 cancelled or rejected left out");
+    expect(ordersTotalsLine({ orderCount: 0, totalOrderValue: 0 }, 2)).toBe("0 orders · $0.00 total · 2 cancelled or rejected not counted");
   });
 });
 

@@ -81,12 +81,12 @@ export function leftOutOrderCount(listedOrders: number, countedOrders: number): 
 
 /**
  * The Recent Orders card's totals: the counted orders and their value, and how many orders were left out
- * of both, so that the count beside a longer list does not look wrong. '12 orders · $4,210.55 total · 1 cancelled or rejected left out'
+ * of both, so that the count beside a longer list does not look wrong. '12 orders · $4,210.55 total · 1 cancelled or rejected not counted'
  */
 export function ordersTotalsLine(account: Pick<AccountDetail, "orderCount" | "totalOrderValue">, listedOrders: number | undefined): string {
   const counted = `${formatCountOf(account.orderCount, "order")} · ${formatDollars(account.totalOrderValue)} total`;
   const leftOut = listedOrders === undefined ? 0 : leftOutOrderCount(listedOrders, account.orderCount);
-  return leftOut === 0 ? counted : `${counted} · ${formatCount(leftOut)} cancelled or rejected left out`;
+  return leftOut === 0 ? counted : `${counted} · ${formatCount(leftOut)} cancelled or rejected not counted`;
 }
 
 /** When a route brought the order: once, or first and last when it came again (a webhook repeated, an export imported twice). */
