@@ -24,7 +24,8 @@ const DEFAULT_CUSTOMER_LIFECYCLE: CustomerLifecycleSettings = { newWithinDays: 3
  * days'): staff read it on the Lists screen, and it changes when the windows do. Null for a custom list.
  */
 export function lifecycleListRule(key: string, lifecycle: CustomerLifecycleSettings): string | null {
-  if (key === "new") return `First order within the last ${days(lifecycle.newWithinDays)}`;
+  // An account added by hand has no order yet, and is new until it has one.
+  if (key === "new") return `First order within the last ${days(lifecycle.newWithinDays)}, or no order yet`;
   if (key === "active") return `An order within the last ${days(lifecycle.activeWithinDays)}`;
   if (key === "legacy") return `No order in the last ${days(lifecycle.activeWithinDays)}`;
   return null;

@@ -28,12 +28,12 @@ describe("summarizeLists", () => {
     createList(database.db, { name: "Trade shows", description: "Met at a show" }, COMMAND_LINE);
     const descriptions = () => Object.fromEntries(summarizeLists(database.db).map((list) => [list.key, list.description]));
     expect(descriptions()).toEqual({
-      new: "First order within the last 30 days",
+      new: "First order within the last 30 days, or no order yet",
       active: "An order within the last 180 days",
       legacy: "No order in the last 180 days",
       "trade-shows": "Met at a show",
     });
     saveCustomerLifecycle(database.db, { newWithinDays: 14, activeWithinDays: 90 }, COMMAND_LINE);
-    expect(descriptions()).toMatchObject({ new: "First order within the last 14 days", active: "An order within the last 90 days", legacy: "No order in the last 90 days" });
+    expect(descriptions()).toMatchObject({ new: "First order within the last 14 days, or no order yet", active: "An order within the last 90 days", legacy: "No order in the last 90 days" });
   });
 });
