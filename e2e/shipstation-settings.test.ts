@@ -49,7 +49,8 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
     expect(await page.getByTestId("shipstation-status-test").isDisabled()).toBe(true);
     expect(await page.getByTestId("webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation`);
     expect(await page.getByTestId("v2-webhook-url").inputValue()).toBe(`${running.crm.url}/api/webhooks/shipstation-v2`);
-    expect(await page.getByTestId("shipstation-generation-v1").isChecked()).toBe(true);
+    // Nothing set yet: V2, which every ShipStation plan has.
+    expect(await page.getByTestId("shipstation-generation-v2").isChecked()).toBe(true);
     for (const field of ["webhook-secret", "api-key", "api-secret", "v2-api-key"]) {
       const input = page.getByTestId(`${field}-input`);
       expect(await input.getAttribute("type")).toBe("password");
@@ -62,8 +63,9 @@ describe("ShipStation settings: credentials, connection test, webhook URL, a web
 
     await saveSecret(page, "api-key", STAND_IN_API_KEY);
     await saveSecret(page, "api-secret", STAND_IN_API_SECRET);
-    // New credentials are not tested yet.
+    // V1's key and secret, saved without a choice, put V1 in use. New credentials are not tested yet.
     await waitForText(badge, "Not tested");
+    expect(await page.getByTestId("shipstation-generation-v1").isChecked()).toBe(true);
     await screenshot(page, "settings-credentials-saved");
 
     // Neither the page nor what the server gives it holds the secrets, before and after a reload.

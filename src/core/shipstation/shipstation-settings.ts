@@ -57,7 +57,7 @@ export function readShipStationConfig(db: CrmDatabase, env: Record<string, strin
   const apiSecret = secret("apiSecret");
   const v2ApiKey = secret("v2ApiKey");
   return {
-    generation: usedGeneration(readGenerationChoice(db), Boolean(apiKey && apiSecret), Boolean(v2ApiKey)),
+    generation: usedGeneration(readGenerationChoice(db), { v1Configured: Boolean(apiKey && apiSecret), v1Begun: Boolean(apiKey || apiSecret), v2Configured: Boolean(v2ApiKey) }),
     apiUrl: address(env.SHIPSTATION_API_URL, DEFAULT_SHIPSTATION_API_URL),
     apiKey,
     apiSecret,
@@ -82,12 +82,15 @@ export function rememberedShipStationConfig(db: CrmDatabase, env: Record<string,
 const CONFIG_ENV_NAMES = [...Object.values(SHIPSTATION_SECRETS).map((secret) => secret.env), "SHIPSTATION_API_URL", "SHIPSTATION_V2_API_URL", "SHIPSTATION_V2_JWKS_URL"];
 
 /**
- * The generation in use: the one chosen in Settings; without a choice, V2 when only V2's key is set (a
- * business without V1 access needs to choose nothing), else V1 as before V2 was offered.
+ * The generation in use: the one chosen in Settings; without a choice, the one whose credentials are set,
+ * V1 when both are (as before V2 was offered), then the one begun (V1's key without its secret); with
+ * nothing set, V2, which ShipStation offers on every plan and recommends for new integrations.
  */
-export function usedGeneration(chosen: ShipStationApiGeneration | undefined, v1Configured: boolean, v2Configured: boolean): ShipStationApiGeneration {
+export function usedGeneration(chosen: ShipStationApiGeneration | undefined, credentials: { v1Configured: boolean; v1Begun: boolean; v2Configured: boolean }): ShipStationApiGeneration {
   if (chosen) return chosen;
-  return v2Configured && !v1Configured ? "v2" : "v1";
+  if (credentials.v1Configured) return "v1";
+  if (credentials.v2Configured) return "v2";
+  return credentials.v1Begun ? "v1" : "v2";
 }
 
 function readGenerationChoice(db: CrmDatabase): ShipStationApiGeneration | undefined {

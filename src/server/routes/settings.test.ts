@@ -119,8 +119,8 @@ describe("/api/settings with ShipStation's API V2", () => {
   const settings = async (cookie = admin) => (await server.request("GET", "/api/settings", { cookie })).body.shipstation;
   const patch = (body: object, cookie = admin) => server.request("PATCH", "/api/settings", { cookie, body });
 
-  test("with only a V2 key V2 is in use, its webhook is shown beside V1's, and its key's end is told to administrators only", async () => {
-    expect(await settings()).toMatchObject({ generation: "v1", v2ApiUrl: v2.url, v2WebhookPath: "/api/webhooks/shipstation-v2", webhookPath: "/api/webhooks/shipstation", v2ApiKey: { configured: false } });
+  test("with nothing set V2 is offered; with only a V2 key V2 is in use, its webhook is shown beside V1's, and its key's end is told to administrators only", async () => {
+    expect(await settings()).toMatchObject({ generation: "v2", v2ApiUrl: v2.url, v2WebhookPath: "/api/webhooks/shipstation-v2", webhookPath: "/api/webhooks/shipstation", v2ApiKey: { configured: false } });
     expect((await patch({ v2ApiKey: STAND_IN_V2_API_KEY })).status).toBe(200);
     expect(await settings()).toMatchObject({ generation: "v2", v2ApiKey: { configured: true, source: "database", hint: "…-key" }, status: { state: "unchecked" } });
     const forSales = await settings(sales);
