@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { SYSTEM, type Actor } from "../changes/actor.ts";
+import { timedFileName } from "../database/open.ts";
 import type { BackupKind } from "../../contracts/backups.ts";
 import { takeBackupLock } from "./backup-lock.ts";
 import { WORK_FOLDER_PREFIX, writeBackup, type BackupOutcome } from "./backup-writer.ts";
@@ -23,15 +24,7 @@ export function backupsDirectory(dataDir: string): string {
  * '-2', '-3'… before the extension when another backup was taken in the same second (BACKUP_NAME_PATTERN).
  */
 export function defaultBackupFile(dataDir: string, kind: BackupKind, at = new Date()): string {
-  return timedFileInBackups(dataDir, `crm-${kind}`, ".db.gz", at);
-}
-
-/** A file in DATA_DIR/backups named by its kind and time as backups are (crm-damaged-2026-11-28T23-59-00Z.db), not taken yet. */
-export function timedFileInBackups(dataDir: string, name: string, extension: string, at = new Date()): string {
-  const stem = path.join(backupsDirectory(dataDir), `${name}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
-  let file = `${stem}${extension}`;
-  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}${extension}`;
-  return file;
+  return timedFileName(backupsDirectory(dataDir), `crm-${kind}`, ".db.gz", at);
 }
 
 /**

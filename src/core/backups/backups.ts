@@ -9,7 +9,7 @@ import { announceChange, type BackupAction } from "../changes/change-feed.ts";
 import { whenDatabaseFree } from "../database/busy.ts";
 import { inTransaction } from "../database/transaction.ts";
 import { KNOWN_MIGRATIONS } from "../database/migrate.ts";
-import { DamagedDatabaseError, DATABASE_FILE_NAME, moveDatabaseFile, openDatabase, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
+import { DamagedDatabaseError, DATABASE_FILE_NAME, openDatabase, setDatabaseFileAside, type CrmDatabase, type OpenedDatabase } from "../database/open.ts";
 import { otherOpeners } from "../database/openers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isDatabaseOpenElsewhere } from "../import/open-elsewhere.ts";
@@ -18,7 +18,7 @@ import { openCrmDatabase } from "../startup/open-crm-database.ts";
 import { BACKUP_NAME_PATTERN, type Backup, type BackupKind } from "../../contracts/backups.ts";
 import { formatCountOf } from "../../contracts/counts.ts";
 import { withBackupLock } from "./backup-lock.ts";
-import { backupsDirectory, defaultBackupFile, removeLeftovers, timedFileInBackups } from "./backup-taking.ts";
+import { backupsDirectory, defaultBackupFile, removeLeftovers } from "./backup-taking.ts";
 import { assertIntact, ATTACHMENT_FILES_TABLE, COUNTED_TABLES, writeBackup, type BackupManifest, type CountedTable } from "./backup-writer.ts";
 
 /**
@@ -250,10 +250,7 @@ function keepCurrentDatabase(dataDir: string, appVersion: string, restoredBy: Ac
  * backup: the backups' list leaves it out.
  */
 function setDamagedDatabaseAside(dataDir: string): string {
-  const kept = timedFileInBackups(dataDir, "crm-damaged", ".db");
-  mkdirSync(path.dirname(kept), { recursive: true, mode: 0o700 });
-  moveDatabaseFile(path.join(dataDir, DATABASE_FILE_NAME), kept);
-  return kept;
+  return setDatabaseFileAside(path.join(dataDir, DATABASE_FILE_NAME), backupsDirectory(dataDir), "crm-damaged");
 }
 
 /** What openCurrentIfFree finds when the database there cannot be read at all. */

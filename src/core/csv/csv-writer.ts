@@ -113,18 +113,19 @@ export function csvByteStream(chunks: Iterator<string>): ReadableStream<Uint8Arr
  * export that looks whole.
  */
 export function writeCsvFile(file: string, chunks: Iterable<string>): void {
+  const refused = (error: unknown) => invalid("out", `Cannot write ${file}: ${fileProblem(error)}`);
   let descriptor: number;
   try {
     descriptor = openSync(file, "w");
   } catch (error) {
-    throw invalid("out", `Cannot write ${file}: ${fileProblem(error)}`);
+    throw refused(error);
   }
   try {
     for (const chunk of chunks) writeSync(descriptor, chunk);
   } catch (error) {
     closeSync(descriptor);
     rmSync(file, { force: true });
-    throw isFileRefusal(error) ? invalid("out", `Cannot write ${file}: ${fileProblem(error)}`) : error;
+    throw isFileRefusal(error) ? refused(error) : error;
   }
   closeSync(descriptor);
 }

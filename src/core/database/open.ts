@@ -48,11 +48,29 @@ export function openDatabase(dataDir: string, options: { beforeUpgrade?: (sqlite
   }
 }
 
-/** Moves a database file aside with its WAL and shared-memory index, when it has them, keeping them as they are. */
-export function moveDatabaseFile(file: string, to: string): void {
+/**
+ * Moves a database file SQLite cannot read into `folder` (made if need be) as `<name>-<time>.db`, with its
+ * WAL and shared-memory index when it has them, all kept as they are for whoever tries to mend it; answers
+ * where it went.
+ */
+export function setDatabaseFileAside(file: string, folder: string, name: string): string {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const to = timedFileName(folder, name, ".db");
   for (const suffix of ["", "-wal", "-shm"]) {
     if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${to}${suffix}`);
   }
+  return to;
+}
+
+/**
+ * A file in `folder` named by what it is and when, to the second (crm-manual-2026-11-28T23-59-00Z.db.gz), with
+ * '-2', '-3'… before the extension when that name is taken: backups and the files set aside beside them.
+ */
+export function timedFileName(folder: string, name: string, extension: string, at = new Date()): string {
+  const stem = path.join(folder, `${name}-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`);
+  let file = `${stem}${extension}`;
+  for (let taken = 2; existsSync(file); taken++) file = `${stem}-${taken}${extension}`;
+  return file;
 }
 
 /** Whether SQLite refused a file as no database at all, or as one whose pages are broken. */

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import path from "node:path";
-import { isDamagedDatabase, moveDatabaseFile, neverWaitOnEventLoop, type CrmDatabase } from "../database/open.ts";
+import { isDamagedDatabase, neverWaitOnEventLoop, setDatabaseFileAside, type CrmDatabase } from "../database/open.ts";
 import { inTransaction } from "../database/transaction.ts";
 
 /** The server's own file for webhook deliveries, beside crm.db in the data directory. */
@@ -118,7 +118,7 @@ export class WebhookIntake {
       if (!isDamagedDatabase(error)) throw error;
       // Deliveries must go on being stored: the damaged file is kept as it is, and a new one begun, numbered
       // on from crm.db's (below). What it held and had not moved is fetched again by a backfill.
-      const keptAs = this.setDamagedFileAside();
+      const keptAs = setDatabaseFileAside(this.file, path.dirname(this.file), "webhook-intake-damaged");
       this.notice(
         `${new Date().toISOString()} webhook intake: ${this.file} could not be read (SQLite: ${(error as Error).message}); it is kept as ${keptAs} ` +
           "and a new one begun. Run a backfill to fetch the orders of deliveries it held that were not yet moved into crm.db.",
@@ -126,12 +126,6 @@ export class WebhookIntake {
       this.intakeFile = this.openIntakeFile();
     }
     return this.intakeFile;
-  }
-
-  private setDamagedFileAside(): string {
-    const keptAs = path.join(path.dirname(this.file), `webhook-intake-damaged-${new Date().toISOString().replaceAll(":", "-")}.db`);
-    moveDatabaseFile(this.file, keptAs);
-    return keptAs;
   }
 
   private openIntakeFile(): Database {
