@@ -4,6 +4,7 @@ import { formatCount, formatCountOf } from "../format/count";
 import { Button } from "./Button";
 import { LoadError } from "./LoadError";
 import { pageRange } from "./paging";
+import { dimmedWhile } from "./dimmed-while";
 
 export interface CardPagedListProps<T> {
   /** The URL of the page that begins at `offset`, `pageSize` long. */
@@ -52,7 +53,7 @@ export function CardPagedList<T>({ pageUrl, pageSize, errorTitle, emptyText, nou
   return (
     <>
       <ul
-        className={`divide-y divide-slate-100 rounded-lg border border-slate-200 transition-opacity ${isPrevious ? "opacity-60" : ""}`}
+        className={`divide-y divide-slate-100 rounded-lg border border-slate-200 ${dimmedWhile(isPrevious)}`}
         aria-busy={isPrevious}
         data-testid={testIds.list}
       >

@@ -8,6 +8,7 @@ import { SkeletonLines } from "../../ui/DetailCard";
 import { ORDER_STATUS_FILTER_OPTIONS, statusOfFilter } from "./order-display";
 import { OrdersPager } from "./OrdersPager";
 import { OrdersTable } from "./OrdersTable";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 /** Fifty orders a page: enough to scan, small enough to arrive at once for an account with thousands. */
 const ALL_ORDERS_PAGE_SIZE = 50;
@@ -60,7 +61,7 @@ export function AllOrdersModal({ accountId, onClose }: { accountId: number; onCl
             </p>
           ) : (
             <>
-              <div ref={scrollerRef} className={`max-h-[55vh] overflow-auto transition-opacity ${isValidating ? "opacity-60" : ""}`} aria-busy={isValidating}>
+              <div ref={scrollerRef} className={`max-h-[55vh] overflow-auto ${dimmedWhile(isValidating)}`} aria-busy={isValidating}>
                 <OrdersTable orders={orderPage.items} testId="all-orders-table" />
               </div>
               <OrdersPager page={page} pageSize={ALL_ORDERS_PAGE_SIZE} total={orderPage.total} onPageChange={showPage} testIdPrefix="all-orders" />

@@ -9,6 +9,7 @@ import { DetailCard, SkeletonLines } from "../../ui/DetailCard";
 import { clampPage, ORDERS_PAGE_SIZE, ordersTotalsLine } from "./order-display";
 import { OrdersPager } from "./OrdersPager";
 import { OrdersTable } from "./OrdersTable";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 /**
  * The account's orders, newest first, five a page fetched from the server, with the account's order count and
@@ -51,7 +52,7 @@ export function RecentOrdersCard({ account }: { account: AccountDetail }) {
           </div>
         ) : (
           <>
-            <div className={`overflow-x-auto transition-opacity ${isValidating ? "opacity-60" : ""}`} aria-busy={isValidating}>
+            <div className={`overflow-x-auto ${dimmedWhile(isValidating)}`} aria-busy={isValidating}>
               <OrdersTable orders={orderPage.items} testId="orders-table" />
             </div>
             <OrdersPager page={requestedPage} pageSize={ORDERS_PAGE_SIZE} total={orderPage.total} onPageChange={setRequestedPage} testIdPrefix="orders" />

@@ -6,6 +6,7 @@ import { formatUsCalendarDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { LoadError } from "../../ui/LoadError";
 import { changeFrom, formatChange } from "./figures";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 type FigureKey = Exclude<keyof PeriodFigures, "from" | "to">;
 
@@ -40,7 +41,7 @@ export function KpiCards({ period }: { period: Period }) {
   const previousRange = summary && `${formatUsCalendarDate(summary.previous.from)} – ${formatUsCalendarDate(summary.previous.to)}`;
   return (
     <section aria-label="Figures for the period" aria-busy={!summary || isValidating} className="space-y-2" data-testid="kpi-cards">
-      <ul className={`grid grid-cols-2 gap-3 transition-opacity md:grid-cols-3 xl:grid-cols-6 ${summary && isValidating ? "opacity-60" : ""}`}>
+      <ul className={`grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6 ${dimmedWhile(summary !== undefined && isValidating)}`}>
         {KPIS.map(({ key, label, format }) =>
           summary ? (
             <KpiCard

@@ -11,6 +11,7 @@ import { rhythmText } from "../../format/reorder-bands";
 import { ReorderTiming } from "../../ui/ReorderTiming";
 import { Select } from "../../ui/Select";
 import { useMediaQuery } from "../../useMediaQuery";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 export interface ReorderTableProps {
   accounts: ReorderAccount[];
@@ -92,7 +93,7 @@ function ReorderRows({ accounts, view, isRefreshing, selection, onSort, onSelect
 
   return (
     <div className="overflow-x-auto">
-      <table className={`w-full min-w-[880px] border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`} aria-busy={isRefreshing} data-testid="reorder-table">
+      <table className={`w-full min-w-[880px] border-collapse text-left text-sm ${dimmedWhile(isRefreshing)}`} aria-busy={isRefreshing} data-testid="reorder-table">
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className="w-10 px-3 py-3 align-bottom">
@@ -160,7 +161,7 @@ function ReorderCards({ accounts, view, isRefreshing, selection, onOrder, onSele
           data-testid="reorder-sort-select"
         />
       </div>
-      <ul className={`divide-y divide-slate-100 transition-opacity ${isRefreshing ? "opacity-60" : ""}`}>
+      <ul className={`divide-y divide-slate-100 ${dimmedWhile(isRefreshing)}`}>
         {accounts.map((account) => (
           <li key={account.id} className={`flex gap-3 px-4 py-3 text-sm ${selection.has(account.id) ? "bg-blue-50/60" : ""}`} data-testid="reorder-card" data-account-id={account.id}>
             <div className="pt-0.5">

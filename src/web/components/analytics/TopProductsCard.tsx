@@ -8,6 +8,7 @@ import { LoadError } from "../../ui/LoadError";
 import { axisScale, positionOn } from "./chart-scale";
 import { ChartCard, EmptyChart } from "./ChartCard";
 import { csvDollars } from "./csv";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 /** The SKUs that brought the most revenue in the period, with the units sold and the customers who bought them. */
 export function TopProductsCard({ period, className }: { period: Period; className?: string }) {
@@ -32,7 +33,7 @@ export function TopProductsCard({ period, className }: { period: Period; classNa
         ) : !hasSales ? (
           <EmptyChart title="No products sold in this period">Choose a longer period, or import orders to see what sells best.</EmptyChart>
         ) : (
-          <div className={`transition-opacity ${isValidating ? "opacity-60" : ""}`} aria-busy={isValidating}>
+          <div className={dimmedWhile(isValidating)} aria-busy={isValidating}>
             {view === "chart" ? <ProductBars products={products} /> : <ProductsTable products={products} />}
           </div>
         )

@@ -14,6 +14,7 @@ import { undoBulkChange, useRefreshAccounts } from "../../api/accounts";
 import { Button } from "../../ui/Button";
 import { useWrite } from "../../ui/use-write";
 import { describeActor, describeFieldChange, SOURCE_LABELS, wordsOf } from "./audit-words";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 const ANY = "";
 
@@ -73,7 +74,7 @@ export function AuditTrail() {
         <>
           {/* Dimmed while another page or filter is read, as the accounts table is. A phone stacks each entry;
               wider screens have the table, which scrolls inside its card if it must. */}
-          <div className={`transition-opacity ${isPrevious ? "opacity-60" : ""}`} aria-busy={isPrevious} data-testid="audit-entries">
+          <div className={dimmedWhile(isPrevious)} aria-busy={isPrevious} data-testid="audit-entries">
             <ol className="divide-y divide-slate-100 md:hidden" data-testid="audit-cards">
               {auditPage.items.map((entry) => (
                 <AuditCard key={entry.id} entry={entry} onUndone={retry} />

@@ -12,6 +12,7 @@ import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
 import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
 import { useMountOnIntent } from "../../ui/useMountOnIntent";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 export interface TaskCardProps {
   task: Task;
@@ -50,7 +51,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
   return (
     <article
       {...containerProps}
-      className={`@container rounded-lg border border-slate-200 p-4 shadow-sm transition-opacity ${isOpen ? "bg-white" : "bg-slate-50"} ${isPending ? "opacity-60" : ""}`}
+      className={`@container rounded-lg border border-slate-200 p-4 shadow-sm ${isOpen ? "bg-white" : "bg-slate-50"} ${dimmedWhile(isPending)}`}
       aria-busy={isPending}
       data-testid="task-card"
       data-task-id={task.id}

@@ -14,6 +14,7 @@ import { accountTick, pageTick, type AccountTick, type SelectedAccounts } from "
 import { STANDARD_LISTS } from "../../ui/list-types";
 import { useActiveTeam } from "../../api/team";
 import { ownerNameOf } from "./owners";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 export interface AccountCardsProps {
   /** Undefined while the first page loads. */
@@ -53,7 +54,7 @@ export function AccountCards({ accounts, pageSize, view, isRefreshing, selected,
           data-testid="accounts-sort-select"
         />
       </div>
-      <ul className={`divide-y divide-slate-100 transition-opacity ${isRefreshing ? "opacity-60" : ""}`}>
+      <ul className={`divide-y divide-slate-100 ${dimmedWhile(isRefreshing)}`}>
         {accounts === undefined
           ? Array.from({ length: pageSize }, (_, index) => <PlaceholderCard key={index} />)
           : accounts.map((account) => (

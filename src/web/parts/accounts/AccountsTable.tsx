@@ -6,6 +6,7 @@ import { accountTick, pageTick, type SelectedAccounts } from "./account-selectio
 import { SortableColumnHeader } from "../../ui/SortableColumnHeader";
 import { useActiveTeam } from "../../api/team";
 import { ownerNameOf } from "./owners";
+import { dimmedWhile } from "../../ui/dimmed-while";
 
 export interface AccountsTableProps {
   /** Undefined while the first page loads: placeholder rows hold the table's height. */
@@ -51,7 +52,7 @@ export function AccountsTable({ accounts, pageSize, selected, onSelectedChange, 
     // Relative, so that the hidden labels of the list selects (absolutely placed) scroll with the table instead of widening the page.
     <div className="relative overflow-x-auto">
       <table
-        className={`w-full min-w-[1080px] table-fixed border-collapse text-left text-sm transition-opacity ${isRefreshing ? "opacity-60" : ""}`}
+        className={`w-full min-w-[1080px] table-fixed border-collapse text-left text-sm ${dimmedWhile(isRefreshing)}`}
         aria-busy={isLoading || isRefreshing}
         data-testid="accounts-table"
       >
