@@ -144,6 +144,36 @@ describe("importing an order export through the Upload Accounts dialog", () => {
     await page.close();
   });
 
+  test("at 1440 px, an export with the name in First Name and Last Name: both guessed among the first columns, and the primary contact named by them", async () => {
+    const page = await signedInPage(running.browser, running.crm);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const dialog = await openDialog(page);
+    await pickFile(dialog, writeFile("split-names.csv", `Email,Company,First Name,Last Name,Phone Number,Order Date,Order Total,Order Number\nnora@acme-labs.com,Acme Labs,Nora,Quinn,414.479.4233,11/02/2026,129.50,HS-1001\n`));
+    await dialog.getByTestId("column-map").waitFor({ timeout: 30_000 });
+    expect(await chosenHeader(dialog, "shipToFirstName")).toBe("First Name");
+    expect(await chosenHeader(dialog, "shipToLastName")).toBe("Last Name");
+    expect(await chosenHeader(dialog, "shipToName")).toBe("");
+    // Among the first columns, not folded away; ShipStation has no such column, so none is named.
+    expect(await dialog.locator("[data-testid=more-columns] [data-column=shipToFirstName]").count()).toBe(0);
+    expect(await dialog.locator("[data-testid=column-choice][data-column=shipToFirstName]").innerText()).not.toContain("ShipStation:");
+    await animationsFinished(page);
+    await screenshot(page, "import-map-split-names-1440");
+
+    await dialog.getByRole("button", { name: "Preview import" }).click();
+    await dialog.getByTestId("import-preview").waitFor({ timeout: 30_000 });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await dialog.getByTestId("import-outcome").waitFor({ timeout: 30_000 });
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const found = await (await page.request.get(`${running.crm.url}/api/accounts?q=acme-labs.com`)).json();
+    const account = await (await page.request.get(`${running.crm.url}/api/accounts/${found[0].id}`)).json();
+    expect(account.contacts.map(({ firstName, lastName, isPrimary }: { firstName: string; lastName: string; isPrimary: boolean }) => ({ firstName, lastName, isPrimary }))).toEqual([
+      { firstName: "Nora", lastName: "Quinn", isPrimary: true },
+    ]);
+    await page.close();
+  });
+
   test("at 390 px: a file over the limit names crm import-csv; the map, the preview and the outcome fit, and nothing covers Close", async () => {
     const page = await signedInPageWithoutWelcome(running.browser, running.crm);
     await page.setViewportSize(PHONE);

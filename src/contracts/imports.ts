@@ -90,6 +90,8 @@ export const ORDER_COLUMNS = [
   "orderTotal",
   "shipToCompany",
   "shipToName",
+  "shipToFirstName",
+  "shipToLastName",
   "shipToPhone",
   "shipToAddress1",
   "shipToAddress2",
@@ -136,7 +138,7 @@ export const ImportField = t.Object({
   label: t.String({ description: "'Order date'" }),
   meaning: t.String({ description: "What the CRM makes of it" }),
   required: t.Boolean(),
-  shipStationHeader: t.String({ description: "ShipStation's header for it: 'Date - Order Date'" }),
+  shipStationHeader: t.Union([t.String(), t.Null()], { description: "ShipStation's header for it: 'Date - Order Date'; null for a column its export does not have (First name, Last name)" }),
 });
 export type ImportField = typeof ImportField.static;
 

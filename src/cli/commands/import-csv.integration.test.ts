@@ -97,7 +97,7 @@ describe("crm import-csv", () => {
   });
 
   test("--map reads an export whose columns are named otherwise, naming the CRM's columns as the upload dialog or ShipStation does", async () => {
-    const file = csvFile("hubspot.csv", "Order #,Placed On,E-mail,Company,Total\nH-1,03/02/2026,ann@northwind.com,Northwind Clinic,120.50\n");
+    const file = csvFile("hubspot.csv", "Order #,Placed On,E-mail,Company,Given,Family,Total\nH-1,03/02/2026,ann@northwind.com,Northwind Clinic,Ann,Lee,120.50\n");
     const refused = await crm("import-csv", file);
     expect(refused.exitCode).not.toBe(0);
     expect(refused.stderr).toContain("Missing required column: Date - Order Date");
@@ -106,12 +106,13 @@ describe("crm import-csv", () => {
     expect(wrong.exitCode).not.toBe(0);
     expect(wrong.stderr).toContain('--map: "When" is none of the CRM\'s columns');
 
-    const run = await crm("import-csv", file, "--map", "Placed On=Order date,E-mail=Customer Email", "--map", "Total=Amount - Order Total,Company=Company");
+    const run = await crm("import-csv", file, "--map", "Placed On=Order date,E-mail=Customer Email", "--map", "Total=Amount - Order Total,Company=Company,Given=First name,Family=Last name");
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("Imported 1 order for 1 account (1 new)");
     const db = new Database(path.join(dataDir(), "crm.db"), { readonly: true });
     try {
       expect(db.query("SELECT name, total_order_cents FROM accounts").all()).toEqual([{ name: "Northwind Clinic", total_order_cents: 12050 }]);
+      expect(db.query("SELECT first_name, last_name, is_primary FROM contacts").all()).toEqual([{ first_name: "Ann", last_name: "Lee", is_primary: 1 }]);
     } finally {
       db.close();
     }

@@ -169,13 +169,15 @@ describe("guessColumnMap: the upload dialog's first guess", () => {
   });
 
   test("a HubSpot or spreadsheet export's names are guessed from common synonyms", () => {
-    const { columnMap } = guessColumnMap(["Order #", "Order Date", "Email", "Company", "First Name", "Full Name", "Phone Number", "Total", "Zip", "State/Region"]);
+    const { columnMap } = guessColumnMap(["Order #", "Order Date", "Email", "Company", "First Name", "Last Name", "Full Name", "Phone Number", "Total", "Zip", "State/Region"]);
     expect(columnMap).toEqual({
       orderNumber: "Order #",
       orderDate: "Order Date",
       customerEmail: "Email",
       shipToCompany: "Company",
       shipToName: "Full Name",
+      shipToFirstName: "First Name",
+      shipToLastName: "Last Name",
       shipToPhone: "Phone Number",
       orderTotal: "Total",
       shipToPostalCode: "Zip",
@@ -187,6 +189,7 @@ describe("guessColumnMap: the upload dialog's first guess", () => {
       shipToCompany: "Company Name",
       orderTotal: "Amount",
     });
+    expect(guessColumnMap(["Email", "Date", "Given Name", "Surname"]).columnMap).toEqual({ customerEmail: "Email", orderDate: "Date", shipToFirstName: "Given Name", shipToLastName: "Surname" });
   });
 
   test("when several headers could be one column, the first is chosen and the others are named beside it", () => {

@@ -1,27 +1,11 @@
+import { ORDER_COLUMNS } from "../../contracts/imports.ts";
 import { invalid } from "../errors.ts";
 
-/** The columns of a ShipStation order export that the import understands. */
-export type OrderColumn =
-  | "customerEmail"
-  | "orderDate"
-  | "orderNumber"
-  | "shipToCompany"
-  | "shipToName"
-  | "shipToAddress1"
-  | "shipToAddress2"
-  | "shipToAddress3"
-  | "shipToCity"
-  | "shipToState"
-  | "shipToPostalCode"
-  | "shipToCountry"
-  | "shipToPhone"
-  | "orderTotal"
-  | "itemSku"
-  | "itemName"
-  | "itemQty"
-  | "itemPrice"
-  | "orderStatus"
-  | "store";
+/**
+ * The columns of an order export that the import understands: ShipStation's, and the first and last names
+ * other exports split a person's name into.
+ */
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 
 export interface OrderColumnMapping {
   indexOf: Partial<Record<OrderColumn, number>>;
@@ -80,8 +64,12 @@ export function trimHeader(header: string): string {
 
 export const REQUIRED_ORDER_COLUMNS: readonly OrderColumn[] = ["customerEmail", "orderDate"];
 
-/** The header ShipStation's "Export Orders" gives each column first, then other names it goes by. */
-export const ORDER_COLUMN_HEADERS: Readonly<Record<OrderColumn, readonly [canonical: string, ...aliases: string[]]>> = {
+/**
+ * The header ShipStation's "Export Orders" gives each column first, then other names it goes by. An import
+ * without a map reads these alone. The first and last names are none of ShipStation's: they are read only
+ * when a map names them, so that a ShipStation export with extra columns of those names imports as before.
+ */
+export const ORDER_COLUMN_HEADERS: Readonly<Partial<Record<OrderColumn, readonly [canonical: string, ...aliases: string[]]>>> = {
   customerEmail: ["Customer Email", "Email", "Buyer Email"],
   orderDate: ["Date - Order Date", "Order Date"],
   orderNumber: ["Order - Number", "Order #", "Order Number", "Order No"],
@@ -113,8 +101,13 @@ export const ORDER_COLUMNS_KEPT_IN_DETAILS: ReadonlySet<OrderColumn> = new Set<O
 /** 'Missing required column: Customer Email', naming each column by its ShipStation header. */
 export function describeMissingColumns(missing: OrderColumn[]): string {
   if (missing.length === 0) return "";
-  const names = missing.map((column) => ORDER_COLUMN_HEADERS[column][0]).join(", ");
+  const names = missing.map((column) => shipStationHeaderOf(column) ?? ORDER_COLUMN_LABELS[column]).join(", ");
   return `Missing required column${missing.length === 1 ? "" : "s"}: ${names}`;
+}
+
+/** ShipStation's header for a column, as its export writes it; null for a column it does not have. */
+export function shipStationHeaderOf(column: OrderColumn): string | null {
+  return ORDER_COLUMN_HEADERS[column]?.[0] ?? null;
 }
 
 /** What a column is to staff: its name in the upload dialog and what the CRM makes of it. */
@@ -134,6 +127,8 @@ export const ORDER_COLUMN_FIELDS: readonly OrderColumnField[] = (
     ["orderTotal", "Order total", "The order's amount, added to the account's revenue"],
     ["shipToCompany", "Company", "The name of a new account (the customer name when there is no company)"],
     ["shipToName", "Customer name", "The account's primary contact"],
+    ["shipToFirstName", "First name", "With Last name, the primary contact when a row has no Customer name"],
+    ["shipToLastName", "Last name", "With First name, the primary contact when a row has no Customer name"],
     ["shipToPhone", "Phone", "The primary contact's phone"],
     ["shipToAddress1", "Address line 1", "The ship-to address"],
     ["shipToAddress2", "Address line 2", "The ship-to address"],
@@ -165,6 +160,8 @@ const GUESSED_HEADERS: Readonly<Record<OrderColumn, readonly string[]>> = {
   orderNumber: ["order", "orderid", "ordernum", "ordercode", "invoice", "invoicenumber", "invoiceno", "ponumber", "number"],
   shipToCompany: ["company", "companyname", "organization", "organisation", "business", "businessname", "accountname", "account"],
   shipToName: ["name", "fullname", "customername", "contactname", "contact", "customer", "buyername", "buyer"],
+  shipToFirstName: ["firstname", "givenname", "fname", "contactfirstname", "customerfirstname", "buyerfirstname"],
+  shipToLastName: ["lastname", "surname", "familyname", "lname", "contactlastname", "customerlastname", "buyerlastname"],
   shipToAddress1: ["address", "address1", "addressline1", "streetaddress", "street", "street1"],
   shipToAddress2: ["address2", "addressline2", "street2"],
   shipToAddress3: ["address3", "addressline3", "street3"],

@@ -10,7 +10,7 @@ import { linesOf, prepareOrder, type PreparedOrder } from "../orders/prepared-or
 import { readCsvFile } from "./csv-file-reader.ts";
 import { ShipStationFileOrders, SHIP_TO_COLUMNS } from "./shipstation-file-orders.ts";
 import { parseMoneyToCents } from "../money/money.ts";
-import { mapOrderColumns, type OrderColumn } from "./order-columns.ts";
+import { mapOrderColumns, type ColumnMap, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
 import { SeededRandom } from "../../tools/demo-data/random.ts";
@@ -39,10 +39,10 @@ interface ReadExport {
   rowErrors: { line: number; reason: string }[];
 }
 
-function readExport(filePath: string, timeZone = TIME_ZONE): ReadExport {
+function readExport(filePath: string, timeZone = TIME_ZONE, columnMap?: ColumnMap): ReadExport {
   const result: ReadExport = { orders: [], rowErrors: [] };
   const decoder = new TextDecoder();
-  const orders = new ShipStationFileOrders(timeZone, undefined, {
+  const orders = new ShipStationFileOrders(timeZone, columnMap, {
     order: (order) => {
       const { raw, ...rest } = order;
       result.orders.push({ ...rest, customer: { ...order.customer }, rawText: decoder.decode(raw) });
@@ -610,6 +610,47 @@ describe("status and store", () => {
     const { orders } = expectOrdersAsTheRowsMean(bytes, ",");
     expect(orders[0]).toMatchObject({ status: "on_hold", store: "eBay" });
     expect(JSON.parse(orders[0]!.rawText).details).toEqual({ [statusHeader!]: "On Hold", [storeHeader!]: "eBay" });
+  });
+});
+
+describe("first and last names", () => {
+  const HEADER = ["Email", "Order Date", "Order Number", "Company", "First Name", "Last Name", "Full Name"];
+  const MAP: ColumnMap = { customerEmail: "Email", orderDate: "Order Date", orderNumber: "Order Number", shipToCompany: "Company", shipToFirstName: "First Name", shipToLastName: "Last Name" };
+  const shipTos = (exported: ReadExport) => exported.orders.map((order) => JSON.parse(order.rawText).shipTo);
+
+  test("make the customer's name, in the order's ship-to as well, when a map names them and the row has no customer name", () => {
+    const bytes = csv([
+      HEADER,
+      ["nora@acme-labs.com", "11/2/2026", "HS-1", "Acme Labs", " Nora ", "Quinn", ""],
+      ["lee@harbor.com", "11/2/2026", "HS-2", "", "", "Lee", ""],
+      ["max@harbor.com", "11/2/2026", "HS-3", "Harbor", "", "", ""],
+      ["ann@harbor.com", "11/2/2026", "HS-4", "Harbor", "Ann", "Lee", "Dr. Ann Lee"],
+    ]);
+    const exported = readExport(file(bytes), TIME_ZONE, MAP);
+    expect(exported.rowErrors).toEqual([]);
+    expect(exported.orders.map(({ customer }) => customer.name)).toEqual(["Nora Quinn", "Lee", undefined, "Ann Lee"]);
+    expect(shipTos(exported)).toEqual([{ name: "Nora Quinn", company: "Acme Labs" }, { name: "Lee" }, { company: "Harbor" }, { name: "Ann Lee", company: "Harbor" }]);
+    // A customer name column, when the map names one, comes first wherever a row fills it.
+    const withFullName = readExport(file(bytes), TIME_ZONE, { ...MAP, shipToName: "Full Name" });
+    expect(withFullName.orders.map(({ customer }) => customer.name)).toEqual(["Nora Quinn", "Lee", undefined, "Dr. Ann Lee"]);
+    expect(shipTos(withFullName)[3]).toEqual({ name: "Dr. Ann Lee", company: "Harbor" });
+  });
+
+  test("are read only when a map names them: without one, a file's First Name and Last Name stay in the details as before", () => {
+    const bytes = csv([
+      ["Customer Email", "Date - Order Date", "Order - Number", "First Name", "Last Name"],
+      ["nora@acme-labs.com", "11/2/2026", "1", "Nora", "Quinn"],
+    ]);
+    const [order] = expectOrdersAsTheRowsMean(bytes, ",").orders;
+    expect(order!.customer.name).toBeUndefined();
+    expect(order!.rawText).toBe('{"shipTo":{},"items":[],"orderTotalCents":null,"details":{"First Name":"Nora","Last Name":"Quinn"}}');
+  });
+
+  test("a name made longer than a name may be makes its row an error, and the other rows import", () => {
+    const bytes = csv([HEADER, ["a@acme-labs.com", "11/2/2026", "1", "", "F".repeat(150), "L".repeat(150), ""], ["b@acme-labs.com", "11/2/2026", "2", "", "Bo", "Ek", ""]]);
+    const exported = readExport(file(bytes), TIME_ZONE, MAP);
+    expect(exported.rowErrors).toEqual([{ line: 2, reason: "the first and last names together are longer than 200 characters" }]);
+    expect(exported.orders.map(({ customer }) => customer.name)).toEqual(["Bo Ek"]);
   });
 });
 

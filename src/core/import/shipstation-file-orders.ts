@@ -1,4 +1,4 @@
-import { IMPORTED_LONG_TEXT_MAX_LENGTH } from "../../contracts/imports.ts";
+import { IMPORTED_LONG_TEXT_MAX_LENGTH, ORDER_COLUMNS } from "../../contracts/imports.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
 import type { OrderStatus } from "../../contracts/orders.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
@@ -9,7 +9,7 @@ import { fingerprintOf, lineOf, writeFingerprintedFields, type OrderLine, type P
 import { Utf8Writer } from "../orders/utf8-writer.ts";
 import type { CsvRow } from "./csv-file-reader.ts";
 import { parseMoneyToCents, plainAmountBytesToCents } from "../money/money.ts";
-import { checkColumnMap, describeMissingColumns, mapOrderColumns, ORDER_COLUMN_HEADERS, type ColumnMap, type OrderColumn } from "./order-columns.ts";
+import { checkColumnMap, describeMissingColumns, mapOrderColumns, type ColumnMap, type OrderColumn } from "./order-columns.ts";
 import { parseShipStationDate, parseUsDateTimeBytes } from "../time/shipstation-date.ts";
 import { UnreadableValueError } from "../unreadable-value.ts";
 import { formatCount } from "../../contracts/counts.ts";
@@ -69,7 +69,7 @@ export class ShipStationFileOrders {
     if (this.columnMap !== undefined) checkColumnMap(headers, this.columnMap);
     const mapping = mapOrderColumns(headers, this.columnMap);
     if (mapping.missing.length > 0) throw invalid("file", describeMissingColumns(mapping.missing));
-    for (const column of ALL_COLUMNS) this.at[column] = mapping.indexOf[column] ?? -1;
+    for (const column of ORDER_COLUMNS) this.at[column] = mapping.indexOf[column] ?? -1;
     this.orderLevelIndexes = ORDER_LEVEL_COLUMNS.map((column) => this.at[column]);
     this.shipToColumns = SHIP_TO_COLUMNS.map(([key, column]) => [key, this.at[column]]);
     this.detailColumns = detailColumnsOf(mapping.otherColumns);
@@ -114,7 +114,7 @@ export class ShipStationFileOrders {
       const known = checked.get(index);
       if (!known || limit < known.limit) checked.set(index, { limit, header });
     };
-    for (const column of ALL_COLUMNS) {
+    for (const column of ORDER_COLUMNS) {
       const index = this.at[column];
       if (index >= 0) check(index, column === "itemName" ? IMPORTED_LONG_TEXT_MAX_LENGTH : SHORT_TEXT_MAX_LENGTH, headerText(headers[index]!));
     }
@@ -203,6 +203,7 @@ export class ShipStationFileOrders {
   /** Begins a new pending order with its first row: the stored JSON up to that row's item, and its details. */
   private start(row: CsvRow, order: OrderColumns, item: ReadItem | undefined): void {
     const at = this.at;
+    const joinedName = this.joinedName(row);
     const out = this.written;
     out.startOver(out.bytes);
     writeFingerprintedFields(order, out);
@@ -210,10 +211,12 @@ export class ShipStationFileOrders {
     out.ascii('{"shipTo":{');
     let first = true;
     for (const [key, index] of this.shipToColumns) {
-      if (row.isBlank(index)) continue;
+      const named = key === "name" && joinedName !== "";
+      if (!named && row.isBlank(index)) continue;
       if (!first) out.ascii(",");
       out.jsonKey(key);
-      row.writeJsonString(index, out);
+      if (named) out.jsonString(joinedName);
+      else row.writeJsonString(index, out);
       first = false;
     }
     out.ascii('},"items":[');
@@ -222,7 +225,7 @@ export class ShipStationFileOrders {
       ...order,
       customer: {
         company: row.trimmed(at.shipToCompany) || undefined,
-        name: row.trimmed(at.shipToName) || undefined,
+        name: row.trimmed(at.shipToName) || joinedName || undefined,
         phone: row.trimmed(at.shipToPhone) || undefined,
       },
       rawStart,
@@ -231,6 +234,18 @@ export class ShipStationFileOrders {
       orderLevelCells: order.orderNumber === null ? null : copyCells(row, this.orderLevelIndexes),
     };
     this.addItem(row, item);
+  }
+
+  /**
+   * The customer's name from First name and Last name, for a row without a Customer name; "" otherwise, and
+   * always for a file whose map names neither (every ShipStation export), so that its orders read as before.
+   */
+  private joinedName(row: CsvRow): string {
+    const { shipToFirstName, shipToLastName, shipToName } = this.at;
+    if ((shipToFirstName < 0 && shipToLastName < 0) || !row.isBlank(shipToName)) return "";
+    const name = [row.trimmed(shipToFirstName), row.trimmed(shipToLastName)].filter((part) => part !== "").join(" ");
+    if (name.length > SHORT_TEXT_MAX_LENGTH) throw new UnreadableValueError(`the first and last names together are longer than ${formatCount(SHORT_TEXT_MAX_LENGTH)} characters`);
+    return name;
   }
 
   private addItem(row: CsvRow, item: ReadItem | undefined): void {
@@ -371,12 +386,10 @@ interface DetailColumn {
 }
 
 /** The columns that make an order what it is; item rows of one order repeat them. */
-const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEmail", "store", "orderDate", "orderTotal", "shipToName", "shipToCompany"];
+const ORDER_LEVEL_COLUMNS: readonly OrderColumn[] = ["orderNumber", "customerEmail", "store", "orderDate", "orderTotal", "shipToName", "shipToFirstName", "shipToLastName", "shipToCompany"];
 
 /** Spellings of a status kept parsed: a handful in any real export, and never many however odd the file. */
 const MAX_STATUS_SPELLINGS = 64;
-
-const ALL_COLUMNS = Object.keys(ORDER_COLUMN_HEADERS) as OrderColumn[];
 
 /** The ship-to keys in ShipToAddress's order: the stored JSON's key order, which fingerprints compare. */
 export const SHIP_TO_COLUMNS: readonly [key: keyof ShipToAddress, column: OrderColumn][] = [

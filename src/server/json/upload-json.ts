@@ -1,6 +1,6 @@
 import type { ColumnMap, CsvColumns, ImportForm, UploadReceipt, UploadUrl } from "../../contracts/imports.ts";
 import type { CsvFileHeader } from "../../core/import/csv-file-header.ts";
-import { ORDER_COLUMN_FIELDS, ORDER_COLUMN_HEADERS, trimHeader } from "../../core/import/order-columns.ts";
+import { ORDER_COLUMN_FIELDS, shipStationHeaderOf, trimHeader } from "../../core/import/order-columns.ts";
 
 export function toUploadUrlJson(uploadUrl: string): UploadUrl {
   return { uploadURL: uploadUrl };
@@ -12,7 +12,7 @@ export function toUploadReceiptJson(upload: { byteSize: number }): UploadReceipt
 
 export function toImportFormJson(uploadLimitBytes: number): ImportForm {
   return {
-    fields: ORDER_COLUMN_FIELDS.map(({ column, label, meaning, required }) => ({ column, label, meaning, required, shipStationHeader: ORDER_COLUMN_HEADERS[column][0] })),
+    fields: ORDER_COLUMN_FIELDS.map(({ column, label, meaning, required }) => ({ column, label, meaning, required, shipStationHeader: shipStationHeaderOf(column) })),
     uploadLimitBytes,
   };
 }

@@ -329,6 +329,8 @@ describe("importing a CSV through the API", () => {
         required: true,
         shipStationHeader: "Date - Order Date",
       });
+      // The first and last names of other exports are no ShipStation column.
+      expect(form.body.fields.find((field: { column: string }) => field.column === "shipToFirstName")).toMatchObject({ label: "First name", shipStationHeader: null });
 
       const columns = await post("csv-columns", { fileUrl: url });
       expect(columns.status).toBe(200);

@@ -15,6 +15,8 @@ export interface ColumnMapViewProps {
 
 /** The columns staff nearly always want to see; the address, item, status and store columns fold away. */
 const FIRST_COLUMNS: ReadonlySet<string> = new Set(["customerEmail", "orderDate", "orderNumber", "orderTotal", "shipToCompany", "shipToName", "shipToPhone"]);
+/** Names split in two, which no ShipStation export has: among the first columns when the file was guessed to have them. */
+const SPLIT_NAME_COLUMNS: ReadonlySet<string> = new Set(["shipToFirstName", "shipToLastName"]);
 
 /** The 'map' step: each column the CRM reads beside a select of the file's columns, guessed or remembered. */
 export function ColumnMapView({ fileName, fields, columns, columnMap, refusal, onChoose }: ColumnMapViewProps) {
@@ -22,8 +24,10 @@ export function ColumnMapView({ fileName, fields, columns, columnMap, refusal, o
     .filter(({ header }) => header !== "")
     .map(({ header, example }) => ({ value: header, label: example ? `${header} (e.g. ${shortened(example)})` : header }));
   const missing = fields.filter(({ column, required }) => required && columnMap[column] === undefined);
-  const first = fields.filter(({ column }) => FIRST_COLUMNS.has(column));
-  const more = fields.filter(({ column }) => !FIRST_COLUMNS.has(column));
+  // By the first guess, not the map as chosen, so that a column does not move while staff choose.
+  const isFirst = ({ column }: ImportField) => FIRST_COLUMNS.has(column) || (SPLIT_NAME_COLUMNS.has(column) && columns.columnMap[column] !== undefined);
+  const first = fields.filter(isFirst);
+  const more = fields.filter((field) => !isFirst(field));
   const moreMapped = more.filter(({ column }) => columnMap[column] !== undefined).length;
   const row = (field: ImportField) => (
     <ColumnChoice key={field.column} field={field} options={[{ value: "", label: field.required ? "Choose a column…" : "Not imported" }, ...fileColumns]} header={columnMap[field.column] ?? ""} alsoMatching={columns.alsoMatching[field.column]} refusal={refusal} onChoose={onChoose} />
@@ -50,7 +54,7 @@ export function ColumnMapView({ fileName, fields, columns, columnMap, refusal, o
       <div className="divide-y divide-slate-100 rounded-lg border border-slate-200">{first.map(row)}</div>
       <details className="rounded-lg border border-slate-200" data-testid="more-columns">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-700 select-none">
-          Address, items, status and store ({formatCount(moreMapped)} of {formatCount(more.length)} matched)
+          {more.some(({ column }) => SPLIT_NAME_COLUMNS.has(column)) ? "First and last names, address, items, status and store" : "Address, items, status and store"} ({formatCount(moreMapped)} of {formatCount(more.length)} matched)
         </summary>
         <div className="divide-y divide-slate-100 border-t border-slate-100">{more.map(row)}</div>
       </details>
@@ -83,7 +87,13 @@ function ColumnChoice({
           {field.required && <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">Required</span>}
         </p>
         <p id={descriptionId} className="text-xs text-slate-500">
-          {field.meaning}. ShipStation: <span className="font-mono">{field.shipStationHeader}</span>
+          {field.meaning}.
+          {field.shipStationHeader !== null && (
+            <>
+              {" "}
+              ShipStation: <span className="font-mono">{field.shipStationHeader}</span>
+            </>
+          )}
         </p>
         {alsoMatching && alsoMatching.length > 0 && <p className="text-xs text-amber-700">Could also be: {alsoMatching.join(", ")}</p>}
       </div>
