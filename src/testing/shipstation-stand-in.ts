@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import type { ShipStationOrder } from "../core/shipstation/shipstation-order.ts";
 import documentedOrder from "./fixtures/shipstation-order.json" with { type: "json" };
+import { RateWindow } from "./rate-window.ts";
 
 export const STAND_IN_API_KEY = "stand-in-key";
 export const STAND_IN_API_SECRET = "stand-in-secret";
@@ -26,10 +27,7 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
   let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
   // The store of the documented example order, as GET /stores lists a store.
   let stores = [{ storeId: 26815, storeName: "Supply Direct Store", marketplaceId: 0, marketplaceName: "ShipStation", active: true }];
-  const limit = options.rateLimit ?? 1_000_000;
-  const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
-  let windowStart = Date.now();
-  let used = 0;
+  const rate = new RateWindow(options.rateLimit ?? 1_000_000, options.rateWindowSeconds ?? 60);
 
   const server: Server<undefined> = Bun.serve({
     port: 0,
@@ -40,18 +38,16 @@ export function startShipStationStandIn(options: StandInOptions = {}) {
       if (request.headers.get("authorization") !== `Basic ${btoa(`${STAND_IN_API_KEY}:${STAND_IN_API_SECRET}`)}`) {
         return Response.json({ Message: "Authorization has been denied for this request." }, { status: 401 });
       }
-      const now = Date.now();
-      if (now - windowStart >= windowMs) [windowStart, used] = [now, 0];
-      const resetSeconds = Math.max(0, Math.ceil((windowStart + windowMs - now) / 1000));
-      if (used >= limit) return rateLimited(new Response("Too Many Requests", { status: 429 }), limit, 0, resetSeconds);
-      used++;
+      const taken = rate.take();
+      const rateLimited = (response: Response) => withRateHeaders(response, rate.limit, taken.remaining, Math.max(0, taken.secondsLeft));
+      if (!taken.allowed) return rateLimited(new Response("Too Many Requests", { status: 429 }));
       if (failures.count > 0) {
         failures.count--;
-        return rateLimited(new Response("Internal Server Error", { status: failures.status, headers: failures.headers }), limit, limit - used, resetSeconds);
+        return rateLimited(new Response("Internal Server Error", { status: failures.status, headers: failures.headers }));
       }
-      if (url.pathname === "/stores") return rateLimited(Response.json(stores), limit, limit - used, resetSeconds);
+      if (url.pathname === "/stores") return rateLimited(Response.json(stores));
       if (url.pathname !== "/orders") return Response.json({ Message: "Not found" }, { status: 404 });
-      return rateLimited(Response.json(ordersPage(url)), limit, limit - used, resetSeconds);
+      return rateLimited(Response.json(ordersPage(url)));
     },
   });
 
@@ -129,7 +125,7 @@ function normalized(text: string | null | undefined): string | null {
   return text ? text.replace("T", " ").slice(0, 19) : null;
 }
 
-function rateLimited(response: Response, limit: number, remaining: number, resetSeconds: number): Response {
+function withRateHeaders(response: Response, limit: number, remaining: number, resetSeconds: number): Response {
   response.headers.set("X-Rate-Limit-Limit", String(limit));
   response.headers.set("X-Rate-Limit-Remaining", String(Math.max(0, remaining)));
   response.headers.set("X-Rate-Limit-Reset", String(resetSeconds));

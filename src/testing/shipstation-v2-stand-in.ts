@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import type { Server } from "bun";
 import type { ShipStationV2Shipment } from "../core/shipstation/v2-shipment.ts";
+import { RateWindow } from "./rate-window.ts";
 
 export const STAND_IN_V2_API_KEY = "stand-in-v2-key";
 
@@ -35,10 +36,7 @@ export function startShipStationV2StandIn(options: V2StandInOptions = {}) {
     return { keyId: `stand-in-key-${++keyNumber}`, privateKey, publicKey };
   };
   let published: SigningKey[] = [makeKey()];
-  const limit = options.rateLimit ?? 1_000_000;
-  const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
-  let windowStart = Date.now();
-  let used = 0;
+  const rate = new RateWindow(options.rateLimit ?? 1_000_000, options.rateWindowSeconds ?? 60);
 
   const server: Server<undefined> = Bun.serve({
     port: 0,
@@ -53,13 +51,8 @@ export function startShipStationV2StandIn(options: V2StandInOptions = {}) {
       if (request.headers.get("api-key") !== STAND_IN_V2_API_KEY) {
         return Response.json({ errors: [{ error_source: "shipstation", error_type: "security", error_code: "unauthorized", message: "The API key is invalid." }] }, { status: 401 });
       }
-      const now = Date.now();
-      if (now - windowStart >= windowMs) [windowStart, used] = [now, 0];
-      if (used >= limit) {
-        const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-        return new Response("Too Many Requests", { status: 429, headers: { "Retry-After": String(retryAfter) } });
-      }
-      used++;
+      const taken = rate.take();
+      if (!taken.allowed) return new Response("Too Many Requests", { status: 429, headers: { "Retry-After": String(Math.max(1, taken.secondsLeft)) } });
       if (failures.count > 0) {
         failures.count--;
         return new Response("Internal Server Error", { status: failures.status });
