@@ -99,6 +99,8 @@ describe("finding accounts: my accounts, owner, text and list filters, page numb
       const page = await signedIn(viewport);
       await waitForText(range(page), "Showing 1 to 10 of 40 results");
       const search = page.getByTestId("accounts-search");
+      // The hint fits the box: what it finds on a wide screen, a word on a phone's narrower box.
+      expect(await search.getAttribute("placeholder")).toBe(viewport.width >= 768 ? "Name, phone, order #" : "Search");
       await search.fill("(813) 555 0106");
       await page.waitForURL((url) => url.searchParams.get("q") === "(813) 555 0106");
       await waitForText(range(page), "Showing 1 to 1 of 1 results");

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchIcon } from "../../ui/icons";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../useMediaQuery";
 
 /** How long typing pauses before the table asks again: a word typed is one request, not one per letter. */
 const TYPING_PAUSE_MS = 300;
@@ -20,6 +21,8 @@ export interface AccountSearchBoxProps {
 export function AccountSearchBox({ value, onChange, className = "", testId }: AccountSearchBoxProps) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
+  // A phone's box has room for a word; what it finds is in its title.
+  const placeholder = useMediaQuery(WIDE_SCREEN_QUERY) ? "Name, phone, order #" : "Search";
 
   useEffect(() => {
     if (value !== sent.current) {
@@ -48,7 +51,7 @@ export function AccountSearchBox({ value, onChange, className = "", testId }: Ac
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Name, phone, order #"
+        placeholder={placeholder}
         title="Finds a name, e-mail, domain, phone (any format) or order number"
         autoComplete="off"
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
