@@ -3,6 +3,7 @@ import { copyToClipboard } from "../copy-to-clipboard";
 import { Button } from "./Button";
 import { CopyIcon } from "./icons";
 import { useToast } from "./toast/useToast";
+import { FIELD_LABEL_CLASS } from "./field-label";
 
 export interface CopyableValueProps {
   label: string;
@@ -47,7 +48,7 @@ export function CopyableValue({ label, value, copyText = value, what, copyLabel,
 
   return (
     <>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={inputId} className={FIELD_LABEL_CLASS}>
         {label}
       </label>
       <div className={stackOnPhones ? "flex flex-col gap-2 sm:flex-row" : "flex gap-2"}>

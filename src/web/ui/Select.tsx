@@ -1,6 +1,7 @@
 import { useId, type ComponentType, type SelectHTMLAttributes } from "react";
 import { FieldError } from "./FieldError";
 import { ChevronDownIcon, type IconProps } from "./icons";
+import { FIELD_LABEL_CLASS } from "./field-label";
 
 export interface SelectOption {
   value: string;
@@ -30,7 +31,7 @@ export function Select({ label, hideLabel = false, value, options, onChange, lea
 
   return (
     <div className={className}>
-      <label htmlFor={selectId} className={hideLabel ? "sr-only" : "mb-1 block text-xs font-medium text-slate-600"}>
+      <label htmlFor={selectId} className={hideLabel ? "sr-only" : FIELD_LABEL_CLASS}>
         {label}
       </label>
       <div className="relative">

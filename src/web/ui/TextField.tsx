@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { FieldError } from "./FieldError";
+import { FIELD_LABEL_CLASS } from "./field-label";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> {
   label: string;
@@ -17,7 +18,7 @@ export function TextField({ label, value, onChange, required, id, className = ""
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={inputId} className={FIELD_LABEL_CLASS}>
         {label}
         {required && (
           <span aria-hidden="true" className="ml-0.5 text-red-600">

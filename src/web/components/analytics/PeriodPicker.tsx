@@ -3,6 +3,7 @@ import type { Period } from "../../api/analytics";
 import { formatUsCalendarDate, type CalendarDate } from "../../format/dates";
 import { TextField } from "../../ui/TextField";
 import { customPeriodProblem, PERIOD_CHOICE_LABELS, PERIOD_CHOICES, type PeriodChoice, type PeriodSelection } from "./period";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 export interface PeriodPickerProps {
   selection: PeriodSelection;
@@ -27,7 +28,7 @@ export function PeriodPicker({ selection, period, today, onChange }: PeriodPicke
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-3" data-testid="period-picker">
       <div className="max-w-full">
-        <span id={labelId} className="mb-1 block text-xs font-medium text-slate-600">
+        <span id={labelId} className={FIELD_LABEL_CLASS}>
           Period
         </span>
         {/* Wraps on a phone rather than hiding choices past the edge. */}

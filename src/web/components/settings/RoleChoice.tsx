@@ -1,5 +1,6 @@
 import type { TeamRole } from "../../api/team-members";
 import { roleLabel } from "../../session/role-label";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 export interface RoleChoiceProps {
   value: TeamRole;
@@ -18,7 +19,7 @@ const ROLES: readonly { role: TeamRole; description: string }[] = [
 export function RoleChoice({ value, onChange, disabled = false, testId }: RoleChoiceProps) {
   return (
     <fieldset disabled={disabled}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">Role</legend>
+      <legend className={FIELD_LABEL_CLASS}>Role</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {ROLES.map(({ role, description }) => (
           <label

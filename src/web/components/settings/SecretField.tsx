@@ -4,6 +4,7 @@ import { useWrite } from "../../ui/use-write";
 import { Button } from "../../ui/Button";
 import { isSetByEnvironment, secretPlaceholder } from "./secret-field";
 import { SETTINGS_SAVE } from "./settings-save";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 export interface SecretFieldProps {
   label: string;
@@ -37,7 +38,7 @@ export function SecretField({ label, help, description, canChange, onSave, testI
 
   return (
     <form onSubmit={(event) => void save(event)} data-testid={testId}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={inputId} className={FIELD_LABEL_CLASS}>
         {label}
       </label>
       <div className="flex gap-2">

@@ -11,6 +11,7 @@ import { SettingsCard, SettingsCardSkeleton } from "../../ui/SettingsCard";
 import { WebhookEventsPanel } from "./WebhookEventsPanel";
 import { webhookUrl } from "./webhook-url";
 import { WebhookUrlField } from "./WebhookUrlField";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 const TITLE = "ShipStation Integration";
 const CONNECTION_WORDS: Record<ShipStationApiGeneration, { service: string; howToConnect: string; notConnected: string }> = {
@@ -85,7 +86,7 @@ export function ShipStationCard({ canChangeSettings }: { canChangeSettings: bool
         testId="shipstation-status"
       />
       <fieldset disabled={!canChangeSettings || isChoosing} data-testid="shipstation-generation">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">API version in use</legend>
+        <legend className={FIELD_LABEL_CLASS}>API version in use</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {GENERATIONS.map(({ generation, label, description }) => (
             <label

@@ -13,6 +13,7 @@ import { CardPagedList } from "../../ui/CardPagedList";
 import { SettingsCard } from "../../ui/SettingsCard";
 import { MailIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 interface PickedAccount {
   id: number;
@@ -112,7 +113,7 @@ function LinkThreadModal({ thread, onClose }: { thread: EmailThreadSummary; onCl
       testId="unmatched-email-link-dialog"
     >
       <div>
-        <label id="unmatched-email-account-label" className="mb-1.5 block text-sm font-medium text-slate-700">
+        <label id="unmatched-email-account-label" className={FIELD_LABEL_CLASS}>
           Account
         </label>
         <Combobox value={account} onChange={setAccount} by="id" onClose={() => setQuery("")}>

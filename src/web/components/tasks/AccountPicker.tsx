@@ -5,6 +5,7 @@ import { MIN_SEARCH_LENGTH } from "../../api/search";
 import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { CloseIcon } from "../../ui/icons";
 import type { TaskAccount } from "./task-form";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 export interface AccountPickerProps {
   value: TaskAccount | null;
@@ -18,7 +19,7 @@ export function AccountPicker({ value, onChange, disabled }: AccountPickerProps)
 
   return (
     <Field disabled={disabled}>
-      <Label className="mb-1.5 block text-sm font-medium text-slate-700">Account</Label>
+      <Label className={FIELD_LABEL_CLASS}>Account</Label>
       <Combobox value={value} onChange={onChange} by="id" onClose={() => setQuery("")}>
         <div className="relative">
           <AccountSearchInput<TaskAccount | null>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Select } from "../../ui/Select";
 import { AssigneeSelect } from "./AssigneeSelect";
 import { DUE_FILTER_OPTIONS, assigneeFromSelect, assigneeSelectValue, dueFilterOf, type BoardAssignee, type TaskBoardFilters } from "./task-filters";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 export interface TaskFiltersProps {
   filters: TaskBoardFilters;
@@ -44,7 +45,7 @@ function WhoseTasks({ assignee, onChange }: { assignee: BoardAssignee; onChange:
   const labelId = useId();
   return (
     <div>
-      <span id={labelId} className="mb-1 block text-xs font-medium text-slate-600">
+      <span id={labelId} className={FIELD_LABEL_CLASS}>
         Show
       </span>
       <div role="group" aria-labelledby={labelId} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">

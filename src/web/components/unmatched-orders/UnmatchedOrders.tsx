@@ -16,6 +16,7 @@ import { LoadError } from "../../ui/LoadError";
 import { ShowMore } from "../../ui/ShowMore";
 import { Spinner } from "../../ui/Spinner";
 import { useWrite } from "../../ui/use-write";
+import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 
 /**
  * Orders ShipStation sent without a customer e-mail: they count for no account until staff match each to
@@ -154,7 +155,7 @@ function OtherAccountPicker({ orderId, disabled, onMatch }: { orderId: number; d
   const labelId = `unmatched-order-${orderId}-account`;
   return (
     <div className="mt-3">
-      <label id={labelId} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label id={labelId} className={FIELD_LABEL_CLASS}>
         Another account
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
