@@ -64,8 +64,13 @@ describe("the audit trail", () => {
     const filteredHeld = new Promise<void>((resolve) => (answerFiltered = resolve));
     const filteredUrl = "**/api/admin/audit?*entity=account*";
     let held = 0;
+    // The screen says it is busy as the filter changes, a moment before its request reaches the route:
+    // the count is read once the request is held, not as soon as the screen says so.
+    let requestHeld!: () => void;
+    const heldOnce = new Promise<void>((resolve) => (requestHeld = resolve));
     await page.route(filteredUrl, async (route) => {
       held++;
+      requestHeld();
       await filteredHeld;
       await route.continue();
     });
@@ -73,6 +78,7 @@ describe("the audit trail", () => {
     expect(await entries.getAttribute("aria-busy")).toBe("false");
     await page.getByTestId("audit-filter-entity").selectOption("account");
     await page.locator('[data-testid="audit-entries"][aria-busy="true"]').waitFor();
+    await heldOnce;
     expect(held).toBe(1);
     answerFiltered();
     await waitForText(page.getByTestId("accounts-range"), "Showing 1 to 3 of 3 results");
