@@ -6,6 +6,7 @@ import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { animationsFinished, expectNoSidewaysScroll, expectWithin } from "./support/layout.ts";
 import { signedInPage, signedInPageWithoutWelcome } from "./support/session.ts";
+import { waitForText } from "./support/wait.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 const PHONE = { width: 390, height: 844 };
@@ -148,7 +149,7 @@ describe("importing an order export through the Upload Accounts dialog", () => {
     const page = await signedInPage(running.browser, running.crm);
     await page.setViewportSize({ width: 1440, height: 900 });
     const dialog = await openDialog(page);
-    await pickFile(dialog, writeFile("split-names.csv", `Email,Company,First Name,Last Name,Phone Number,Order Date,Order Total,Order Number\nnora@acme-labs.com,Acme Labs,Nora,Quinn,414.479.4233,11/02/2026,129.50,HS-1001\n`));
+    await pickFile(dialog, writeFile("split-names.csv", `Email,Company,First Name,Last Name,Phone Number,Order Date,Order Total,Order Number\nnora@acme-labs.com,Acme Labs,Nora,Quinn,414.479.4233,11/02/2026,129.50,HS-1001\nkendra@northgate-rehab.org,,Kendra,Liu,,11/03/2026,96.40,\n`));
     await dialog.getByTestId("column-map").waitFor({ timeout: 30_000 });
     expect(await chosenHeader(dialog, "shipToFirstName")).toBe("First Name");
     expect(await chosenHeader(dialog, "shipToLastName")).toBe("Last Name");
@@ -171,6 +172,18 @@ describe("importing an order export through the Upload Accounts dialog", () => {
     expect(account.contacts.map(({ firstName, lastName, isPrimary }: { firstName: string; lastName: string; isPrimary: boolean }) => ({ firstName, lastName, isPrimary }))).toEqual([
       { firstName: "Nora", lastName: "Quinn", isPrimary: true },
     ]);
+
+    // A row without an order number: the account is named by the person, and its order has no number to show,
+    // not the hash of the row that identifies it.
+    const [kendra] = await (await page.request.get(`${running.crm.url}/api/accounts?q=northgate-rehab.org`)).json();
+    expect(kendra.name).toBe("Kendra Liu");
+    await page.goto(`${running.crm.url}/accounts/${kendra.id}`);
+    const orderNumber = page.getByTestId("order-number");
+    await waitForText(orderNumber, "No number");
+    expect(await orderNumber.getAttribute("aria-label")).toBe("Open order without a number");
+    await orderNumber.click();
+    expect(await page.getByTestId("order-dialog").getByRole("heading").first().innerText()).toBe("Order without a number");
+    await screenshot(page, "import-order-without-number-1440");
     await page.close();
   });
 

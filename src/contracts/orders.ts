@@ -71,11 +71,17 @@ export const OrderItem = t.Object({
 });
 export type OrderItem = typeof OrderItem.static;
 
+/**
+ * The start of the id of an order read from a file's row that had no order number: the rest is a hash of the
+ * row, so that importing the file again finds the same order. Nobody can look such an id up anywhere.
+ */
+export const ROW_ORDER_ID_PREFIX = "row:";
+
 /** An order as the account screen shows it: the stored figures, and what the source sent with it. */
 export const Order = t.Object({
   id: t.Integer(),
   source: oneOf("source", ORDER_SOURCES),
-  externalId: t.String({ description: "The first source's own id of the order" }),
+  externalId: t.String({ description: `The first source's own id of the order; for a file's row without an order number, ${JSON.stringify(ROW_ORDER_ID_PREFIX)} and a hash of the row` }),
   orderNumber: t.Union([t.String(), t.Null()]),
   store: t.Union([t.String(), t.Null()], { description: "The ShipStation store it was sold in; null when no source named it" }),
   status: t.Union([oneOf("status", ORDER_STATUSES), t.Null()], { description: "null when no source gave one" }),

@@ -1,6 +1,6 @@
 import { IMPORTED_LONG_TEXT_MAX_LENGTH, ORDER_COLUMNS } from "../../contracts/imports.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../../contracts/common.ts";
-import type { OrderStatus } from "../../contracts/orders.ts";
+import { ROW_ORDER_ID_PREFIX, type OrderStatus } from "../../contracts/orders.ts";
 import { normalizeCustomerEmail } from "../account-basics/email.ts";
 import { invalid } from "../errors.ts";
 import type { ShipToAddress } from "../orders/incoming-order.ts";
@@ -169,7 +169,7 @@ export class ShipStationFileOrders {
     const orderNumber = row.trimmed(at.orderNumber) || null;
     return {
       // Without an order number a row is its own order, identified by its content so a re-import finds it again.
-      externalId: orderNumber ?? `row:${Bun.hash(row.fields().join("\u001f")).toString(36)}`,
+      externalId: orderNumber ?? `${ROW_ORDER_ID_PREFIX}${Bun.hash(row.fields().join("\u001f")).toString(36)}`,
       orderNumber,
       store: row.trimmed(at.store) || null,
       status: this.readStatus(row),

@@ -11,7 +11,7 @@ import { Field, FieldGroupHeading, SkeletonLines } from "../../ui/DetailCard";
 import { NotGiven } from "./NotGiven";
 import { PhoneLink } from "../../ui/ContactLinks";
 import { canonicalPhone } from "../../format/phone";
-import { deliveryTimes, displayedOrderNumber, displayedOrderTotal, orderStatusBadge, shipToLines } from "./order-display";
+import { deliveryTimes, displayedOrderTotal, orderStatusBadge, orderTitle, shipToLines } from "./order-display";
 
 /**
  * One order whole: its status and store, dates, tracking, every line with its price, the totals, where it
@@ -25,7 +25,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
     <Modal
       open
       onClose={onClose}
-      title={`Order ${displayedOrderNumber(shown)}`}
+      title={orderTitle(shown)}
       description={<OrderHeadline order={shown} />}
       size="xl"
       testId="order-dialog"

@@ -79,12 +79,12 @@ function OrderRow({ order, onOpen }: { order: Order; onOpen: () => void }) {
         <button
           type="button"
           aria-haspopup="dialog"
-          aria-label={`Open order ${orderNumber}`}
-          title={orderNumber}
+          aria-label={`Open order ${orderNumber ?? "without a number"}`}
+          title={orderNumber ?? "This row of the file had no order number"}
           className={`block max-w-full truncate rounded text-left font-medium hover:text-blue-600 hover:underline focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none ${isLeftOut ? "text-slate-500" : "text-slate-900"}`}
           data-testid="order-number"
         >
-          {orderNumber}
+          {orderNumber ?? <span className="font-normal text-slate-400">No number</span>}
         </button>
         {/* On a phone the status badge beside it leaves the column narrow: the store's name wraps there rather than being cut. */}
         {order.store && (

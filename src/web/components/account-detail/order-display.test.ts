@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Order } from "../../api/account-detail";
+import { ROW_ORDER_ID_PREFIX, type Order } from "../../api/account-detail";
 import { pageRange } from "../../ui/paging";
 import {
   clampPage,
@@ -13,6 +13,7 @@ import {
   orderQuantity,
   ordersTotalsLine,
   orderStatusBadge,
+  orderTitle,
   ORDERS_PAGE_SIZE,
   shipToLines,
   statusOfFilter,
@@ -40,6 +41,13 @@ describe("displayedOrderNumber", () => {
     expect(displayedOrderNumber(order())).toBe("SO-100100");
     expect(displayedOrderNumber(order({ orderNumber: null }))).toBe("SS-9001");
     expect(displayedOrderNumber(order({ orderNumber: "" }))).toBe("SS-9001");
+  });
+
+  test("a file's row without an order number has none to show, its id being a hash of the row", () => {
+    const fromRow = order({ orderNumber: null, externalId: `${ROW_ORDER_ID_PREFIX}3hqudcfexi` });
+    expect(displayedOrderNumber(fromRow)).toBeNull();
+    expect(orderTitle(fromRow)).toBe("Order without a number");
+    expect(orderTitle(order())).toBe("Order SO-100100");
   });
 });
 
