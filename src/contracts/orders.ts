@@ -77,6 +77,16 @@ export type OrderItem = typeof OrderItem.static;
  */
 export const ROW_ORDER_ID_PREFIX = "row:";
 
+/**
+ * The number staff know an order by: its order number, else the source's own id (ShipStation's); null for a
+ * file's row that had no order number, whose id nobody could look up. The account screen and the orders
+ * export say it the same way.
+ */
+export function shownOrderNumber(order: { orderNumber: string | null; externalId: string }): string | null {
+  if (order.orderNumber) return order.orderNumber;
+  return order.externalId.startsWith(ROW_ORDER_ID_PREFIX) ? null : order.externalId;
+}
+
 /** An order as the account screen shows it: the stored figures, and what the source sent with it. */
 export const Order = t.Object({
   id: t.Integer(),

@@ -8,7 +8,7 @@ import { preparedOnce } from "../database/prepared.ts";
 import { accounts, orders } from "../database/schema.ts";
 import { firstOrderRange } from "../lists/first-order-window.ts";
 import type { OrderItem } from "./incoming-order.ts";
-import { ORDER_STATUS_LABELS } from "../../contracts/orders.ts";
+import { ORDER_STATUS_LABELS, shownOrderNumber } from "../../contracts/orders.ts";
 
 export const ORDER_EXPORT_COLUMNS = ["Order Number", "Store", "Account Email", "Placed At", "Status", "Counts", "Total", "Source", "Items"] as const;
 
@@ -29,7 +29,7 @@ export function exportOrders(db: CrmDatabase, placed: { from?: string; to?: stri
   const filter = placed.from || placed.to ? `placed ${placed.from ?? "any time"} to ${placed.to ?? "today"}` : "all orders";
   announceExport(db, { what: "orders", filter, rows: ids.length }, actor);
   return csvExport(ORDER_EXPORT_COLUMNS, ids, (batch) => readOrderRows(db, batch), (row) => [
-    row.orderNumber ?? row.externalId,
+    shownOrderNumber(row) ?? "",
     row.store ?? "",
     row.accountEmail,
     csvDateTime(row.placedAt),

@@ -4,7 +4,7 @@ import type { AccountDetail } from "../../contracts/accounts.ts";
 import type { AccountOrdersQuery, Order, OrderDelivery, OrderDetail, OrderLine, OrderStatus, ShipTo } from "../../contracts/orders.ts";
 import { apiUrl, fetchCountedList, type CountedList } from "./client";
 
-export { ORDER_STATUS_LABELS, ORDER_STATUSES, ROW_ORDER_ID_PREFIX } from "../../contracts/orders.ts";
+export { ORDER_STATUS_LABELS, ORDER_STATUSES, ROW_ORDER_ID_PREFIX, shownOrderNumber } from "../../contracts/orders.ts";
 
 /** GET /api/accounts/{id}: the account with its contacts (primary first) and newest orders; useAccountOrders pages through all of them. */
 export type { AccountDetail, Order, OrderDelivery, OrderDetail, OrderLine, OrderStatus };

@@ -6,7 +6,8 @@ import { formatDollars } from "../../format/money";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { NotGiven } from "./NotGiven";
 import { OrderDialog } from "./OrderDialog";
-import { displayedOrderNumber, displayedOrderTotal, orderItemSummary, orderPrice, orderQuantity, orderStatusBadge, type OrderPrice } from "./order-display";
+import { shownOrderNumber } from "../../api/account-detail";
+import { displayedOrderTotal, orderItemSummary, orderPrice, orderQuantity, orderStatusBadge, type OrderPrice } from "./order-display";
 
 /**
  * The Status column needs a table this wide (the card on a large screen) to leave the item room; in a
@@ -57,7 +58,7 @@ export function OrdersTable({ orders, testId }: { orders: readonly Order[]; test
 const CELL = "px-4 py-3 max-sm:min-w-0 max-sm:p-0";
 
 function OrderRow({ order, onOpen }: { order: Order; onOpen: () => void }) {
-  const orderNumber = displayedOrderNumber(order);
+  const orderNumber = shownOrderNumber(order);
   const { firstItem, moreCount } = orderItemSummary(order);
   const quantity = orderQuantity(order);
   const price = orderPrice(order);

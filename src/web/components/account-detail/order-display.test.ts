@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { ROW_ORDER_ID_PREFIX, type Order } from "../../api/account-detail";
+import { ROW_ORDER_ID_PREFIX, shownOrderNumber, type Order } from "../../api/account-detail";
 import { pageRange } from "../../ui/paging";
 import {
   clampPage,
   deliveryTimes,
-  displayedOrderNumber,
   displayedOrderTotal,
   leftOutOrderCount,
   ORDER_STATUS_FILTER_OPTIONS,
@@ -36,16 +35,16 @@ function order(overrides: Partial<Order> = {}, raw: Partial<Order["raw"]> = {}):
   };
 }
 
-describe("displayedOrderNumber", () => {
+describe("shownOrderNumber", () => {
   test("prefers the order number, then the source's id", () => {
-    expect(displayedOrderNumber(order())).toBe("SO-100100");
-    expect(displayedOrderNumber(order({ orderNumber: null }))).toBe("SS-9001");
-    expect(displayedOrderNumber(order({ orderNumber: "" }))).toBe("SS-9001");
+    expect(shownOrderNumber(order())).toBe("SO-100100");
+    expect(shownOrderNumber(order({ orderNumber: null }))).toBe("SS-9001");
+    expect(shownOrderNumber(order({ orderNumber: "" }))).toBe("SS-9001");
   });
 
   test("a file's row without an order number has none to show, its id being a hash of the row", () => {
     const fromRow = order({ orderNumber: null, externalId: `${ROW_ORDER_ID_PREFIX}3hqudcfexi` });
-    expect(displayedOrderNumber(fromRow)).toBeNull();
+    expect(shownOrderNumber(fromRow)).toBeNull();
     expect(orderTitle(fromRow)).toBe("Order without a number");
     expect(orderTitle(order())).toBe("Order SO-100100");
   });

@@ -1,5 +1,5 @@
 import type { AccountDetail, Order, OrderDelivery, OrderStatus, ShipToAddress } from "../../api/account-detail";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, ROW_ORDER_ID_PREFIX } from "../../api/account-detail";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, shownOrderNumber } from "../../api/account-detail";
 import { formatCount, formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
 import { formatDollars } from "../../format/money";
@@ -9,18 +9,9 @@ import type { BadgeTone, StatusBadgeContent } from "../../ui/StatusBadge";
 /** The Recent Orders card shows five orders a page. */
 export const ORDERS_PAGE_SIZE = 5;
 
-/**
- * The order number staff know, else the source's own id (ShipStation's); null for a file's row that had no
- * order number, whose id is a hash of the row that nobody could look up.
- */
-export function displayedOrderNumber(order: Order): string | null {
-  if (order.orderNumber) return order.orderNumber;
-  return order.externalId.startsWith(ROW_ORDER_ID_PREFIX) ? null : order.externalId;
-}
-
 /** The order as a heading names it: 'Order SO-100100', or 'Order without a number', as the timeline says. */
 export function orderTitle(order: Order): string {
-  const orderNumber = displayedOrderNumber(order);
+  const orderNumber = shownOrderNumber(order);
   return orderNumber === null ? "Order without a number" : `Order ${orderNumber}`;
 }
 
