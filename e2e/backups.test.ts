@@ -5,7 +5,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { animationsFinished, expectNoSidewaysScroll } from "./support/layout.ts";
-import { screenshot, SCREENSHOT_DIR } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
 import { waitForCount } from "./support/wait.ts";
@@ -75,7 +75,7 @@ describe("Settings → Backups", () => {
     await expectNoSidewaysScroll(page);
     await screenshot(page, "settings-backups-390");
     // The card alone, at a size one can read: the whole page is four thousand pixels tall at this width.
-    await page.getByTestId("backups-card").screenshot({ path: path.join(SCREENSHOT_DIR, "settings-backups-card-390.png") });
+    await screenshot(page.getByTestId("backups-card"), "settings-backups-card-390");
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await manual.getByTestId("backup-delete").click();
@@ -147,7 +147,7 @@ describe("Settings → Backups", () => {
     await screenshot(page, "settings-backup-copies-1440");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page);
-    await page.getByTestId("backup-copies-card").screenshot({ path: path.join(SCREENSHOT_DIR, "settings-backup-copies-card-390.png") });
+    await screenshot(page.getByTestId("backup-copies-card"), "settings-backup-copies-card-390");
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

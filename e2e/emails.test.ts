@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { startImageServer, type ImageServer } from "./support/image-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { expectNoSidewaysScroll } from "./support/layout.ts";
@@ -160,6 +159,6 @@ describe("the Emails tab", () => {
     await messages.nth(1).locator('[data-testid="email-message-html"][data-remote-images="shown"]').waitFor();
     await expectNoSidewaysScroll(page);
     await messages.nth(1).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "emails-thread-images-390.png") });
+    await screenshot(page, "emails-thread-images-390", { asScrolled: true });
   });
 });

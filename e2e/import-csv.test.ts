@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { animationsFinished, expectNoSidewaysScroll, expectWithin } from "./support/layout.ts";
 import { signedInPage, signedInPageWithoutWelcome } from "./support/session.ts";
@@ -197,7 +197,7 @@ describe("importing an order export through the Upload Accounts dialog", () => {
     expect(await dialog.getByTestId("upload-error").innerText()).toBe("This file is 5.3 MB; the upload limit is 5 MB. Import it on the server with: crm import-csv FILE");
     await animationsFinished(page);
     await dialog.getByTestId("upload-error").evaluate((error) => error.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "import-too-large-390.png") });
+    await screenshot(page, "import-too-large-390", { asScrolled: true });
 
     await pickFile(dialog, writeFile("hubspot-phone.csv", `Order #,Created Date,Email,Company,Contact Name,Phone Number,Total\nP-1,05/02/2026,cal@lakeside-labs.com,Lakeside Labs,Cal Ortiz,213.748.8406,99.00\n`));
     await dialog.getByTestId("column-map").waitFor({ timeout: 30_000 });

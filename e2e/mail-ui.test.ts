@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { startImapServer, type ImapTestServer } from "../src/testing/imap-server.ts";
-import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { animationsFinished, expectNoSidewaysScroll } from "./support/layout.ts";
 import { importCustomer, syncMailbox } from "./support/mail.ts";
@@ -91,7 +90,7 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const kim = rows.nth(2);
     expect(await kim.getByTestId("mailbox-visibility").innerText()).toBe("Subject too");
     expect(await kim.getByTestId("mailbox-sync-state").getAttribute("data-state")).toBe("never");
-    await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-1440.png") });
+    await screenshot(page.getByTestId("mailboxes-card"), "mail-settings-1440");
 
     // Edited with the password left empty: the saved one stays, and is never shown.
     await kim.getByTestId("mailbox-edit").click();
@@ -110,7 +109,7 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const unmatched = page.getByTestId("unmatched-email-thread");
     await waitForCount(unmatched, 2);
     expect(await unmatched.getByTestId("unmatched-email-subject").allInnerTexts()).toEqual(["Samples for a new bakery", "Price list for Acme's lab"]);
-    await page.getByTestId("unmatched-email-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-unmatched-1440.png") });
+    await screenshot(page.getByTestId("unmatched-email-card"), "mail-unmatched-1440");
 
     // Read before it is linked: no Reply, as it has no account to write from; "Link to account" instead.
     await unmatched.nth(1).getByTestId("unmatched-email-read").click();
@@ -166,10 +165,10 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const page = await settings(PHONE);
     await waitForCount(page.getByTestId("mailbox-row"), 2);
     await expectNoSidewaysScroll(page);
-    await page.getByTestId("mailboxes-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-settings-390.png") });
+    await screenshot(page.getByTestId("mailboxes-card"), "mail-settings-390");
     const unmatched = page.getByTestId("unmatched-email-thread");
     await waitForCount(unmatched, 1);
-    await page.getByTestId("unmatched-email-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-unmatched-390.png") });
+    await screenshot(page.getByTestId("unmatched-email-card"), "mail-unmatched-390");
     await unmatched.first().getByTestId("unmatched-email-read").click();
     const thread = page.getByTestId("email-thread-dialog");
     await waitForCount(thread.getByTestId("email-message"), 1);
@@ -182,6 +181,6 @@ describe("e-mail in Settings, on the account and its timeline", () => {
     const phone = await account(PHONE);
     await waitForText(phone.getByTestId("last-emailed").locator("dd"), "03/04/2026");
     await expectNoSidewaysScroll(phone);
-    await phone.getByTestId("customer-activity-card").screenshot({ path: path.join(SCREENSHOT_DIR, "mail-account-timeline-390.png") });
+    await screenshot(phone.getByTestId("customer-activity-card"), "mail-account-timeline-390");
   });
 });

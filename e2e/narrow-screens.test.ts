@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { addDays, businessToday } from "../src/core/time/business-calendar.ts";
-import { SCREENSHOT_DIR, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { CRM_BINARY, runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { animationsFinished, expectNotCut } from "./support/layout.ts";
@@ -134,7 +134,7 @@ describe("every screen and dialog on a phone", () => {
     const [figuresBox, chartBox] = [(await figures.boundingBox())!, (await page.getByTestId("monthly-chart-scroller").boundingBox())!];
     expect(figuresBox.y).toBeGreaterThanOrEqual(chartBox.y + chartBox.height);
     // The card alone: a whole-page screenshot scrolls to the top first, which would move the pointer off the month.
-    await page.getByTestId("monthly-revenue-card").screenshot({ path: path.join(SCREENSHOT_DIR, "narrow-analytics-figures-390.png") });
+    await screenshot(page.getByTestId("monthly-revenue-card"), "narrow-analytics-figures-390");
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
     await page.setViewportSize(LAPTOP);

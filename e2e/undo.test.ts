@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { screenshot, SCREENSHOT_DIR } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
 import { signedInPageWithoutWelcome } from "./support/session.ts";
@@ -154,9 +154,9 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     const entry = bin.getByTestId("recycle-bin-entry").filter({ hasText: "Ships to the loading dock" });
     await entry.waitFor();
     expect(await entry.innerText()).toContain(account!.name);
-    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-390.png") });
+    await screenshot(bin, "undo-recycle-bin-390");
     await page.setViewportSize({ width: 1440, height: 900 });
-    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-1440.png") });
+    await screenshot(bin, "undo-recycle-bin-1440");
     await screenshot(page, "undo-settings-1440");
     await page.setViewportSize({ width: 390, height: 844 });
     // At phone width the Restore button is whole and within the screen.
@@ -195,14 +195,14 @@ describe("undo: merges, bulk moves and deletions come back", () => {
     expect(await entries.count()).toBe(20);
     expect(await bin.innerText()).toContain("1–20 of 21 entries");
     expect(await bin.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-paged-1440.png") });
+    await screenshot(bin, "undo-recycle-bin-paged-1440");
 
     // At phone width the pager's buttons are whole and within the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     const next = (await bin.getByRole("button", { name: "Next" }).boundingBox())!;
     expect(next.x + next.width).toBeLessThanOrEqual(390);
     await bin.getByRole("button", { name: "Next" }).scrollIntoViewIfNeeded();
-    await bin.screenshot({ path: path.join(SCREENSHOT_DIR, "undo-recycle-bin-paged-390.png") });
+    await screenshot(bin, "undo-recycle-bin-paged-390");
     // While the second page is read, the first stays on screen and the pager still says where that one sits.
     let answerSecondPage!: () => void;
     const secondPageHeld = new Promise<void>((resolve) => (answerSecondPage = resolve));

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const SCREENSHOT_DIR = path.join(import.meta.dir, "../screenshots");
+const SCREENSHOT_DIR = path.join(import.meta.dir, "../screenshots");
 
 /** Headless Debian Chromium, with the background services off: this machine's network is closed. */
 export function launchBrowser(): Promise<Browser> {
@@ -15,13 +15,16 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Saves a screenshot to e2e/screenshots/NAME.png, to look at after a run: of the whole page, or with `fullPage: false`
- * of what the window shows. Taken from the top: scrolled, the sticky header and sidebar would be drawn mid-page.
+ * Saves a screenshot to e2e/screenshots/NAME.png, to look at after a run: of the whole page, with `fullPage: false`
+ * of what the window shows, or of one element. A page is taken from the top, as scrolled the sticky header and
+ * sidebar would be drawn mid-page, unless `asScrolled` keeps the window where the test scrolled it.
  */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true, asScrolled = false } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, timeout: SCREENSHOT_TIMEOUT_MS });
+  const options = { path: path.join(SCREENSHOT_DIR, `${name}.png`), timeout: SCREENSHOT_TIMEOUT_MS };
+  if (!("goto" in target)) return void (await target.screenshot(options));
+  if (!asScrolled) await target.evaluate(() => window.scrollTo(0, 0));
+  await target.screenshot({ ...options, fullPage: fullPage && !asScrolled });
 }
 
 /**
