@@ -88,8 +88,8 @@ describe("choosing, changing a password and ending sessions", () => {
   });
 
   test("'My account' lists my sessions; 'Sign out other sessions' ends all but this one", async () => {
-    const laptop = await signedInPageWithoutWelcome(running.browser, running.crm, PAT);
-    const phone = await signedInPageWithoutWelcome(running.browser, running.crm, PAT);
+    const laptop = await signedInPageWithoutWelcome(running.browser, running.crm, PAT, { newSession: true });
+    const phone = await signedInPageWithoutWelcome(running.browser, running.crm, PAT, { newSession: true });
 
     await laptop.getByTestId("user-menu-button").click();
     await laptop.getByTestId("my-account-item").click();

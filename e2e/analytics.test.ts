@@ -121,6 +121,8 @@ describe("the Analytics screen", () => {
 
     await panel.getByRole("button", { name: "Account", exact: true }).click();
     await panel.locator('th[aria-sort="ascending"]').filter({ hasText: "Account" }).waitFor();
+    // The rows of the sort before stay, dimmed, until the sorted page has come.
+    await panel.locator('[data-testid="reorder-table"][aria-busy="false"]').waitFor();
     const names = await panel.getByTestId("reorder-account-name").allInnerTexts();
     expect(names.length).toBeGreaterThan(1);
 

@@ -1,28 +1,37 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { RunningCrm } from "./crm-server.ts";
 
-/**
- * A new page signed in as the first administrator (or the given user), on the accounts screen. With
- * `ignoreHTTPSErrors` it accepts a test server's own certificate (e2e/support/image-server.ts).
- */
-export async function signedInPage(browser: Browser, crm: RunningCrm, user = { email: crm.adminEmail, password: crm.adminPassword }, options: { ignoreHTTPSErrors?: boolean } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false });
-  await page.goto(`${crm.url}/accounts`);
-  await page.getByRole("button", { name: "Sign In" }).waitFor();
-  if ((await page.getByLabel("Email").inputValue()) !== user.email) await fillLoginEmail(page, user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByTestId("sidebar-user-name").waitFor();
-  return page;
+interface User {
+  email: string;
+  password: string;
+}
+interface PageOptions {
+  /** Accept a test server's own certificate (e2e/support/image-server.ts). */
+  ignoreHTTPSErrors?: boolean;
+  /** Sign in with the form for a session of this page's own, as a second device would. */
+  newSession?: boolean;
 }
 
-/** As signedInPage, with the welcome toast closed so that it covers nothing, and 15 seconds for any wait. */
-export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningCrm, user?: { email: string; password: string }, options: { ignoreHTTPSErrors?: boolean } = {}): Promise<Page> {
-  const page = await signedInPage(browser, crm, user, options);
+/**
+ * A new page signed in as the first administrator (or the given user), on the accounts screen. The first
+ * page for a user signs in with the form; later ones start from the cookies and storage that sign-in left,
+ * as a second tab of the same browser would, unless `newSession` asks for a session of its own or that
+ * session has ended since (signed out, ended by an administrator). Signing in is tested in sign-in.test.ts;
+ * each test signing in again with the form took a second or two of the suite's minutes.
+ */
+export async function signedInPage(browser: Browser, crm: RunningCrm, user?: User, options: PageOptions = {}): Promise<Page> {
+  return (await openSignedIn(browser, crm, user, options)).page;
+}
+
+/** As signedInPage, with the welcome toast of a sign-in closed so that it covers nothing, and 15 seconds for any wait. */
+export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningCrm, user?: User, options: PageOptions = {}): Promise<Page> {
+  const { page, signedInWithForm } = await openSignedIn(browser, crm, user, options);
   page.setDefaultTimeout(15_000);
-  const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
-  await welcome.getByRole("button", { name: "Close" }).click();
-  await welcome.waitFor({ state: "hidden" });
+  if (signedInWithForm) {
+    const welcome = page.getByTestId("toast").filter({ hasText: "Welcome" });
+    await welcome.getByRole("button", { name: "Close" }).click();
+    await welcome.waitFor({ state: "hidden" });
+  }
   return page;
 }
 
@@ -34,4 +43,32 @@ export async function fillLoginEmail(page: Page, email: string): Promise<void> {
   const unlock = page.getByRole("button", { name: "Use a different e-mail" });
   if (await unlock.isVisible()) await unlock.click();
   await page.getByLabel("Email").fill(email);
+}
+
+type SignedInState = NonNullable<BrowserContextOptions["storageState"]>;
+/** What each user's sign-in with the form left in the browser, by CRM, e-mail and password. */
+const signedInStates = new Map<string, SignedInState>();
+
+async function openSignedIn(browser: Browser, crm: RunningCrm, user: User = { email: crm.adminEmail, password: crm.adminPassword }, options: PageOptions): Promise<{ page: Page; signedInWithForm: boolean }> {
+  const pageOptions = { viewport: { width: 1366, height: 900 }, ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false };
+  const key = JSON.stringify([crm.url, user.email, user.password]);
+  const saved = options.newSession ? undefined : signedInStates.get(key);
+  if (saved) {
+    const page = await browser.newPage({ ...pageOptions, storageState: saved });
+    await page.goto(`${crm.url}/accounts`);
+    const signedIn = page.getByTestId("sidebar-user-name");
+    await signedIn.or(page.getByRole("button", { name: "Sign In" })).first().waitFor();
+    if (await signedIn.isVisible()) return { page, signedInWithForm: false };
+    signedInStates.delete(key);
+    await page.close();
+  }
+  const page = await browser.newPage(pageOptions);
+  await page.goto(`${crm.url}/accounts`);
+  await page.getByRole("button", { name: "Sign In" }).waitFor();
+  if ((await page.getByLabel("Email").inputValue()) !== user.email) await fillLoginEmail(page, user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByTestId("sidebar-user-name").waitFor();
+  if (!options.newSession) signedInStates.set(key, await page.context().storageState());
+  return { page, signedInWithForm: true };
 }
