@@ -25,10 +25,11 @@
  * (the larger file has twice as many rows).
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { importBesideServer, startShipStationForLoad, type ImportBesideServer } from "./support/import-beside-server.ts";
+import { builtCrm } from "../src/testing/built-crm.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -39,14 +40,13 @@ const DOUBLE_FILE_RATIO_TARGET = 2.2;
 const OTHER_WRITER_WAIT_TARGET_MS = 250;
 const BESIDE_SERVER_RATIO_TARGET = 1.5;
 const WAL_TARGET_MIB = 256;
-const CRM = path.join(import.meta.dir, "../dist/crm");
+const CRM = builtCrm();
 const work = mkdtempSync(path.join(tmpdir(), "crm-bench-import-"));
 const exportFile = path.join(work, "orders.csv");
 const doubleExportFile = path.join(work, "orders-double.csv");
 const shipStation = await startShipStationForLoad();
 
 try {
-  if (!existsSync(CRM)) throw new Error("dist/crm is missing: run `bun run build.ts` first (npm run bench:import does)");
   await ensureSqlite3();
 
   await generateExport(ROWS, exportFile);

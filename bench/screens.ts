@@ -26,6 +26,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { CRM_BINARY, readServerUrl, run, startScriptServer } from "./support/crm-process.ts";
+import { builtCrm } from "../src/testing/built-crm.ts";
 
 const ROWS = 200_000;
 const VERSION = 1;
@@ -94,7 +95,7 @@ interface Figures {
   later: number[];
 }
 
-if (!existsSync(CRM_BINARY)) throw new Error("dist/crm is missing: run `bun run build.ts` first (npm run bench:screens does)");
+builtCrm();
 await prepareDataDir();
 const server = await startServer(DATA_DIR);
 const browser = await launchBrowser();

@@ -4,8 +4,8 @@
  * Installs Chromium (and Dovecot, for the Emails tab's mail) with apt-get when missing and we are root;
  * otherwise says how to.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { builtCrm } from "../src/testing/built-crm.ts";
 import { DOVECOT_IMAPD, ensureDebianPackages } from "../src/testing/debian-packages.ts";
 import { runTestFilesInParallel } from "../src/testing/test-files-in-parallel.ts";
 import { CHROMIUM_PATH } from "./support/browser.ts";
@@ -14,7 +14,11 @@ const ROOT = path.join(import.meta.dir, "..");
 
 // Dovecot too: the Emails tab's test reads its mail from a real IMAP server.
 await ensureDebianPackages([{ name: "chromium", installs: CHROMIUM_PATH, purpose: "the end-to-end tests" }, DOVECOT_IMAPD]);
-if (!existsSync(path.join(ROOT, "dist/crm"))) fail("dist/crm is missing: run `bun run build.ts` first (npm test does).");
+try {
+  builtCrm();
+} catch (error) {
+  fail((error as Error).message);
+}
 
 const files = [...new Bun.Glob("e2e/*.test.ts").scanSync({ cwd: ROOT })];
 process.exit(await runTestFilesInParallel(files, { root: ROOT, bunTestArguments: ["--timeout", "120000"] }));

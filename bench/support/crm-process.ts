@@ -1,6 +1,8 @@
 import path from "node:path";
 
-export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
+import { CRM_BINARY } from "../../src/testing/built-crm.ts";
+
+export { CRM_BINARY };
 const BENCH_PASSWORD = "benchmark-password-1";
 
 /** dist/crm serving a data directory on a free port, signed in as its administrator. */

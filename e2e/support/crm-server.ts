@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Subprocess } from "bun";
 
-export const CRM_BINARY = path.join(import.meta.dir, "../../dist/crm");
+import { CRM_BINARY } from "../../src/testing/built-crm.ts";
+
+export { CRM_BINARY };
 
 export interface RunningCrm {
   url: string;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import { Database } from "bun:sqlite";
+import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { pacificNow, startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
@@ -74,7 +75,7 @@ describe("crm backfill", () => {
   test("SIGTERM stops cleanly: written pages stay, the run is interrupted, exit 1", async () => {
     standIn = startShipStationStandIn({ rateLimit: 1, rateWindowSeconds: 60 });
     standIn.addOrders(orders(600));
-    const child = Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "backfill", "--days", "30", "--data-dir", path.join(dir.path, "data")], {
+    const child = Bun.spawn([builtCrm(), "backfill", "--days", "30", "--data-dir", path.join(dir.path, "data")], {
       env: { ...process.env, ...env() },
       stdout: "pipe",
       stderr: "pipe",

@@ -5,13 +5,13 @@ import path from "node:path";
 import { takeBackupLock } from "../../core/backups/backup-lock.ts";
 import { backupsDirectory } from "../../core/backups/backup-taking.ts";
 import { listBackups } from "../../core/backups/backups.ts";
+import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { exportCsv, itemRow } from "../../testing/shipstation-csv.ts";
 import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 6);
 
-const CLI_ENTRY = path.join(import.meta.dir, "../main.ts");
 const NOTE_WRITER = path.join(import.meta.dir, "../../testing/note-writer.ts");
 
 /** crm backup beside the processes that use the data directory: writers, an import, a backup killed midway, another backup. */
@@ -87,7 +87,7 @@ describe("crm backup beside others", () => {
     database.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 15000) INSERT INTO ballast SELECT randomblob(4000) FROM n");
     database.close();
 
-    const backup = Bun.spawn([process.execPath, CLI_ENTRY, "backup", "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
+    const backup = Bun.spawn([builtCrm(), "backup", "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
     children.push(backup);
     const workFolders = () => (existsSync(backupsDirectory(dataDir())) ? readdirSync(backupsDirectory(dataDir())).filter((name) => name.startsWith(".backup-")) : []);
     await until(() => workFolders().length === 1, 1);

@@ -7,6 +7,7 @@ import { neverWaitOnEventLoop } from "../../core/database/open.ts";
 import { openCrmDatabase, type OpenedCrmDatabase } from "../../core/startup/open-crm-database.ts";
 import { tellWritersWaiting } from "../../core/database/waiting-writers.ts";
 import { activityMoves, importedState, inconsistentAccounts, timelineLines } from "../../testing/imported-state.ts";
+import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { temporaryDirectory, type TemporaryDirectory, useTemporaryDirectoryForAll } from "../../testing/temporary-directory.ts";
 
@@ -57,7 +58,7 @@ describe("crm import-csv, interrupted or run twice at once", () => {
     return watcher;
   }
   function startImport(file = exportFile) {
-    return Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts"), "import-csv", file, "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
+    return Bun.spawn([builtCrm(), "import-csv", file, "--data-dir", dataDir()], { stdout: "pipe", stderr: "pipe" });
   }
   /** The first run's committed progress, read every 5 ms until `enough` says so; fails if the run ends first. */
   async function untilProgress(opened: OpenedCrmDatabase, enough: (run: { ordersCreated: number; batches: number }) => boolean): Promise<void> {

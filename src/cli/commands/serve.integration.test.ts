@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
+import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 
 /** Each test starts `crm serve` from source, which bundles the dashboard on the fly. */
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 2);
 
-const CLI_ENTRY = path.join(import.meta.dir, "../main.ts");
 
 describe("crm serve", () => {
   const dirs: string[] = [];
@@ -26,7 +26,7 @@ describe("crm serve", () => {
   async function serveWith(env: Record<string, string | undefined>, ...args: string[]): Promise<{ url: URL; process: Bun.Subprocess<"ignore", "pipe", "pipe"> }> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "crm-serve-"));
     dirs.push(dataDir);
-    const child = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...args], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn([builtCrm(), "serve", "--port", "0", "--data-dir", dataDir, ...args], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     servers.push(child);
     const reader = child.stdout.getReader();
     let told = "";
@@ -123,7 +123,7 @@ describe("crm serve", () => {
     const wrong = await runCrm(["serve", "--port", "0", "--data-dir", dataDir], { env: { CRM_MAIL_SMTP: "smtps://apikey:hunter2@smtp.example.com" } });
     expect(wrong).toMatchObject({ exitCode: 1, stderr: "crm: CRM_MAIL_FROM is needed: the CRM_MAIL_SMTP user is not an e-mail address the mail could come from\n" });
 
-    const server = Bun.spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir], {
+    const server = Bun.spawn([builtCrm(), "serve", "--port", "0", "--data-dir", dataDir], {
       env: { ...process.env, CRM_MAIL_SMTP: "smtps://crm%40example.com:hunter2@smtp.example.com" },
       stdin: "ignore",
       stdout: "pipe",

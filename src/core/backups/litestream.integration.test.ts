@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 import { Database } from "bun:sqlite";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 import { temporaryDirectory, type TemporaryDirectory } from "../../testing/temporary-directory.ts";
 
@@ -15,7 +16,6 @@ import { temporaryDirectory, type TemporaryDirectory } from "../../testing/tempo
 setDefaultTimeout(CLI_TEST_TIMEOUT_MS * 6);
 
 const LITESTREAM = path.join(import.meta.dir, "../../../node_modules/@flydotio/litestream-linux-x64/litestream");
-const CLI_ENTRY = path.join(import.meta.dir, "../../cli/main.ts");
 
 describe("Litestream beside crm serve and an import", () => {
   let dir: TemporaryDirectory;
@@ -43,7 +43,7 @@ describe("Litestream beside crm serve and an import", () => {
 
     const litestream = spawn([LITESTREAM, "replicate", "-config", config()]);
     await until(() => existsSync(path.join(dir.path, "replica", "generations")));
-    const server = spawn([process.execPath, CLI_ENTRY, "serve", "--port", "0", "--data-dir", dataDir()]);
+    const server = spawn([builtCrm(), "serve", "--port", "0", "--data-dir", dataDir()]);
     await untilSays(server, /is running at/);
 
     // Another process writes while the server's checkpoints and Litestream's run.
