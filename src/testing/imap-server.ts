@@ -104,6 +104,8 @@ service imap-login {
       }
     }
     await running.exited;
+    // Its other processes too: a new Dovecot refuses to start while the old anvil still answers on its socket.
+    await Promise.all(processes.map(exitedProcess));
   }
   await start();
 
@@ -186,6 +188,20 @@ function descendantsOf(pid: number): number[] {
     return [];
   }
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** Resolves once the process is gone or a zombie, whose sockets are closed: polled, as it is not our child. */
+async function exitedProcess(pid: number): Promise<void> {
+  for (;;) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return;
+    }
+    if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) return;
+    await Bun.sleep(5);
+  }
 }
 
 async function freeLoopbackPort(): Promise<number> {
