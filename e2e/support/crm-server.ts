@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Subprocess } from "bun";
 
-import { CRM_BINARY } from "../../src/testing/built-crm.ts";
+import { builtCrm, CRM_BINARY } from "../../src/testing/built-crm.ts";
 
 export { CRM_BINARY };
 
@@ -31,7 +31,7 @@ export async function startCrm(extraEnv: Record<string, string> = {}): Promise<R
   const workDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-"));
   const dataDir = path.join(workDir, "data");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workDir, ...extraEnv };
-  const child = Bun.spawn([CRM_BINARY, "serve", "--port", "0", "--data-dir", dataDir, "--admin-email", "owner@example.com"], {
+  const child = Bun.spawn([builtCrm(), "serve", "--port", "0", "--data-dir", dataDir, "--admin-email", "owner@example.com"], {
     cwd: workDir,
     env,
     stdout: "pipe",
