@@ -31,6 +31,23 @@ export async function runTestFilesInParallel(files: readonly string[], options: 
   return failed.length === 0 ? 0 : 1;
 }
 
+/**
+ * The files a runner was asked for on its command line, each one the pattern matches (relative to the
+ * root, as the pattern is); every file the pattern matches when none is named. Exits on a file it does not.
+ */
+export function testFilesAsked(asked: readonly string[], pattern: string, root: string): string[] {
+  const all = [...new Bun.Glob(pattern).scanSync({ cwd: root })];
+  if (asked.length === 0) return all;
+  const matching = new Set(all);
+  const files = asked.map((file) => path.relative(root, path.resolve(file)));
+  const unknown = files.filter((file) => !matching.has(file));
+  if (unknown.length > 0) {
+    console.error(`Not a test file of ${pattern}: ${unknown.join(", ")}`);
+    process.exit(2);
+  }
+  return files;
+}
+
 interface FileResult {
   file: string;
   exitCode: number;
