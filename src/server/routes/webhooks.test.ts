@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import path from "node:path";
-import { processDueWebhookEvents } from "../../core/shipstation/webhook-events.ts";
 import { WEBHOOK_INTAKE_FILE_NAME } from "../../core/shipstation/webhook-intake.ts";
 import { startShipStationStandIn, STAND_IN_API_KEY, STAND_IN_API_SECRET, standInOrder } from "../../testing/shipstation-stand-in.ts";
 import { startShipStationV2StandIn, STAND_IN_V2_API_KEY, standInShipment } from "../../testing/shipstation-v2-stand-in.ts";
@@ -53,6 +52,16 @@ describe("the ShipStation webhook", () => {
   const eventually = async (check: () => boolean) => {
     for (let i = 0; i < 200 && !check(); i++) await Bun.sleep(10);
     expect(check()).toBe(true);
+  };
+  const attempts = () => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts ?? 0;
+  /**
+   * Makes the pending event due now and waits for the server's own worker to try it again. The test asks
+   * no second worker: two at once could both take the event and count two attempts.
+   */
+  const retryNow = async () => {
+    const before = attempts();
+    server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0 WHERE state = 'pending'");
+    await eventually(() => attempts() > before);
   };
 
   test("a valid call is answered at once and its orders reach the database through the real HTTP path", async () => {
@@ -258,7 +267,7 @@ describe("the ShipStation webhook", () => {
     const resourceUrl = standIn.addOrders([standInOrder(5001)], "batch-5")!;
     standIn.failNextRequests(3, 500);
     await deliver(resourceUrl);
-    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
+    await eventually(() => attempts() === 1);
     const failed = server.sqlite.query("SELECT state, last_error, next_attempt_at FROM webhook_events").get() as { state: string; last_error: string; next_attempt_at: number };
     expect(failed.state).toBe("pending");
     expect(failed.last_error).toContain("500");
@@ -266,8 +275,7 @@ describe("the ShipStation webhook", () => {
     expect(failed.next_attempt_at - Date.now()).toBeGreaterThan(50_000);
     expect(count("orders")).toBe(0);
 
-    server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0");
-    await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
+    await retryNow();
     expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "done", attempts: 2 });
     expect(count("orders")).toBe(1);
   });
@@ -279,15 +287,14 @@ describe("the ShipStation webhook", () => {
       const resourceUrl = standIn.addOrders([standInOrder(5101)], "batch-redirect")!;
       standIn.failNextRequests(1, 302, { location: `${elsewhere.url.href}orders` });
       await deliver(resourceUrl);
-      await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
+      await eventually(() => attempts() === 1);
       expect(server.sqlite.query("SELECT state, last_error AS lastError FROM webhook_events").get()).toEqual({
         state: "pending",
         lastError: "ShipStation answered 302, a redirect, which is not followed",
       });
       expect(credentialsSeenElsewhere).toBe(0);
 
-      server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0");
-      await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
+      await retryNow();
       expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "done", attempts: 2 });
       expect(count("orders")).toBe(1);
     } finally {
@@ -300,11 +307,8 @@ describe("the ShipStation webhook", () => {
     standIn.failNextRequests(1000, 502);
     await deliver(resourceUrl);
     // The worker's own first attempt, once it has moved the delivery into crm.db.
-    await eventually(() => (server.sqlite.query("SELECT attempts FROM webhook_events").get() as { attempts: number } | null)?.attempts === 1);
-    for (let attempt = 0; attempt < 6; attempt++) {
-      server.sqlite.run("UPDATE webhook_events SET next_attempt_at = 0 WHERE state = 'pending'");
-      await processDueWebhookEvents(server.db, env, { retryDelaysMs: [] });
-    }
+    await eventually(() => attempts() === 1);
+    for (let attempt = 2; attempt <= 5; attempt++) await retryNow();
     expect(server.sqlite.query("SELECT state, attempts FROM webhook_events").get()).toEqual({ state: "failed", attempts: 5 });
     const admin = await server.signInAs("admin");
     const settings = await server.request("GET", "/api/settings", { cookie: admin.cookie });
