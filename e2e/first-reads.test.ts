@@ -5,7 +5,7 @@ import { SCREEN_CHUNKS_ID } from "../src/contracts/dashboard-paths.ts";
 import { READS_PATH } from "../src/contracts/reads.ts";
 import { runCrm } from "./support/crm-server.ts";
 import { useCrmAndBrowser } from "./support/harness.ts";
-import { signedInPageWithoutWelcome } from "./support/session.ts";
+import { signedInPage, signedInState } from "./support/session.ts";
 
 const SAMPLE = path.join(import.meta.dir, "../examples/orders-sample.csv");
 
@@ -38,12 +38,10 @@ describe("a page's first reads", () => {
   beforeAll(async () => {
     await runCrm(running.crm, ["import-csv", SAMPLE]);
     await runCrm(running.crm, ["user", "add", "--email", SALES_REP.email, "--name", "Sam Sales", "--role", "sales", "--password", SALES_REP.password]);
-    for (const [role, user] of [["admin", undefined], ["sales", SALES_REP]] as const) {
-      const signedIn = await signedInPageWithoutWelcome(running.browser, running.crm, user);
-      accountId ??= await signedIn.evaluate(async () => ((await (await fetch("/api/accounts?sort=orderCount&dir=desc&limit=1")).json()) as { id: number }[])[0]!.id);
-      signedInStates.set(role, await signedIn.context().storageState());
-      await signedIn.close();
-    }
+    for (const [role, user] of [["admin", undefined], ["sales", SALES_REP]] as const) signedInStates.set(role, await signedInState(running.browser, running.crm, user));
+    const admin = await signedInPage(running.browser, running.crm);
+    accountId = await admin.evaluate(async () => ((await (await fetch("/api/accounts?sort=orderCount&dir=desc&limit=1")).json()) as { id: number }[])[0]!.id);
+    await admin.close();
   });
 
   test.each(OPENINGS)("$path as $role: each read asked for once, all before the dashboard's first render", async ({ path: screenPath, content, role, askedAfterTheLists }) => {

@@ -36,6 +36,15 @@ export async function signedInPageWithoutWelcome(browser: Browser, crm: RunningC
 }
 
 /**
+ * What the user's sign-in with the form left in the browser (cookies and storage), for a browser context of a
+ * test's own that has not opened the dashboard yet.
+ */
+export async function signedInState(browser: Browser, crm: RunningCrm, user?: User): Promise<SignedInState> {
+  await (await signedInPage(browser, crm, user)).close();
+  return signedInStates.get(stateKey(crm, user))!;
+}
+
+/**
  * Types the e-mail into the login form on the screen: a browser that signed in before offers its last
  * e-mail read-only, which 'Use a different e-mail' unlocks; a new one shows the field empty.
  */
@@ -49,9 +58,12 @@ type SignedInState = NonNullable<BrowserContextOptions["storageState"]>;
 /** What each user's sign-in with the form left in the browser, by CRM, e-mail and password. */
 const signedInStates = new Map<string, SignedInState>();
 
-async function openSignedIn(browser: Browser, crm: RunningCrm, user: User = { email: crm.adminEmail, password: crm.adminPassword }, options: PageOptions): Promise<{ page: Page; signedInWithForm: boolean }> {
+const adminOf = (crm: RunningCrm): User => ({ email: crm.adminEmail, password: crm.adminPassword });
+const stateKey = (crm: RunningCrm, user: User = adminOf(crm)) => JSON.stringify([crm.url, user.email, user.password]);
+
+async function openSignedIn(browser: Browser, crm: RunningCrm, user: User = adminOf(crm), options: PageOptions): Promise<{ page: Page; signedInWithForm: boolean }> {
   const pageOptions = { viewport: { width: 1366, height: 900 }, ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false };
-  const key = JSON.stringify([crm.url, user.email, user.password]);
+  const key = stateKey(crm, user);
   const saved = options.newSession ? undefined : signedInStates.get(key);
   if (saved) {
     const page = await browser.newPage({ ...pageOptions, storageState: saved });
