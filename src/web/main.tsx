@@ -9,6 +9,7 @@ import { swrConfig } from "./api/swr-config";
 import { App } from "./App";
 import { askFirstReads } from "./first-reads";
 import { ToastProvider } from "./ui/toast/ToastProvider";
+import { loadEveryPartOnDemandLater } from "./ui/on-demand";
 import { loadScreenAt, preloadScreens } from "./screen-routes";
 import { discardUnparsableStoredUser } from "./session/stored-user";
 import { fetchSessionUser } from "./session/useSession";
@@ -45,6 +46,7 @@ async function showDashboard() {
   await Promise.all(cached.map(async ([url, answer]) => mutate(url, await readAsKept(answer), { revalidate: false })));
   const forgetCachedAnswers = () => forgetEarlyAnswers(cached.map(([url]) => url));
   preloadScreens();
+  loadEveryPartOnDemandLater();
 
   const rootElement = document.getElementById("root");
   if (!rootElement) throw new Error("index.html has no #root element");

@@ -2,7 +2,6 @@ import { createElement, type ComponentType, type FunctionComponent, useEffect, u
 import { LoadError } from "./ui/LoadError";
 import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
-import { ListsScreen } from "./screens/Lists";
 import { SCREEN_CODE } from "./screen-code";
 import { pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
 
@@ -54,6 +53,7 @@ function lazyScreen(screenPath: keyof typeof SCREEN_CODE): LazyScreen {
   return Object.assign(LazyScreen, { preload });
 }
 
+const ListsScreen = lazyScreen("/lists");
 const AnalyticsScreen = lazyScreen("/analytics");
 const SettingsScreen = lazyScreen("/settings");
 const TasksScreen = lazyScreen("/tasks");

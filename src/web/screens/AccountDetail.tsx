@@ -12,7 +12,7 @@ import { ContactsCard } from "../components/account-detail/ContactsCard";
 import { CustomerActivityCard } from "../components/account-detail/CustomerActivityCard";
 import { RecentOrdersCard } from "../components/account-detail/RecentOrdersCard";
 import { DuplicateBanner } from "../components/duplicates/DuplicateBanner";
-import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialogOnDemand";
 import { AccountTasks } from "../components/tasks/AccountTasks";
 import { LoadError } from "../ui/LoadError";
 

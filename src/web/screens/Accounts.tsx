@@ -15,7 +15,7 @@ import { SelectableAccounts } from "../parts/accounts/SelectableAccounts";
 import { useAccountPageSize } from "../parts/accounts/useAccountPageSize";
 import { Button } from "../ui/Button";
 import { DuplicatesToggle } from "../components/duplicates/DuplicatesToggle";
-import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialogOnDemand";
 import { PlusIcon, UploadIcon } from "../ui/icons";
 import { ImportAccountsDialog } from "../components/import/ImportAccountsDialog";
 import { LoadError } from "../ui/LoadError";

@@ -20,7 +20,7 @@ import {
   withList,
   type ListsView,
 } from "../components/lists/lists-view";
-import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialog";
+import { MergeAccountDialog } from "../components/duplicates/MergeAccountDialogOnDemand";
 import { LoadError } from "../ui/LoadError";
 import { useDebouncedValue } from "../useDebouncedValue";
 

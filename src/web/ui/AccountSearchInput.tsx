@@ -1,4 +1,4 @@
-import { ComboboxInput } from "@headlessui/react";
+import { ComboboxInput } from "./headless-ui";
 import { SearchIcon } from "./icons";
 
 export interface AccountSearchInputProps<Value> {

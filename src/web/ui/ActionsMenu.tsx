@@ -1,8 +1,12 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ICON_BUTTON_CLASS } from "./Button";
-import { MoreHorizontalIcon, type IconProps } from "./icons";
-import { STAND_IN_ATTRIBUTE } from "./useMountOnIntent";
+import { MoreHorizontalIcon } from "./icons";
+import { onDemand } from "./on-demand";
+import type { MenuActionProps } from "./ActionsMenuParts";
+import { STAND_IN_ATTRIBUTE, useMountOnIntent } from "./useMountOnIntent";
+
+/** The menu's code (Headless UI's), which the first page does without (on-demand.ts). */
+export const actionsMenuCode = onDemand(() => import("./ActionsMenuParts"));
 
 export interface ActionsMenuProps {
   /** The '…' button's accessible name, which says whose actions these are. */
@@ -13,14 +17,31 @@ export interface ActionsMenuProps {
   /** Wide enough for the longest item's label. */
   width?: "w-44" | "w-48";
   className?: string;
-  /** Only the button's look, until a person reaches for it (see useMountOnIntent). */
+  /**
+   * Only the button's look while true, for an item that mounts its controls together once a person reaches
+   * for it (its useMountOnIntent waiting for actionsMenuCode). Left out, the menu does the same on its own.
+   */
   standIn?: boolean;
   children: ReactNode;
 }
 
 /** Actions on one thing, behind a '…' button; arrow keys move between the items. */
-export function ActionsMenu({ label, title, testId, disabled, width = "w-44", className = "", standIn = false, children }: ActionsMenuProps) {
-  if (standIn) {
+export function ActionsMenu({ standIn, ...props }: ActionsMenuProps) {
+  return standIn === undefined ? <MenuOnIntent {...props} /> : <MenuOrStandIn {...props} standIn={standIn} />;
+}
+
+function MenuOnIntent(props: Omit<ActionsMenuProps, "standIn">) {
+  const { isEngaged, containerProps } = useMountOnIntent<HTMLDivElement>(actionsMenuCode);
+  return (
+    <div className="contents" {...containerProps}>
+      <MenuOrStandIn {...props} standIn={!isEngaged} />
+    </div>
+  );
+}
+
+function MenuOrStandIn({ label, title, testId, disabled, width = "w-44", className = "", standIn, children }: ActionsMenuProps & { standIn: boolean }) {
+  const code = actionsMenuCode.loaded;
+  if (standIn || code === undefined) {
     return (
       <button type="button" {...STAND_IN_ATTRIBUTE} disabled={disabled} aria-label={label} aria-haspopup="menu" title={title} className={`${ICON_BUTTON_CLASS} ${className}`} data-testid={testId}>
         <MoreHorizontalIcon className="size-4" />
@@ -28,41 +49,16 @@ export function ActionsMenu({ label, title, testId, disabled, width = "w-44", cl
     );
   }
   return (
-    <Menu>
-      <MenuButton disabled={disabled} aria-label={label} title={title} className={`${ICON_BUTTON_CLASS} data-open:bg-slate-100 ${className}`} data-testid={testId}>
-        <MoreHorizontalIcon className="size-4" />
-      </MenuButton>
-      <MenuItems anchor="bottom end" className={`z-40 mt-1 ${width} rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none`}>
-        {children}
-      </MenuItems>
-    </Menu>
+    <code.ActionsMenuDropdown label={label} title={title} testId={testId} disabled={disabled} width={width} className={className}>
+      {children}
+    </code.ActionsMenuDropdown>
   );
 }
 
-export interface ActionsMenuItemProps {
-  icon: ComponentType<IconProps>;
-  label: string;
-  onClick: () => void;
-  testId?: string;
-  /** Red, for an action that deletes or shuts someone out. */
-  isDestructive?: boolean;
-  className?: string;
-}
+export type ActionsMenuItemProps = MenuActionProps;
 
-export function ActionsMenuItem({ icon: Icon, label, onClick, testId, isDestructive = false, className = "" }: ActionsMenuItemProps) {
-  return (
-    <MenuItem>
-      <button
-        type="button"
-        onClick={onClick}
-        className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm ${
-          isDestructive ? "text-red-600 data-focus:bg-red-50 data-focus:text-red-700" : "text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900"
-        } ${className}`}
-        data-testid={testId}
-      >
-        <Icon className="size-4" />
-        {label}
-      </button>
-    </MenuItem>
-  );
+/** An item of an ActionsMenu: shown only inside the open menu, whose code is in by then. */
+export function ActionsMenuItem(props: ActionsMenuItemProps) {
+  const code = actionsMenuCode.loaded;
+  return code === undefined ? null : <code.MenuAction {...props} />;
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from "react";
 import { flushSync } from "react-dom";
+import type { OnDemand } from "./on-demand";
 
 /** What can hold the keyboard focus, in the order Tab reaches it. */
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
@@ -23,9 +24,10 @@ export interface MountOnIntent<T extends HTMLElement> {
  * them only once a person reaches for it, a pointer over it or the focus inside it, and shows stand-ins
  * of the same look until then. What lands on a stand-in before the swap, the focus or a click (a pointer
  * that never moved over the item), is handed on to the control that takes its place, found at the same
- * place in the item's focus order.
+ * place in the item's focus order. The swap waits for the controls' `code` (on-demand.ts) to be in, which it
+ * is once the page has been idle.
  */
-export function useMountOnIntent<T extends HTMLElement>(): MountOnIntent<T> {
+export function useMountOnIntent<T extends HTMLElement>(...code: OnDemand<unknown>[]): MountOnIntent<T> {
   const ref = useRef<T>(null);
   const [isEngaged, setIsEngaged] = useState(false);
   const handOff = useRef<{ index: number; click: boolean } | null>(null);
@@ -40,6 +42,14 @@ export function useMountOnIntent<T extends HTMLElement>(): MountOnIntent<T> {
   }, [isEngaged]);
 
   const indexOf = (element: EventTarget) => [...(ref.current?.querySelectorAll(FOCUSABLE) ?? [])].indexOf(element as Element);
+  const engage = (at: "once" | "soon") => {
+    if (code.some((part) => part.loaded === undefined)) {
+      Promise.all(code.map((part) => part.load())).then(() => setIsEngaged(true), () => undefined);
+      return;
+    }
+    if (at === "once") flushSync(() => setIsEngaged(true));
+    else setIsEngaged(true);
+  };
 
   return {
     isEngaged,
@@ -47,18 +57,18 @@ export function useMountOnIntent<T extends HTMLElement>(): MountOnIntent<T> {
       ref,
       // At once, not at React's leisure: a swap between a press and its release would leave the click on neither button.
       onPointerEnter: () => {
-        if (!isEngaged) flushSync(() => setIsEngaged(true));
+        if (!isEngaged) engage("once");
       },
       onFocus: (event) => {
         if (isEngaged) return;
         handOff.current = { index: indexOf(event.target), click: false };
-        setIsEngaged(true);
+        engage("soon");
       },
       onClickCapture: (event) => {
         const standIn = (event.target as Element).closest("[data-stand-in]");
         if (isEngaged || !standIn) return;
         handOff.current = { index: indexOf(standIn), click: true };
-        setIsEngaged(true);
+        engage("soon");
       },
     },
   };

@@ -1,4 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "../../ui/Tabs";
 import { useState, type ReactNode } from "react";
 import { useAccountActivity } from "../../api/activity";
 import { deleteNote, useAccountNotes, type Note } from "../../api/notes";
@@ -53,7 +53,7 @@ export function CustomerActivityCard({ accountId, tasks }: CustomerActivityCardP
             <Tab
               key={tab}
               data-testid={`activity-tab-${tab.toLowerCase()}`}
-              className="-mb-px border-b-2 border-transparent px-2.5 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700 sm:px-3"
+              className="-mb-px border-b-2 border-transparent px-2.5 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700 sm:px-3"
             >
               {tab}
             </Tab>

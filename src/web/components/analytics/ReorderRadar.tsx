@@ -1,4 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "../../ui/Tabs";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { RHYTHM_MIN_ORDER_DAYS } from "../../../contracts/analytics.ts";
@@ -60,7 +60,7 @@ export function ReorderRadar() {
           {REORDER_BANDS.map((band) => (
             <Tab
               key={band}
-              className="group -mb-px flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-2 py-3 sm:gap-2 sm:px-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+              className="group -mb-px flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-2 py-3 sm:gap-2 sm:px-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
               data-testid="reorder-tab"
               data-band={band}
             >

@@ -1,5 +1,5 @@
 import { AccountSearchInput } from "../../ui/AccountSearchInput";
-import { Combobox, Description, Field, Label } from "@headlessui/react";
+import { Combobox, Description, Field, Label } from "../../ui/headless-ui";
 import { useState } from "react";
 import { describeFailure } from "../../api/client";
 import { fetchMergeableAccount, type MergeableAccount } from "../../api/duplicates";

@@ -1,4 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "../../ui/Tabs";
 import type { ListSummary } from "../../api/lists";
 import { formatCount } from "../../format/count";
 import { listAccentClass } from "../../ui/list-accent";
@@ -28,7 +28,7 @@ export function ListTabs({ lists, shownList, onOpen, ...panelProps }: ListTabsPr
           {lists.map((list) => (
             <Tab
               key={list.key}
-              className="group -mb-px flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-t data-focus-visible:ring-2 data-focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+              className="group -mb-px flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
               data-testid="list-tab"
               data-list-key={list.key}
             >

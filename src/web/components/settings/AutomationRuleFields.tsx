@@ -1,9 +1,8 @@
-import { Description, Field, Label } from "@headlessui/react";
-import { ToggleSwitch } from "../../ui/ToggleSwitch";
 import { useId } from "react";
 import { MAX_DUE_IN_DAYS, MIN_DUE_IN_DAYS } from "../../api/task-automation";
 import { Select, type SelectOption } from "../../ui/Select";
 import { WholeNumberField } from "../../ui/TextField";
+import { SwitchField } from "../../ui/SwitchField";
 import type { AutomationRuleForm } from "./task-automation-form";
 
 export interface AutomationRuleFieldsProps {
@@ -25,15 +24,15 @@ export function AutomationRuleFields({ title, description, rule, assigneeOptions
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 p-4" data-testid={testId} data-enabled={rule.enabled}>
-      <Field disabled={disabled} className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <Label as="h3" id={titleId} className="text-sm font-semibold text-slate-900">
-            {title}
-          </Label>
-          <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
-        </div>
-        <ToggleSwitch checked={rule.enabled} onChange={(enabled) => onChange({ ...rule, enabled })} testId={`${testId}-switch`} />
-      </Field>
+      <SwitchField
+        title={title}
+        titleId={titleId}
+        description={description}
+        checked={rule.enabled}
+        onChange={(enabled) => onChange({ ...rule, enabled })}
+        disabled={disabled}
+        testId={`${testId}-switch`}
+      />
       <div className="mt-4 grid gap-4 items-end sm:grid-cols-[10rem_minmax(0,1fr)]">
         <WholeNumberField
           label="Due in days"

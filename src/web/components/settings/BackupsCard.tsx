@@ -1,5 +1,3 @@
-import { Description, Field, Label } from "@headlessui/react";
-import { ToggleSwitch } from "../../ui/ToggleSwitch";
 import { useState, type FormEvent } from "react";
 import { backupUrl, KEEP_SCHEDULED_BACKUPS, useBackups, useBackupSchedule, type Backup, type BackupSchedule } from "../../api/backups";
 import { formatUsDateTime } from "../../format/dates";
@@ -12,6 +10,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Select } from "../../ui/Select";
 import { SettingsCard } from "../../ui/SettingsCard";
 import { WholeNumberField } from "../../ui/TextField";
+import { SwitchField } from "../../ui/SwitchField";
 import { useWrite } from "../../ui/use-write";
 import { BACKUP_HOUR_OPTIONS, BACKUP_KIND_LABELS, lastBackupStatus } from "./backups";
 import { SETTINGS_SAVE } from "./settings-save";
@@ -172,15 +171,14 @@ function BackupScheduleForm() {
 
   return (
     <form onSubmit={(event) => void saveSchedule(event)} className="space-y-4 rounded-lg border border-slate-200 p-4" aria-label="Daily backup" data-testid="backup-schedule">
-      <Field disabled={isSaving} className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <Label as="h3" className="text-sm font-semibold text-slate-900">
-            Daily backup
-          </Label>
-          <Description className="mt-0.5 text-sm text-slate-500">Taken by the server every day at the hour below; a day it was down for is made up when it starts.</Description>
-        </div>
-        <ToggleSwitch checked={form.enabled} onChange={(enabled) => change({ enabled })} testId="backup-schedule-switch" />
-      </Field>
+      <SwitchField
+        title="Daily backup"
+        description="Taken by the server every day at the hour below; a day it was down for is made up when it starts."
+        checked={form.enabled}
+        onChange={(enabled) => change({ enabled })}
+        disabled={isSaving}
+        testId="backup-schedule-switch"
+      />
       <div className="grid items-end gap-4 sm:grid-cols-2">
         <Select
           label="At (New York time)"

@@ -1,12 +1,8 @@
-import { Combobox } from "@headlessui/react";
 import { useState } from "react";
-import { MIN_SEARCH_LENGTH } from "../../api/search";
 import { fileEmailThread, UNMATCHED_EMAIL_PAGE_SIZE, unmatchedEmailThreadsUrl, useRefreshAfterFiling, type EmailThreadSummary } from "../../api/unmatched-emails";
 import { formatCountOf } from "../../format/count";
 import { formatUsDateTime } from "../../format/dates";
-import { AccountSearchInput } from "../../ui/AccountSearchInput";
 import { EmailThreadDialog } from "../../parts/email/EmailThreadDialog";
-import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
 import { Button } from "../../ui/Button";
 import { FormModal } from "../../ui/FormModal";
 import { CardPagedList } from "../../ui/CardPagedList";
@@ -14,8 +10,12 @@ import { SettingsCard } from "../../ui/SettingsCard";
 import { MailIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
 import { FIELD_LABEL_CLASS } from "../../ui/field-label";
+import { onDemand, onDemandComponent } from "../../ui/on-demand";
 
-interface PickedAccount {
+// Headless UI's combobox, which the first page does without (ui/on-demand.ts).
+const UnmatchedEmailAccountPicker = onDemandComponent(onDemand(() => import("./UnmatchedEmailAccountPicker").then((module) => module.UnmatchedEmailAccountPicker)));
+
+export interface PickedAccount {
   id: number;
   name: string;
 }
@@ -89,7 +89,6 @@ function UnmatchedThreadItem({ thread, onRead, onLink }: { thread: EmailThreadSu
 }
 
 function LinkThreadModal({ thread, onClose }: { thread: EmailThreadSummary; onClose: () => void }) {
-  const [query, setQuery] = useState("");
   const [account, setAccount] = useState<PickedAccount | null>(null);
   const { run, isPending } = useWrite({
     refresh: useRefreshAfterFiling(),
@@ -116,21 +115,7 @@ function LinkThreadModal({ thread, onClose }: { thread: EmailThreadSummary; onCl
         <label id="unmatched-email-account-label" className={FIELD_LABEL_CLASS}>
           Account
         </label>
-        <Combobox value={account} onChange={setAccount} by="id" onClose={() => setQuery("")}>
-          <div className="relative" aria-labelledby="unmatched-email-account-label">
-            <AccountSearchInput<PickedAccount | null>
-              displayValue={(picked) => picked?.name ?? ""}
-              onQueryChange={setQuery}
-              placeholder={`Search accounts (${MIN_SEARCH_LENGTH}+ letters)...`}
-              testId="unmatched-email-account-input"
-            />
-          </div>
-          <AccountSearchOptions
-            query={query}
-            valueOf={(hit) => ({ id: hit.id, name: hit.name })}
-            testIds={{ list: "unmatched-email-account-options", option: "unmatched-email-account-option" }}
-          />
-        </Combobox>
+        <UnmatchedEmailAccountPicker account={account} onChange={setAccount} />
       </div>
     </FormModal>
   );

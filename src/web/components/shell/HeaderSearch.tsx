@@ -1,10 +1,10 @@
-import { Dialog, DialogBackdrop, DialogPanel } from "@headlessui/react";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { Link, useLocation } from "wouter";
 import { isSearchable, useAccountSearch, type AccountSearchHit } from "../../api/search";
 import { formatCountOf } from "../../format/count";
-import { AccountHitText } from "../../ui/AccountSearchOptions";
+import { AccountHitText } from "../../ui/AccountHitText";
 import { SearchIcon } from "../../ui/icons";
+import { onDemand, onDemandComponent } from "../../ui/on-demand";
 import { allResultsHref, isSearchShortcut, isTypingTarget, nextHighlight, seeAllLabel } from "./header-search";
 
 /**
@@ -36,27 +36,13 @@ export function HeaderSearch() {
         <SearchIcon className="size-5" />
       </button>
       {/* Left open if the window widens past md meanwhile: it works as well there, and closes as it always does. */}
-      <Dialog open={isPanelOpen} onClose={closePanel} aria-label="Search" className="relative z-50">
-        <DialogBackdrop className="modal-backdrop-enter fixed inset-0 bg-slate-900/50" />
-        <DialogPanel className="fixed inset-x-0 top-0 border-b border-slate-200 bg-white px-4 py-3 shadow-lg" data-testid="search-panel">
-          <AccountSearchCombobox
-            layout="panel"
-            onDone={closePanel}
-            trailing={
-              <button
-                type="button"
-                onClick={closePanel}
-                className="shrink-0 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-              >
-                Cancel
-              </button>
-            }
-          />
-        </DialogPanel>
-      </Dialog>
+      {isPanelOpen && <SearchPanel onClose={closePanel} />}
     </>
   );
 }
+
+// A dialog of Headless UI's, which the first page does without (on-demand.ts).
+const SearchPanel = onDemandComponent(onDemand(() => import("./SearchPanel").then((module) => module.SearchPanel)));
 
 interface AccountSearchComboboxProps {
   /** In the header, with its results dropping down under it; or filling the small screens' panel, its results below. */
@@ -69,7 +55,7 @@ interface AccountSearchComboboxProps {
 }
 
 /** A combobox: arrows move through the results and 'See all', Enter opens the one highlighted, Escape closes them. */
-function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, trailing }: AccountSearchComboboxProps) {
+export function AccountSearchCombobox({ layout, inputRef: givenInputRef, onDone, trailing }: AccountSearchComboboxProps) {
   const [text, setText] = useState("");
   const [isOpen, setIsOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);

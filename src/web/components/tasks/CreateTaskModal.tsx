@@ -5,10 +5,13 @@ import { FormModal } from "../../ui/FormModal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
 import { useFormModal } from "../../ui/useFormModal";
-import { AccountPicker } from "./AccountPicker";
 import { AssigneeSelect } from "./AssigneeSelect";
 import { initialTaskFormValues, isCompleteTaskForm, newTaskOf, type TaskAccount, type TaskFormValues } from "./task-form";
 import { SHORT_TEXT_MAX_LENGTH } from "../../../contracts/common.ts";
+import { onDemand, onDemandComponent } from "../../ui/on-demand";
+
+// Headless UI's combobox, which the first page does without (ui/on-demand.ts).
+const AccountPicker = onDemandComponent(onDemand(() => import("./AccountPicker").then((module) => module.AccountPicker)));
 
 export interface CreateTaskModalProps {
   /** The account the task starts out about, from the account's own page; it can still be changed. */

@@ -8,7 +8,8 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { BuildingIcon, CalendarIcon, CheckCircleIcon, CheckIcon, UserIcon, type IconProps } from "../../ui/icons";
 import type { ToastOptions } from "../../ui/toast/toast-types";
 import { ReassignTaskModal } from "./ReassignTaskModal";
-import { RescheduleTaskPopover } from "./RescheduleTaskPopover";
+import { RescheduleTaskPopover, reschedulePopoverCode } from "./RescheduleTaskPopover";
+import { actionsMenuCode } from "../../ui/ActionsMenu";
 import { dueColumnOf, sourceLabel, type DueColumnKey } from "./task-board";
 import { TaskActionsMenu } from "./TaskActionsMenu";
 import { useMountOnIntent } from "../../ui/useMountOnIntent";
@@ -42,7 +43,7 @@ export function TaskCard({ task, today, placement }: TaskCardProps) {
   const dueState = isOpen ? dueColumnOf(task.dueDate, today) : null;
   const source = sourceLabel(task.source);
   const dueBadge = placement === "account" && dueState !== null ? DUE_BADGES[dueState] : undefined;
-  const { isEngaged, containerProps } = useMountOnIntent<HTMLElement>();
+  const { isEngaged, containerProps } = useMountOnIntent<HTMLElement>(actionsMenuCode, reschedulePopoverCode);
 
   function update(changes: TaskChanges, success: ToastOptions, failureMessage: string) {
     void run(() => updateTask(task.id, changes), { success, failureMessage, refresh: () => refreshTasks(task.accountId, changes.accountId) });

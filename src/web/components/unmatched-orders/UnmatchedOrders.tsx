@@ -1,4 +1,4 @@
-import { Combobox } from "@headlessui/react";
+import { Combobox } from "../../ui/headless-ui";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { ORDER_STATUS_LABELS } from "../../api/account-detail";
