@@ -113,6 +113,15 @@ describe("the dashboard's files", () => {
 });
 
 describe("withPreloads", () => {
+  test("the first reads are asked for before the scripts, which would otherwise hold the browser's connections first", () => {
+    const scripts: Record<string, string> = { "/chunk-entry.js": 'import"/chunk-react.js";', "/chunk-react.js": "" };
+    const page = withPreloads(PAGE, (urlPath) => scripts[urlPath], new Map());
+    const firstScript = Math.min(page.indexOf('src="/chunk-entry.js"'), page.indexOf('href="/chunk-react.js"'));
+    expect(page.indexOf('href="/api/auth/me"')).toBeGreaterThan(0);
+    expect(page.indexOf('href="/api/auth/me"')).toBeLessThan(firstScript);
+    expect(page.indexOf('href="/api/config"')).toBeLessThan(firstScript);
+  });
+
   test("a page without scripts gets only Intl's early set-up, the first reads and an empty table of screens' chunks", () => {
     expect(withPreloads("<html><head></head></html>", () => undefined, new Map())).toBe(
       `<html><head><script>${INTL_WARM_UP_SCRIPT}</script>` +
