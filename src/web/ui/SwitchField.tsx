@@ -23,7 +23,8 @@ export function SwitchField({ title, titleId, description, checked, onChange, di
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
-        <h3 id={labelId} className="text-sm font-semibold text-slate-900">
+        {/* Clicking the title flips the switch, as clicking a checkbox's label does. */}
+        <h3 id={labelId} onClick={() => !disabled && onChange(!checked)} className={`text-sm font-semibold text-slate-900 ${disabled ? "" : "cursor-pointer"}`}>
           {title}
         </h3>
         <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
