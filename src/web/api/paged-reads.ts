@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import useSWRInfinite from "swr/infinite";
 import { fetchCountedList, type CountedList } from "./client";
 
@@ -30,12 +30,19 @@ export interface PagedList<T> {
  * new URL keeps the items on screen until its answer replaces them, so that lists do not jump.
  */
 export function usePagedList<T extends { id: number }>(pageUrl: ((page: PageOf) => string) | null, perPage: number): PagedList<T> {
-  const { data, error, size, setSize, mutate } = useSWRInfinite<CountedList<T>, unknown>(
+  const { data: pagesRead, error, size, setSize, mutate } = useSWRInfinite<CountedList<T>, unknown>(
     (index) => pageUrl?.({ limit: perPage, offset: index * perPage }) ?? null,
     fetchCountedList,
     // The pages' offsets do not depend on each other's answers.
     { keepPreviousData: true, parallel: true },
   );
+  // SWR's paged reads find a first page already in the cache (the page's first reads put theirs there before
+  // the first render) only in an answer of their own, a render later: until then it is shown as it is, so
+  // that the first render shows the list rather than nothing and then the list.
+  const { cache } = useSWRConfig();
+  const firstPageUrl = pagesRead === undefined ? pageUrl?.({ limit: perPage, offset: 0 }) : undefined;
+  const firstPage = firstPageUrl === undefined ? undefined : (cache.get(firstPageUrl)?.data as CountedList<T> | undefined);
+  const data = pagesRead ?? (firstPage === undefined ? undefined : [firstPage]);
   const showMore = useCallback(() => void setSize(size + 1), [setSize, size]);
   const refresh = useCallback(() => void mutate(), [mutate]);
   const total = data?.[0]?.total;
