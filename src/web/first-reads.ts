@@ -10,7 +10,7 @@ import { SESSION_USER_KEY } from "./api/auth";
 import { APP_CONFIG_KEY } from "./api/app-config";
 import { preload, type Cache } from "swr";
 import { fetchAsKept, keyToUrl } from "./api/client";
-import { listSummariesUrl, type ListSummary } from "./api/lists";
+import { BUILT_IN_LIST_KEYS, listSummariesUrl, type ListSummary } from "./api/lists";
 import { RECYCLE_BIN_PAGE_SIZE, recycleBinPageUrl } from "./api/recycle-bin";
 import { SETTINGS_PATH } from "./api/settings";
 import { MAILBOXES_PATH } from "./api/mailboxes";
@@ -36,8 +36,8 @@ import { isAdmin, type SessionUser } from "./session/session-user";
  * what the shell and the opened screen show first. Each URL is the one the screen's own
  * read will ask for (the same URL functions build both), so that the read takes the answer over
  * (api/early-answers.ts); e2e/first-reads.test.ts holds that no read is asked for twice or after the first
- * render. A read that depends on another answer (a list's accounts on the lists) waits for it here, as the
- * screen would.
+ * render. A read that depends on another answer (the accounts of a custom list named in the URL, on the
+ * lists) waits for it here, as the screen would.
  */
 export async function askFirstReads(location: Pick<Location, "pathname" | "search">): Promise<void> {
   void askEarly(keyToUrl(APP_CONFIG_KEY));
@@ -114,13 +114,22 @@ const SCREEN_FIRST_READS: { paths: string[]; ask(opened: OpenedScreen, reads: Re
       const view = listsViewFromSearch(search);
       const firstOrderWindow = firstOrderFilterOf(view).window;
       reads.ask(TEAM_PATH);
-      const askListAccounts = (lists: ListSummary[] | null) => {
+      const askListAccounts = (listKey: string) =>
+        reads.ask(accountListUrl(listQueryOf(tabFiltersOf(listKey, firstOrderWindow, view), view, storedPageSize(localStorage, user.id))));
+      // The built-in lists always come first, New first: the tab shown is known without the lists' answer,
+      // but for a custom list named in the URL, which may be gone (New shows then).
+      if (view.list === undefined || (BUILT_IN_LIST_KEYS as readonly string[]).includes(view.list)) {
+        reads.ask(listSummariesUrl(firstOrderWindow));
+        askListAccounts(view.list ?? BUILT_IN_LIST_KEYS[0]);
+        return;
+      }
+      const askShownListAccounts = (lists: ListSummary[] | null) => {
         const list = lists && shownListOf(lists, view.list);
-        if (list) reads.ask(accountListUrl(listQueryOf(tabFiltersOf(list.key, firstOrderWindow, view), view, storedPageSize(localStorage, user.id))));
+        if (list) askListAccounts(list.key);
       };
       const lists = reads.read(listSummariesUrl(firstOrderWindow));
-      if (lists instanceof Promise) askListAccounts((await lists) as ListSummary[] | null);
-      else askListAccounts(lists as ListSummary[] | null);
+      if (lists instanceof Promise) askShownListAccounts((await lists) as ListSummary[] | null);
+      else askShownListAccounts(lists as ListSummary[] | null);
     },
   },
   {
