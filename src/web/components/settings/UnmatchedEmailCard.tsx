@@ -11,14 +11,10 @@ import { MailIcon } from "../../ui/icons";
 import { useWrite } from "../../ui/use-write";
 import { FIELD_LABEL_CLASS } from "../../ui/field-label";
 import { onDemand, onDemandComponent } from "../../ui/on-demand";
+import type { PickedAccount } from "../../ui/AccountCombobox";
 
 // Headless UI's combobox, which the first page does without (ui/on-demand.ts).
-const UnmatchedEmailAccountPicker = onDemandComponent(onDemand(() => import("./UnmatchedEmailAccountPicker").then((module) => module.UnmatchedEmailAccountPicker)));
-
-export interface PickedAccount {
-  id: number;
-  name: string;
-}
+const AccountCombobox = onDemandComponent(onDemand(() => import("../../ui/AccountCombobox").then((module) => module.AccountCombobox)));
 
 /**
  * E-mail threads the CRM could file under no account (a customer writing from an address no account or
@@ -115,7 +111,12 @@ function LinkThreadModal({ thread, onClose }: { thread: EmailThreadSummary; onCl
         <label id="unmatched-email-account-label" className={FIELD_LABEL_CLASS}>
           Account
         </label>
-        <UnmatchedEmailAccountPicker account={account} onChange={setAccount} />
+        <AccountCombobox
+          account={account}
+          onChange={setAccount}
+          labelledBy="unmatched-email-account-label"
+          testIds={{ input: "unmatched-email-account-input", list: "unmatched-email-account-options", option: "unmatched-email-account-option" }}
+        />
       </div>
     </FormModal>
   );

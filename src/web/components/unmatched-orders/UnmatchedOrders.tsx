@@ -1,15 +1,12 @@
-import { Combobox } from "../../ui/headless-ui";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { ORDER_STATUS_LABELS } from "../../api/account-detail";
-import { MIN_SEARCH_LENGTH } from "../../api/search";
 import { SUGGESTION_REASON_LABELS, useMatchOrder, useUnmatchedOrders, type AccountSuggestion, type UnmatchedOrder } from "../../api/unmatched-orders";
 import { formatCountOf } from "../../format/count";
 import { formatUsDate } from "../../format/dates";
 import { formatDollars } from "../../format/money";
 import { canonicalPhone, displayPhone } from "../../format/phone";
-import { AccountSearchInput } from "../../ui/AccountSearchInput";
-import { AccountSearchOptions } from "../../ui/AccountSearchOptions";
+import { AccountCombobox, type PickedAccount } from "../../ui/AccountCombobox";
 import { Button } from "../../ui/Button";
 import { CheckCircleIcon, PackageIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
@@ -143,14 +140,8 @@ function Suggestion({ suggestion, disabled, onMatch }: { suggestion: AccountSugg
   );
 }
 
-interface PickedAccount {
-  id: number;
-  name: string;
-}
-
 /** Any account, found by search, for an order whose customer no suggestion names. */
 function OtherAccountPicker({ orderId, disabled, onMatch }: { orderId: number; disabled: boolean; onMatch: (accountId: number) => void }) {
-  const [query, setQuery] = useState("");
   const [account, setAccount] = useState<PickedAccount | null>(null);
   const labelId = `unmatched-order-${orderId}-account`;
   return (
@@ -159,21 +150,13 @@ function OtherAccountPicker({ orderId, disabled, onMatch }: { orderId: number; d
         Another account
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Combobox value={account} onChange={setAccount} by="id" onClose={() => setQuery("")}>
-          <div className="relative min-w-0 flex-1" aria-labelledby={labelId}>
-            <AccountSearchInput<PickedAccount | null>
-              displayValue={(picked) => picked?.name ?? ""}
-              onQueryChange={setQuery}
-              placeholder={`Search accounts (${MIN_SEARCH_LENGTH}+ letters)...`}
-              testId="unmatched-order-account-input"
-            />
-          </div>
-          <AccountSearchOptions
-            query={query}
-            valueOf={(hit) => ({ id: hit.id, name: hit.name })}
-            testIds={{ list: "unmatched-order-account-options", option: "unmatched-order-account-option" }}
-          />
-        </Combobox>
+        <AccountCombobox
+          account={account}
+          onChange={setAccount}
+          labelledBy={labelId}
+          className="relative min-w-0 flex-1"
+          testIds={{ input: "unmatched-order-account-input", list: "unmatched-order-account-options", option: "unmatched-order-account-option" }}
+        />
         <Button onClick={() => account && onMatch(account.id)} disabled={disabled || account === null} className="shrink-0" data-testid="unmatched-order-match-picked">
           Match to this account
         </Button>
