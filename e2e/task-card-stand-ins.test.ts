@@ -52,6 +52,22 @@ describe("stand-ins hand on what reaches them", () => {
     dialogPage.release();
     await dialogPage.page.getByRole("dialog", { name: "Add Account" }).waitFor();
     await dialogPage.page.close();
+
+    // A press that the code's arrival splits from its release: the stand-in stays until the click, which it hands on.
+    const pressPage = await pageHoldingCodeOnDemand(running);
+    const bell = pressPage.page.getByTestId("notification-bell");
+    const box = (await bell.boundingBox())!;
+    await pressPage.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await pressPage.page.mouse.down();
+    const released = pressPage.release();
+    await pressPage.page.waitForFunction(
+      (paths) => paths.every((path) => performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === path)),
+      released,
+    );
+    await pressPage.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await pressPage.page.mouse.up();
+    await pressPage.page.getByTestId("notification-panel").waitFor();
+    await pressPage.page.close();
   });
 
   test("tabs: the arrow keys, Home and End move between them and open the one reached", async () => {
@@ -84,7 +100,7 @@ describe("stand-ins hand on what reaches them", () => {
  * Accounts opened with every script but the first page's held until `release`: the code on demand has not
  * come. Its content shows with none of them.
  */
-async function pageHoldingCodeOnDemand(running: CrmAndBrowser): Promise<{ page: Page; release: () => void }> {
+async function pageHoldingCodeOnDemand(running: CrmAndBrowser): Promise<{ page: Page; release: () => string[] }> {
   const page = await signedInPageWithoutWelcome(running.browser, running.crm);
   const firstPage = await scriptsOfThePage(page, "/accounts");
   const held: Route[] = [];
@@ -96,9 +112,13 @@ async function pageHoldingCodeOnDemand(running: CrmAndBrowser): Promise<{ page: 
   expect(shownWith.filter((script) => !firstPage.has(script))).toEqual([]);
   return {
     page,
+    /** Lets the held scripts come, and says which. */
     release() {
       isHolding = false;
-      for (const route of held.splice(0)) void route.continue();
+      return held.splice(0).map((route) => {
+        void route.continue();
+        return new URL(route.request().url()).pathname;
+      });
     },
   };
 }

@@ -13,6 +13,8 @@ export interface MountOnIntent<T extends HTMLElement> {
   containerProps: {
     ref: RefObject<T | null>;
     onPointerEnter: () => void;
+    onPointerDown: () => void;
+    onPointerUp: () => void;
     onFocus: (event: FocusEvent<T>) => void;
     onClickCapture: (event: MouseEvent<T>) => void;
   };
@@ -31,6 +33,8 @@ export function useMountOnIntent<T extends HTMLElement>(...code: OnDemand<unknow
   const ref = useRef<T>(null);
   const [isEngaged, setIsEngaged] = useState(false);
   const handOff = useRef<{ index: number; click: boolean } | null>(null);
+  // Between a press and its release: the focus a press gives a stand-in waits for the click that follows.
+  const isPressed = useRef(false);
 
   useLayoutEffect(() => {
     if (!isEngaged || handOff.current === null) return;
@@ -42,33 +46,38 @@ export function useMountOnIntent<T extends HTMLElement>(...code: OnDemand<unknow
   }, [isEngaged]);
 
   const indexOf = (element: EventTarget) => [...(ref.current?.querySelectorAll(FOCUSABLE) ?? [])].indexOf(element as Element);
-  const engage = (at: "once" | "soon") => {
-    if (code.some((part) => part.loaded === undefined)) {
-      Promise.all(code.map((part) => part.load())).then(() => setIsEngaged(true), () => undefined);
-      return;
-    }
-    if (at === "once") flushSync(() => setIsEngaged(true));
-    else setIsEngaged(true);
+  const codeIsIn = () => code.every((part) => part.loaded !== undefined);
+  const loadCode = () => Promise.all(code.map((part) => part.load()));
+  /** What reached a stand-in (handOff) is handed on once the controls' code is in. */
+  const engageWhenCodeIsIn = () => {
+    if (codeIsIn()) setIsEngaged(true);
+    else loadCode().then(() => setIsEngaged(true), () => undefined);
   };
 
   return {
     isEngaged,
     containerProps: {
       ref,
-      // At once, not at React's leisure: a swap between a press and its release would leave the click on neither button.
+      // At once, not at React's leisure: a swap between a press and its release would leave the click on neither
+      // button. So a pointer that comes before the code only fetches it: were the swap made when the code came,
+      // it could land between a press and its release; a click on the stand-in meanwhile is handed on.
       onPointerEnter: () => {
-        if (!isEngaged) engage("once");
-      },
-      onFocus: (event) => {
         if (isEngaged) return;
+        if (codeIsIn()) flushSync(() => setIsEngaged(true));
+        else loadCode().catch(() => undefined);
+      },
+      onPointerDown: () => void (isPressed.current = true),
+      onPointerUp: () => void (isPressed.current = false),
+      onFocus: (event) => {
+        if (isEngaged || isPressed.current) return;
         handOff.current = { index: indexOf(event.target), click: false };
-        engage("soon");
+        engageWhenCodeIsIn();
       },
       onClickCapture: (event) => {
         const standIn = (event.target as Element).closest("[data-stand-in]");
         if (isEngaged || !standIn) return;
         handOff.current = { index: indexOf(standIn), click: true };
-        engage("soon");
+        engageWhenCodeIsIn();
       },
     },
   };
