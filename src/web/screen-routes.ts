@@ -3,6 +3,7 @@ import { LoadError } from "./ui/LoadError";
 import { Spinner } from "./ui/Spinner";
 import { AccountsScreen } from "./screens/Accounts";
 import { SCREEN_CODE } from "./screen-code";
+import { onDemand } from "./ui/on-demand";
 import { pathMatches, SCREEN_CHUNKS_ID } from "../contracts/dashboard-paths.ts";
 
 /** The title and subtitle the shell header shows for a screen. */
@@ -18,8 +19,8 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen whose code is its own chunk of the build (screen-code.ts). The chunk is fetched before the first
- * render for the page's own screen (loadScreenAt), when preloadScreens asks for the others (once the page is
+ * A screen whose code is its own chunk of the build (screen-code.ts), code on demand (ui/on-demand.ts) as the
+ * widgets' is. The chunk is fetched before the first render for the page's own screen (loadScreenAt), when preloadScreens asks for the others (once the page is
  * idle) or, at the latest, when the screen is first opened; the shell stays on screen with a spinner
  * meanwhile, and the screen replaces it the moment its code is in. Not React's `lazy` with Suspense: React
  * holds a fallback it has shown for 300 ms before revealing what replaces it, so an account opened before
@@ -33,24 +34,20 @@ interface LazyScreen extends FunctionComponent {
 }
 
 function lazyScreen(screenPath: keyof typeof SCREEN_CODE): LazyScreen {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    if (loading === undefined) askForScreenChunks(screenPath);
-    return (loading ??= SCREEN_CODE[screenPath]().then(
-      (screen) => (loaded = screen),
-      (error: unknown) => () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() }),
-    ));
-  };
+  const code = onDemand(() => {
+    askForScreenChunks(screenPath);
+    return SCREEN_CODE[screenPath]();
+  });
+  const failed = (error: unknown) => () => createElement(LoadError, { title: "This screen could not be loaded.", error, onRetry: () => window.location.reload() });
   const spinner = createElement("div", { className: "flex justify-center py-16" }, createElement(Spinner, { className: "size-8 border-4", label: "Loading" }));
   function LazyScreen() {
-    const [Screen, setScreen] = useState(() => loaded);
+    const [Screen, setScreen] = useState(() => code.loaded);
     useEffect(() => {
-      if (Screen === undefined) void preload().then((screen) => setScreen(() => screen));
+      if (Screen === undefined) code.load().then((screen) => setScreen(() => screen), (error: unknown) => setScreen(() => failed(error)));
     }, [Screen]);
     return Screen === undefined ? spinner : createElement(Screen);
   }
-  return Object.assign(LazyScreen, { preload });
+  return Object.assign(LazyScreen, { preload: () => code.load().catch(() => undefined) });
 }
 
 const ListsScreen = lazyScreen("/lists");

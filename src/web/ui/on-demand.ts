@@ -1,8 +1,9 @@
 import { createElement, useEffect, useState, type ComponentType, type ReactElement } from "react";
 
 /**
- * Code the first page does without: Headless UI's widgets (menus, popovers, dialogs, comboboxes) and what
- * is built on them, each import a chunk of its own (build.ts splits dynamic imports). A fresh browser
+ * Code the first page does without: the screens' own (screen-routes.ts), and Headless UI's widgets (menus,
+ * popovers, dialogs, comboboxes) and what is built on them, each import a chunk of its own (build.ts splits
+ * dynamic imports). A fresh browser
  * parses and compiles every script the page loads before anything shows, and Headless UI with its
  * positioning and interaction libraries was a quarter of the first page's code, which no screen needs
  * until a person opens a menu or a dialog; first loads came 50-90 ms sooner without it. The
