@@ -28,7 +28,6 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { taskRoutes } from "./routes/tasks.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { teamRoutes } from "./routes/team.ts";
-import { webhookRoutes } from "./routes/webhooks.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { configRoutes } from "./routes/config.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -36,7 +35,7 @@ import { openApiRoutes } from "./routes/openapi.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { keepTypeBoxErrorNames } from "./typebox-error-names.ts";
 
-/** The JSON API: every route under /api. The dashboard's files are served beside it by serve.ts. */
+/** The JSON API: every route under /api but ShipStation's webhooks (routes/webhooks.ts). The dashboard's files are served beside it by serve.ts. */
 export function createApp(context: ServerContext) {
   keepTypeBoxErrorNames();
   const api = new Elysia({ normalize: true })
@@ -68,7 +67,6 @@ export function createApp(context: ServerContext) {
     .use(taskRoutes(context))
     .use(analyticsRoutes(context))
     .use(teamRoutes(context))
-    .use(webhookRoutes(context))
     .use(adminRoutes(context))
     .use(backupRoutes(context))
     .use(auditRoutes(context))

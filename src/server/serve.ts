@@ -5,6 +5,8 @@ import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
 import { uploadLimitBytes } from "../core/import/upload-limit.ts";
 import { createApp } from "./app.ts";
+import type { ServerContext } from "./context.ts";
+import { webhookRoutes, type WebhookRoute } from "./routes/webhooks.ts";
 import { outgoingMailOf } from "../core/outgoing-mail/send-mail.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { DashboardFiles } from "./dashboard-files.ts";
@@ -71,12 +73,13 @@ export function startServer(options: ServeOptions): RunningServer {
     inFlight.add(answer);
     return answer.finally(() => inFlight.delete(answer));
   };
-  // ShipStation's webhooks store deliveries in the intake file, which only this server writes, and never
-  // write crm.db: no answer of theirs is refused for another process's lock, so their bodies go to the app
-  // as they came rather than recorded for a second try, which costs a stream of its own per request.
-  const webhook = api((request) => app.fetch(request));
+  // ShipStation's webhooks, answered ahead of the app (routes/webhooks.ts), store deliveries in the intake
+  // file, which only this server writes, and never write crm.db: no answer of theirs is refused for another
+  // process's lock, so they are not recorded for a second try, which costs a stream of its own per request.
+  let webhooks: Record<string, WebhookRoute>;
+  const webhook = (path: string) => api((request) => webhooks[path]!(request));
   // Listening first: a port already taken stops the start here, before any background work has begun
-  // (a backup, timers that would keep the failed process alive). The routes reach the app, made below,
+  // (a backup, timers that would keep the failed process alive). The routes reach the app and the webhooks, made below,
   // only once a request comes, after this function has returned.
   const server = Bun.serve({
     port: options.port,
@@ -86,8 +89,8 @@ export function startServer(options: ServeOptions): RunningServer {
     maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
     routes: {
       "/api/*": api((request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait)),
-      [SHIPSTATION_WEBHOOK_PATH]: webhook,
-      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook,
+      [SHIPSTATION_WEBHOOK_PATH]: webhook(SHIPSTATION_WEBHOOK_PATH),
+      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook(SHIPSTATION_V2_WEBHOOK_PATH),
       ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
     },
   });
@@ -107,7 +110,7 @@ export function startServer(options: ServeOptions): RunningServer {
   const auditPruner = startAuditPruner(options.db);
   const mail = outgoingMailOf(options.env);
   const mailSync = startMailSyncScheduler(options.db, options.dataDir, options.env);
-  const app = createApp({
+  const context: ServerContext = {
     db: options.db,
     dataDir: options.dataDir,
     env: options.env,
@@ -122,7 +125,9 @@ export function startServer(options: ServeOptions): RunningServer {
     lifecyclePasses,
     dailyBackups,
     mailSync,
-  });
+  };
+  const app = createApp(context);
+  webhooks = webhookRoutes(context);
   return {
     url: server.url,
     async stop() {

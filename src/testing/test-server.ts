@@ -3,6 +3,8 @@ import { neverWaitOnEventLoop } from "../core/database/open.ts";
 import { tellWritersWaiting } from "../core/database/waiting-writers.ts";
 import { answerWhenDatabaseFree } from "../server/answer-when-free.ts";
 import { createApp } from "../server/app.ts";
+import type { ServerContext } from "../server/context.ts";
+import { webhookRoutes } from "../server/routes/webhooks.ts";
 import { outgoingMailOf } from "../core/outgoing-mail/send-mail.ts";
 import { clientAddressOf } from "../server/client-address.ts";
 import { startLifecyclePassScheduler } from "../server/background/lifecycle-pass-scheduler.ts";
@@ -47,7 +49,7 @@ export function testServer(
     },
     isReading: () => mailSync.reading,
   };
-  const app = createApp({
+  const context: ServerContext = {
     db: database.db,
     dataDir: database.dataDir,
     env,
@@ -62,22 +64,19 @@ export function testServer(
     // The daily backup is tested on its own (backup-scheduler.test.ts): a test server takes none by itself.
     dailyBackups: { check: () => Promise.resolve() },
     mailSync,
-  });
+  };
+  const app = createApp(context);
+  // ShipStation's webhooks are answered ahead of the app, as serve.ts answers them.
+  const webhooks = webhookRoutes(context);
 
   /** `body` is sent as JSON; `text` as it is, with the content type the headers give. */
   async function request(method: string, urlPath: string, options: { body?: unknown; text?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
     const headers = new Headers(options.headers);
     if (options.body !== undefined) headers.set("content-type", "application/json");
     if (options.cookie) headers.set("cookie", options.cookie);
-    const response = await answerWhenDatabaseFree(
-      app.handle,
-      new Request(`http://localhost${urlPath}`, {
-        method,
-        headers,
-        body: options.body === undefined ? options.text : JSON.stringify(options.body),
-      }),
-      () => tellWritersWaiting(database.sqlite),
-    );
+    const incoming = new Request(`http://localhost${urlPath}`, { method, headers, body: options.body === undefined ? options.text : JSON.stringify(options.body) });
+    const webhook = webhooks[new URL(incoming.url).pathname];
+    const response = webhook ? await webhook(incoming) : await answerWhenDatabaseFree(app.handle, incoming, () => tellWritersWaiting(database.sqlite));
     const text = await response.text();
     const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
     const body = !text ? null : isJson ? JSON.parse(text) : text;

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_BODY_MAX_BYTES } from "../../contracts/common.ts";
+import { CONTENT_SECURITY_POLICY } from "../../server/middleware/security-headers.ts";
 import { builtCrm } from "../../testing/built-crm.ts";
 import { CLI_TEST_TIMEOUT_MS, runCrm } from "../../testing/run-crm.ts";
 
@@ -75,7 +76,17 @@ describe("crm serve", () => {
     const stored = await deliver("/api/webhooks/shipstation?secret=serve-test-secret");
     expect(stored.status).toBe(200);
     expect(await stored.json()).toEqual({ received: true, id: expect.any(Number) });
-    expect((await deliver("/api/webhooks/shipstation?secret=wrong-secret")).status).toBe(401);
+    const refused = await deliver("/api/webhooks/shipstation?secret=wrong-secret");
+    expect(refused.status).toBe(401);
+    // Answered ahead of the app, with what the app gives every answer: the security headers, failures as JSON.
+    for (const answer of [stored, refused]) {
+      expect(answer.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect(await refused.json()).toEqual({ message: "Missing or wrong webhook secret" });
+    const asked = await fetch(new URL("/api/webhooks/shipstation-v2", url));
+    expect(asked.status).toBe(404);
+    expect(await asked.json()).toEqual({ message: "Not found: /api/webhooks/shipstation-v2" });
     expect((await deliver("/api/webhooks/shipstation?secret=serve-test-secret", { headers: { host: "attacker.example", "content-type": "application/json" } })).status).toBe(403);
     // Without a V2 API key the signed webhook is not configured.
     expect((await deliver("/api/webhooks/shipstation-v2")).status).toBe(503);

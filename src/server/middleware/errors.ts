@@ -1,6 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { ValueErrorType } from "@sinclair/typebox/errors";
-import { Elysia } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 import { databaseBusyTooLong, isDatabaseBusy } from "../../core/database/busy.ts";
 import { DomainError, type DomainErrorKind } from "../../core/errors.ts";
 import { DATABASE_BUSY_HEADER } from "../answer-when-free.ts";
@@ -22,44 +22,62 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
  * on the server and answered with a generic 500: a stack trace never reaches a user.
  */
 export const errorResponses = new Elysia({ name: "error-responses" }).onError({ as: "global" }, ({ code, error, set, path }) => {
-  set.headers["content-type"] = "application/json";
+  // Elysia wraps what a body parser throws (body-limits.ts refusing a body) in its own parse error.
+  const failure = code === "PARSE" && error.cause instanceof DomainError ? error.cause : error;
+  const answer = failure instanceof DomainError || isDatabaseBusy(failure) ? failureAnswer(failure, path) : (elysiaFailureAnswer(code, error, path) ?? failureAnswer(error, path));
+  set.status = answer.status;
+  Object.assign(set.headers, answer.headers);
+  return answer.body;
+});
+
+export interface FailureAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { message: string; field?: string };
+}
+
+/**
+ * What any failure is answered with, in the app or ahead of it (routes/webhooks.ts): a DomainError with its
+ * kind's status, naming its field; another process's write lock with 503; an error carrying a status below
+ * 500 with it; anything else logged and answered with a generic 500.
+ */
+export function failureAnswer(error: unknown, path: string): FailureAnswer {
+  const json = { "content-type": "application/json" };
   if (isDatabaseBusy(error)) {
     // Another process holds the write lock: answered only if waiting for it asynchronously took too long (answer-when-free.ts).
-    set.status = 503;
-    set.headers["retry-after"] = "1";
-    set.headers[DATABASE_BUSY_HEADER] = "1";
-    return { message: databaseBusyTooLong().message };
+    return { status: 503, headers: { ...json, "retry-after": "1", [DATABASE_BUSY_HEADER]: "1" }, body: { message: databaseBusyTooLong().message } };
   }
-  // Elysia wraps what a body parser throws (body-limits.ts refusing a body) in its own parse error.
-  const domainError = error instanceof DomainError ? error : code === "PARSE" && error.cause instanceof DomainError ? error.cause : undefined;
-  if (domainError) {
-    set.status = STATUS_BY_KIND[domainError.kind];
-    if (domainError.retryAfterSeconds !== undefined) set.headers["retry-after"] = String(domainError.retryAfterSeconds);
-    return domainError.field === undefined ? { message: domainError.message } : { message: domainError.message, field: domainError.field };
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = { ...json };
+    if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+    const body = error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
+    return { status: STATUS_BY_KIND[error.kind], headers, body };
   }
-  switch (code) {
-    case "VALIDATION":
-      set.status = 400;
-      return describeValidationFailure(error.type, error.all[0], error.customError, titleOf(error.validator));
-    case "PARSE":
-      set.status = 400;
-      return { message: "The request body is not valid JSON" };
-    case "NOT_FOUND":
-      set.status = 404;
-      return { message: `Not found: ${path}` };
-    case "INVALID_COOKIE_SIGNATURE":
-      set.status = 401;
-      return { message: "Not signed in" };
-  }
-  const status = "status" in error && typeof error.status === "number" ? error.status : 500;
+  const status = error instanceof Error && "status" in error && typeof error.status === "number" ? error.status : 500;
   if (status >= 500) {
     logFailure(path, error);
-    set.status = 500;
-    return { message: "Something went wrong on the server" };
+    return { status: 500, headers: json, body: { message: "Something went wrong on the server" } };
   }
-  set.status = status;
-  return { message: "message" in error && error.message ? error.message : "Request failed" };
-});
+  return { status, headers: json, body: { message: error instanceof Error && error.message ? error.message : "Request failed" } };
+}
+
+/** Elysia's own refusals: a body or parameter its contract refuses, a body it could not parse, a path no route has. */
+function elysiaFailureAnswer(code: string | number, error: unknown, path: string): FailureAnswer | undefined {
+  const json = { "content-type": "application/json" };
+  switch (code) {
+    case "VALIDATION": {
+      const failure = error as ValidationError;
+      return { status: 400, headers: json, body: describeValidationFailure(failure.type, failure.all[0], failure.customError, titleOf(failure.validator)) };
+    }
+    case "PARSE":
+      return { status: 400, headers: json, body: { message: "The request body is not valid JSON" } };
+    case "NOT_FOUND":
+      return { status: 404, headers: json, body: { message: `Not found: ${path}` } };
+    case "INVALID_COOKIE_SIGNATURE":
+      return { status: 401, headers: json, body: { message: "Not signed in" } };
+  }
+  return undefined;
+}
 
 /**
  * Names the first field at fault, in words a person can act on. A contract's own message (query and path

@@ -1,6 +1,8 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
+import type { TSchema } from "@sinclair/typebox";
 import { ErrorAnswer } from "../../contracts/common.ts";
+import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH, ShipStationV2WebhookBody, ShipStationWebhookBody, ShipStationWebhookQuery, WebhookReceipt } from "../../contracts/webhooks.ts";
 import { DIGITS_PATTERN } from "../../contracts/type-builder.ts";
 import { SESSION_COOKIE } from "../middleware/session.ts";
 
@@ -14,7 +16,7 @@ export function describeApi(app: AnyElysia, version: string) {
   // staticFile: false, or the plugin takes any path with a dot (the accounts' export.csv) for a file and leaves it out.
   const generated = toOpenAPISchema(withJsonBodies(app), { paths: [/^\/api\/openapi\.json$/], staticFile: false }, undefined, undefined, "3.1.0");
   // A resource's own path is written without the slash its routes get from their prefix ("/api/accounts/").
-  const paths = Object.fromEntries(Object.entries(generated.paths).map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
+  const paths = Object.fromEntries([...Object.entries(generated.paths), ...Object.entries(webhookOperations())].map(([path, operations]) => [documentedPath(path), asDocumented(operations)]));
   const { components } = generated;
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations as Record<string, Operation>)) completeOperation(operation);
@@ -47,6 +49,26 @@ function withJsonBodies(app: AnyElysia): AnyElysia {
   return Object.assign(Object.create(app), {
     getGlobalRoutes: () => app.routes.map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
   });
+}
+
+/**
+ * ShipStation's webhooks, answered ahead of the app (routes/webhooks.ts) and so unknown to the plugin,
+ * described from their contracts as it describes a route.
+ */
+function webhookOperations(): Record<string, Record<string, unknown>> {
+  const responses = { 200: { description: "Success", content: { "application/json": { schema: WebhookReceipt } } } };
+  const body = (schema: TSchema) => ({ required: true, content: { "application/json": { schema } } });
+  return {
+    [SHIPSTATION_WEBHOOK_PATH]: {
+      post: {
+        operationId: "postApiWebhooksShipstation",
+        parameters: [{ name: "secret", in: "query", required: false, schema: ShipStationWebhookQuery.properties.secret }],
+        requestBody: body(ShipStationWebhookBody),
+        responses,
+      },
+    },
+    [SHIPSTATION_V2_WEBHOOK_PATH]: { post: { operationId: "postApiWebhooksShipstation-v2", requestBody: body(ShipStationV2WebhookBody), responses } },
+  };
 }
 
 interface Operation {
