@@ -6,7 +6,7 @@ import { answerWhenDatabaseFree, receivedRequest } from "./answer-when-free.ts";
 import { uploadLimitBytes } from "../core/import/upload-limit.ts";
 import { createApp } from "./app.ts";
 import type { ServerContext } from "./context.ts";
-import { webhookRoutes, type WebhookRoute } from "./routes/webhooks.ts";
+import { WEBHOOK_PATHS, webhookRoutes, type WebhookRoute } from "./routes/webhooks.ts";
 import { outgoingMailOf } from "../core/outgoing-mail/send-mail.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { DashboardFiles } from "./dashboard-files.ts";
@@ -26,7 +26,6 @@ import { WalKeeper } from "../core/database/wal.ts";
 import { startWebhookWorker } from "./background/webhook-worker.ts";
 import { WebhookBursts } from "./background/webhook-bursts.ts";
 import { startMailSyncScheduler } from "./background/mail-sync-scheduler.ts";
-import { SHIPSTATION_V2_WEBHOOK_PATH, SHIPSTATION_WEBHOOK_PATH } from "../contracts/webhooks.ts";
 
 export interface ServeOptions {
   db: CrmDatabase;
@@ -77,10 +76,9 @@ export function startServer(options: ServeOptions): RunningServer {
   // file, which only this server writes, and never write crm.db: no answer of theirs is refused for another
   // process's lock, so they are not recorded for a second try, which costs a stream of its own per request.
   let webhooks: Record<string, WebhookRoute>;
-  const webhook = (path: string) => api((request) => webhooks[path]!(request));
   // Listening first: a port already taken stops the start here, before any background work has begun
-  // (a backup, timers that would keep the failed process alive). The routes reach the app and the webhooks, made below,
-  // only once a request comes, after this function has returned.
+  // (a backup, timers that would keep the failed process alive). The routes reach the app and the
+  // webhooks, made below, only once a request comes, after this function has returned.
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
@@ -89,8 +87,7 @@ export function startServer(options: ServeOptions): RunningServer {
     maxRequestBodySize: uploadLimitBytes(options.env) + 64 * 1024,
     routes: {
       "/api/*": api((request) => answerWhenDatabaseFree(app.fetch, request, tellImportWritersWait)),
-      [SHIPSTATION_WEBHOOK_PATH]: webhook(SHIPSTATION_WEBHOOK_PATH),
-      [SHIPSTATION_V2_WEBHOOK_PATH]: webhook(SHIPSTATION_V2_WEBHOOK_PATH),
+      ...Object.fromEntries(WEBHOOK_PATHS.map((path) => [path, api((request) => webhooks[path]!(request))])),
       ...dashboardRoutes(dashboard, options.trustProxy, allowedHosts, refusedHost),
     },
   });

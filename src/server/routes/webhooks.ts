@@ -20,16 +20,17 @@ export type WebhookRoute = (request: Request) => Promise<Response>;
  *
  * They are answered ahead of the Elysia app, by routes of their own in Bun.serve. ShipStation sends bursts
  * of them, and the app's work for every request (its context, hooks, body parser and answer mapping, all
- * there for people's calls) cost each delivery a fifth more of the server's thread: V2's bursts read p95
- * 13-14 ms through the app against 9-10 ms here (docs/performance.md, "Webhook intake"). What the app does
- * for every answer is done here with the same functions: the body's limit and JSON (body-limits.ts),
- * failures as JSON `{message}` with their status (errors.ts) and the security headers; serve.ts checks the
- * Host as for every /api route. The API's description has them from their contracts (api-description.ts).
+ * there for people's calls) cost each delivery about a third more of the server's CPU: V2's bursts read
+ * p95 13-14 ms through the app against 10-12 ms with the same core work ahead of it (docs/performance.md,
+ * "Webhook intake"). What the app does for every answer is done here with the same functions: the body's
+ * limit and JSON (body-limits.ts), failures as JSON `{message}` with their status (errors.ts) and the
+ * security headers; serve.ts checks the Host as for every /api route. The API's description has them from
+ * their contracts (api-description.ts).
  */
 export function webhookRoutes(context: Pick<ServerContext, "db" | "env" | "webhookWorker" | "trustProxy">): Record<string, WebhookRoute> {
   // ShipStation's signing keys, kept for as long as the server runs.
   const v2Keys = new V2WebhookKeys();
-  return {
+  const routes = {
     [SHIPSTATION_WEBHOOK_PATH]: answeredAheadOfApp(SHIPSTATION_WEBHOOK_PATH, context.trustProxy, async (request) => {
       const body = await readJsonBodyWithin(request, PUBLIC_BODY_MAX_BYTES);
       const stored = await receiveWebhook(context.db, context.env, context.webhookWorker.intake, {
@@ -55,6 +56,15 @@ export function webhookRoutes(context: Pick<ServerContext, "db" | "env" | "webho
       return toWebhookReceiptJson(stored);
     }),
   };
+  return Object.fromEntries(Object.entries(routes).flatMap(([path, route]) => withTrailingSlash(path).map((form) => [form, route])));
+}
+
+/** Where the webhooks are answered (serve.ts routes these to them). */
+export const WEBHOOK_PATHS = [SHIPSTATION_WEBHOOK_PATH, SHIPSTATION_V2_WEBHOOK_PATH].flatMap(withTrailingSlash);
+
+/** A path and the same with a trailing slash, as the app answers its routes: an address typed with one goes on working. */
+function withTrailingSlash(path: string): string[] {
+  return [path, `${path}/`];
 }
 
 /** POST answered with its receipt, anything else as the app answers a path it has no route for; every answer with the security headers. */
