@@ -26,7 +26,8 @@ describe("importing an order export through the Upload Accounts dialog", () => {
   async function openDialog(page: Page): Promise<Locator> {
     await page.getByTestId("accounts-toolbar").getByRole("button", { name: "Upload Accounts" }).click();
     const dialog = page.getByTestId("import-accounts-dialog");
-    await dialog.getByText("CSV Order Format").waitFor();
+    // The card's columns come with the import form's fields, a moment after the dialog.
+    await dialog.getByTestId("csv-format-card").locator("dt").first().waitFor();
     return dialog;
   }
 
