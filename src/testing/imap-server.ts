@@ -95,8 +95,11 @@ service imap-login {
     if (!dovecot) return;
     const running = dovecot;
     dovecot = null;
+    // Stopped first, the master can start no process meanwhile: killed before it, a child was started again
+    // (its log or anvil) after the list below was taken, and outlived it.
+    process.kill(running.pid, "SIGSTOP");
     const processes = [running.pid, ...descendantsOf(running.pid)];
-    for (const pid of processes.reverse()) {
+    for (const pid of processes) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
