@@ -30,9 +30,11 @@ export const errorResponses = new Elysia({ name: "error-responses" }).onError({ 
   return answer.body;
 });
 
+const json: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json" });
+
 export interface FailureAnswer {
   status: number;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   body: { message: string; field?: string };
 }
 
@@ -42,7 +44,6 @@ export interface FailureAnswer {
  * 500 with it; anything else logged and answered with a generic 500.
  */
 export function failureAnswer(error: unknown, path: string): FailureAnswer {
-  const json = { "content-type": "application/json" };
   if (isDatabaseBusy(error)) {
     // Another process holds the write lock: answered only if waiting for it asynchronously took too long (answer-when-free.ts).
     return { status: 503, headers: { ...json, "retry-after": "1", [DATABASE_BUSY_HEADER]: "1" }, body: { message: databaseBusyTooLong().message } };
@@ -63,7 +64,6 @@ export function failureAnswer(error: unknown, path: string): FailureAnswer {
 
 /** Elysia's own refusals: a body or parameter its contract refuses, a body it could not parse, a path no route has. */
 function elysiaFailureAnswer(code: string | number, error: unknown, path: string): FailureAnswer | undefined {
-  const json = { "content-type": "application/json" };
   switch (code) {
     case "VALIDATION": {
       const failure = error as ValidationError;
