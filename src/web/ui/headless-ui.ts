@@ -36,3 +36,15 @@ export const {
   TabPanel,
   TabPanels,
 } = parts;
+
+/**
+ * A dialog hands the focus back, as it closes, to what had it before it opened; Headless UI knows that from
+ * the focus events it has heard since its code ran. Its code comes on demand, often as the button opening its
+ * first dialog is pressed, after that button took the focus: told nothing, the dialog would leave the focus
+ * on the page's body when it closed. So it hears, as its code runs, which element has the focus. The event is
+ * Headless UI's own kind: React's onFocus listens for focusin, so no handler of ours runs, and the focus
+ * itself does not move.
+ */
+if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+  document.activeElement.dispatchEvent(new FocusEvent("focus"));
+}
