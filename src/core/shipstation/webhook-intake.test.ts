@@ -108,4 +108,13 @@ describe("the webhook intake file", () => {
     expect(await stored).toEqual({ id: 1 });
     expect(intake.countWaiting()).toBe(1);
   });
+
+  test("closing answers the deliveries committed and still waiting for the disk, once it has synced them itself", async () => {
+    const stored = intake.store(delivery(1));
+    // The turn's commit is done; its wait for the disk, on the pool, may not be.
+    await new Promise((resolve) => setImmediate(resolve));
+    intake.close();
+    expect(await stored).toEqual({ id: 1 });
+    expect(intake.countWaiting()).toBe(1);
+  });
 });
