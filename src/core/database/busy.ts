@@ -42,7 +42,14 @@ export function* pausesWhileBusy(): Generator<number, never> {
 
 /** What a caller is told when another process kept the database for longer than anyone should wait. */
 export function databaseBusyTooLong(): DomainError {
-  return new DomainError("unavailable", "The database is busy with another process's work; try again in a moment");
+  return new DatabaseBusyTooLong();
+}
+
+/** Nothing failed: another process (a long CLI import) kept the database all the while; the work can be done later. */
+export class DatabaseBusyTooLong extends DomainError {
+  constructor() {
+    super("unavailable", "The database is busy with another process's work; try again in a moment");
+  }
 }
 
 const DEFAULT_PATIENCE_MS = 30_000;

@@ -4,10 +4,11 @@ import { neverWaitOnEventLoop } from "../../core/database/open.ts";
 import { discardAbandonedUploads, issueUploadTicket } from "../../core/import/uploads.ts";
 import { createUser } from "../../core/users/users.ts";
 import { temporaryDatabase } from "../../testing/temporary-database.ts";
-import { startUploadSweeper, type UploadSweeper } from "./upload-sweeper.ts";
+import type { PeriodicPass } from "./periodic-pass.ts";
+import { startUploadSweeper } from "./upload-sweeper.ts";
 
 let database: ReturnType<typeof temporaryDatabase>;
-let sweeper: UploadSweeper | undefined;
+let sweeper: PeriodicPass | undefined;
 let userId: number;
 beforeEach(async () => {
   database = temporaryDatabase();
