@@ -104,7 +104,7 @@ export class WebhookIntake {
    * Commits the turn's deliveries, and answers them once the WAL is on the disk: a delivery is answered once
    * stored, and the answer is a promise that it survives a power cut too. SQLite's synchronous = FULL would
    * wait for the disk inside the commit, holding the server's one thread still meanwhile (V2's bursts read
-   * p95 2-3 ms higher, docs/performance.md); the file is committed with NORMAL instead, and the same sync of
+   * p95 about 2 ms higher, docs/performance.md); the file is committed with NORMAL instead, and the same sync of
    * the WAL that FULL adds after each commit is done by a thread of the pool, while the thread goes on
    * answering. The durability is FULL's; only who waits for the disk differs.
    */
@@ -160,16 +160,18 @@ export class WebhookIntake {
     try {
       this.prepareIntakeFile(file);
       this.walDescriptor = openSync(`${this.file}-wal`, "r");
+      // The WAL's name in the directory must survive a power cut too, as FULL's first sync of a new WAL sees to.
+      const directory = openSync(path.dirname(this.file), "r");
+      try {
+        fsyncSync(directory);
+      } finally {
+        closeSync(directory);
+      }
     } catch (error) {
+      if (this.walDescriptor !== undefined) closeSync(this.walDescriptor);
+      this.walDescriptor = undefined;
       file.close();
       throw error;
-    }
-    // The WAL's name in the directory must survive a power cut too, as FULL's first sync of a new WAL sees to.
-    const directory = openSync(path.dirname(this.file), "r");
-    try {
-      fsyncSync(directory);
-    } finally {
-      closeSync(directory);
     }
     return file;
   }
